@@ -14,10 +14,7 @@ export type TypeRuleResult =
       readonly arg?: number | string;
     };
 
-export type BuiltinTypeRule = (
-  args: readonly Type[],
-  keywords: ReadonlyMap<string, Type>,
-) => TypeRuleResult;
+export type BuiltinTypeRule = (args: readonly Type[], keywords: ReadonlyMap<string, Type>) => TypeRuleResult;
 
 export type MethodTypeRule = (
   receiver: Type,

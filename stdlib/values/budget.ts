@@ -10,10 +10,7 @@ export class Budget {
   charge(n: number): void {
     this.used += n;
     if (this.used > this.limit) {
-      throw new PyError(
-        "BudgetExceeded",
-        `expression exceeded its evaluation budget (${this.limit} steps)`,
-      );
+      throw new PyError("BudgetExceeded", `expression exceeded its evaluation budget (${this.limit} steps)`);
     }
   }
   get spent(): number {
