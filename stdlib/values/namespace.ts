@@ -1,0 +1,6 @@
+// The namespace bound to `result` / `item` (language.md §10.7.3).
+import { type PyDict, PyNamespace } from "./value";
+
+export function makeNamespace(d: PyDict): PyNamespace {
+  return new PyNamespace(d);
+}
