@@ -1,0 +1,183 @@
+// The state of one expression check: diagnostics, recorded types, and the dispatch over node
+// kinds. The node handlers live in their own files and call back into `visit`.
+import type { Expr, Span } from "../../grammar/ast";
+import type { AccessFailure } from "../../stdlib/types/access";
+import { ANY, BOOL, FLOAT, INT, NONE, STR, type Type } from "../../stdlib/types/type";
+import { didYouMean, MESSAGES, type MessageCode, renameFix } from "../messages";
+import { visitAttribute, visitSubscript } from "./access";
+import { visitCall } from "./calls";
+import { visitComprehension } from "./comprehensions";
+import { suggest } from "./did-you-mean";
+import { visitDict, visitList, visitTuple } from "./displays";
+import { visitName, visitPath } from "./names";
+import { visitBinOp, visitBoolOp, visitCompare, visitIfExp, visitUnaryOp } from "./operators";
+import type { Scope } from "./scope";
+import type { ExprDiagnostic, ExprEnvironment, ExprFix } from "./types";
+
+export class Checker {
+  readonly diagnostics: ExprDiagnostic[] = [];
+  readonly types = new Map<Expr, Type>();
+
+  constructor(
+    readonly text: string,
+    readonly env: ExprEnvironment,
+  ) {}
+
+  visit(e: Expr, scope: Scope | null): Type {
+    const t = this.dispatch(e, scope);
+    this.types.set(e, t);
+    return t;
+  }
+
+  record(e: Expr, t: Type): void {
+    this.types.set(e, t);
+  }
+
+  private dispatch(e: Expr, scope: Scope | null): Type {
+    switch (e.kind) {
+      case "Constant":
+        return constantType(e.value);
+      case "Name":
+        return visitName(this, e, scope);
+      case "Path":
+        return visitPath(this, e);
+      case "Attribute":
+        return visitAttribute(this, e, scope);
+      case "Subscript":
+        return visitSubscript(this, e, scope);
+      case "Call":
+        return visitCall(this, e, scope);
+      case "UnaryOp":
+        return visitUnaryOp(this, e, scope);
+      case "BinOp":
+        return visitBinOp(this, e, scope);
+      case "BoolOp":
+        return visitBoolOp(this, e, scope);
+      case "Compare":
+        return visitCompare(this, e, scope);
+      case "IfExp":
+        return visitIfExp(this, e, scope);
+      case "List":
+        return visitList(this, e, scope);
+      case "Tuple":
+        return visitTuple(this, e, scope);
+      case "Dict":
+        return visitDict(this, e, scope);
+      case "ListComp":
+      case "GeneratorExp":
+        return visitComprehension(this, e, scope);
+      case "Error":
+        return ANY;
+    }
+  }
+
+  report(
+    code: MessageCode,
+    message: string,
+    span: Span,
+    extra?: { suggestion?: string; fix?: ExprFix },
+  ): void {
+    const start = clamp(span.start, this.text.length);
+    const end = Math.max(start, clamp(span.end, this.text.length));
+    this.diagnostics.push({ code, severity: MESSAGES[code].severity, message, start, end, ...extra });
+  }
+
+  /** A diagnostic with a did-you-mean suggestion (and a rename fix when the match is unique). */
+  reportWithSuggestion(
+    code: MessageCode,
+    message: string,
+    span: Span,
+    name: string,
+    candidates: Iterable<string>,
+  ): void {
+    const s = suggest(name, candidates);
+    if (s === null) {
+      this.report(code, message, span);
+      return;
+    }
+    const extra: { suggestion: string; fix?: ExprFix } = { suggestion: didYouMean(s.candidate) };
+    if (s.unique) {
+      extra.fix = {
+        description: renameFix(name, s.candidate),
+        edits: [{ start: span.start, end: span.end, newText: s.candidate }],
+      };
+    }
+    this.report(code, message, span, extra);
+  }
+
+  typeError(pythonText: string, span: Span): void {
+    this.report("EXPR-TYPE", MESSAGES["EXPR-TYPE"].message(pythonText), span);
+  }
+
+  dunder(span: Span): void {
+    this.report("EXPR-DUNDER", MESSAGES["EXPR-DUNDER"].message(this.env.owner, this.env.kind), span);
+  }
+
+  /**
+   * Reports a failed access: unknown fields and methods at `nameSpan`, arity at `callSpan`, type
+   * errors at the blamed argument when the rule names one, else at `opSpan`.
+   */
+  accessFailure(
+    f: AccessFailure,
+    spans: {
+      name: Span;
+      op: Span;
+      call?: Span;
+      args?: readonly Span[];
+      keywords?: ReadonlyMap<string, Span>;
+    },
+  ): void {
+    switch (f.code) {
+      case "EXPR-UNKNOWN-FIELD":
+        this.reportWithSuggestion(
+          f.code,
+          MESSAGES[f.code].message(f.record.name, f.field),
+          spans.name,
+          f.field,
+          f.record.fields.keys(),
+        );
+        return;
+      case "EXPR-UNKNOWN-METHOD":
+        this.reportWithSuggestion(
+          f.code,
+          MESSAGES[f.code].message(f.receiver, f.name),
+          spans.name,
+          f.name,
+          f.candidates,
+        );
+        return;
+      case "EXPR-ARITY":
+        this.report(f.code, MESSAGES[f.code].message(f.message), spans.call ?? spans.op);
+        return;
+      case "EXPR-TYPE": {
+        const blamed =
+          typeof f.arg === "number"
+            ? spans.args?.[f.arg]
+            : f.arg === undefined
+              ? undefined
+              : spans.keywords?.get(f.arg);
+        this.typeError(f.message, blamed ?? spans.op);
+      }
+    }
+  }
+}
+
+function clamp(offset: number, length: number): number {
+  if (!Number.isFinite(offset)) return length;
+  return Math.min(Math.max(0, Math.trunc(offset)), length);
+}
+
+function constantType(v: unknown): Type {
+  if (v === null) return NONE;
+  switch (typeof v) {
+    case "boolean":
+      return BOOL;
+    case "number":
+    case "bigint":
+      return INT;
+    case "string":
+      return STR;
+    default:
+      return FLOAT;
+  }
+}

@@ -1,0 +1,160 @@
+// Typing rules of the builtin functions (language.md §10.9), keyed by builtin name. The registry
+// (stdlib/builtins/registry.ts) attaches them to its entries; the expression checker calls them
+// after the arity check. Each returns the result type or the Python TypeError text of a call that
+// fails for every possible argument type.
+import { argAt, requireIndex, requireStr, tname } from "./args";
+import { iterationRule } from "./iterate";
+import { isNumber } from "./kinds";
+import { binaryType, compareType } from "./operators";
+import { combine, fail, lift1, ok, requireArg } from "./outcome";
+import type { BuiltinTypeRule, TypeRuleResult } from "./rule";
+import { ANY, BOOL, FLOAT, INT, STR, type Type } from "./type";
+import { members, union } from "./union";
+
+const SIZED: ReadonlySet<string> = new Set([
+  "str",
+  "list",
+  "tuple",
+  "tupleOf",
+  "dict",
+  "record",
+  "ns",
+  "keys",
+  "values",
+  "items",
+]);
+
+/** The iterable argument at position 0 (`'<type>' object is not iterable`). */
+function iterableArg(args: readonly Type[]): TypeRuleResult {
+  const it = args[0];
+  if (it === undefined) return ok(ANY);
+  const r = iterationRule(it);
+  return r.ok ? r : { ...r, arg: 0 };
+}
+
+function minMax(which: "min" | "max"): BuiltinTypeRule {
+  return (args, keywords) => {
+    const def = keywords.get("default");
+    if (args.length === 1) {
+      const elem = iterableArg(args);
+      if (!elem.ok) return elem;
+      return ok(def === undefined ? elem.type : union(elem.type, def));
+    }
+    if (args.length < 2) return ok(ANY);
+    if (def !== undefined)
+      return fail(`Cannot specify a default for ${which}() with multiple positional arguments`, "default");
+    // The first comparison is always `args[1] <op> args[0]` (the new item on the left).
+    const cmp = compareType(which === "min" ? "<" : ">", args[1] as Type, args[0] as Type);
+    if (!cmp.ok) return { ...cmp, arg: 1 };
+    return ok(union(...args));
+  };
+}
+
+const sum: BuiltinTypeRule = (args, keywords) => {
+  const startArg = argAt(args, keywords, 1, "start");
+  const start = startArg?.type ?? INT;
+  if (startArg !== undefined && start.k !== "any" && members(start).every((m) => m.k === "str")) {
+    return fail("sum() can't sum strings [use ''.join(seq) instead]", startArg.at);
+  }
+  const elem = iterableArg(args);
+  if (!elem.ok) return elem;
+  // An empty iterable gives `start`; otherwise the running total start + e + e + …
+  const once = binaryType("+", start, elem.type);
+  if (!once.ok) return ok(start);
+  const twice = binaryType("+", once.type, elem.type);
+  return ok(union(start, once.type, twice.ok ? twice.type : once.type));
+};
+
+const round: BuiltinTypeRule = (args, keywords) => {
+  const x = args[0];
+  const nd = argAt(args, keywords, 1, "ndigits");
+  const ndTypes = nd === undefined || nd.type.k === "any" ? null : members(nd.type);
+  const withDigits = ndTypes === null ? nd !== undefined : ndTypes.some((m) => m.k !== "none");
+  const withoutDigits =
+    ndTypes === null ? nd === undefined || nd.type.k === "any" : ndTypes.some((m) => m.k === "none");
+  const result =
+    x === undefined
+      ? ok(ANY)
+      : lift1(x, (m) => {
+          if (m.k === "bool" || m.k === "int") return ok(INT);
+          if (m.k === "float")
+            return ok(union(...(withoutDigits ? [INT] : []), ...(withDigits ? [FLOAT] : [])));
+          return fail(`type ${tname(m)} doesn't define __round__ method`, 0);
+        });
+  if (!result.ok) return result;
+  return requireIndex(nd, true) ?? result;
+};
+
+function pathArg(name: string): BuiltinTypeRule {
+  return (args) =>
+    requireStr(
+      args[0] === undefined ? undefined : { type: args[0], at: 0 },
+      (m) => `${name}() argument must be str, not ${tname(m)}`,
+    ) ?? ok(BOOL);
+}
+
+const rules: Record<string, BuiltinTypeRule> = {
+  len: (args) =>
+    requireArg(
+      args[0],
+      (m) => SIZED.has(m.k),
+      (m) => `object of type '${tname(m)}' has no len()`,
+      0,
+    ) ?? ok(INT),
+  bool: () => ok(BOOL),
+  int: (args) =>
+    requireArg(
+      args[0],
+      (m) => isNumber(m) || m.k === "str",
+      (m) => `int() argument must be a string, a bytes-like object or a real number, not '${tname(m)}'`,
+      0,
+    ) ?? ok(INT),
+  float: (args) =>
+    requireArg(
+      args[0],
+      (m) => isNumber(m) || m.k === "str",
+      (m) => `float() argument must be a string or a real number, not '${tname(m)}'`,
+      0,
+    ) ?? ok(FLOAT),
+  str: () => ok(STR),
+  min: minMax("min"),
+  max: minMax("max"),
+  any: (args) => {
+    const r = iterableArg(args);
+    return r.ok ? ok(BOOL) : r;
+  },
+  all: (args) => {
+    const r = iterableArg(args);
+    return r.ok ? ok(BOOL) : r;
+  },
+  sum,
+  abs: (args) => {
+    const x = args[0];
+    if (x === undefined) return ok(ANY);
+    return combine(
+      (x.k === "any" ? [x] : members(x)).map((m) => {
+        if (m.k === "any") return ok(ANY);
+        if (m.k === "float") return ok(FLOAT);
+        if (m.k === "bool" || m.k === "int") return ok(INT);
+        return fail(`bad operand type for abs(): '${tname(m)}'`, 0);
+      }),
+    );
+  },
+  round,
+  sorted: (args, keywords) => {
+    const elem = iterableArg(args);
+    if (!elem.ok) return elem;
+    const reverse = keywords.get("reverse");
+    return (
+      requireIndex(reverse === undefined ? undefined : { type: reverse, at: "reverse" }, false) ??
+      ok({ k: "list", elem: elem.type })
+    );
+  },
+  file_exists: pathArg("file_exists"),
+  file_contains: pathArg("file_contains"),
+};
+
+/** Null-prototype table: a lookup of "constructor" or "toString" finds nothing. */
+export const builtinTypeRules: Readonly<Record<string, BuiltinTypeRule>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, BuiltinTypeRule>, rules),
+);
