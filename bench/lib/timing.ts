@@ -1,0 +1,54 @@
+// Timing loops: the median per-call time of a function over several batches (timeit-style), and
+// the median wall time of a child process.
+import { spawnSync } from "node:child_process";
+import { median } from "./stats";
+
+export interface LoopOptions {
+  /** Wall time of one batch, in nanoseconds. */
+  readonly batchNs: number;
+  /** Number of timed batches; the result is their median. */
+  readonly batches: number;
+}
+
+export const DEFAULT_LOOP: LoopOptions = { batchNs: 400_000, batches: 15 };
+
+/** Keeps results alive so the JIT cannot drop the measured calls. */
+let sink: unknown;
+export function consumed(): unknown {
+  return sink;
+}
+
+function timeBatch(fn: () => unknown, n: number): number {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) sink = fn();
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** Median nanoseconds per call of `fn`. */
+export function nsPerCall(fn: () => unknown, options: LoopOptions = DEFAULT_LOOP): number {
+  // Warm up and calibrate: double the loop count until a batch takes a quarter of the target.
+  let n = 1;
+  let t = timeBatch(fn, n);
+  while (t < options.batchNs / 4 && n < 1 << 24) {
+    n *= 2;
+    t = timeBatch(fn, n);
+  }
+  n = Math.max(1, Math.ceil((n * options.batchNs) / Math.max(t, 1)));
+  const samples: number[] = [];
+  for (let b = 0; b < options.batches; b++) samples.push(timeBatch(fn, n) / n);
+  return median(samples);
+}
+
+/** Median wall-clock milliseconds of running `command args` to completion. */
+export function processStartMs(command: string, args: readonly string[], runs: number): number {
+  const samples: number[] = [];
+  spawnSync(command, args, { stdio: "ignore" }); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    const r = spawnSync(command, args, { stdio: "ignore" });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${r.status}`);
+    samples.push(ms);
+  }
+  return median(samples);
+}

@@ -1,0 +1,186 @@
+// `npm run bench`: per-expression medians of parse, check and eval over the corpus, CPython's
+// compile()/eval() of the same corpus measured in the same run, and cold-start medians of the CLI.
+// Prints a table and writes bench/results/latest.json.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { checkExpression } from "../checker/expr/check-expression";
+import { bindNames, pathSource, typeEnvironment } from "../cli/eval/case";
+import { parseExpression } from "../grammar/parse";
+import { nodeFileSystem } from "../host/node-fs";
+import { compileExpression } from "../interpreter/eval/compile";
+import { evaluate } from "../interpreter/eval/evaluate";
+import { parseJson } from "../stdlib/values/json";
+import { PyDict } from "../stdlib/values/value";
+import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
+import { measureCPython } from "./lib/cpython";
+import { median } from "./lib/stats";
+import { printTable, type Row } from "./lib/table";
+import { DEFAULT_LOOP, nsPerCall, processStartMs } from "./lib/timing";
+
+const TARGET_PARSE_US = 3;
+const TARGET_EVAL_US = 0.3;
+const COLD_RUNS = 15;
+
+const distDir = dirname(resolve(process.argv[1] ?? "dist/bench.cjs"));
+const repoDir = resolve(distDir, "..");
+
+function findConformanceTable(): string {
+  const candidates = [
+    process.env.STRATUMC_CONFORMANCE_TSV,
+    join(repoDir, "../shared/conformance/expressions.tsv"),
+  ];
+  const found = candidates.find((p): p is string => p !== undefined && existsSync(p));
+  if (!found) throw new Error("expressions.tsv not found (set STRATUMC_CONFORMANCE_TSV)");
+  return found;
+}
+
+function objectOf(json: string | undefined): PyDict | null {
+  if (json === undefined) return null;
+  const v = parseJson(json);
+  return v instanceof PyDict ? v : null;
+}
+
+interface CaseTimes {
+  readonly expr: string;
+  readonly parseNs: number | null;
+  readonly checkNs: number | null;
+  readonly evalNs: number | null;
+}
+
+function measureOurs(c: BenchCase, root: string): CaseTimes {
+  const parsed = parseExpression(c.expr);
+  if (parsed.expr === null || parsed.diagnostics.length > 0) {
+    return { expr: c.expr, parseNs: null, checkNs: null, evalNs: null };
+  }
+  const parseNs = nsPerCall(() => parseExpression(c.expr));
+  const names = bindNames(objectOf(c.bindings));
+  const env = typeEnvironment(names);
+  const checkNs = nsPerCall(() => checkExpression(c.expr, env));
+  const compiled = compileExpression(parsed.expr);
+  const options = {
+    paths: pathSource(objectOf(c.input), objectOf(c.steps)),
+    files: { root, fs: nodeFileSystem },
+  };
+  let evalNs: number | null = null;
+  try {
+    evaluate(compiled, names, options);
+    evalNs = nsPerCall(() => evaluate(compiled, names, options));
+  } catch {
+    // Cases that raise are left out of the eval median (an error path is not the common cost).
+  }
+  return { expr: c.expr, parseNs, checkNs, evalNs };
+}
+
+function present(xs: readonly (number | null)[]): number[] {
+  return xs.filter((x): x is number => x !== null);
+}
+
+/** Median over the cases both sides measured of (ours / CPython). */
+function pairedRatio(ours: readonly (number | null)[], theirs: readonly (number | null)[]): number {
+  const ratios: number[] = [];
+  ours.forEach((o, i) => {
+    const t = theirs[i];
+    if (o !== null && t !== null && t !== undefined && t > 0) ratios.push(o / t);
+  });
+  return median(ratios);
+}
+
+function main(): void {
+  const corpus = loadCorpus(findConformanceTable());
+  const root = mkdtempSync(join(tmpdir(), "stratumc-bench-"));
+  try {
+    for (const [path, text] of Object.entries(CORPUS_FILES)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    process.stderr.write(`measuring ${corpus.length} expressions…\n`);
+    const ours = corpus.map((c) => measureOurs(c, root));
+
+    // CPython cannot compile `$` paths; its arrays are aligned with `corpus` (null = not measured).
+    const pyIndex = corpus.map((c, i) => (c.expr.includes("$") ? -1 : i)).filter((i) => i >= 0);
+    const py = measureCPython(
+      pyIndex.map((i) => ({ expr: corpus[i]!.expr, bindings: corpus[i]!.bindings })),
+      DEFAULT_LOOP,
+      root,
+    );
+    const pyCompile: (number | null)[] = corpus.map(() => null);
+    const pyEval: (number | null)[] = corpus.map(() => null);
+    pyIndex.forEach((ci, k) => {
+      pyCompile[ci] = py.compile[k] ?? null;
+      pyEval[ci] = py.eval[k] ?? null;
+    });
+
+    process.stderr.write("measuring cold starts…\n");
+    const nodeMs = processStartMs(process.execPath, ["-e", "0"], COLD_RUNS);
+    const cliMs = processStartMs(
+      process.execPath,
+      [join(distDir, "stratumc.cjs"), "eval", "1 + 1"],
+      COLD_RUNS,
+    );
+
+    const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
+    const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
+    const evalUs = median(present(ours.map((o) => o.evalNs))) / 1000;
+    const rows: Row[] = [
+      {
+        metric: "parse µs/expr (baseline: CPython compile)",
+        median: parseUs,
+        baseline: median(present(pyCompile)) / 1000,
+        ratio: pairedRatio(
+          ours.map((o) => o.parseNs),
+          pyCompile,
+        ),
+        target: TARGET_PARSE_US,
+      },
+      { metric: "check µs/expr", median: checkUs, baseline: null, ratio: null, target: null },
+      {
+        metric: "eval µs/expr (baseline: CPython eval)",
+        median: evalUs,
+        baseline: median(present(pyEval)) / 1000,
+        ratio: pairedRatio(
+          ours.map((o) => o.evalNs),
+          pyEval,
+        ),
+        target: TARGET_EVAL_US,
+      },
+      {
+        metric: "cold start ms: stratumc eval (baseline: node -e 0)",
+        median: cliMs,
+        baseline: nodeMs,
+        ratio: cliMs / nodeMs,
+        target: null,
+      },
+    ];
+    const counts = {
+      cases: corpus.length,
+      parsed: present(ours.map((o) => o.parseNs)).length,
+      evaluated: present(ours.map((o) => o.evalNs)).length,
+      cpythonCompiled: present(pyCompile).length,
+      cpythonEvaluated: present(pyEval).length,
+    };
+    process.stdout.write(printTable(rows));
+    process.stdout.write(
+      `\n${counts.cases} cases: ${counts.parsed} parsed, ${counts.evaluated} evaluated without error; ` +
+        `CPython ${py.version}: ${counts.cpythonCompiled} compiled, ${counts.cpythonEvaluated} evaluated. ` +
+        "Ratios are medians of per-expression ratios over the cases both sides ran.\n",
+    );
+
+    const outDir = join(repoDir, "bench/results");
+    mkdirSync(outDir, { recursive: true });
+    const results = {
+      date: new Date().toISOString(),
+      node: process.version,
+      python: py.version,
+      rows,
+      counts,
+      cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
+    };
+    writeFileSync(join(outDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+    process.stderr.write(`results written to ${join(outDir, "latest.json")}\n`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main();

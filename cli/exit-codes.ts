@@ -1,0 +1,12 @@
+// Process exit codes of the CLI, and the error a command throws for bad usage or bad input.
+
+export const EXIT_OK = 0;
+/** The evaluation raised a run-time error. */
+export const EXIT_RUNTIME_ERROR = 1;
+/** Bad usage, bad option values, or static (syntax/type) errors in the expression. */
+export const EXIT_USAGE = 2;
+/** A bug in stratumc itself (EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+
+/** A user mistake: printed as one line `stratumc: <message>`, exit code 2, never a stack trace. */
+export class UsageError extends Error {}

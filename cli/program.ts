@@ -1,0 +1,34 @@
+// The `stratumc` command line: commander set-up and the one place that turns errors into exit
+// codes. User mistakes print one line; anything unexpected prints `stratumc: internal error: …`
+// and exits 70 — never a stack trace.
+import { Command, CommanderError } from "commander";
+import { registerEval } from "./eval/command";
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
+import type { Output } from "./output";
+
+export const VERSION = "0.1.0";
+
+/** Runs the CLI on `args` (without the node and script entries); resolves to the exit code. */
+export async function runCli(args: readonly string[], io: Output, programName = "stratumc"): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = new Command(programName)
+    .version(VERSION)
+    .description("checked toolchain for .stratum.yaml specs")
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+  registerEval(program, io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...args], { from: "user" });
+    return exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE; // already printed
+    if (e instanceof UsageError) {
+      io.err(`${programName}: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.err(`${programName}: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT_INTERNAL;
+  }
+}

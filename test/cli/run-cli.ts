@@ -1,0 +1,29 @@
+// Runs the built CLI bundle (dist/stratumc.cjs) as a child process, building it once if missing.
+import { type SpawnSyncOptions, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const REPO = resolve(import.meta.dirname, "../..");
+export const BUNDLE = join(REPO, "dist/stratumc.cjs");
+
+export interface CliRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function ensureBundle(): void {
+  if (existsSync(BUNDLE)) return;
+  const r = spawnSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+}
+
+export function stratumc(args: readonly string[], options: { input?: string; cwd?: string } = {}): CliRun {
+  const spawnOptions: SpawnSyncOptions = {
+    cwd: options.cwd ?? REPO,
+    encoding: "utf8",
+    input: options.input ?? "",
+  };
+  const r = spawnSync(process.execPath, [BUNDLE, ...args], spawnOptions);
+  return { status: r.status, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
