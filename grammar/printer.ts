@@ -1,8 +1,9 @@
 // Canonical source text for an AST: minimal parentheses, Python reprs for string and float
 // constants. `parseExpression(printExpr(e))` gives back `e` (offsets aside). Left-nested operator
 // chains and attribute chains are printed with loops, so long chains do not recurse deeply.
+
+import { floatRepr, strRepr } from "../stdlib/values/repr";
 import type { Comprehension, Constant, Expr, Slice, Target } from "./ast";
-import { pyFloatRepr, pyStrRepr } from "./py-repr";
 
 // Binding strength of each form (§10.4): a child printed where a stronger form is required gets
 // parentheses.
@@ -43,11 +44,11 @@ function constantText(c: Constant): string {
   if (v === null) return "None";
   if (v === true) return "True";
   if (v === false) return "False";
-  if (typeof v === "string") return pyStrRepr(v);
+  if (typeof v === "string") return strRepr(v);
   if (typeof v === "number" || typeof v === "bigint") return String(v);
   // A float literal too large for a double reads as inf; 1e309 is the shortest literal for it.
   if (v.v === Number.POSITIVE_INFINITY) return "1e309";
-  return pyFloatRepr(v.v);
+  return floatRepr(v.v);
 }
 
 function targetText(t: Target, nested: boolean): string {

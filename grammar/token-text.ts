@@ -1,8 +1,8 @@
 // How tokens are named in EXPR-SYNTAX details (§9.5.5): `name 'x'`, `number 12`,
 // `string 'abc'`, `'<text>'` for operators, punctuation and keywords, `end of expression`.
 import { EOF, type IToken, tokenMatcher } from "chevrotain";
+import { strRepr } from "../stdlib/values/repr";
 import type { StringPayload } from "./lex-string";
-import { pyStrRepr } from "./py-repr";
 import { Name, NumberLit, ReservedKeyword, StringLit, UnsupportedOperator } from "./tokens";
 
 export function isEndOfInput(tok: IToken): boolean {
@@ -13,7 +13,7 @@ export function describeToken(tok: IToken): string {
   if (isEndOfInput(tok)) return "end of expression";
   if (tok.tokenType === Name) return `name '${tok.image}'`;
   if (tok.tokenType === NumberLit) return `number ${tok.image}`;
-  if (tok.tokenType === StringLit) return `string ${pyStrRepr((tok.payload as StringPayload).value)}`;
+  if (tok.tokenType === StringLit) return `string ${strRepr((tok.payload as StringPayload).value)}`;
   return `'${tok.image}'`;
 }
 

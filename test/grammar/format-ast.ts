@@ -1,7 +1,7 @@
 // Test helpers: a compact, deterministic rendering of an AST (with or without offsets), used by
 // the table tests, the differential test against CPython's `ast` and the round-trip properties.
 import type { Comprehension, Expr, Keyword, Slice, Target } from "../../grammar/ast";
-import { pyFloatRepr, pyStrRepr } from "../../grammar/py-repr";
+import { floatRepr, strRepr } from "../../stdlib/values/repr";
 
 export interface FormatOptions {
   /** Append `@start-end` to every node (default true). */
@@ -12,10 +12,9 @@ function constantRepr(v: unknown): string {
   if (v === null) return "None";
   if (v === true) return "True";
   if (v === false) return "False";
-  if (typeof v === "string") return pyStrRepr(v);
+  if (typeof v === "string") return strRepr(v);
   if (typeof v === "number" || typeof v === "bigint") return String(v);
-  if (typeof v === "object" && v !== null && "v" in v && typeof v.v === "number")
-    return `f${pyFloatRepr(v.v)}`;
+  if (typeof v === "object" && v !== null && "v" in v && typeof v.v === "number") return `f${floatRepr(v.v)}`;
   return "?";
 }
 

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { Expr } from "../../grammar/ast";
 import { parseExpression } from "../../grammar/parse";
-import { pyFloatRepr, pyStrRepr } from "../../grammar/py-repr";
+import { floatRepr, strRepr } from "../../stdlib/values/repr";
 import { PyFloat } from "../../stdlib/values/value";
 
 const NUMBERS = [
@@ -92,8 +92,8 @@ function pythonReprs(literals: readonly string[]): string[] {
 function valueRepr(e: Expr | null): string {
   if (e?.kind !== "Constant") return `not a constant: ${e?.kind}`;
   const v = e.value;
-  if (typeof v === "string") return pyStrRepr(v);
-  if (v instanceof PyFloat) return pyFloatRepr(v.v);
+  if (typeof v === "string") return strRepr(v);
+  if (v instanceof PyFloat) return floatRepr(v.v);
   return String(v);
 }
 
