@@ -2,7 +2,8 @@
 // kinds. The node handlers live in their own files and call back into `visit`.
 import type { Expr, Span } from "../../grammar/ast";
 import type { AccessFailure } from "../../stdlib/types/access";
-import { ANY, BOOL, FLOAT, INT, NONE, STR, type Type } from "../../stdlib/types/type";
+import { typeOfValue } from "../../stdlib/types/of-value";
+import { ANY, type Type } from "../../stdlib/types/type";
 import { didYouMean, MESSAGES, type MessageCode, renameFix } from "../messages";
 import { visitAttribute, visitSubscript } from "./access";
 import { visitCall } from "./calls";
@@ -36,7 +37,7 @@ export class Checker {
   private dispatch(e: Expr, scope: Scope | null): Type {
     switch (e.kind) {
       case "Constant":
-        return constantType(e.value);
+        return typeOfValue(e.value);
       case "Name":
         return visitName(this, e, scope);
       case "Path":
@@ -165,19 +166,4 @@ export class Checker {
 function clamp(offset: number, length: number): number {
   if (!Number.isFinite(offset)) return length;
   return Math.min(Math.max(0, Math.trunc(offset)), length);
-}
-
-function constantType(v: unknown): Type {
-  if (v === null) return NONE;
-  switch (typeof v) {
-    case "boolean":
-      return BOOL;
-    case "number":
-    case "bigint":
-      return INT;
-    case "string":
-      return STR;
-    default:
-      return FLOAT;
-  }
 }
