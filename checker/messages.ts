@@ -20,6 +20,7 @@ function kindPrefix(kind: string | undefined, capital: boolean): string {
 }
 
 const ALWAYS_FAILS = " (this always fails at run time)";
+const FAILS_IF_NON_EMPTY = " (this fails at run time whenever the iterable is not empty)";
 
 export const MESSAGES = {
   "EXPR-SYNTAX": {
@@ -84,7 +85,8 @@ export const MESSAGES = {
   },
   "EXPR-TYPE": {
     severity: "error",
-    message: (pythonText: string) => `${pythonText}${ALWAYS_FAILS}`,
+    message: (pythonText: string, ifNonEmpty = false) =>
+      `${pythonText}${ifNonEmpty ? FAILS_IF_NON_EMPTY : ALWAYS_FAILS}`,
     mustCall: (name: string) => `builtin function '${name}' must be called${ALWAYS_FAILS}`,
     doc: "The operation raises a TypeError (or AttributeError) for every value its operands can have, according to their types: ordering a string against a number, len() of a number, concatenating str and int, subscripting a number, iterating a number, calling a non-method value. Operands of unknown type (`any`), and unions with at least one working member, are never reported.",
   },

@@ -106,8 +106,8 @@ export class Checker {
     this.report(code, message, span, extra);
   }
 
-  typeError(pythonText: string, span: Span): void {
-    this.report("EXPR-TYPE", MESSAGES["EXPR-TYPE"].message(pythonText), span);
+  typeError(pythonText: string, span: Span, ifNonEmpty = false): void {
+    this.report("EXPR-TYPE", MESSAGES["EXPR-TYPE"].message(pythonText, ifNonEmpty), span);
   }
 
   dunder(span: Span): void {
@@ -157,7 +157,7 @@ export class Checker {
             : f.arg === undefined
               ? undefined
               : spans.keywords?.get(f.arg);
-        this.typeError(f.message, blamed ?? spans.op);
+        this.typeError(f.message, blamed ?? spans.op, f.ifNonEmpty === true);
       }
     }
   }

@@ -32,12 +32,23 @@ function iterableArg(args: readonly Type[]): TypeRuleResult {
   return r.ok ? r : { ...r, arg: 0 };
 }
 
+/**
+ * Two elements of the iterable are compared with `op`: when that fails for every element type,
+ * any iterable with two or more elements fails (reported: the guarantee of §10.12.3 wins).
+ */
+function elementsOrderable(op: "<" | ">", elem: Type): TypeRuleResult {
+  const cmp = compareType(op, elem, elem);
+  return cmp.ok ? cmp : { ...cmp, arg: 0, ifNonEmpty: true };
+}
+
 function minMax(which: "min" | "max"): BuiltinTypeRule {
   return (args, keywords) => {
     const def = keywords.get("default");
     if (args.length === 1) {
       const elem = iterableArg(args);
       if (!elem.ok) return elem;
+      const order = elementsOrderable(which === "min" ? "<" : ">", elem.type);
+      if (!order.ok) return order;
       return ok(def === undefined ? elem.type : union(elem.type, def));
     }
     if (args.length < 2) return ok(ANY);
@@ -59,8 +70,10 @@ const sum: BuiltinTypeRule = (args, keywords) => {
   const elem = iterableArg(args);
   if (!elem.ok) return elem;
   // An empty iterable gives `start`; otherwise the running total start + e + e + …
+  // A non-empty iterable whose elements can never be added fails (§10.12.3: the guarantee wins
+  // over the empty-iterable exception), so report it.
   const once = binaryType("+", start, elem.type);
-  if (!once.ok) return ok(start);
+  if (!once.ok) return { ...once, arg: 0, ifNonEmpty: true };
   const twice = binaryType("+", once.type, elem.type);
   return ok(union(start, once.type, twice.ok ? twice.type : once.type));
 };
@@ -144,6 +157,8 @@ const rules: Record<string, BuiltinTypeRule> = {
   sorted: (args, keywords) => {
     const elem = iterableArg(args);
     if (!elem.ok) return elem;
+    const order = elementsOrderable("<", elem.type);
+    if (!order.ok) return order;
     const reverse = keywords.get("reverse");
     return (
       requireIndex(reverse === undefined ? undefined : { type: reverse, at: "reverse" }, false) ??

@@ -82,7 +82,16 @@ const rules: Record<string, MethodTypeRule> = {
     ok({ k: "list", elem: STR }),
   "str.join": (_r, args) => {
     const it = args[0];
-    if (it !== undefined && !iterationRule(it).ok) return fail("can only join an iterable", 0);
+    if (it === undefined) return ok(STR);
+    const elem = iterationRule(it);
+    if (!elem.ok) return fail("can only join an iterable", 0);
+    // Elements that can never be strings fail on the first one (§10.12.3: the guarantee wins).
+    const kinds = members(elem.type);
+    if (!kinds.some((m) => m.k === "any" || m.k === "str"))
+      return {
+        ...fail(`sequence item 0: expected str instance, ${tname(elem.type)} found`, 0),
+        ifNonEmpty: true,
+      };
     return ok(STR);
   },
   "str.replace": (_r, args) =>

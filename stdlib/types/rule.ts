@@ -12,6 +12,8 @@ export type TypeRuleResult =
       readonly message: string;
       /** Index of the offending positional argument, or the keyword name, when one is to blame. */
       readonly arg?: number | string;
+      /** The call fails for every non-empty iterable argument (an empty one succeeds). */
+      readonly ifNonEmpty?: boolean;
     };
 
 export type BuiltinTypeRule = (args: readonly Type[], keywords: ReadonlyMap<string, Type>) => TypeRuleResult;

@@ -45,6 +45,29 @@ runCases("types: operators and calls (ensure)", ensureEnv, {
   ],
   invalid: [
     {
+      // Fails for every non-empty list of findings; the message says the claim's condition.
+      code: "sorted(result.findings) == []",
+      errors: [
+        {
+          code: "EXPR-TYPE",
+          at: "result.findings",
+          message:
+            "'<' not supported between instances of 'dict' and 'dict' (this fails at run time whenever the iterable is not empty)",
+        },
+      ],
+    },
+    {
+      code: "'-'.join([f.id for f in result.findings])",
+      errors: [
+        {
+          code: "EXPR-TYPE",
+          at: "[f.id for f in result.findings]",
+          message:
+            "sequence item 0: expected str instance, int found (this fails at run time whenever the iterable is not empty)",
+        },
+      ],
+    },
+    {
       code: "result.summary + 1",
       errors: [
         {

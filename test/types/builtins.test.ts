@@ -72,7 +72,12 @@ describe("builtin typing rules (§10.9)", () => {
     ["sum", ["list[str]", "str"], {}, "!sum() can't sum strings [use ''.join(seq) instead] @1"],
     ["sum", ["list[str]"], { start: "str" }, "!sum() can't sum strings [use ''.join(seq) instead] @start"],
     ["sum", ["int"], {}, "!'int' object is not iterable @0"],
-    ["sum", ["list[str]"], {}, "int"],
+    // A non-empty list of str always fails, and the checker's guarantee covers non-empty lists.
+    ["sum", ["list[str]"], {}, "!unsupported operand type(s) for +: 'int' and 'str' @0"],
+    ["sum", ["list[int | str]"], {}, "int"],
+    ["sorted", ["list[dict[str, int]]"], {}, "!'<' not supported between instances of 'dict' and 'dict' @0"],
+    ["sorted", ["list[int]"], {}, "list[int]"],
+    ["max", ["list[none]"], {}, "!'>' not supported between instances of 'NoneType' and 'NoneType' @0"],
     ["abs", ["bool"], {}, "int"],
     ["abs", ["float | int"], {}, "float | int"],
     ["abs", ["str"], {}, "!bad operand type for abs(): 'str' @0"],

@@ -73,6 +73,8 @@ describe("method typing rules (§10.10)", () => {
     ],
     ["str.join", "str", ["list[str]"], {}, "str"],
     ["str.join", "str", ["int"], {}, "!can only join an iterable @0"],
+    ["str.join", "str", ["list[int]"], {}, "!sequence item 0: expected str instance, int found @0"],
+    ["str.join", "str", ["list[int | str]"], {}, "str"],
     ["str.replace", "str", ["int", "str"], {}, "!replace() argument 1 must be str, not int @0"],
     ["str.replace", "str", ["str", "none"], {}, "!replace() argument 2 must be str, not NoneType @1"],
     ["str.replace", "str", ["str", "str", "str"], {}, "!'str' object cannot be interpreted as an integer @2"],
