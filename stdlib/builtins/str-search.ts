@@ -22,6 +22,20 @@ function region(
   return b - a < subLength ? null : [a, b];
 }
 
+/** The needle and the searched region of a find/count call, in CPython's checking order. */
+function searchArgs(
+  s: string,
+  sub: PyValue,
+  start: PyValue | undefined,
+  end: PyValue | undefined,
+): { needle: string; bounds: [number, number] | null } {
+  // CPython converts the bounds before it checks `sub`.
+  const a = sliceBound(start);
+  const b = sliceBound(end);
+  const needle = requireSub(sub);
+  return { needle, bounds: region(s, cpLength(needle), a, b) };
+}
+
 export function strFind(
   s: string,
   sub: PyValue,
@@ -29,11 +43,7 @@ export function strFind(
   end: PyValue | undefined,
   env: EvalEnv,
 ): number {
-  // CPython converts the bounds before it checks `sub`.
-  const a = sliceBound(start);
-  const b = sliceBound(end);
-  const needle = requireSub(sub);
-  const bounds = region(s, cpLength(needle), a, b);
+  const { needle, bounds } = searchArgs(s, sub, start, end);
   if (bounds === null) return -1;
   const hay = cpSlice(s, bounds[0], bounds[1]);
   env.budget.charge(hay.length);
@@ -48,11 +58,7 @@ export function strCount(
   end: PyValue | undefined,
   env: EvalEnv,
 ): number {
-  // CPython converts the bounds before it checks `sub`.
-  const a = sliceBound(start);
-  const b = sliceBound(end);
-  const needle = requireSub(sub);
-  const bounds = region(s, cpLength(needle), a, b);
+  const { needle, bounds } = searchArgs(s, sub, start, end);
   if (bounds === null) return 0;
   if (needle === "") return bounds[1] - bounds[0] + 1;
   const hay = cpSlice(s, bounds[0], bounds[1]);
