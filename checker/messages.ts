@@ -20,7 +20,10 @@ function kindPrefix(kind: string | undefined, capital: boolean): string {
 }
 
 const ALWAYS_FAILS = " (this always fails at run time)";
-const FAILS_IF_NON_EMPTY = " (this fails at run time whenever the iterable is not empty)";
+const FAILS_FROM = {
+  1: " (this fails at run time whenever the iterable is not empty)",
+  2: " (this fails at run time whenever the iterable has two or more elements)",
+} as const;
 
 export const MESSAGES = {
   "EXPR-SYNTAX": {
@@ -85,8 +88,8 @@ export const MESSAGES = {
   },
   "EXPR-TYPE": {
     severity: "error",
-    message: (pythonText: string, ifNonEmpty = false) =>
-      `${pythonText}${ifNonEmpty ? FAILS_IF_NON_EMPTY : ALWAYS_FAILS}`,
+    message: (pythonText: string, failsFrom?: 1 | 2) =>
+      `${pythonText}${failsFrom === undefined ? ALWAYS_FAILS : FAILS_FROM[failsFrom]}`,
     mustCall: (name: string) => `builtin function '${name}' must be called${ALWAYS_FAILS}`,
     doc: "The operation raises a TypeError (or AttributeError) for every value its operands can have, according to their types: ordering a string against a number, len() of a number, concatenating str and int, subscripting a number, iterating a number, calling a non-method value. Operands of unknown type (`any`), and unions with at least one working member, are never reported.",
   },

@@ -106,8 +106,8 @@ export class Checker {
     this.report(code, message, span, extra);
   }
 
-  typeError(pythonText: string, span: Span, ifNonEmpty = false): void {
-    this.report("EXPR-TYPE", MESSAGES["EXPR-TYPE"].message(pythonText, ifNonEmpty), span);
+  typeError(pythonText: string, span: Span, failsFrom?: 1 | 2): void {
+    this.report("EXPR-TYPE", MESSAGES["EXPR-TYPE"].message(pythonText, failsFrom), span);
   }
 
   dunder(span: Span): void {
@@ -157,7 +157,7 @@ export class Checker {
             : f.arg === undefined
               ? undefined
               : spans.keywords?.get(f.arg);
-        this.typeError(f.message, blamed ?? spans.op, f.ifNonEmpty === true);
+        this.typeError(f.message, blamed ?? spans.op, f.failsFrom);
       }
     }
   }

@@ -38,7 +38,7 @@ function iterableArg(args: readonly Type[]): TypeRuleResult {
  */
 function elementsOrderable(op: "<" | ">", elem: Type): TypeRuleResult {
   const cmp = compareType(op, elem, elem);
-  return cmp.ok ? cmp : { ...cmp, arg: 0, ifNonEmpty: true };
+  return cmp.ok ? cmp : { ...cmp, arg: 0, failsFrom: 2 };
 }
 
 function minMax(which: "min" | "max"): BuiltinTypeRule {
@@ -73,7 +73,7 @@ const sum: BuiltinTypeRule = (args, keywords) => {
   // A non-empty iterable whose elements can never be added fails (§10.12.3: the guarantee wins
   // over the empty-iterable exception), so report it.
   const once = binaryType("+", start, elem.type);
-  if (!once.ok) return { ...once, arg: 0, ifNonEmpty: true };
+  if (!once.ok) return { ...once, arg: 0, failsFrom: 1 };
   const twice = binaryType("+", once.type, elem.type);
   return ok(union(start, once.type, twice.ok ? twice.type : once.type));
 };

@@ -89,8 +89,8 @@ const rules: Record<string, MethodTypeRule> = {
     const kinds = members(elem.type);
     if (!kinds.some((m) => m.k === "any" || m.k === "str"))
       return {
-        ...fail(`sequence item 0: expected str instance, ${tname(elem.type)} found`, 0),
-        ifNonEmpty: true,
+        ...fail(`sequence item 0: expected str instance, ${tname(kinds[0] ?? elem.type)} found`, 0),
+        failsFrom: 1,
       };
     return ok(STR);
   },

@@ -12,8 +12,11 @@ export type TypeRuleResult =
       readonly message: string;
       /** Index of the offending positional argument, or the keyword name, when one is to blame. */
       readonly arg?: number | string;
-      /** The call fails for every non-empty iterable argument (an empty one succeeds). */
-      readonly ifNonEmpty?: boolean;
+      /**
+       * The call fails only when its iterable argument has at least this many elements (join and
+       * sum: 1; sorted, min and max compare two elements: 2). Absent: it always fails.
+       */
+      readonly failsFrom?: 1 | 2;
     };
 
 export type BuiltinTypeRule = (args: readonly Type[], keywords: ReadonlyMap<string, Type>) => TypeRuleResult;

@@ -45,14 +45,14 @@ runCases("types: operators and calls (ensure)", ensureEnv, {
   ],
   invalid: [
     {
-      // Fails for every non-empty list of findings; the message says the claim's condition.
+      // Fails for every list of two or more findings; the message says the claim's condition.
       code: "sorted(result.findings) == []",
       errors: [
         {
           code: "EXPR-TYPE",
           at: "result.findings",
           message:
-            "'<' not supported between instances of 'dict' and 'dict' (this fails at run time whenever the iterable is not empty)",
+            "'<' not supported between instances of 'dict' and 'dict' (this fails at run time whenever the iterable has two or more elements)",
         },
       ],
     },

@@ -75,6 +75,16 @@ describe("method typing rules (§10.10)", () => {
     ["str.join", "str", ["int"], {}, "!can only join an iterable @0"],
     ["str.join", "str", ["list[int]"], {}, "!sequence item 0: expected str instance, int found @0"],
     ["str.join", "str", ["list[int | str]"], {}, "str"],
+    // The first element may be any member: the message names the first one.
+    ["str.join", "str", ["list[int | float]"], {}, "!sequence item 0: expected str instance, int found @0"],
+    [
+      "str.join",
+      "str",
+      ["generator[none]"],
+      {},
+      "!sequence item 0: expected str instance, NoneType found @0",
+    ],
+    ["str.join", "str", ["list[any]"], {}, "str"],
     ["str.replace", "str", ["int", "str"], {}, "!replace() argument 1 must be str, not int @0"],
     ["str.replace", "str", ["str", "none"], {}, "!replace() argument 2 must be str, not NoneType @1"],
     ["str.replace", "str", ["str", "str", "str"], {}, "!'str' object cannot be interpreted as an integer @2"],
