@@ -1,7 +1,9 @@
 // State and helpers shared by the grammar rules of parser.ts: token offsets, the recursion guard,
 // diagnostics raised by the rules themselves, and the record of parenthesised expressions.
+
 import { EmbeddedActionsParser, type IRecognitionException, type IToken } from "chevrotain";
 import type { ErrorNode, Expr, Slice } from "./ast";
+import { SKIP_GRAMMAR_VALIDATIONS } from "./build-flags";
 import { MAX_EXPRESSION_DEPTH, type SyntaxDiagnostic, syntaxError } from "./diagnostics";
 import { ALL_TOKENS } from "./tokens";
 
@@ -30,7 +32,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected parens: Map<Expr, ParenInfo> | null = null;
 
   constructor() {
-    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 2 });
+    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 2, skipValidations: SKIP_GRAMMAR_VALIDATIONS });
   }
 
   /** Prepares the (reused) parser for a new token vector. */

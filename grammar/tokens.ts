@@ -1,5 +1,7 @@
 // Token types and the (single, lazily built) Chevrotain lexer of the expression language (§10.2).
+
 import { type CustomPatternMatcherReturn, createToken, type IToken, Lexer, type TokenType } from "chevrotain";
+import { SKIP_GRAMMAR_VALIDATIONS } from "./build-flags";
 import { scanNumber } from "./lex-number";
 import { scanPath } from "./lex-path";
 import { scanString } from "./lex-string";
@@ -249,7 +251,11 @@ let lexer: Lexer | null = null;
 
 /** The one lexer instance, built on first use. */
 function getLexer(): Lexer {
-  lexer ??= new Lexer(ALL_TOKENS, { positionTracking: "onlyOffset", ensureOptimizations: true });
+  lexer ??= new Lexer(ALL_TOKENS, {
+    positionTracking: "onlyOffset",
+    ensureOptimizations: !SKIP_GRAMMAR_VALIDATIONS,
+    skipValidations: SKIP_GRAMMAR_VALIDATIONS,
+  });
   return lexer;
 }
 

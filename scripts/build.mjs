@@ -12,6 +12,7 @@ const common = {
   legalComments: "none",
   logLevel: "warning",
   outExtension: { ".js": ".cjs" },
+  define: { STRATUMC_BUNDLED: "true" },
 };
 
 const entryPoints = { stratumc: "cli/main.ts" };
