@@ -1,0 +1,127 @@
+// The checker pipeline (language.md §9.3): YAML → structure → semantics → expressions and
+// references → checked IR. Reports every problem with an exact location; returns the IR only for
+// a spec without errors.
+import { ruleInfo } from "./catalogue";
+import type { Diagnostic, Fix, LocatedRange, Related, SpecDiagnostic } from "./diagnostic";
+import { buildFlowGraph, GRAPH_RULES } from "./graph/index";
+import { buildIR } from "./ir/build";
+import type { CheckedSpec } from "./ir/types";
+import type { SpecModel } from "./model/types";
+import { DiagnosticSink } from "./report";
+import { SEMANTIC_RULES } from "./rules/index";
+import { checkStructure } from "./schema/check-structure";
+import { OUTPUT_SCHEMA_RULES } from "./schema/output-schema-rule";
+import { SpecSource } from "./source";
+import { checkSpecExpressions } from "./spec-expr/index";
+import type { ExpressionTable } from "./spec-expr/types";
+import { applySuppressions } from "./suppressions";
+import { loadYaml } from "./yaml/load";
+import type { SourceRange } from "./yaml/nodes";
+
+export interface CheckOptions {
+  /** Honour `# stratum-ignore[CODE]: reason` comments (default true). */
+  readonly suppressions?: boolean;
+}
+
+export interface CheckResult {
+  readonly source: SpecSource;
+  /** No error-severity diagnostic. */
+  readonly valid: boolean;
+  /** Every diagnostic, sorted by position (§9.1), duplicates removed. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly errors: readonly Diagnostic[];
+  /** Warning- and info-severity diagnostics. */
+  readonly warnings: readonly Diagnostic[];
+  /** The model (null when the YAML or the root/version did not allow one). */
+  readonly model: SpecModel | null;
+  readonly expressions: ExpressionTable | null;
+  /** The checked IR of a valid spec; null when there are errors. */
+  readonly ir: CheckedSpec | null;
+}
+
+export function checkSpec(text: string, options: CheckOptions = {}): CheckResult {
+  const source = new SpecSource(text);
+  const sink = new DiagnosticSink();
+  let model: SpecModel | null = null;
+  let expressions: ExpressionTable | null = null;
+  const loaded = loadYaml(source, sink);
+  if (loaded.ok) {
+    model = checkStructure(source, loaded.root, sink);
+    if (model !== null) {
+      for (const rule of [...SEMANTIC_RULES, ...OUTPUT_SCHEMA_RULES, ...GRAPH_RULES]) rule.check(model, sink);
+      expressions = checkSpecExpressions(model, sink);
+    }
+  }
+  const kept =
+    options.suppressions === false ? sink.diagnostics : applySuppressions(source, sink.diagnostics);
+  const diagnostics = present(source, kept);
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  const warnings = diagnostics.filter((d) => d.severity !== "error");
+  const valid = errors.length === 0;
+  const ir =
+    valid && model !== null && expressions !== null ? buildIR(model, expressions, buildFlowGraph) : null;
+  return { source, valid, diagnostics, errors, warnings, model, expressions, ir };
+}
+
+/** The public form of a diagnostic list: located, sorted, deduplicated (§9.1). */
+export function present(source: SpecSource, list: readonly SpecDiagnostic[]): Diagnostic[] {
+  const located = list.map((d) => locate(source, d));
+  located.sort(compareDiagnostics);
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of located) {
+    const key = JSON.stringify([d.code, d.path, d.line, d.column, d.end_line, d.end_column, d.message]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+function at(source: SpecSource, range: SourceRange): LocatedRange {
+  const l = source.lines.location(range.start, range.end);
+  return { line: l.line, column: l.column, end_line: l.endLine, end_column: l.endColumn };
+}
+
+function locate(source: SpecSource, d: SpecDiagnostic): Diagnostic {
+  const errorType = d.errorType ?? ruleInfo(d.code)?.errorType ?? "ir_semantic_error";
+  const related: Related[] | undefined = d.related?.map((r) => ({
+    message: r.message,
+    path: r.path,
+    ...at(source, r.range),
+  }));
+  const fix: Fix | undefined =
+    d.fix === undefined
+      ? undefined
+      : {
+          description: d.fix.description,
+          edits: d.fix.edits.map((e) => ({ ...at(source, e.range), new_text: e.newText })),
+        };
+  return {
+    success: false,
+    error_type: errorType,
+    path: d.path,
+    message: d.message,
+    ...(d.suggestion !== undefined ? { suggestion: d.suggestion } : {}),
+    code: d.code,
+    severity: d.severity,
+    ...at(source, d.range),
+    ...(related !== undefined && related.length > 0 ? { related } : {}),
+    ...(fix !== undefined ? { fix } : {}),
+  };
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.line - b.line ||
+    a.column - b.column ||
+    a.end_line - b.end_line ||
+    a.end_column - b.end_column ||
+    cmp(a.code, b.code) ||
+    cmp(a.message, b.message)
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,29 @@
+// The dependency graph of one flow (language.md §9.5.4, runtime.md §2).
+import type { StepDecl } from "../model/types";
+import type { MapEntry, ScalarNode } from "../yaml/nodes";
+
+/** One dependency edge `from → to`: `from` depends on `to`. */
+export interface DependencyEdge {
+  readonly from: StepDecl;
+  readonly to: StepDecl;
+  /** Where the edge is written: a `depends_on` item or an `inputs` value. */
+  readonly source:
+    | {
+        readonly kind: "depends_on";
+        readonly entry: MapEntry;
+        readonly index: number;
+        readonly node: ScalarNode;
+      }
+    | { readonly kind: "input"; readonly entry: MapEntry; readonly name: string; readonly node: ScalarNode };
+}
+
+export interface FlowGraph {
+  /** Edges between steps with valid ids that exist in the flow, in declaration order of `from`. */
+  readonly edges: readonly DependencyEdge[];
+  /** True when some strongly connected component contains a cycle (a self-edge counts). */
+  readonly hasCycle: boolean;
+  /** Stable topological order (Kahn, ties by declaration index); null when there is a cycle. */
+  readonly order: readonly StepDecl[] | null;
+  /** Ids of the steps `step` depends on, directly or transitively (the step itself excluded unless on a cycle). */
+  transitiveDependencies(step: StepDecl): ReadonlySet<string>;
+}

@@ -1,0 +1,146 @@
+// The checked IR (issue 3): an immutable, fully resolved representation of a valid spec. The
+// interpreter, the MCP server and the language server consume it; nothing downstream re-reads
+// YAML. Every entity keeps its source range (the source map). Expressions are parsed and typed
+// here; the interpreter compiles the AST to closures once (it may cache by AST identity).
+import type { Expr, PathRef } from "../../grammar/ast";
+import type { RecordType, Type } from "../../stdlib/types/type";
+import type { ExpressionKind } from "../expr/types";
+import type { SourceRange } from "../yaml/nodes";
+
+/** A JSON value loaded from YAML. Objects have no prototype (any key, `__proto__` included, is data). */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+export interface ExpressionIR {
+  readonly kind: ExpressionKind;
+  /** The expression text exactly as loaded from YAML. */
+  readonly text: string;
+  readonly ast: Expr;
+  /** The static type of the whole expression. */
+  readonly type: Type;
+  /** The scalar's range in the file. */
+  readonly range: SourceRange;
+}
+
+export type FieldKind = "string" | "number" | "integer" | "boolean" | "array" | "object" | "contract";
+
+export interface FieldDefIR {
+  /** `type` as written (`string`, …, or a contract name). */
+  readonly type: string;
+  readonly kind: FieldKind;
+  readonly values: readonly JsonValue[] | null;
+  /** Only for arrays. */
+  readonly items: FieldDefIR | null;
+  readonly required: boolean;
+}
+
+export interface ContractIR {
+  readonly name: string;
+  readonly fields: ReadonlyMap<string, FieldDefIR>;
+  /** The contract as a checker record type. */
+  readonly record: RecordType;
+  readonly range: SourceRange;
+}
+
+export interface BudgetIR {
+  readonly ms: number | null;
+  readonly usd: number | null;
+}
+
+export interface FunctionIR {
+  readonly name: string;
+  readonly mode: "infer" | "compute" | "gate";
+  readonly intent: string;
+  readonly input: JsonObject;
+  /** Output contract name ("" when absent, as the reference). */
+  readonly output: string;
+  readonly ensure: readonly ExpressionIR[];
+  /** Maximum attempts (default 3). */
+  readonly retries: number;
+  readonly budget: BudgetIR | null;
+  readonly model: string | null;
+  readonly timeout: number | null;
+  readonly range: SourceRange;
+}
+
+export interface StepInputIR {
+  readonly name: string;
+  /** The value as written (a string). */
+  readonly raw: string;
+  /** The parsed `$` reference, or null for a literal. */
+  readonly ref: PathRef | null;
+}
+
+export type StepKindIR = "function" | "gate" | "inline" | "flow";
+
+export interface StepIR {
+  readonly id: string;
+  /** Declaration index in `steps`. */
+  readonly index: number;
+  readonly kind: StepKindIR;
+  readonly function: string | null;
+  readonly intent: string | null;
+  readonly flow: string | null;
+  readonly agent: string | null;
+  readonly inputs: readonly StepInputIR[];
+  readonly dependsOn: readonly string[];
+  /** depends_on ∪ steps read by `$.steps.<id>` input references, in declaration order. */
+  readonly dependencies: readonly string[];
+  readonly outputSchema: JsonObject | null;
+  /** Gate routes; `undefined` only on non-gates (gates always declare on_approve/on_kill). */
+  readonly onApprove: string | null;
+  readonly onRevise: string | null;
+  readonly onKill: string | null;
+  readonly onFail: string | null;
+  readonly next: string | null;
+  readonly skipIf: ExpressionIR | null;
+  readonly skipReason: string | null;
+  readonly policy: "gate" | "flag" | "skip" | null;
+  readonly policyFallback: "gate" | "flag" | "skip" | null;
+  /** Step-level ensure (inline and sub-flow steps); function steps use their function's. */
+  readonly ensure: readonly ExpressionIR[];
+  /** Maximum attempts: inline default 1, sub-flow always 1, function steps: the function's. */
+  readonly retries: number;
+  readonly outputContract: string | null;
+  readonly model: string | null;
+  readonly budget: BudgetIR | null;
+  readonly maxIterations: number | null;
+  readonly exitCriterion: ExpressionIR | null;
+  readonly accumulate: ExpressionIR | null;
+  readonly accumulateKey: ExpressionIR | null;
+  /** The static result type R(s) of §10.12.2. */
+  readonly resultType: Type;
+  readonly range: SourceRange;
+}
+
+export interface FlowIR {
+  readonly name: string;
+  readonly input: JsonObject;
+  readonly inputNames: readonly string[];
+  readonly output: string;
+  readonly budget: BudgetIR | null;
+  readonly maxRounds: number | null;
+  /** Steps in execution order (stable topological order, runtime.md §2). */
+  readonly steps: readonly StepIR[];
+  readonly stepById: ReadonlyMap<string, StepIR>;
+  readonly range: SourceRange;
+}
+
+export interface WorkflowIR {
+  readonly name: string;
+  readonly description: string;
+  readonly input: JsonObject;
+  /** The entry flow's name. */
+  readonly entry: string;
+}
+
+export interface CheckedSpec {
+  readonly version: "0.1" | "0.2";
+  /** Declaration order. */
+  readonly contracts: ReadonlyMap<string, ContractIR>;
+  readonly functions: ReadonlyMap<string, FunctionIR>;
+  readonly flows: ReadonlyMap<string, FlowIR>;
+  readonly workflow: WorkflowIR | null;
+}

@@ -1,0 +1,9 @@
+// A semantic rule module (language.md §9.5.3–§9.5.4): catalogue data plus a check over the model.
+
+import type { SpecModel } from "../model/types";
+import type { Reporter } from "../report";
+import type { RuleInfo } from "../rule";
+
+export interface SemanticRule extends RuleInfo {
+  check(model: SpecModel, reporter: Reporter): void;
+}

@@ -1,0 +1,46 @@
+// Results of the expression-and-reference phase (language.md §9.5.5), consumed by the IR builder
+// and (later) the language server for hover and completion.
+import type { Expr, PathRef } from "../../grammar/ast";
+import type { Type } from "../../stdlib/types/type";
+import type { ExpressionKind } from "../expr/types";
+import type { FunctionDecl, StepDecl } from "../model/types";
+import type { ScalarNode } from "../yaml/nodes";
+
+export interface CheckedExpression {
+  readonly kind: ExpressionKind;
+  readonly text: string;
+  readonly node: ScalarNode;
+  /** Null when the text does not parse. */
+  readonly ast: Expr | null;
+  readonly type: Type;
+  /** The type of every sub-expression (hover). */
+  readonly types: ReadonlyMap<Expr, Type>;
+  /** False when an error-severity diagnostic was reported for it. */
+  readonly ok: boolean;
+}
+
+export interface StepExpressions {
+  readonly skipIf: CheckedExpression | null;
+  readonly ensure: readonly CheckedExpression[];
+  readonly exitCriterion: CheckedExpression | null;
+  readonly accumulate: CheckedExpression | null;
+  readonly accumulateKey: CheckedExpression | null;
+}
+
+export interface CheckedInput {
+  readonly name: string;
+  readonly raw: string;
+  /** The parsed reference of a `$…` value (null for a literal or a malformed reference). */
+  readonly ref: PathRef | null;
+}
+
+export interface ExpressionTable {
+  /** Expressions of a step that were checked (misplaced fields are absent, §9.3). */
+  step(step: StepDecl): StepExpressions;
+  /** A function's ensure expressions (checked once per using step; the first check is kept). */
+  functionEnsure(fn: FunctionDecl): readonly CheckedExpression[];
+  /** The step's inputs with parsed references. */
+  inputs(step: StepDecl): readonly CheckedInput[];
+  /** R(s) of §10.12.2 (before `| none`). */
+  resultType(step: StepDecl): Type;
+}
