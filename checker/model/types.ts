@@ -44,7 +44,8 @@ export interface FieldDefDecl extends Fields {
 
 export interface ContractFieldDecl {
   readonly name: string;
-
+  /** The entry in the contract mapping: its key is the `E` anchor. */
+  readonly decl: MapEntry;
   /** Null when the definition is not a mapping (SCHEMA-TYPE was reported). */
   readonly def: FieldDefDecl | null;
 }
