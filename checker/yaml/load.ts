@@ -1,7 +1,22 @@
-// STUB (owned by the YAML front-end work): see /tmp/tasks/yaml.md.
-import type { Reporter } from "../report";
+// The YAML front end (language.md §1.1, §9.5.1): text → one SpecNode tree with exact ranges, or
+// YAML-* diagnostics. Pipeline: blank check → CST parse (iterative) → per document, a CST pre-scan
+// (depth guard, tag tokens) → compose with the yaml package (failsafe schema: every scalar stays
+// its text) → TreeBuilder (PyYAML typing, aliases, merges, duplicates). Never throws.
+import { Composer, type CST, type Document, Parser } from "yaml";
+import type { Reporter, ReportInput } from "../report";
+import type { RuleInfo } from "../rule";
 import type { SpecSource } from "../source";
-import type { SpecNode } from "./nodes";
+import { TreeBuilder } from "./build";
+import { MAX_DEPTH, scanDocument } from "./cst-scan";
+import { isHonouredTag } from "./explicit-tags";
+import type { SourceRange, SpecNode } from "./nodes";
+import { PY_SPACE } from "./python-space";
+import { YAML_EMPTY } from "./rules/empty";
+import { YAML_MULTI_DOCUMENT } from "./rules/multi-document";
+import { YAML_SUGGESTION } from "./rules/suggestion";
+import { YAML_SYNTAX } from "./rules/syntax";
+import { YAML_TAG } from "./rules/tag";
+import { emptyRoot } from "./spec-nodes";
 
 export interface LoadedYaml {
   /** The document root; a document that loads as null is an empty mapping. */
@@ -10,6 +25,127 @@ export interface LoadedYaml {
   readonly ok: boolean;
 }
 
-export function loadYaml(_src: SpecSource, _reporter: Reporter): LoadedYaml {
-  throw new Error("loadYaml: not implemented yet");
+const OPTIONS = {
+  schema: "failsafe",
+  // Tags outside the failsafe schema stay unresolved (we convert !!int etc. ourselves and report
+  // every other tag) instead of becoming binary data, sets or dates.
+  resolveKnownTags: false,
+  // Duplicate keys are a warning of ours (YAML-DUPLICATE-KEY), the last occurrence wins.
+  uniqueKeys: false,
+  prettyErrors: false,
+  keepSourceTokens: true,
+} as const;
+
+/** Python's str.isspace() characters: text made only of these is "blank" (as the reference). */
+const BLANK = new RegExp(`^${PY_SPACE}*$`);
+
+/** Counts the errors reported through it. */
+class CountingReporter implements Reporter {
+  errors = 0;
+  constructor(private readonly inner: Reporter) {}
+  report(rule: RuleInfo, input: ReportInput): void {
+    if (rule.severity === "error") this.errors++;
+    this.inner.report(rule, input);
+  }
+}
+
+export function loadYaml(src: SpecSource, reporter: Reporter): LoadedYaml {
+  const text = src.text;
+  const sink = new CountingReporter(reporter);
+  const parseError = (rule: RuleInfo, message: string, range: SourceRange): void =>
+    sink.report(rule, { message, path: "", range: clampRange(text, range), suggestion: YAML_SUGGESTION });
+  if (BLANK.test(text)) {
+    parseError(YAML_EMPTY, YAML_EMPTY.message(), { start: 0, end: 0 });
+    return { root: emptyRoot(), ok: false };
+  }
+  try {
+    const root = loadDocument(text, sink, parseError);
+    return { root, ok: sink.errors === 0 };
+  } catch (e) {
+    // Defensive: the yaml package or a bug of ours threw; report instead of crashing the checker.
+    const why = e instanceof Error ? e.message : String(e);
+    parseError(YAML_SYNTAX, YAML_SYNTAX.message(`the YAML parser failed: ${why.split("\n")[0]}`), {
+      start: 0,
+      end: 0,
+    });
+    return { root: emptyRoot(), ok: false };
+  }
+}
+
+function loadDocument(
+  text: string,
+  sink: Reporter,
+  parseError: (rule: RuleInfo, message: string, range: SourceRange) => void,
+): SpecNode {
+  const composer = new Composer(OPTIONS);
+  const docs: Document.Parsed[] = [];
+  let tags: readonly CST.SourceToken[] = [];
+  let documents = 0;
+  let tooDeep = false;
+  for (const token of new Parser().parse(text)) {
+    if (token.type === "document") {
+      documents++;
+      if (documents === 2) {
+        parseError(YAML_MULTI_DOCUMENT, YAML_MULTI_DOCUMENT.message(), documentMarker(token));
+        break;
+      }
+      const scan = scanDocument(token);
+      if (scan.tooDeepAt !== null) {
+        // Never compose it: the composer recurses once per level.
+        const at = scan.tooDeepAt;
+        parseError(YAML_SYNTAX, YAML_SYNTAX.message(`nesting deeper than ${MAX_DEPTH} levels`), {
+          start: at,
+          end: at + 1,
+        });
+        tooDeep = true;
+        break;
+      }
+      tags = scan.tags;
+    }
+    for (const doc of composer.next(token)) docs.push(doc as Document.Parsed);
+  }
+  if (tooDeep) return emptyRoot();
+  for (const doc of composer.end(false, text.length)) docs.push(doc as Document.Parsed);
+  const doc = docs[0];
+  const errors = doc === undefined ? composer.streamInfo().errors : doc.errors;
+  for (const e of errors) {
+    // Tags are checked below (YAML-TAG), including the ones the yaml package cannot resolve.
+    if (e.code === "TAG_RESOLVE_FAILED") continue;
+    parseError(YAML_SYNTAX, YAML_SYNTAX.message(describe(e.message)), { start: e.pos[0], end: e.pos[1] });
+  }
+  if (doc === undefined) return emptyRoot();
+  for (const tag of tags) {
+    const name = doc.directives?.tagName(tag.source, () => {}) ?? null;
+    if (name !== null && isHonouredTag(name)) continue;
+    parseError(YAML_TAG, YAML_TAG.message(tag.source), {
+      start: tag.offset,
+      end: tag.offset + tag.source.length,
+    });
+  }
+  const contents: unknown = doc.contents;
+  if (contents === null || contents === undefined) return emptyRoot();
+  const root = new TreeBuilder(text, sink).build(contents, 0).node;
+  return root.kind === "scalar" && root.value === null ? emptyRoot() : root;
+}
+
+/** The yaml package's message on one line, without a source excerpt. */
+function describe(message: string): string {
+  const line = message.split(/\r?\n/)[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, "").trim() || "invalid YAML";
+}
+
+/** The second document's `---` marker (or its first token when it has none). */
+function documentMarker(token: CST.Document): SourceRange {
+  const marker = token.start.find((t) => t.type === "doc-start");
+  if (marker !== undefined) return { start: marker.offset, end: marker.offset + marker.source.length };
+  const at = token.value?.offset ?? token.offset;
+  return { start: at, end: at + 1 };
+}
+
+/** A range inside the text (error positions may point one past the end). */
+function clampRange(text: string, range: SourceRange): SourceRange {
+  const fix = (x: number): number =>
+    Number.isFinite(x) ? Math.max(0, Math.min(Math.trunc(x), text.length)) : text.length;
+  const start = fix(range.start);
+  return { start, end: Math.max(start, fix(range.end)) };
 }

@@ -36,7 +36,8 @@ export interface ScalarNode {
   readonly tag: string | null;
   /**
    * Maps loaded characters back to the source (§9.2): `[start, end)` are UTF-16 indices into the
-   * loaded string (`String(value)` for non-strings). The result starts at the source character
+   * loaded string (for a non-string scalar, its text before typing: `0x1F`, `2024-01-01`). The
+   * result starts at the source character
    * that produced character `start` and ends just after the source character that produced
    * character `end - 1`; an empty range at `value.length` is the position just after the content.
    */

@@ -1,4 +1,17 @@
-// The YAML family of the catalogue (language.md §9.5.1). STUB: filled by the YAML front-end work.
+// The YAML family of the catalogue (language.md §9.5.1), in catalogue order.
 import type { RuleInfo } from "../rule";
+import { YAML_ALIAS_LIMIT } from "./rules/alias-limit";
+import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";
+import { YAML_EMPTY } from "./rules/empty";
+import { YAML_MULTI_DOCUMENT } from "./rules/multi-document";
+import { YAML_SYNTAX } from "./rules/syntax";
+import { YAML_TAG } from "./rules/tag";
 
-export const YAML_RULES: readonly RuleInfo[] = [];
+export const YAML_RULES: readonly RuleInfo[] = [
+  YAML_EMPTY,
+  YAML_SYNTAX,
+  YAML_MULTI_DOCUMENT,
+  YAML_TAG,
+  YAML_ALIAS_LIMIT,
+  YAML_DUPLICATE_KEY,
+];

@@ -1,0 +1,88 @@
+// The concrete SpecNode classes the loader builds (the interfaces are in nodes.ts).
+import type { CST } from "yaml";
+import type {
+  MapEntry,
+  MapNode,
+  ScalarNode,
+  ScalarStyle,
+  SeqNode,
+  SourceRange,
+  SpecNode,
+  YamlScalar,
+} from "./nodes";
+import { buildScalarMap, type ScalarMap } from "./scalar-map";
+
+export class LoadedScalar implements ScalarNode {
+  readonly kind = "scalar";
+  private map: ScalarMap | undefined;
+
+  constructor(
+    readonly range: SourceRange,
+    readonly value: YamlScalar,
+    readonly style: ScalarStyle,
+    readonly tag: string | null,
+    // What the position map is built from, only when first asked (kept as plain fields: one
+    // object per scalar matters for the memory of big documents).
+    private readonly text: string,
+    /** End of the scalar's text as the yaml package delimits it (a block scalar's trailing lines included). */
+    private readonly textEnd: number,
+    /** The string the yaml package loaded (before YAML 1.1 typing). */
+    private readonly loaded: string,
+    private readonly block: CST.BlockScalar | undefined,
+  ) {}
+
+  mapRange(start: number, end: number): SourceRange {
+    return this.positions().range(start, end);
+  }
+
+  /** The position map (built on first use). */
+  positions(): ScalarMap {
+    this.map ??= buildScalarMap({
+      text: this.text,
+      style: this.style,
+      start: this.range.start,
+      end: this.textEnd,
+      loaded: this.loaded,
+      ...(this.block !== undefined ? { block: this.block } : {}),
+    });
+    return this.map;
+  }
+}
+
+/** A null scalar with no text (`key:` alone, a missing flow value), at one position. */
+export function emptyScalar(text: string, at: number): LoadedScalar {
+  return new LoadedScalar({ start: at, end: at }, null, "plain", null, text, at, "", undefined);
+}
+
+export class LoadedMap implements MapNode {
+  readonly kind = "map";
+
+  constructor(
+    readonly range: SourceRange,
+    readonly flow: boolean,
+    readonly entries: readonly MapEntry[],
+    /** String key → index of its entry (a Map: every key, `__proto__` included, is plain data). */
+    private readonly index: ReadonlyMap<string, number>,
+  ) {}
+
+  get(name: string): MapEntry | undefined {
+    const at = this.index.get(name);
+    return at === undefined ? undefined : this.entries[at];
+  }
+}
+
+export class LoadedSeq implements SeqNode {
+  readonly kind = "seq";
+
+  constructor(
+    readonly range: SourceRange,
+    readonly flow: boolean,
+    readonly items: readonly SpecNode[],
+    readonly itemStarts: readonly number[],
+  ) {}
+}
+
+/** The root of a document that loads as null (empty, or only comments): an empty mapping. */
+export function emptyRoot(): LoadedMap {
+  return new LoadedMap({ start: 0, end: 0 }, false, [], new Map<string, number>());
+}

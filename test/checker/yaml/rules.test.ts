@@ -1,0 +1,45 @@
+// The YAML family's rule entries (language.md §9.5.1): codes, severities, error type, family,
+// exact message templates, docs for `stratumc explain`.
+import { describe, expect, it } from "vitest";
+import { YAML_RULES } from "../../../checker/yaml/rules";
+import { YAML_ALIAS_LIMIT } from "../../../checker/yaml/rules/alias-limit";
+import { YAML_DUPLICATE_KEY } from "../../../checker/yaml/rules/duplicate-key";
+import { YAML_EMPTY } from "../../../checker/yaml/rules/empty";
+import { YAML_MULTI_DOCUMENT } from "../../../checker/yaml/rules/multi-document";
+import { YAML_SYNTAX } from "../../../checker/yaml/rules/syntax";
+import { YAML_TAG } from "../../../checker/yaml/rules/tag";
+
+describe("YAML rules", () => {
+  it("lists the six codes in catalogue order with their severities", () => {
+    expect(YAML_RULES.map((r) => [r.code, r.severity])).toEqual([
+      ["YAML-EMPTY", "error"],
+      ["YAML-SYNTAX", "error"],
+      ["YAML-MULTI-DOCUMENT", "error"],
+      ["YAML-TAG", "error"],
+      ["YAML-ALIAS-LIMIT", "error"],
+      ["YAML-DUPLICATE-KEY", "warning"],
+    ]);
+    for (const r of YAML_RULES) {
+      expect(r.family).toBe("yaml");
+      expect(r.errorType).toBe("ir_parse_error");
+      expect(r.title.length).toBeGreaterThan(10);
+      const sentences = r.doc.split(/(?<=\.)\s+/).filter((s) => s.length > 0);
+      expect(sentences.length).toBeGreaterThanOrEqual(1);
+      expect(sentences.length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("message templates are exactly those of §9.5.1", () => {
+    expect(YAML_EMPTY.message()).toBe("YAML syntax error: Empty or blank YAML input");
+    expect(YAML_SYNTAX.message("Unexpected end")).toBe("YAML syntax error: Unexpected end");
+    expect(YAML_MULTI_DOCUMENT.message()).toBe(
+      "YAML syntax error: expected a single document in the stream but found another document",
+    );
+    expect(YAML_TAG.message("!!set")).toBe("YAML syntax error: unsupported tag '!!set'");
+    expect(YAML_ALIAS_LIMIT.message()).toBe("YAML syntax error: too many alias expansions (limit 100)");
+    expect(YAML_DUPLICATE_KEY.message("id")).toBe(
+      "Duplicate key 'id' in mapping; the last occurrence is used",
+    );
+    expect(YAML_DUPLICATE_KEY.related()).toBe("this occurrence is used");
+  });
+});
