@@ -94,7 +94,7 @@ export interface FlowDecl extends Fields {
   readonly decl: MapEntry;
   /** Every step item that is a mapping, in declaration order (non-mapping items are skipped). */
   readonly steps: readonly StepDecl[];
-  /** The `steps` sequence node, when valid (for anchors). */
+  /** The `steps` sequence node whenever `steps` is a sequence, even one with broken items (for anchors). */
   readonly stepsNode: SeqNode | null;
   /** The first step with each valid id (later duplicates are not in this map). */
   readonly stepById: ReadonlyMap<string, StepDecl>;
@@ -119,6 +119,10 @@ export interface SpecModel {
   readonly contractByName: ReadonlyMap<string, ContractDecl>;
   readonly functionByName: ReadonlyMap<string, FunctionDecl>;
   readonly flowByName: ReadonlyMap<string, FlowDecl>;
-  /** Every node in which a structural (SCHEMA-*) diagnostic was reported. */
+  /**
+   * Every node that got a structural value diagnostic (SCHEMA-TYPE/ENUM/MINIMUM/NON-EMPTY/PATTERN),
+   * and every mapping with a SCHEMA-KEY-NOT-STRING key. A field whose value contains such a node is
+   * not `valid`.
+   */
   readonly invalid: ReadonlySet<SpecNode>;
 }

@@ -1,10 +1,88 @@
-// STUB (owned by the structure work): see /tmp/tasks/schema.md.
-import type { SpecModel } from "../model/types";
+// The structure phase (language.md §1.1, §1.2, §9.3 phase 2): the root must be a mapping, the
+// version selects the schema, then every node is checked against that schema (walk.ts) and the
+// spec model is built (model/build.ts).
+import { valueRange } from "../anchors";
+import { buildModel } from "../model/build";
+import type { SpecModel, Version } from "../model/types";
 import type { Reporter } from "../report";
 import type { SpecSource } from "../source";
-import type { SpecNode } from "../yaml/nodes";
+import type { MapNode, SpecNode } from "../yaml/nodes";
+import { pythonRepr } from "../yaml/repr";
+import { pythonStr } from "./python-str";
+import { SCHEMA_ROOT_NOT_MAPPING } from "./rules/root-not-mapping";
+import { SCHEMA_TYPE } from "./rules/type";
+import { SCHEMA_VERSION_UNKNOWN } from "./rules/version-unknown";
+import { SCHEMA_VERSION_UNSUPPORTED } from "./rules/version-unsupported";
+import { StructureWalker } from "./walk";
 
 /** Structure phase + model: null when nothing else may be checked (root not a mapping, bad version). */
-export function checkStructure(_src: SpecSource, _root: SpecNode, _reporter: Reporter): SpecModel | null {
-  throw new Error("checkStructure: not implemented yet");
+export function checkStructure(src: SpecSource, root: SpecNode, reporter: Reporter): SpecModel | null {
+  if (root.kind !== "map") {
+    reporter.report(SCHEMA_ROOT_NOT_MAPPING, {
+      message: SCHEMA_ROOT_NOT_MAPPING.message(pythonRepr(root)),
+      path: "root",
+      range: root.range,
+      suggestion: SCHEMA_ROOT_NOT_MAPPING.suggestion,
+    });
+    return null;
+  }
+  const version = checkVersion(src, root, reporter);
+  if (version === null) return null;
+  const walker = new StructureWalker(src, reporter, version.version);
+  if (version.invalidNode !== null) walker.markInvalid(version.invalidNode);
+  walker.shape(root, "root", [], { kind: "root" });
+  return buildModel(src, root, version.version, walker.findings);
+}
+
+interface VersionLookup {
+  readonly version: Version;
+  /** The version node when it is not a string (SCHEMA-TYPE was reported). */
+  readonly invalidNode: SpecNode | null;
+}
+
+/** §1.2: the version is looked up by Python `str()` of the loaded value. */
+function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | null {
+  const entry = root.get("version");
+  if (entry === undefined) {
+    reporter.report(SCHEMA_VERSION_UNKNOWN, {
+      message: SCHEMA_VERSION_UNKNOWN.message(""),
+      path: "version",
+      range: { start: 0, end: 0 },
+      suggestion: SCHEMA_VERSION_UNKNOWN.suggestion,
+    });
+    return null;
+  }
+  const node = entry.value;
+  const text = pythonStr(node);
+  if (text === "0.3") {
+    reporter.report(SCHEMA_VERSION_UNSUPPORTED, {
+      message: SCHEMA_VERSION_UNSUPPORTED.message(),
+      path: "version",
+      range: valueRange(src, entry),
+      suggestion: SCHEMA_VERSION_UNSUPPORTED.suggestion,
+    });
+    return null;
+  }
+  if (text !== "0.1" && text !== "0.2") {
+    reporter.report(SCHEMA_VERSION_UNKNOWN, {
+      message: SCHEMA_VERSION_UNKNOWN.message(text),
+      path: "version",
+      range: valueRange(src, entry),
+      suggestion: SCHEMA_VERSION_UNKNOWN.suggestion,
+    });
+    return null;
+  }
+  if (node.kind === "scalar" && typeof node.value === "string") return { version: text, invalidNode: null };
+  // An unquoted `version: 0.2` is a float: the schema is known, the value has the wrong type.
+  const quotable = node.kind === "scalar" && node.style === "plain" && node.tag === null;
+  reporter.report(SCHEMA_TYPE, {
+    message: SCHEMA_TYPE.message(pythonRepr(node), ["string"]),
+    path: "version",
+    range: valueRange(src, entry),
+    suggestion: SCHEMA_TYPE.versionSuggestion(text),
+    ...(quotable
+      ? { fix: { description: "Quote the version", edits: [{ range: node.range, newText: `"${text}"` }] } }
+      : {}),
+  });
+  return { version: text, invalidNode: node };
 }

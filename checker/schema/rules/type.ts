@@ -1,0 +1,19 @@
+// SCHEMA-TYPE: a value of the wrong kind (string, integer, mapping, sequence, …).
+import { defineRule } from "../../rule";
+
+export const SCHEMA_TYPE = defineRule({
+  code: "SCHEMA-TYPE",
+  severity: "error",
+  family: "schema",
+  errorType: "ir_validation_error",
+  title: "A value has the wrong type",
+  doc: "Every key expects one kind of value. Remember that specs use YAML 1.1 typing: unquoted yes, no, on and off are booleans, 0.2 is a number and ~ is null, so quote such strings. The version must be a quoted string.",
+  example: {
+    bad: "version: 0.2\nflows:\n  f:\n    input: {}\n    steps: {id: a}",
+    good: 'version: "0.2"\nflows:\n  f:\n    input: {}\n    steps: [{id: a, intent: x}]',
+  },
+  /** `types` are JSON Schema type names: `string`, `integer`, `object`, `array`, `null`, … */
+  message: (value: string, types: readonly string[]) =>
+    `${value} is not of type ${types.map((t) => `'${t}'`).join(", ")}`,
+  versionSuggestion: (version: string) => `Quote the version: version: "${version}"`,
+});

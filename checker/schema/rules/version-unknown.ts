@@ -1,0 +1,16 @@
+// SCHEMA-VERSION-UNKNOWN: the version selects the schema, so nothing can be checked without it.
+import { strRepr } from "../../../stdlib/values/repr";
+import { defineRule } from "../../rule";
+
+export const SCHEMA_VERSION_UNKNOWN = defineRule({
+  code: "SCHEMA-VERSION-UNKNOWN",
+  severity: "error",
+  family: "version",
+  errorType: "ir_validation_error",
+  title: "The spec has no known version",
+  doc: 'The version key selects the spec format, so a missing or unknown version stops validation before anything else is checked. Start the file with version: "0.2" (or "0.1"), quoted.',
+  example: { bad: 'version: "1.0"', good: 'version: "0.2"' },
+  suggestion: 'Use version: "0.2"',
+  /** `version` is Python's `str()` of the loaded value ("" when the key is missing). */
+  message: (version: string) => `Unknown IR version: ${strRepr(version)}`,
+});

@@ -1,0 +1,80 @@
+// Catalogue data of the SCHEMA family (language.md §9.5.2, §9.5.6): codes in catalogue order,
+// families, error type, documentation, and the exact message templates.
+import { describe, expect, it } from "vitest";
+import { SCHEMA_RULES } from "../../../checker/schema/rules";
+import { SCHEMA_ENUM } from "../../../checker/schema/rules/enum";
+import { SCHEMA_FEATURE_UNSUPPORTED } from "../../../checker/schema/rules/feature-unsupported";
+import { SCHEMA_KEY_NOT_STRING } from "../../../checker/schema/rules/key-not-string";
+import { SCHEMA_MINIMUM } from "../../../checker/schema/rules/minimum";
+import { SCHEMA_NON_EMPTY } from "../../../checker/schema/rules/non-empty";
+import { SCHEMA_PATTERN } from "../../../checker/schema/rules/pattern";
+import { SCHEMA_REQUIRED } from "../../../checker/schema/rules/required";
+import { SCHEMA_ROOT_NOT_MAPPING } from "../../../checker/schema/rules/root-not-mapping";
+import { SCHEMA_TYPE } from "../../../checker/schema/rules/type";
+import { SCHEMA_UNKNOWN_KEY } from "../../../checker/schema/rules/unknown-key";
+import { SCHEMA_VERSION_UNKNOWN } from "../../../checker/schema/rules/version-unknown";
+import { SCHEMA_VERSION_UNSUPPORTED } from "../../../checker/schema/rules/version-unsupported";
+
+describe("SCHEMA_RULES", () => {
+  it("lists the family in catalogue order with its conformance families", () => {
+    expect(SCHEMA_RULES.map((r) => [r.code, r.family])).toEqual([
+      ["SCHEMA-VERSION-UNKNOWN", "version"],
+      ["SCHEMA-VERSION-UNSUPPORTED", "unsupported"],
+      ["SCHEMA-ROOT-NOT-MAPPING", "schema"],
+      ["SCHEMA-KEY-NOT-STRING", "schema"],
+      ["SCHEMA-REQUIRED", "schema"],
+      ["SCHEMA-UNKNOWN-KEY", "unknown-key"],
+      ["SCHEMA-FEATURE-UNSUPPORTED", "unsupported"],
+      ["SCHEMA-TYPE", "schema"],
+      ["SCHEMA-ENUM", "schema"],
+      ["SCHEMA-MINIMUM", "schema"],
+      ["SCHEMA-NON-EMPTY", "schema"],
+      ["SCHEMA-PATTERN", "schema"],
+    ]);
+  });
+
+  it("are validation errors with a title and a 1–4 sentence doc", () => {
+    for (const r of SCHEMA_RULES) {
+      expect([r.code, r.severity, r.errorType]).toEqual([r.code, "error", "ir_validation_error"]);
+      expect(r.title).toMatch(/^[A-Z].*[^.]$/);
+      const sentences = r.doc.split(/(?<=\.)\s+(?=[A-Z])/);
+      expect(sentences.length, r.code).toBeGreaterThanOrEqual(1);
+      expect(sentences.length, r.code).toBeLessThanOrEqual(4);
+    }
+  });
+});
+
+describe("message templates (§9.5.2)", () => {
+  it.each([
+    [SCHEMA_VERSION_UNKNOWN.message(""), "Unknown IR version: ''"],
+    [SCHEMA_VERSION_UNKNOWN.message("it's"), `Unknown IR version: "it's"`],
+    [
+      SCHEMA_VERSION_UNSUPPORTED.message(),
+      "IR version '0.3' is not supported by this implementation (supported: '0.1', '0.2')",
+    ],
+    [SCHEMA_ROOT_NOT_MAPPING.message("['a']"), "['a'] is not of type 'object'"],
+    [SCHEMA_KEY_NOT_STRING.message("True"), "True is not of type 'string'"],
+    [SCHEMA_REQUIRED.message("id"), "'id' is a required property"],
+    [SCHEMA_REQUIRED.functionOutputMessage("w"), "Function 'w' output contract '' not defined"],
+    [
+      SCHEMA_REQUIRED.suggestion(["id", "function", "inputs"]),
+      "Add required field(s): ['id', 'function', 'inputs']",
+    ],
+    [SCHEMA_UNKNOWN_KEY.message("bogus"), "Additional properties are not allowed ('bogus' was unexpected)"],
+    [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("next"), `'next' requires version "0.2"`],
+    [SCHEMA_FEATURE_UNSUPPORTED.message("judge"), "'judge' is not supported by this implementation"],
+    [
+      SCHEMA_FEATURE_UNSUPPORTED.suggestion("judge"),
+      "Remove 'judge'; this extension of the reference implementation is not provided",
+    ],
+    [SCHEMA_TYPE.message("None", ["string", "null"]), "None is not of type 'string', 'null'"],
+    [SCHEMA_TYPE.versionSuggestion("0.2"), 'Quote the version: version: "0.2"'],
+    [SCHEMA_ENUM.message("'x'", ["gate", "flag", "skip"]), "'x' is not one of ['gate', 'flag', 'skip']"],
+    [SCHEMA_ENUM.suggestion(["gate", "flag"]), "Allowed values: ['gate', 'flag']"],
+    [SCHEMA_MINIMUM.message("0", 1), "0 is less than the minimum of 1"],
+    [SCHEMA_NON_EMPTY.message("[]"), "[] should be non-empty"],
+    [SCHEMA_PATTERN.message("'A'", "^[a-z][a-z0-9-]*$"), "'A' does not match '^[a-z][a-z0-9-]*$'"],
+  ])("%s", (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});

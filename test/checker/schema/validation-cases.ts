@@ -1,0 +1,31 @@
+// The recorded validation cases (shared/conformance/validation.jsonl, README §1) as far as the
+// structure tests need them.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
+const SHARED_DIR = process.env.STRATUM_SHARED_DIR ?? resolve(REPO_ROOT, "../shared");
+
+export interface Triple {
+  readonly code_family: string;
+  readonly path: string | null;
+  readonly line: number | readonly number[];
+}
+
+export interface ValidationCase {
+  readonly name: string;
+  readonly yaml: string;
+  readonly expect: { readonly valid: boolean; readonly errors: readonly Triple[] };
+}
+
+export function readValidationCases(): ValidationCase[] {
+  const text = readFileSync(resolve(SHARED_DIR, "conformance/validation.jsonl"), "utf8");
+  return text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as ValidationCase);
+}
+
+/** The structural families of README §1.2 (a document failing them is not interpreted further). */
+export const STRUCTURAL = new Set(["yaml", "version", "schema", "unknown-key", "unsupported"]);
