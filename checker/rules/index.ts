@@ -1,4 +1,86 @@
-// Every semantic rule of §9.5.3–§9.5.4 except the graph rules. STUB: filled by the semantic-rules work.
+// Every semantic rule of language.md §9.5.3–§9.5.4 except the graph rules (checker/graph) and
+// SPEC-OUTPUT-SCHEMA-INVALID (checker/schema), in catalogue order: the §9.5.3 table, then §9.5.4.
+import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "./contracts/field-type-unknown";
+import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "./contracts/field-unknown-key";
+import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "./contracts/items-not-array";
+import { SPEC_CONTRACT_VALUES_TYPE } from "./contracts/values-type";
+import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "./flows/output-contract-undefined";
+import { SPEC_GATE_FN_BUDGET } from "./functions/gate-fn-budget";
+import { SPEC_GATE_FN_ENSURE } from "./functions/gate-fn-ensure";
+import { SPEC_GATE_FN_RETRIES } from "./functions/gate-fn-retries";
+import { SPEC_FN_INPUT_REQUIRED } from "./functions/input-required";
+import { SPEC_FN_INTENT_REQUIRED } from "./functions/intent-required";
+import { SPEC_FN_OUTPUT_CONTRACT_UNDEFINED } from "./functions/output-contract-undefined";
+import { SPEC_FN_TIMEOUT_NOT_GATE } from "./functions/timeout-not-gate";
+import { SPEC_GATE_ACCUMULATE } from "./gates/accumulate";
+import { SPEC_GATE_EXIT_CRITERION } from "./gates/exit-criterion";
+import { SPEC_GATE_MAX_ITERATIONS } from "./gates/max-iterations";
+import { SPEC_GATE_NEXT } from "./gates/next";
+import { SPEC_GATE_ON_FAIL } from "./gates/on-fail";
+import { SPEC_GATE_ON_REVISE_MISSING } from "./gates/on-revise-missing";
+import { SPEC_GATE_ON_REVISE_SELF } from "./gates/on-revise-self";
+import { SPEC_GATE_OUTPUT_SCHEMA } from "./gates/output-schema";
+import { SPEC_GATE_POLICY_FALLBACK_NO_POLICY } from "./gates/policy-fallback-no-policy";
+import { SPEC_GATE_ROUTE_UNDECLARED } from "./gates/route-undeclared";
+import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "./iteration/accumulate-key-no-accumulate";
+import { SPEC_ACCUMULATE_NO_MAX } from "./iteration/accumulate-no-max";
+import { SPEC_EXIT_CRITERION_NO_MAX } from "./iteration/exit-criterion-no-max";
+import { SPEC_FLOW_STEP_AGENT } from "./steps/flow-step-agent";
+import { SPEC_FLOW_STEP_FIELD } from "./steps/flow-step-field";
+import { SPEC_STEP_FLOW_UNDEFINED } from "./steps/flow-undefined";
+import { SPEC_FN_STEP_FIELD } from "./steps/fn-step-field";
+import { SPEC_STEP_FUNCTION_UNDEFINED } from "./steps/function-undefined";
+import { SPEC_NONGATE_GATE_ROUTE } from "./steps/nongate-gate-route";
+import { SPEC_NONGATE_GATE_ROUTE_NULL } from "./steps/nongate-gate-route-null";
+import { SPEC_NONGATE_POLICY } from "./steps/nongate-policy";
+import { SPEC_ON_FAIL_NO_VALIDATION } from "./steps/on-fail-no-validation";
+import { SPEC_OUTPUT_CONTRACT_UNDEFINED } from "./steps/output-contract-undefined";
+import { SPEC_ROUTE_UNKNOWN_STEP } from "./steps/route-unknown-step";
+import { SPEC_STEP_MODE } from "./steps/step-mode";
 import type { SemanticRule } from "./types";
+import { SPEC_WORKFLOW_INPUT_MISMATCH } from "./workflow/input-mismatch";
+import { SPEC_WORKFLOW_NO_ENTRY } from "./workflow/no-entry";
 
-export const SEMANTIC_RULES: readonly SemanticRule[] = [];
+export const SEMANTIC_RULES: readonly SemanticRule[] = [
+  // §9.5.3 functions, workflow, flows, contracts
+  SPEC_GATE_FN_ENSURE,
+  SPEC_GATE_FN_BUDGET,
+  SPEC_GATE_FN_RETRIES,
+  SPEC_FN_OUTPUT_CONTRACT_UNDEFINED,
+  SPEC_FN_INTENT_REQUIRED,
+  SPEC_FN_INPUT_REQUIRED,
+  SPEC_FN_TIMEOUT_NOT_GATE,
+  SPEC_WORKFLOW_NO_ENTRY,
+  SPEC_WORKFLOW_INPUT_MISMATCH,
+  SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED,
+  SPEC_CONTRACT_FIELD_TYPE_UNKNOWN,
+  SPEC_CONTRACT_VALUES_TYPE,
+  SPEC_CONTRACT_ITEMS_NOT_ARRAY,
+  SPEC_CONTRACT_FIELD_UNKNOWN_KEY,
+  // §9.5.4 steps (the graph rules live in checker/graph)
+  SPEC_STEP_MODE,
+  SPEC_STEP_FUNCTION_UNDEFINED,
+  SPEC_FN_STEP_FIELD,
+  SPEC_GATE_OUTPUT_SCHEMA,
+  SPEC_GATE_MAX_ITERATIONS,
+  SPEC_GATE_EXIT_CRITERION,
+  SPEC_GATE_ACCUMULATE,
+  SPEC_GATE_ROUTE_UNDECLARED,
+  SPEC_GATE_ON_REVISE_MISSING,
+  SPEC_GATE_ON_REVISE_SELF,
+  SPEC_ROUTE_UNKNOWN_STEP,
+  SPEC_STEP_FLOW_UNDEFINED,
+  SPEC_FLOW_STEP_AGENT,
+  SPEC_FLOW_STEP_FIELD,
+  SPEC_NONGATE_GATE_ROUTE,
+  SPEC_NONGATE_GATE_ROUTE_NULL,
+  SPEC_ON_FAIL_NO_VALIDATION,
+  SPEC_NONGATE_POLICY,
+  SPEC_EXIT_CRITERION_NO_MAX,
+  SPEC_ACCUMULATE_NO_MAX,
+  SPEC_ACCUMULATE_KEY_NO_ACCUMULATE,
+  SPEC_GATE_ON_FAIL,
+  SPEC_GATE_NEXT,
+  SPEC_GATE_POLICY_FALLBACK_NO_POLICY,
+  SPEC_OUTPUT_CONTRACT_UNDEFINED,
+];

@@ -1,0 +1,52 @@
+// SPEC-CONTRACT-FIELD-TYPE-UNKNOWN: a field type is one of the six JSON types or a contract name.
+import { valueRange } from "../../anchors";
+import { didYouMean, renameFix } from "../../messages";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { replaceScalar, suggestName } from "../support";
+import { BUILTIN_TYPES, fieldDefinitions, knownType } from "./definitions";
+
+// Python and YAML spellings of the JSON types, suggested before edit distance (§9.5.3).
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["str", "string"],
+  ["int", "integer"],
+  ["float", "number"],
+  ["bool", "boolean"],
+  ["list", "array"],
+  ["dict", "object"],
+]);
+
+export const SPEC_CONTRACT_FIELD_TYPE_UNKNOWN = defineRule({
+  code: "SPEC-CONTRACT-FIELD-TYPE-UNKNOWN",
+  severity: "error",
+  family: "contract",
+  errorType: "ir_semantic_error",
+  title: "A contract field has an unknown type",
+  doc: "A field's type must be one of string, number, integer, boolean, array, object, or the name of a contract declared in the same document. Any other text (a typo, or a Python name such as str or int) would make the field accept nothing meaningful. Use one of the listed types; a close match is suggested.",
+  message: (contract: string, field: string, type: string) =>
+    `Contract '${contract}' field '${field}' has unknown type '${type}' (expected string, number, integer, boolean, array, object or a contract name)`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const site of fieldDefinitions(model)) {
+      const type = site.def.type;
+      if (type === null || knownType(model, site.def) !== null) continue;
+      const alias = ALIASES.get(type.value);
+      const hint =
+        alias !== undefined
+          ? {
+              suggestion: didYouMean(alias),
+              fix: {
+                description: renameFix(type.value, alias),
+                edits: [replaceScalar(type.entry.value, alias)],
+              },
+            }
+          : suggestName(type.entry, type.value, [...BUILTIN_TYPES, ...model.contractByName.keys()]);
+      reporter.report(SPEC_CONTRACT_FIELD_TYPE_UNKNOWN, {
+        message: SPEC_CONTRACT_FIELD_TYPE_UNKNOWN.message(site.contract.name, site.label, type.value),
+        path: `${site.path}.type`,
+        range: valueRange(model.source, type.entry),
+        ...hint,
+      });
+    }
+  },
+});

@@ -1,0 +1,28 @@
+// SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED: a flow's non-empty output must name a contract.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { suggestName } from "../support";
+
+export const SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED = defineRule({
+  code: "SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED",
+  severity: "error",
+  family: "reference",
+  errorType: "ir_semantic_error",
+  title: "A flow's output names an undefined contract",
+  doc: "A flow's output documents the shape of the flow's final result and must be the name of a contract in the contracts section. Declare the contract, correct the name (a close match is suggested), or remove output (it is optional in 0.2).",
+  message: (flow: string, contract: string) => `Flow '${flow}' output contract '${contract}' not defined`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const flow of model.flows) {
+      const output = flow.string("output");
+      if (output === null || output.value === "" || model.contractByName.has(output.value)) continue;
+      reporter.report(SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED, {
+        message: SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED.message(flow.name, output.value),
+        path: `flows.${flow.name}.output`,
+        range: valueRange(model.source, output.entry),
+        ...suggestName(output.entry, output.value, model.contractByName.keys()),
+      });
+    }
+  },
+});

@@ -1,0 +1,28 @@
+// SPEC-GATE-FN-ENSURE: a gate function has no output, so it has nothing to check.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { functionEnsureMisplaced } from "../placement";
+import { functionPath } from "../support";
+
+export const SPEC_GATE_FN_ENSURE = defineRule({
+  code: "SPEC-GATE-FN-ENSURE",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A gate function must not have ensure expressions",
+  doc: "A gate step is resolved by a person (approve, revise or kill) and produces no result, so postconditions on its function can never be evaluated. Remove the ensure list from the gate function, or make it an infer/compute function if it should produce checked output.",
+  message: (fn: string) => `Gate function '${fn}' must not have ensure expressions`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const fn of model.functions) {
+      const entry = fn.entry("ensure");
+      if (entry === undefined || !functionEnsureMisplaced(fn)) continue;
+      reporter.report(SPEC_GATE_FN_ENSURE, {
+        message: SPEC_GATE_FN_ENSURE.message(fn.name),
+        path: functionPath(fn, "ensure"),
+        range: valueRange(model.source, entry),
+      });
+    }
+  },
+});

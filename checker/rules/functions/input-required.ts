@@ -1,0 +1,29 @@
+// SPEC-FN-INPUT-REQUIRED: the documented (but unenforced by the reference) 0.2 input rule.
+import { entityRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { functionPath, lacks } from "../support";
+
+export const SPEC_FN_INPUT_REQUIRED = defineRule({
+  code: "SPEC-FN-INPUT-REQUIRED",
+  severity: "warning",
+  family: "schema",
+  errorType: "ir_semantic_error",
+  title: "An infer/compute function should declare its input",
+  doc: "The input mapping documents what the function expects from the steps that use it. The spec still runs (the reference accepts it), but declare the inputs, or write `input: {}` when the function takes none.",
+  message: (fn: string, mode: string) =>
+    `Function '${fn}' (mode '${mode}') must declare input (use {} when it takes none)`,
+  check(model: SpecModel, reporter: Reporter): void {
+    // In 0.1 a missing input is SCHEMA-REQUIRED.
+    if (model.version !== "0.2") return;
+    for (const fn of model.functions) {
+      if ((fn.mode !== "infer" && fn.mode !== "compute") || !lacks(fn, "input")) continue;
+      reporter.report(SPEC_FN_INPUT_REQUIRED, {
+        message: SPEC_FN_INPUT_REQUIRED.message(fn.name, fn.mode),
+        path: functionPath(fn),
+        range: entityRange(fn.decl),
+      });
+    }
+  },
+});

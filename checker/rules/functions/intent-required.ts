@@ -1,0 +1,28 @@
+// SPEC-FN-INTENT-REQUIRED: the documented (but unenforced by the reference) 0.2 intent rule.
+import { entityRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { functionPath, lacks } from "../support";
+
+export const SPEC_FN_INTENT_REQUIRED = defineRule({
+  code: "SPEC-FN-INTENT-REQUIRED",
+  severity: "warning",
+  family: "schema",
+  errorType: "ir_semantic_error",
+  title: "An infer/compute function should have an intent",
+  doc: "The intent is the instruction sent to the agent that performs the function; without it the agent only sees the inputs and the output contract. The spec still runs (the reference accepts it), but add a short intent describing the work.",
+  message: (fn: string, mode: string) => `Function '${fn}' (mode '${mode}') must have a non-empty intent`,
+  check(model: SpecModel, reporter: Reporter): void {
+    // In 0.1 a missing intent is SCHEMA-REQUIRED.
+    if (model.version !== "0.2") return;
+    for (const fn of model.functions) {
+      if ((fn.mode !== "infer" && fn.mode !== "compute") || !lacks(fn, "intent")) continue;
+      reporter.report(SPEC_FN_INTENT_REQUIRED, {
+        message: SPEC_FN_INTENT_REQUIRED.message(fn.name, fn.mode),
+        path: functionPath(fn),
+        range: entityRange(fn.decl),
+      });
+    }
+  },
+});

@@ -1,0 +1,30 @@
+// SPEC-FN-OUTPUT-CONTRACT-UNDEFINED: an infer/compute function's output must name a contract.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { functionPath, suggestName } from "../support";
+
+export const SPEC_FN_OUTPUT_CONTRACT_UNDEFINED = defineRule({
+  code: "SPEC-FN-OUTPUT-CONTRACT-UNDEFINED",
+  severity: "error",
+  family: "reference",
+  errorType: "ir_semantic_error",
+  title: "A function's output names an undefined contract",
+  doc: "The output of an infer or compute function is the name of a contract in the contracts section; it types `result` in ensure expressions and is checked at run time. Declare the contract, or correct the name (a close match is suggested).",
+  message: (fn: string, contract: string) => `Function '${fn}' output contract '${contract}' not defined`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const fn of model.functions) {
+      // Gate functions ignore `output`; a function of unknown mode is skipped (§9.3).
+      if (fn.mode !== "infer" && fn.mode !== "compute") continue;
+      const output = fn.string("output");
+      if (output === null || model.contractByName.has(output.value)) continue;
+      reporter.report(SPEC_FN_OUTPUT_CONTRACT_UNDEFINED, {
+        message: SPEC_FN_OUTPUT_CONTRACT_UNDEFINED.message(fn.name, output.value),
+        path: functionPath(fn, "output"),
+        range: valueRange(model.source, output.entry),
+        ...suggestName(output.entry, output.value, model.contractByName.keys()),
+      });
+    }
+  },
+});

@@ -1,0 +1,25 @@
+// SPEC-FN-TIMEOUT-NOT-GATE: `timeout` only drives the auto-kill of a waiting gate.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { functionPath, has, keyOf } from "../support";
+
+export const SPEC_FN_TIMEOUT_NOT_GATE = defineRule({
+  code: "SPEC-FN-TIMEOUT-NOT-GATE",
+  severity: "warning",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "timeout on a non-gate function has no effect",
+  doc: "timeout is the number of seconds after which a pending gate may be killed automatically; infer and compute functions never wait on a gate, so the value is ignored. Remove it, or move it to the gate function it was meant for.",
+  message: (fn: string) => `Function '${fn}' has timeout, which only applies to gate functions`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const fn of model.functions) {
+      if ((fn.mode !== "infer" && fn.mode !== "compute") || !has(fn, "timeout")) continue;
+      reporter.report(SPEC_FN_TIMEOUT_NOT_GATE, {
+        message: SPEC_FN_TIMEOUT_NOT_GATE.message(fn.name),
+        path: functionPath(fn, "timeout"),
+        range: keyOf(fn, "timeout"),
+      });
+    }
+  },
+});

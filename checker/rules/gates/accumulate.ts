@@ -1,0 +1,29 @@
+// SPEC-GATE-ACCUMULATE: accumulators belong to the iteration loop, which gates do not have.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { gateAccumulateFields } from "../placement";
+import { keyOf, stepPath } from "../support";
+import { gateSteps } from "./gate-field";
+
+export const SPEC_GATE_ACCUMULATE = defineRule({
+  code: "SPEC-GATE-ACCUMULATE",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A gate step must not have accumulate or accumulate_key",
+  doc: "accumulate and accumulate_key collect results across the iterations of a working step; a gate has no iterations and no result. Remove both keys from the gate step (they are not checked as expressions).",
+  message: (step: string) => `Gate step '${step}' must not have accumulate/accumulate_key`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of gateSteps(model)) {
+      // One diagnostic per step: at `accumulate`, or at `accumulate_key` when that is all there is.
+      const field = gateAccumulateFields(step)[0];
+      if (field === undefined) continue;
+      reporter.report(SPEC_GATE_ACCUMULATE, {
+        message: SPEC_GATE_ACCUMULATE.message(step.id),
+        path: stepPath(step, field),
+        range: keyOf(step, field),
+      });
+    }
+  },
+});

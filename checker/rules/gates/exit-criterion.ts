@@ -1,0 +1,28 @@
+// SPEC-GATE-EXIT-CRITERION: accepted (as the reference does) but it can never take effect.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { gateExitCriterion } from "../placement";
+import { keyOf, stepPath } from "../support";
+import { gateSteps } from "./gate-field";
+
+export const SPEC_GATE_EXIT_CRITERION = defineRule({
+  code: "SPEC-GATE-EXIT-CRITERION",
+  severity: "warning",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "exit_criterion on a gate step has no effect",
+  doc: "exit_criterion ends the iteration loop of a working step; no iteration loop can run on a gate, so the expression is never evaluated (and is not checked). Remove it; a gate repeats work through on_revise.",
+  message: (step: string) =>
+    `Gate step '${step}' must not have exit_criterion (gates have their own revise cycle); it has no effect`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of gateSteps(model)) {
+      if (!gateExitCriterion(step)) continue;
+      reporter.report(SPEC_GATE_EXIT_CRITERION, {
+        message: SPEC_GATE_EXIT_CRITERION.message(step.id),
+        path: stepPath(step, "exit_criterion"),
+        range: keyOf(step, "exit_criterion"),
+      });
+    }
+  },
+});

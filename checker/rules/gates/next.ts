@@ -1,0 +1,18 @@
+// SPEC-GATE-NEXT: where a gate continues is decided by its resolution routes.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { reportGateField } from "./gate-field";
+
+export const SPEC_GATE_NEXT = defineRule({
+  code: "SPEC-GATE-NEXT",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A gate step must not have next",
+  doc: "next routes a working step after success; a gate continues according to how it is resolved. Put the target in on_approve instead.",
+  message: (step: string) => `Gate step '${step}' must not have next (use on_approve for gates)`,
+  check(model: SpecModel, reporter: Reporter): void {
+    reportGateField(model, reporter, SPEC_GATE_NEXT, "next", SPEC_GATE_NEXT.message);
+  },
+});

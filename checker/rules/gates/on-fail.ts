@@ -1,0 +1,18 @@
+// SPEC-GATE-ON-FAIL: a gate cannot fail; rejection is expressed by on_revise or on_kill.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { reportGateField } from "./gate-field";
+
+export const SPEC_GATE_ON_FAIL = defineRule({
+  code: "SPEC-GATE-ON-FAIL",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A gate step must not have on_fail",
+  doc: "on_fail routes a working step that exhausted its attempts; a gate has no attempts and cannot fail. Use on_revise (send work back) or on_kill (stop) on a gate instead.",
+  message: (step: string) => `Gate step '${step}' must not have on_fail (use on_revise for gates)`,
+  check(model: SpecModel, reporter: Reporter): void {
+    reportGateField(model, reporter, SPEC_GATE_ON_FAIL, "on_fail", SPEC_GATE_ON_FAIL.message);
+  },
+});

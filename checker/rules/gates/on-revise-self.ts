@@ -1,0 +1,28 @@
+// SPEC-GATE-ON-REVISE-SELF: revising must re-run the work, not the gate itself.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { stepPath, stringValue } from "../support";
+import { gateSteps } from "./gate-field";
+
+export const SPEC_GATE_ON_REVISE_SELF = defineRule({
+  code: "SPEC-GATE-ON-REVISE-SELF",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A gate step's on_revise must not target itself",
+  doc: "on_revise names the step whose work is sent back for changes; a gate that revises to itself would only ask the same question again. Target the earlier step that produces the work being reviewed.",
+  message: (step: string) => `Gate step '${step}' on_revise may not target itself`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of gateSteps(model)) {
+      const target = stringValue(step, "on_revise");
+      if (target === null || target.value !== step.id) continue;
+      reporter.report(SPEC_GATE_ON_REVISE_SELF, {
+        message: SPEC_GATE_ON_REVISE_SELF.message(step.id),
+        path: stepPath(step, "on_revise"),
+        range: valueRange(model.source, target.entry),
+      });
+    }
+  },
+});

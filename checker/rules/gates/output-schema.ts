@@ -1,0 +1,24 @@
+// SPEC-GATE-OUTPUT-SCHEMA: a gate produces no result for a schema to validate.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { reportGateField } from "./gate-field";
+
+export const SPEC_GATE_OUTPUT_SCHEMA = defineRule({
+  code: "SPEC-GATE-OUTPUT-SCHEMA",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A gate step must not have output_schema",
+  doc: "output_schema validates the result a step submits, but a gate is resolved with approve, revise or kill and submits no result. Remove output_schema from the gate step.",
+  message: (step: string) => `Gate step '${step}' may not have output_schema (gates produce no output)`,
+  check(model: SpecModel, reporter: Reporter): void {
+    reportGateField(
+      model,
+      reporter,
+      SPEC_GATE_OUTPUT_SCHEMA,
+      "output_schema",
+      SPEC_GATE_OUTPUT_SCHEMA.message,
+    );
+  },
+});

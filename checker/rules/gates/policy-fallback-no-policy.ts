@@ -1,0 +1,26 @@
+// SPEC-GATE-POLICY-FALLBACK-NO-POLICY: a fallback only makes sense for a declared policy.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { has, keyOf, lacks, stepPath } from "../support";
+import { gateSteps } from "./gate-field";
+
+export const SPEC_GATE_POLICY_FALLBACK_NO_POLICY = defineRule({
+  code: "SPEC-GATE-POLICY-FALLBACK-NO-POLICY",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "policy_fallback without policy",
+  doc: "policy_fallback names the policy to use when the gate's policy cannot be applied; without a policy there is nothing to fall back from. Add policy (gate, flag or skip), or remove policy_fallback.",
+  message: (step: string) => `Gate step '${step}' has policy_fallback but no policy`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of gateSteps(model)) {
+      if (!has(step, "policy_fallback") || !lacks(step, "policy")) continue;
+      reporter.report(SPEC_GATE_POLICY_FALLBACK_NO_POLICY, {
+        message: SPEC_GATE_POLICY_FALLBACK_NO_POLICY.message(step.id),
+        path: stepPath(step, "policy_fallback"),
+        range: keyOf(step, "policy_fallback"),
+      });
+    }
+  },
+});

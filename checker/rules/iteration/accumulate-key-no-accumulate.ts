@@ -1,0 +1,26 @@
+// SPEC-ACCUMULATE-KEY-NO-ACCUMULATE: accumulate_key deduplicates what accumulate collects.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { accumulateKeyNoAccumulate } from "../placement";
+import { keyOf, namedSteps, stepPath } from "../support";
+
+export const SPEC_ACCUMULATE_KEY_NO_ACCUMULATE = defineRule({
+  code: "SPEC-ACCUMULATE-KEY-NO-ACCUMULATE",
+  severity: "error",
+  family: "iteration",
+  errorType: "ir_semantic_error",
+  title: "accumulate_key without accumulate",
+  doc: "accumulate_key computes the deduplication key of each element that accumulate extracts; without accumulate there are no elements. Add accumulate, or remove accumulate_key.",
+  message: (step: string) => `Step '${step}' has accumulate_key but no accumulate`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      if (!accumulateKeyNoAccumulate(step)) continue;
+      reporter.report(SPEC_ACCUMULATE_KEY_NO_ACCUMULATE, {
+        message: SPEC_ACCUMULATE_KEY_NO_ACCUMULATE.message(step.id),
+        path: stepPath(step, "accumulate_key"),
+        range: keyOf(step, "accumulate_key"),
+      });
+    }
+  },
+});

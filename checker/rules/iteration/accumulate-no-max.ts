@@ -1,0 +1,26 @@
+// SPEC-ACCUMULATE-NO-MAX: accumulate collects across iterations, which need max_iterations.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { accumulateNoMax } from "../placement";
+import { keyOf, namedSteps, stepPath } from "../support";
+
+export const SPEC_ACCUMULATE_NO_MAX = defineRule({
+  code: "SPEC-ACCUMULATE-NO-MAX",
+  severity: "error",
+  family: "iteration",
+  errorType: "ir_semantic_error",
+  title: "accumulate without max_iterations",
+  doc: "accumulate gathers elements from the result of every iteration of a step's iteration loop, and that loop exists only when max_iterations is set. Add max_iterations (an integer of at least 1), or remove accumulate.",
+  message: (step: string) => `Step '${step}' has accumulate but no max_iterations`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      if (!accumulateNoMax(step)) continue;
+      reporter.report(SPEC_ACCUMULATE_NO_MAX, {
+        message: SPEC_ACCUMULATE_NO_MAX.message(step.id),
+        path: stepPath(step, "accumulate"),
+        range: keyOf(step, "accumulate"),
+      });
+    }
+  },
+});

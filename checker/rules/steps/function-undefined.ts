@@ -1,0 +1,30 @@
+// SPEC-STEP-FUNCTION-UNDEFINED: a function step names a function of the document.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { namedSteps, stepPath, suggestName } from "../support";
+import { soleSelector } from "./selectors";
+
+export const SPEC_STEP_FUNCTION_UNDEFINED = defineRule({
+  code: "SPEC-STEP-FUNCTION-UNDEFINED",
+  severity: "error",
+  family: "reference",
+  errorType: "ir_semantic_error",
+  title: "A step references an undefined function",
+  doc: "function: names an entry of the functions section, whose mode, intent, output contract and ensure the step uses. Declare the function, or correct the name (a close match is suggested).",
+  message: (step: string, fn: string) => `Step '${step}' references undefined function '${fn}'`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      if (soleSelector(model, step) !== "function") continue;
+      const fn = step.string("function");
+      if (fn === null || model.functionByName.has(fn.value)) continue;
+      reporter.report(SPEC_STEP_FUNCTION_UNDEFINED, {
+        message: SPEC_STEP_FUNCTION_UNDEFINED.message(step.id, fn.value),
+        path: stepPath(step, "function"),
+        range: valueRange(model.source, fn.entry),
+        ...suggestName(fn.entry, fn.value, model.functionByName.keys()),
+      });
+    }
+  },
+});

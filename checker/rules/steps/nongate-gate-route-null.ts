@@ -1,0 +1,32 @@
+// SPEC-NONGATE-GATE-ROUTE-NULL: an explicit null gate route on a non-gate step does nothing.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { isNonGate } from "../placement";
+import { keyOf, namedSteps, stepPath } from "../support";
+import { GATE_ROUTES } from "./nongate-gate-route";
+
+export const SPEC_NONGATE_GATE_ROUTE_NULL = defineRule({
+  code: "SPEC-NONGATE-GATE-ROUTE-NULL",
+  severity: "warning",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A null gate route on a non-gate step has no effect",
+  doc: "on_approve, on_revise and on_kill apply only to gate steps. An explicit null on a function, inline or sub-flow step is accepted, as the reference does, but it means nothing; remove it.",
+  message: (step: string, field: string) =>
+    `Step '${step}' is not a gate step; '${field}: null' has no effect`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      if (!isNonGate(step)) continue;
+      for (const field of GATE_ROUTES) {
+        const v = step.nullableString(field);
+        if (v === null || v.value !== null) continue;
+        reporter.report(SPEC_NONGATE_GATE_ROUTE_NULL, {
+          message: SPEC_NONGATE_GATE_ROUTE_NULL.message(step.id, field),
+          path: stepPath(step, field),
+          range: keyOf(step, field),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,31 @@
+// SPEC-NONGATE-GATE-ROUTE: gate routes on a step that is never resolved as a gate.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { isNonGate } from "../placement";
+import { keyOf, namedSteps, stepPath, stringValue } from "../support";
+
+export const GATE_ROUTES = ["on_approve", "on_revise", "on_kill"] as const;
+
+export const SPEC_NONGATE_GATE_ROUTE = defineRule({
+  code: "SPEC-NONGATE-GATE-ROUTE",
+  severity: "error",
+  family: "gate",
+  errorType: "ir_semantic_error",
+  title: "A non-gate step sets a gate route",
+  doc: "on_approve, on_revise and on_kill are followed only when a gate step is resolved; on a function, inline or sub-flow step they would silently never apply. Use next or on_fail for working steps, or make the step's function a gate function.",
+  message: (step: string, field: string) => `Step '${step}' is not a gate step but has '${field}' set`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      if (!isNonGate(step)) continue;
+      for (const field of GATE_ROUTES) {
+        if (stringValue(step, field) === null) continue;
+        reporter.report(SPEC_NONGATE_GATE_ROUTE, {
+          message: SPEC_NONGATE_GATE_ROUTE.message(step.id, field),
+          path: stepPath(step, field),
+          range: keyOf(step, field),
+        });
+      }
+    }
+  },
+});

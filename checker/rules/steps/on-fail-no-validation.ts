@@ -1,0 +1,55 @@
+// SPEC-ON-FAIL-NO-VALIDATION: on_fail is taken when validation keeps failing, so there must be some.
+import type { SpecModel, StepDecl } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { isNonGate } from "../placement";
+import { has, keyOf, lacks, namedSteps, stepPath } from "../support";
+
+export const SPEC_ON_FAIL_NO_VALIDATION = defineRule({
+  code: "SPEC-ON-FAIL-NO-VALIDATION",
+  severity: "error",
+  family: "routing",
+  errorType: "ir_semantic_error",
+  title: "on_fail on a step that validates nothing",
+  doc: "A step fails only when its result violates its ensure expressions or its output_schema until the attempts are used up. Without either (contracts do not count), on_fail can never be taken. Add an ensure or output_schema, or remove on_fail.",
+  message: (step: string) =>
+    `Step '${step}' has on_fail but no ensure/guardrails — on_fail can never trigger`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      // On a gate only SPEC-GATE-ON-FAIL is reported.
+      if (!isNonGate(step) || !has(step, "on_fail")) continue;
+      if (validates(step) !== false) continue;
+      reporter.report(SPEC_ON_FAIL_NO_VALIDATION, {
+        message: SPEC_ON_FAIL_NO_VALIDATION.message(step.id),
+        path: stepPath(step, "on_fail"),
+        range: keyOf(step, "on_fail"),
+      });
+    }
+  },
+});
+
+/**
+ * Whether the step validates its result: a non-empty step ensure, a non-empty ensure of its
+ * function, or a non-empty output_schema. Null when that cannot be known (an invalid field, or
+ * the unsupported `guardrails`, which the reference counts as validation).
+ */
+function validates(step: StepDecl): boolean | null {
+  const sources: { fields: StepDecl | NonNullable<StepDecl["fn"]>; key: string }[] = [
+    { fields: step, key: "ensure" },
+    { fields: step, key: "output_schema" },
+    { fields: step, key: "guardrails" },
+  ];
+  if (step.kind === "function" && step.fn !== null) sources.push({ fields: step.fn, key: "ensure" });
+  let unknown = false;
+  for (const { fields, key } of sources) {
+    if (lacks(fields, key)) continue;
+    if (key === "guardrails" || !fields.valid(key)) {
+      unknown = true;
+      continue;
+    }
+    const list = key === "ensure" ? fields.seq(key) : null;
+    const map = key === "output_schema" ? fields.map(key) : null;
+    if ((list?.value.items.length ?? 0) > 0 || (map?.value.entries.length ?? 0) > 0) return true;
+  }
+  return unknown ? null : false;
+}

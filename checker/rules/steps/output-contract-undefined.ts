@@ -1,0 +1,31 @@
+// SPEC-OUTPUT-CONTRACT-UNDEFINED: an inline or sub-flow step's output_contract names a contract.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { namedSteps, stepPath, suggestName } from "../support";
+
+export const SPEC_OUTPUT_CONTRACT_UNDEFINED = defineRule({
+  code: "SPEC-OUTPUT-CONTRACT-UNDEFINED",
+  severity: "error",
+  family: "reference",
+  errorType: "ir_semantic_error",
+  title: "A step's output_contract names an undefined contract",
+  doc: "output_contract names the contract a step's result must satisfy; it is checked at run time, listed in the dispatch payload and types `result` in expressions. Declare the contract, or correct the name (a close match is suggested).",
+  message: (step: string, contract: string) => `Step '${step}' output_contract '${contract}' not defined`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      // On a function or gate step the field itself is misplaced (SPEC-FN-STEP-FIELD).
+      if (step.kind === "function" || step.kind === "gate") continue;
+      const contract = step.string("output_contract");
+      // An empty name declares no contract, as for a flow's output.
+      if (contract === null || contract.value === "" || model.contractByName.has(contract.value)) continue;
+      reporter.report(SPEC_OUTPUT_CONTRACT_UNDEFINED, {
+        message: SPEC_OUTPUT_CONTRACT_UNDEFINED.message(step.id, contract.value),
+        path: stepPath(step, "output_contract"),
+        range: valueRange(model.source, contract.entry),
+        ...suggestName(contract.entry, contract.value, model.contractByName.keys()),
+      });
+    }
+  },
+});

@@ -1,0 +1,38 @@
+// SPEC-ROUTE-UNKNOWN-STEP: every route names a step of the same flow.
+import { valueRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { isNonGate } from "../placement";
+import { namedSteps, stepPath, stringValue, suggestName } from "../support";
+
+const GATE_ROUTES = ["on_approve", "on_revise", "on_kill"] as const;
+const WORK_ROUTES = ["on_fail", "next"] as const;
+
+export const SPEC_ROUTE_UNKNOWN_STEP = defineRule({
+  code: "SPEC-ROUTE-UNKNOWN-STEP",
+  severity: "error",
+  family: "reference",
+  errorType: "ir_semantic_error",
+  title: "A route names an unknown step",
+  doc: "on_approve, on_revise, on_kill, on_fail and next name the step the flow continues with, which must be a step id of the same flow. Correct the id (a close match is suggested), or use null to end the flow where the route allows it.",
+  message: (step: string, field: string, target: string) =>
+    `Step '${step}' ${field} references unknown step '${target}'`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      // A route that is itself misplaced (gate routes on a non-gate step, on_fail/next on a gate)
+      // is reported by the gate rules and not resolved.
+      const fields = [...(isNonGate(step) ? [] : GATE_ROUTES), ...(step.kind === "gate" ? [] : WORK_ROUTES)];
+      for (const field of fields) {
+        const target = stringValue(step, field);
+        if (target === null || step.flow.stepById.has(target.value)) continue;
+        reporter.report(SPEC_ROUTE_UNKNOWN_STEP, {
+          message: SPEC_ROUTE_UNKNOWN_STEP.message(step.id, field, target.value),
+          path: stepPath(step, field),
+          range: valueRange(model.source, target.entry),
+          ...suggestName(target.entry, target.value, step.flow.stepById.keys()),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,39 @@
+// The kind-selecting keys of a step (language.md §6.1): exactly one of `function`, `intent`,
+// `flow` must be given; an empty string counts as absent. Mirrors the model's kind resolution
+// (checker/model/build.ts), so that SPEC-STEP-MODE is reported exactly when the model has no kind
+// because of the selectors, never when a selector is merely broken.
+import type { SpecModel, StepDecl } from "../../model/types";
+
+export type Selector = "function" | "intent" | "flow";
+
+export type Selection =
+  | { readonly kind: "one"; readonly key: Selector }
+  | { readonly kind: "none" }
+  | { readonly kind: "several" }
+  /** A selector has a structural error, or the step uses the unsupported `judge`. */
+  | { readonly kind: "unknown" };
+
+const V01: readonly Selector[] = ["function"];
+const V02: readonly Selector[] = ["function", "intent", "flow"];
+
+export function selectionOf(model: SpecModel, step: StepDecl): Selection {
+  const chosen: Selector[] = [];
+  for (const key of model.version === "0.1" ? V01 : V02) {
+    if (step.entry(key) === undefined) continue;
+    const value = step.string(key);
+    if (value === null) return { kind: "unknown" };
+    if (value.value !== "") chosen.push(key);
+  }
+  const [first] = chosen;
+  if (chosen.length > 1) return { kind: "several" };
+  if (first !== undefined) return { kind: "one", key: first };
+  // A `judge` step (SCHEMA-FEATURE-UNSUPPORTED) has a mode, just not one this implementation runs.
+  if (model.version === "0.2" && step.entry("judge") !== undefined) return { kind: "unknown" };
+  return { kind: "none" };
+}
+
+/** The step's only selector, or null. */
+export function soleSelector(model: SpecModel, step: StepDecl): Selector | null {
+  const s = selectionOf(model, step);
+  return s.kind === "one" ? s.key : null;
+}

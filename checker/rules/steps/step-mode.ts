@@ -1,0 +1,30 @@
+// SPEC-STEP-MODE: a step must say what it is — a function, inline or sub-flow step.
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { namedSteps, stepEntity, stepPath } from "../support";
+import { selectionOf } from "./selectors";
+
+export const SPEC_STEP_MODE = defineRule({
+  code: "SPEC-STEP-MODE",
+  severity: "error",
+  family: "step-mode",
+  errorType: "ir_semantic_error",
+  title: "A step must have exactly one of function, intent or flow",
+  doc: "The kind of a step is selected by exactly one key: function (a function or gate step), intent (an inline step) or flow (a sub-flow step). A step with none of them, or with several, cannot be run. Keep the one you mean; an empty string counts as absent.",
+  message: (step: string) => `Step '${step}' must have exactly one of function, intent, flow, or judge`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      const selection = selectionOf(model, step);
+      if (selection.kind === "one" || selection.kind === "unknown") continue;
+      // A 0.1 step without `function` already has SCHEMA-REQUIRED.
+      if (selection.kind === "none" && model.version === "0.1" && step.entry("function") === undefined)
+        continue;
+      reporter.report(SPEC_STEP_MODE, {
+        message: SPEC_STEP_MODE.message(step.id),
+        path: stepPath(step),
+        range: stepEntity(model, step),
+      });
+    }
+  },
+});
