@@ -1,10 +1,26 @@
-// Graph rules and the flow dependency graph. STUB: filled by the graph work.
+// Graph rules and the flow dependency graph (language.md §9.5.4, runtime.md §2).
 import type { FlowDecl } from "../model/types";
 import type { SemanticRule } from "../rules/types";
+import { analyseFlow } from "./analysis";
+import { SPEC_DEPENDENCY_CYCLE } from "./rules/dependency-cycle";
+import { SPEC_DEPENDS_ON_UNKNOWN } from "./rules/depends-on-unknown";
+import { SPEC_FLOW_RECURSION } from "./rules/flow-recursion";
+import { SPEC_GATE_ON_REVISE_EARLIER } from "./rules/gate-on-revise-earlier";
+import { SPEC_STEP_DUPLICATE_ID } from "./rules/step-duplicate-id";
+import { SPEC_STEP_UNREACHABLE } from "./rules/step-unreachable";
 import type { FlowGraph } from "./types";
 
-export const GRAPH_RULES: readonly SemanticRule[] = [];
+/** The graph rules, in the catalogue order of §9.5.4. */
+export const GRAPH_RULES: readonly SemanticRule[] = [
+  SPEC_STEP_DUPLICATE_ID,
+  SPEC_DEPENDS_ON_UNKNOWN,
+  SPEC_GATE_ON_REVISE_EARLIER,
+  SPEC_FLOW_RECURSION,
+  SPEC_DEPENDENCY_CYCLE,
+  SPEC_STEP_UNREACHABLE,
+];
 
-export function buildFlowGraph(_flow: FlowDecl): FlowGraph {
-  throw new Error("buildFlowGraph: not implemented yet");
+/** The dependency graph of one flow (memoised per FlowDecl). */
+export function buildFlowGraph(flow: FlowDecl): FlowGraph {
+  return analyseFlow(flow).graph;
 }

@@ -6,7 +6,11 @@ import type { MapEntry, ScalarNode } from "../yaml/nodes";
 export interface DependencyEdge {
   readonly from: StepDecl;
   readonly to: StepDecl;
-  /** Where the edge is written: a `depends_on` item or an `inputs` value. */
+  /**
+   * Where the edge is written: a `depends_on` item (`entry` = the step's `depends_on` entry, `node`
+   * its item `index`) or an `inputs` value (`entry` = that input's own entry in the `inputs`
+   * mapping, whose key is `name` and whose value is `node`).
+   */
   readonly source:
     | {
         readonly kind: "depends_on";
