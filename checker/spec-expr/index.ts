@@ -1,12 +1,12 @@
-// Expression and reference phase (§9.5.5). STUB: filled by the expression-phase work.
+// The expression-and-reference phase (language.md §8, §9.5.5, §10.5, §10.6, §10.12): every `$`
+// reference in step inputs and every expression in a spec is parsed, resolved and type-checked.
 import type { SpecModel } from "../model/types";
 import type { Reporter } from "../report";
-import type { RuleInfo } from "../rule";
+import { ExpressionPhase } from "./phase";
 import type { ExpressionTable } from "./types";
 
-/** SPEC-REF-UNKNOWN-STEP, SPEC-REF-UNDECLARED-INPUT, SPEC-REF-UNKNOWN-FIELD, SPEC-REF-MAY-NOT-HAVE-RUN. */
-export const REFERENCE_RULES: readonly RuleInfo[] = [];
+export { REFERENCE_RULES } from "./rules/index";
 
-export function checkSpecExpressions(_model: SpecModel, _reporter: Reporter): ExpressionTable {
-  throw new Error("checkSpecExpressions: not implemented yet");
+export function checkSpecExpressions(model: SpecModel, reporter: Reporter): ExpressionTable {
+  return new ExpressionPhase(model, reporter).run();
 }

@@ -1,0 +1,230 @@
+// The expression-and-reference phase over a whole model (language.md §9.3 phase 4): every step's
+// inputs and expressions, then every function's ensure, once per using step. Result types, stored
+// output types and accumulate checks are computed lazily and memoised, because a `$.steps` path
+// in one step needs the types of another (the accumulate element type included).
+import type { PathRef } from "../../grammar/ast";
+import { ANY, NONE, recordOf, type Type } from "../../stdlib/types/type";
+import type { ExpressionKind } from "../expr/types";
+import type { FunctionDecl, SpecModel, StepDecl } from "../model/types";
+import type { Reporter } from "../report";
+import { functionEnsureMisplaced, misplacedExpressionFields } from "../rules/placement";
+import type { ScalarNode } from "../yaml/nodes";
+import { checkPosition, type RefScope } from "./check-position";
+import { contractRecords } from "./contracts";
+import { elementType, environment } from "./environment";
+import { checkInputs } from "./inputs";
+import { commonProperties, outputSchemaProperties } from "./output-schema";
+import { resolveRef } from "./path-types";
+import { dependsOn } from "./reach";
+import { withAccumulatorFields } from "./records";
+import { functionResultType, type Records, stepResultType } from "./result-type";
+import type { CheckedExpression, CheckedInput, ExpressionTable, StepExpressions } from "./types";
+
+type IdStep = StepDecl & { readonly id: string };
+
+interface MutableStepExpressions {
+  skipIf: CheckedExpression | null;
+  ensure: CheckedExpression[];
+  exitCriterion: CheckedExpression | null;
+  accumulate: CheckedExpression | null;
+  accumulateKey: CheckedExpression | null;
+}
+
+const EMPTY_STEP: StepExpressions = Object.freeze({
+  skipIf: null,
+  ensure: [],
+  exitCriterion: null,
+  accumulate: null,
+  accumulateKey: null,
+});
+
+function hasId(step: StepDecl): step is IdStep {
+  return step.id !== null;
+}
+
+/** The static type of a well-formed `$` path read from `refs` (problems are reported separately). */
+function refType(refs: RefScope, ref: PathRef): Type {
+  return resolveRef(ref, refs.flow, refs.outputType).type;
+}
+
+export class ExpressionPhase {
+  private readonly records: Records;
+  private readonly resultTypes = new Map<StepDecl, Type>();
+  private readonly outputTypes = new Map<StepDecl, Type>();
+  private readonly accumulates = new Map<StepDecl, CheckedExpression | null>();
+  private readonly accumulating = new Set<StepDecl>();
+  private readonly steps = new Map<StepDecl, MutableStepExpressions>();
+  private readonly functions = new Map<FunctionDecl, CheckedExpression[]>();
+  private readonly inputs = new Map<StepDecl, CheckedInput[]>();
+
+  constructor(
+    private readonly model: SpecModel,
+    private readonly reporter: Reporter,
+  ) {
+    this.records = contractRecords(model);
+  }
+
+  run(): ExpressionTable {
+    for (const flow of this.model.flows) {
+      for (const step of flow.steps) {
+        if (!hasId(step)) continue;
+        this.inputs.set(step, checkInputs(this.model, this.reporter, step, this.outputType));
+        this.checkStep(step);
+      }
+    }
+    for (const fn of this.model.functions) this.checkFunctionEnsure(fn);
+    return {
+      step: (step) => this.steps.get(step) ?? EMPTY_STEP,
+      functionEnsure: (fn) => this.functions.get(fn) ?? [],
+      inputs: (step) => this.inputs.get(step) ?? [],
+      resultType: (step) => this.resultType(step),
+    };
+  }
+
+  /** R(s) (§10.12.2), before `| none` and without the accumulator fields. */
+  resultType(step: StepDecl): Type {
+    let t = this.resultTypes.get(step);
+    if (t === undefined) {
+      t = stepResultType(step, this.records);
+      this.resultTypes.set(step, t);
+    }
+    return t;
+  }
+
+  /** The stored output of a step, read by `$.steps.<id>.output` (§10.12.4): `none` for a gate. */
+  private readonly outputType = (step: StepDecl): Type => {
+    const known = this.outputTypes.get(step);
+    if (known !== undefined) return known;
+    let t = step.kind === "gate" ? NONE : this.resultType(step);
+    if (t.k === "record" && step.integer("max_iterations") !== null) {
+      t = recordOf(withAccumulatorFields(t.record, this.elementOf(step)));
+    }
+    // A re-entrant computation (an accumulate that reads its own output) may have stored one first.
+    if (!this.outputTypes.has(step)) this.outputTypes.set(step, t);
+    return this.outputTypes.get(step) ?? t;
+  };
+
+  /** The element type of the step's accumulate list (`any` without one, or while it is being checked). */
+  private elementOf(step: StepDecl): Type {
+    if (!hasId(step)) return ANY;
+    const checked = this.accumulate(step);
+    return checked === null ? ANY : elementType(checked.type);
+  }
+
+  /** The step's checked accumulate (memoised: reported once), or null. */
+  private accumulate(step: IdStep): CheckedExpression | null {
+    const known = this.accumulates.get(step);
+    if (known !== undefined) return known;
+    const node = this.expressionNode(step, "accumulate");
+    if (node === null || this.accumulating.has(step)) return null;
+    this.accumulating.add(step);
+    const checked = this.checkStepPosition(step, "accumulate", node, `${this.stepPath(step)}.accumulate`);
+    this.accumulating.delete(step);
+    this.accumulates.set(step, checked);
+    return checked;
+  }
+
+  /** The scalar of a single-expression field, unless absent, invalid or misplaced. */
+  private expressionNode(step: StepDecl, kind: Exclude<ExpressionKind, "ensure">): ScalarNode | null {
+    const field = step.string(kind);
+    if (field === null || field.entry.value.kind !== "scalar") return null;
+    return misplacedExpressionFields(step).has(kind) ? null : field.entry.value;
+  }
+
+  private stepPath(step: IdStep): string {
+    return `flows.${step.flow.name}.steps.${step.id}`;
+  }
+
+  private checkStep(step: IdStep): void {
+    const base = this.stepPath(step);
+    const single = (kind: Exclude<ExpressionKind, "ensure">): CheckedExpression | null => {
+      const node = this.expressionNode(step, kind);
+      return node === null ? null : this.checkStepPosition(step, kind, node, `${base}.${kind}`);
+    };
+    const ensure: CheckedExpression[] = [];
+    const list = step.strings("ensure");
+    if (list !== null && !misplacedExpressionFields(step).has("ensure")) {
+      list.value.forEach((node, i) => {
+        ensure.push(this.checkStepPosition(step, "ensure", node, `${base}.ensure.${i}`));
+      });
+    }
+    this.steps.set(step, {
+      skipIf: single("skip_if"),
+      ensure,
+      exitCriterion: single("exit_criterion"),
+      accumulate: this.accumulate(step),
+      accumulateKey: single("accumulate_key"),
+    });
+  }
+
+  private refScope(step: IdStep): RefScope {
+    return {
+      flow: step.flow,
+      stepId: step.id,
+      outputType: this.outputType,
+      dependsOn: (id) => dependsOn(step.flow, step, id),
+    };
+  }
+
+  private checkStepPosition(
+    step: IdStep,
+    kind: ExpressionKind,
+    node: ScalarNode,
+    path: string,
+  ): CheckedExpression {
+    const refs = this.refScope(step);
+    const needsElement = kind === "accumulate_key" || kind === "exit_criterion";
+    const env = environment(kind, {
+      result: this.resultType(step),
+      element: needsElement ? this.elementOf(step) : ANY,
+      accumulates: step.string("accumulate") !== null,
+      pathType: (ref) => refType(refs, ref),
+      owner: `Step '${step.id}'`,
+    });
+    return checkPosition({ src: this.model.source, reporter: this.reporter, kind, node, path, env, refs });
+  }
+
+  /**
+   * A function's ensure, checked once for every step that uses it (its `$` paths read that step's
+   * flow) with the output_schema properties common to all of them; an unused function's ensure is
+   * checked once without reference checks. The table keeps the first check of each expression.
+   */
+  private checkFunctionEnsure(fn: FunctionDecl): void {
+    const list = fn.strings("ensure");
+    if (list === null || list.value.length === 0 || functionEnsureMisplaced(fn)) return;
+    const users = this.model.flows.flatMap((f) =>
+      f.steps.filter((s) => s.kind === "function" && s.fn === fn),
+    );
+    const result = functionResultType(fn, this.records, commonProperties(users.map(outputSchemaProperties)));
+    const scopes: (RefScope | null)[] = users.filter(hasId).map((s) => this.refScope(s));
+    if (scopes.length === 0) scopes.push(null);
+    const kept: CheckedExpression[] = [];
+    list.value.forEach((node, i) => {
+      let first: CheckedExpression | null = null;
+      let ok = true;
+      for (const refs of scopes) {
+        const env = environment("ensure", {
+          result,
+          element: ANY,
+          accumulates: false,
+          pathType: refs === null ? undefined : (ref) => refType(refs, ref),
+          owner: `Function '${fn.name}'`,
+        });
+        const path = `functions.${fn.name}.ensure.${i}`;
+        const checked = checkPosition({
+          src: this.model.source,
+          reporter: this.reporter,
+          kind: "ensure",
+          node,
+          path,
+          env,
+          refs,
+        });
+        first ??= checked;
+        ok &&= checked.ok;
+      }
+      if (first !== null) kept.push(ok ? first : { ...first, ok });
+    });
+    this.functions.set(fn, kept);
+  }
+}

@@ -1,0 +1,55 @@
+// The result type R(s) of a step (language.md §10.12.2), before the accumulator fields: the record
+// of its output contract (function: the function's `output`; inline and sub-flow: `output_contract`)
+// extended by its output_schema properties; `dict[str, any]` for an inline step without a contract;
+// `none` for a gate; `any` wherever the contract is unknown (undefined, invalid), so nothing cascades.
+import { ANY, dictOf, NONE, type RecordType, recordOf, STR, type Type } from "../../stdlib/types/type";
+import type { FunctionDecl, StepDecl } from "../model/types";
+import { outputSchemaProperties, type SchemaProperties } from "./output-schema";
+import { extendRecord } from "./records";
+
+export type Records = ReadonlyMap<string, RecordType>;
+
+/** The record of a function's output contract, or null (gate, missing, invalid, undefined). */
+export function functionOutputRecord(fn: FunctionDecl, records: Records): RecordType | null {
+  if (fn.mode === "gate") return null;
+  const output = fn.string("output");
+  return output === null ? null : (records.get(output.value) ?? null);
+}
+
+/** R(s) before the output_schema extension. */
+function contractResultType(step: StepDecl, records: Records): Type {
+  switch (step.kind) {
+    case "gate":
+      return NONE;
+    case "function": {
+      const record = step.fn === null ? null : functionOutputRecord(step.fn, records);
+      return record === null ? ANY : recordOf(record);
+    }
+    case "inline":
+    case "flow": {
+      const withoutContract = step.kind === "inline" ? dictOf(STR, ANY) : ANY;
+      if (step.entry("output_contract") === undefined) return withoutContract;
+      const name = step.string("output_contract");
+      const record = name === null ? undefined : records.get(name.value);
+      return record === undefined ? ANY : recordOf(record);
+    }
+    case null:
+      return ANY;
+  }
+}
+
+/** R(s): a contract record is extended by the step's own output_schema properties. */
+export function stepResultType(step: StepDecl, records: Records): Type {
+  const t = contractResultType(step, records);
+  return t.k === "record" ? extended(t.record, outputSchemaProperties(step)) : t;
+}
+
+/** The result type seen by a function's own ensure, given the properties common to its using steps. */
+export function functionResultType(fn: FunctionDecl, records: Records, common: SchemaProperties): Type {
+  const record = functionOutputRecord(fn, records);
+  return record === null ? ANY : extended(record, common);
+}
+
+function extended(record: RecordType, properties: SchemaProperties): Type {
+  return recordOf(extendRecord(record, properties));
+}

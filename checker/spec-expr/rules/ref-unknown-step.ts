@@ -1,0 +1,20 @@
+// SPEC-REF-UNKNOWN-STEP (language.md §8, §9.5.5): `$.steps.<id>` names no step of the flow. Checked
+// in step inputs and in every expression; the anchor is the id segment inside the scalar.
+import { defineRule } from "../../rule";
+
+export const SPEC_REF_UNKNOWN_STEP = defineRule({
+  code: "SPEC-REF-UNKNOWN-STEP",
+  severity: "error",
+  family: "reference",
+  errorType: "ir_semantic_error",
+  title: "a $.steps reference names a step that does not exist in the flow",
+  doc:
+    "A `$.steps.<id>.output` reference reads the output of a step of the same flow, so `<id>` must be " +
+    "the id of one of its steps. Fix the spelling (a close match is suggested) or add the step.",
+  example: {
+    bad: 'inputs: {draft: "$.steps.writ.output"}',
+    good: 'inputs: {draft: "$.steps.write.output"}',
+  },
+  message: (ref: string, id: string, flow: string) =>
+    `Reference '${ref}' names unknown step '${id}' in flow '${flow}'`,
+});
