@@ -1,7 +1,7 @@
 // The checker pipeline (language.md §9.3): YAML → structure → semantics → expressions and
 // references → checked IR. Reports every problem with an exact location; returns the IR only for
 // a spec without errors.
-import { ruleInfo } from "./catalogue";
+import { CATALOGUE, ruleInfo } from "./catalogue";
 import type { Diagnostic, Fix, LocatedRange, Related, SpecDiagnostic } from "./diagnostic";
 import { buildFlowGraph, GRAPH_RULES } from "./graph/index";
 import { buildIR } from "./ir/build";
@@ -53,7 +53,9 @@ export function checkSpec(text: string, options: CheckOptions = {}): CheckResult
     }
   }
   const kept =
-    options.suppressions === false ? sink.diagnostics : applySuppressions(source, sink.diagnostics);
+    options.suppressions === false
+      ? sink.diagnostics
+      : applySuppressions(source, sink.diagnostics, CATALOGUE);
   const diagnostics = present(source, kept);
   const errors = diagnostics.filter((d) => d.severity === "error");
   const warnings = diagnostics.filter((d) => d.severity !== "error");

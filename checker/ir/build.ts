@@ -1,13 +1,219 @@
-// STUB (lead): builds the checked IR from a valid model.
+// Builds the checked IR (ir/types.ts) from the model of a spec without errors. Only valid fields
+// are read (the spec has no errors, so every present field is valid); defaults follow
+// language.md §4–§7. The result is frozen: nothing downstream can change it.
 import type { FlowGraph } from "../graph/types";
-import type { FlowDecl, SpecModel } from "../model/types";
-import type { ExpressionTable } from "../spec-expr/types";
-import type { CheckedSpec } from "./types";
+import type {
+  ContractDecl,
+  Field,
+  FieldDefDecl,
+  FlowDecl,
+  FunctionDecl,
+  SpecModel,
+  StepDecl,
+} from "../model/types";
+import { contractRecords } from "../spec-expr/contracts";
+import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
+import type { MapNode, ScalarNode } from "../yaml/nodes";
+import { toJson } from "../yaml/to-json";
+import { deepFreeze } from "./freeze";
+import type {
+  BudgetIR,
+  CheckedSpec,
+  ContractIR,
+  ExpressionIR,
+  FieldDefIR,
+  FieldKind,
+  FlowIR,
+  FunctionIR,
+  JsonObject,
+  JsonValue,
+  StepIR,
+  WorkflowIR,
+} from "./types";
+
+const PLAIN_KINDS: ReadonlySet<string> = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+  "object",
+]);
+const EMPTY_OBJECT: JsonObject = Object.freeze(Object.create(null) as JsonObject);
 
 export function buildIR(
-  _model: SpecModel,
-  _expressions: ExpressionTable,
-  _graph: (flow: FlowDecl) => FlowGraph,
+  model: SpecModel,
+  expressions: ExpressionTable,
+  graphOf: (flow: FlowDecl) => FlowGraph,
 ): CheckedSpec {
-  throw new Error("buildIR: not implemented yet");
+  const records = contractRecords(model);
+  const contracts = new Map<string, ContractIR>();
+  for (const c of model.contracts) {
+    const record = records.get(c.name);
+    if (record !== undefined) contracts.set(c.name, contractIR(c, record));
+  }
+  const functions = new Map<string, FunctionIR>();
+  for (const fn of model.functions) functions.set(fn.name, functionIR(fn, expressions));
+  const flows = new Map<string, FlowIR>();
+  for (const flow of model.flows) flows.set(flow.name, flowIR(flow, expressions, graphOf(flow)));
+  const spec: CheckedSpec = {
+    version: model.version,
+    contracts,
+    functions,
+    flows,
+    workflow: workflowIR(model, flows),
+  };
+  return deepFreeze(spec);
+}
+
+function fieldDefIR(def: FieldDefDecl | null): FieldDefIR {
+  const type = def?.type?.value ?? "object";
+  const kind: FieldKind = PLAIN_KINDS.has(type) ? (type as FieldKind) : "contract";
+  const values = def?.seq("values");
+  return {
+    type,
+    kind,
+    values: values ? (values.value.items.map(toJson) as JsonValue[]) : null,
+    items: kind === "array" && def?.items ? fieldDefIR(def.items) : null,
+    required: def?.boolean("required")?.value ?? true,
+  };
+}
+
+function contractIR(c: ContractDecl, record: ContractIR["record"]): ContractIR {
+  const fields = new Map<string, FieldDefIR>();
+  for (const f of c.fields) fields.set(f.name, fieldDefIR(f.def));
+  return { name: c.name, fields, record, range: c.decl.key.range };
+}
+
+function budgetIR(budget: Field<MapNode> | null): BudgetIR | null {
+  if (budget === null) return null;
+  const num = (k: string): number | null => {
+    const entry = budget.value.get(k);
+    if (entry === undefined) return null;
+    const j = toJson(entry.value);
+    return typeof j === "number" ? j : null;
+  };
+  return { ms: num("ms"), usd: num("usd") };
+}
+
+function expressionIR(e: CheckedExpression | null): ExpressionIR | null {
+  if (e === null || e.ast === null) return null;
+  return { kind: e.kind, text: e.text, ast: e.ast, type: e.type, range: e.node.range };
+}
+
+function expressionList(list: readonly CheckedExpression[]): ExpressionIR[] {
+  const out: ExpressionIR[] = [];
+  for (const e of list) {
+    const ir = expressionIR(e);
+    if (ir !== null) out.push(ir);
+  }
+  return out;
+}
+
+function jsonObject(field: Field<MapNode> | null): JsonObject {
+  if (field === null) return EMPTY_OBJECT;
+  const j = toJson(field.value);
+  return j !== null && typeof j === "object" && !Array.isArray(j) ? (j as JsonObject) : EMPTY_OBJECT;
+}
+
+function functionIR(fn: FunctionDecl, expressions: ExpressionTable): FunctionIR {
+  const mode = fn.mode ?? "infer";
+  return {
+    name: fn.name,
+    mode,
+    intent: fn.string("intent")?.value ?? "",
+    input: jsonObject(fn.map("input")),
+    output: fn.string("output")?.value ?? "",
+    ensure: expressionList(expressions.functionEnsure(fn)),
+    retries: fn.integer("retries")?.value ?? 3,
+    budget: budgetIR(fn.map("budget")),
+    model: fn.string("model")?.value ?? null,
+    timeout: fn.integer("timeout")?.value ?? null,
+    range: fn.decl.key.range,
+  };
+}
+
+function stringList(field: Field<readonly ScalarNode[]> | null): string[] {
+  if (field === null) return [];
+  return field.value.map((n) => String(n.value));
+}
+
+function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph): StepIR {
+  const kind = step.kind ?? "inline";
+  const id = step.id ?? String(step.index);
+  const e = expressions.step(step);
+  const dependsOn = stringList(step.strings("depends_on"));
+  const deps = new Set<string>();
+  for (const edge of graph.edges) if (edge.from === step && edge.to.id !== null) deps.add(edge.to.id);
+  const policy = (k: string) => (step.string(k)?.value ?? null) as StepIR["policy"];
+  const retries =
+    kind === "inline"
+      ? (step.integer("retries")?.value ?? 1)
+      : kind === "flow"
+        ? 1
+        : (step.fn?.integer("retries")?.value ?? 3);
+  const inputs = expressions.inputs(step).map((i) => ({ name: i.name, raw: i.raw, ref: i.ref }));
+  return {
+    id,
+    index: step.index,
+    kind,
+    function: step.string("function")?.value || null,
+    intent: step.string("intent")?.value || null,
+    flow: step.string("flow")?.value || null,
+    agent: step.string("agent")?.value ?? null,
+    inputs,
+    dependsOn,
+    dependencies: [...deps],
+    outputSchema: step.map("output_schema") === null ? null : jsonObject(step.map("output_schema")),
+    onApprove: step.nullableString("on_approve")?.value ?? null,
+    onRevise: step.nullableString("on_revise")?.value ?? null,
+    onKill: step.nullableString("on_kill")?.value ?? null,
+    onFail: step.string("on_fail")?.value ?? null,
+    next: step.string("next")?.value ?? null,
+    skipIf: expressionIR(e.skipIf),
+    skipReason: step.string("skip_reason")?.value ?? null,
+    policy: policy("policy"),
+    policyFallback: policy("policy_fallback"),
+    ensure: expressionList(e.ensure),
+    retries,
+    outputContract: step.string("output_contract")?.value || null,
+    model: step.string("model")?.value ?? null,
+    budget: budgetIR(step.map("budget")),
+    maxIterations: step.integer("max_iterations")?.value ?? null,
+    exitCriterion: expressionIR(e.exitCriterion),
+    accumulate: expressionIR(e.accumulate),
+    accumulateKey: expressionIR(e.accumulateKey),
+    resultType: expressions.resultType(step),
+    range: step.node.range,
+  };
+}
+
+function flowIR(flow: FlowDecl, expressions: ExpressionTable, graph: FlowGraph): FlowIR {
+  // A spec without errors has no cycle, so `order` is present; declaration order is the fallback.
+  const ordered = graph.order ?? flow.steps;
+  const steps = ordered.map((s) => stepIR(s, expressions, graph));
+  return {
+    name: flow.name,
+    input: jsonObject(flow.map("input")),
+    inputNames: [...flow.inputNames],
+    output: flow.string("output")?.value ?? "",
+    budget: budgetIR(flow.map("budget")),
+    maxRounds: flow.integer("max_rounds")?.value ?? null,
+    steps,
+    stepById: new Map(steps.map((s) => [s.id, s])),
+    range: flow.decl.key.range,
+  };
+}
+
+function workflowIR(model: SpecModel, flows: ReadonlyMap<string, FlowIR>): WorkflowIR | null {
+  const w = model.workflow;
+  if (w === null) return null;
+  const name = w.string("name")?.value ?? "";
+  const entry = flows.has(name) ? name : flows.size === 1 ? ([...flows.keys()][0] ?? "") : "";
+  return {
+    name,
+    description: w.string("description")?.value ?? "",
+    input: jsonObject(w.map("input")),
+    entry,
+  };
 }
