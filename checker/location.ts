@@ -39,7 +39,9 @@ export class LineMap {
 
   /** The 1-based line and code-point column of a UTF-16 offset (clamped to the text). */
   position(offset: number): Position {
-    const at = Math.max(0, Math.min(Number.isFinite(offset) ? offset : this.text.length, this.text.length));
+    let at = Math.max(0, Math.min(Number.isFinite(offset) ? offset : this.text.length, this.text.length));
+    // Inside a CRLF pair: the position is the end of the line (the break is one character).
+    if (at > 0 && this.text.charCodeAt(at) === 10 && this.text.charCodeAt(at - 1) === 13) at--;
     const index = this.lineIndexOf(at);
     const start = this.starts[index] ?? 0;
     return { line: index + 1, column: 1 + codePointsBetween(this.text, start, at) };

@@ -3,7 +3,12 @@
 export const EXIT_OK = 0;
 /** The evaluation raised a run-time error. */
 export const EXIT_RUNTIME_ERROR = 1;
-/** Bad usage, bad option values, or static (syntax/type) errors in the expression. */
+/** `check`, `validate`, `graph`: the spec has errors (or, for `check`, more than --max-warnings warnings). */
+export const EXIT_ERRORS = 1;
+/**
+ * Bad usage, bad option values, or static (syntax/type) errors in the expression; for `check`,
+ * `validate` and `graph` also an input that cannot be read.
+ */
 export const EXIT_USAGE = 2;
 /** A bug in stratumc itself (EX_SOFTWARE). */
 export const EXIT_INTERNAL = 70;

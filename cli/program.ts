@@ -2,23 +2,40 @@
 // codes. User mistakes print one line; anything unexpected prints `stratumc: internal error: …`
 // and exits 70 — never a stack trace.
 import { Command, CommanderError } from "commander";
+import { registerCheck } from "./check/command";
 import { registerEval } from "./eval/command";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
+import { registerExplain } from "./explain/command";
+import { registerGraph } from "./graph/command";
+import { type CliHost, type CommandContext, processHost } from "./host";
 import type { Output } from "./output";
-
-export const VERSION = "0.1.0";
+import { registerSchema } from "./schema/command";
+import { registerValidate } from "./validate/command";
+import { VERSION } from "./version";
 
 /** Runs the CLI on `args` (without the node and script entries); resolves to the exit code. */
-export async function runCli(args: readonly string[], io: Output, programName = "stratumc"): Promise<number> {
+export async function runCli(
+  args: readonly string[],
+  io: Output,
+  programName = "stratumc",
+  host: CliHost = processHost(),
+): Promise<number> {
   let exitCode = EXIT_OK;
+  const setExitCode = (code: number) => {
+    exitCode = code;
+  };
   const program = new Command(programName)
     .version(VERSION)
     .description("checked toolchain for .stratum.yaml specs")
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
-  registerEval(program, io, (code) => {
-    exitCode = code;
-  });
+  const ctx: CommandContext = { io, host, programName, setExitCode };
+  registerCheck(program, ctx);
+  registerValidate(program, ctx);
+  registerExplain(program, ctx);
+  registerSchema(program, ctx);
+  registerGraph(program, ctx);
+  registerEval(program, io, setExitCode);
   try {
     await program.parseAsync([...args], { from: "user" });
     return exitCode;

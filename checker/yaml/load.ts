@@ -59,7 +59,10 @@ export function loadYaml(src: SpecSource, reporter: Reporter): LoadedYaml {
     return { root: emptyRoot(), ok: false };
   }
   try {
-    const root = loadDocument(text, sink, parseError);
+    // YAML 1.1 (and PyYAML) treat a lone CR as a line break; the yaml package does not. Replacing
+    // it by LF keeps every offset, so positions still refer to the original text.
+    const yamlText = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
+    const root = loadDocument(yamlText, sink, parseError);
     return { root, ok: sink.errors === 0 };
   } catch (e) {
     // Defensive: the yaml package or a bug of ours threw; report instead of crashing the checker.

@@ -27,7 +27,9 @@ describe("offset → line/column (code points)", () => {
 
   it("places an offset on a line break at the end of its line", () => {
     expect(offsetToPosition("ab\ncd", 2)).toEqual({ line: 1, column: 3 });
-    expect(offsetToPosition("ab\r\ncd", 3)).toEqual({ line: 1, column: 4 });
+    // Between the CR and the LF of a CRLF: still the end of the line (the pair is one break).
+    expect(offsetToPosition("ab\r\ncd", 2)).toEqual({ line: 1, column: 3 });
+    expect(offsetToPosition("ab\r\ncd", 3)).toEqual({ line: 1, column: 3 });
   });
 
   it("clamps offsets outside the text", () => {

@@ -18,12 +18,29 @@ export function ensureBundle(): void {
   if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
 }
 
-export function stratumc(args: readonly string[], options: { input?: string; cwd?: string } = {}): CliRun {
+export interface RunOptions {
+  readonly input?: string | Uint8Array;
+  readonly cwd?: string;
+  /** Variables added to (or, when undefined, removed from) the environment of the child. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export function stratumc(args: readonly string[], options: RunOptions = {}): CliRun {
   const spawnOptions: SpawnSyncOptions = {
     cwd: options.cwd ?? REPO,
     encoding: "utf8",
     input: options.input ?? "",
+    ...(options.env === undefined ? {} : { env: childEnv(options.env) }),
   };
   const r = spawnSync(process.execPath, [BUNDLE, ...args], spawnOptions);
   return { status: r.status, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+function childEnv(changes: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
 }

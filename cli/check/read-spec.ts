@@ -1,0 +1,94 @@
+// Reading a spec file or standard input as text. A spec is UTF-8 (language.md §1.1): bytes that are
+// not valid UTF-8 make the input unreadable (we do not guess, and do not check a text with
+// replacement characters the author never wrote); the failure names the line and column of the
+// first bad byte. A UTF-8 byte order mark is dropped.
+import { readFileSync } from "node:fs";
+
+export type ReadResult =
+  | { readonly ok: true; readonly text: string }
+  | {
+      readonly ok: false;
+      /** Why, in a few words: `file not found`, `not valid UTF-8 (byte 0xff at line 2, column 5)`. */
+      readonly reason: string;
+      /** Where the problem is (1:1 unless the bytes are not valid UTF-8). */
+      readonly line: number;
+      readonly column: number;
+    };
+
+export function readSpecFile(path: string): ReadResult {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    return { ok: false, reason: ioReason(e), line: 1, column: 1 };
+  }
+  return decodeSpec(bytes);
+}
+
+export function decodeSpec(bytes: Uint8Array): ReadResult {
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    const before = new TextDecoder("utf-8").decode(bytes.subarray(0, bad));
+    const lines = before.split(/\r\n|\r|\n/);
+    const line = lines.length;
+    const column = [...(lines[lines.length - 1] ?? "")].length + 1;
+    const hex = (bytes[bad] ?? 0).toString(16).padStart(2, "0");
+    return {
+      ok: false,
+      reason: `not valid UTF-8 (byte 0x${hex} at line ${line}, column ${column})`,
+      line,
+      column,
+    };
+  }
+}
+
+/** The index of the first byte that does not belong to a well-formed UTF-8 sequence. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b < 0x80) need = 0;
+    else if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0; // no overlong forms
+      if (b === 0xed) hi = 0x9f; // no surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f; // nothing above U+10FFFF
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return i;
+      const min = k === 1 ? lo : 0x80;
+      const max = k === 1 ? hi : 0xbf;
+      if (c < min || c > max) return i;
+    }
+    i += need + 1;
+  }
+  return bytes.length;
+}
+
+/** A short reason for a failed file-system call, without Node's `, open '<path>'` tail. */
+export function ioReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case "ENOENT":
+      return "file not found";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EISDIR":
+      return "is a directory";
+    case "ENOTDIR":
+      return "not a directory";
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return message.replace(/, \w+ '.*'$/s, "");
+}

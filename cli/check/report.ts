@@ -1,0 +1,36 @@
+// The outcome of checking one input, as every output format sees it.
+import type { Diagnostic } from "../../checker/diagnostic";
+import type { LineMap } from "../../checker/location";
+
+export interface FileReport {
+  /** The name shown for the input: a path relative to the working directory, or `<stdin>`. */
+  readonly file: string;
+  /** The line table of the text that was checked (for code frames); null when it could not be read. */
+  readonly lines: LineMap | null;
+  readonly valid: boolean;
+  /** In checkSpec order (sorted by position). */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly errors: readonly Diagnostic[];
+  /** Warning- and info-severity diagnostics. */
+  readonly warnings: readonly Diagnostic[];
+}
+
+export interface Totals {
+  readonly errors: number;
+  readonly warnings: number;
+  readonly files: number;
+  /** Inputs that could not be read (IO-READ). */
+  readonly unreadable: number;
+}
+
+export function totals(reports: readonly FileReport[]): Totals {
+  let errors = 0;
+  let warnings = 0;
+  let unreadable = 0;
+  for (const r of reports) {
+    errors += r.errors.length;
+    warnings += r.warnings.length;
+    if (r.lines === null) unreadable++;
+  }
+  return { errors, warnings, files: reports.length, unreadable };
+}

@@ -1,0 +1,65 @@
+// `stratumc explain CODE` prints a rule's documentation; `stratumc explain --list` lists every code
+// with its title. Codes are matched case-insensitively; an unknown code is a usage error with a
+// did-you-mean.
+import type { Command } from "commander";
+import { suggest } from "../../checker/expr/did-you-mean";
+import { UsageError } from "../exit-codes";
+import type { CommandContext } from "../host";
+import { type CliRule, cliRules } from "../rules";
+
+export function registerExplain(program: Command, ctx: CommandContext): void {
+  program
+    .command("explain")
+    .description("explain a diagnostic code (or list every code with --list)")
+    .argument("[code]", "a diagnostic code such as SPEC-DEPENDS-ON-UNKNOWN (any case)")
+    .option("--list", "list every code with its title")
+    .action((code: string | undefined, options: { list?: boolean }) => {
+      const rules = cliRules();
+      if (options.list === true) {
+        if (code !== undefined) throw new UsageError("give either a code or --list, not both");
+        ctx.io.out(formatList(rules));
+        return;
+      }
+      if (code === undefined) throw new UsageError("missing code (or --list)");
+      const rule = rules.find((r) => r.code === code.toUpperCase());
+      if (rule === undefined) {
+        const close = suggest(
+          code.toUpperCase(),
+          rules.map((r) => r.code),
+        );
+        throw new UsageError(
+          `unknown code '${code}'${close === null ? "" : `; did you mean '${close.candidate}'?`}`,
+        );
+      }
+      ctx.io.out(formatRule(rule));
+    });
+}
+
+export function formatList(rules: readonly CliRule[]): string {
+  const width = Math.max(...rules.map((r) => r.code.length));
+  return rules.map((r) => `${r.code.padEnd(width)}  ${r.title}\n`).join("");
+}
+
+export function formatRule(rule: CliRule): string {
+  const out = [
+    `${rule.code}: ${rule.title}`,
+    "",
+    `severity:   ${rule.severity}`,
+    `family:     ${rule.family}`,
+    `error type: ${rule.errorType}`,
+    "",
+    rule.doc,
+  ];
+  if (rule.example !== undefined) {
+    out.push("", "Example (reported):", indent(rule.example.bad));
+    if (rule.example.good !== undefined) out.push("", "Example (fixed):", indent(rule.example.good));
+  }
+  return `${out.join("\n")}\n`;
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`.trimEnd())
+    .join("\n");
+}

@@ -1,0 +1,63 @@
+// `stratumc graph FILE [--flow F] [--format mermaid|dot]`: draws the flows of a valid spec from its
+// checked IR. An invalid spec prints its diagnostics (pretty, on standard error) and exits 1; an
+// unreadable file exits 2; an unknown --flow is a usage error with a did-you-mean.
+import { resolve } from "node:path";
+import { type Command, Option } from "commander";
+import { checkSpec } from "../../checker/check-spec";
+import { suggest } from "../../checker/expr/did-you-mean";
+import { STDIN_NAME } from "../check/inputs";
+import { decodeSpec, readSpecFile } from "../check/read-spec";
+import { totals } from "../check/report";
+import { reportOf, unreadable } from "../check/run";
+import { EXIT_ERRORS, EXIT_USAGE, UsageError } from "../exit-codes";
+import { formatPrettyReports, formatSummary } from "../format/pretty";
+import { styleFor } from "../format/style";
+import type { CommandContext } from "../host";
+import { flowGraphs } from "./model";
+import { renderDot, renderMermaid } from "./render";
+
+interface GraphOptions {
+  readonly flow?: string;
+  readonly format: "mermaid" | "dot";
+}
+
+export function registerGraph(program: Command, ctx: CommandContext): void {
+  program
+    .command("graph")
+    .description("draw the flows of a spec: steps, dependencies, routing and gate edges")
+    .argument("<file>", "the spec file, or - for standard input")
+    .option("--flow <name>", "draw only this flow")
+    .addOption(
+      new Option("--format <format>", "output format").choices(["mermaid", "dot"]).default("mermaid"),
+    )
+    .action(async (file: string, options: GraphOptions) => {
+      const name = file === "-" ? STDIN_NAME : file;
+      const read =
+        file === "-" ? decodeSpec(await ctx.host.readStdin()) : readSpecFile(resolve(ctx.host.cwd, file));
+      const style = styleFor(ctx.host.env, ctx.host.stderrIsTTY);
+      if (!read.ok) {
+        ctx.io.err(formatPrettyReports([unreadable(name, read)], style));
+        ctx.setExitCode(EXIT_USAGE);
+        return;
+      }
+      const checked = checkSpec(read.text);
+      if (checked.ir === null) {
+        const report = reportOf(name, checked);
+        ctx.io.err(formatPrettyReports([report], style) + formatSummary(totals([report]), style));
+        ctx.setExitCode(EXIT_ERRORS);
+        return;
+      }
+      let flows = flowGraphs(checked.ir);
+      if (options.flow !== undefined) {
+        const wanted = options.flow;
+        flows = flows.filter((f) => f.name === wanted);
+        if (flows.length === 0) {
+          const close = suggest(wanted, checked.ir.flows.keys());
+          throw new UsageError(
+            `unknown flow '${wanted}'${close === null ? "" : `; did you mean '${close.candidate}'?`}`,
+          );
+        }
+      }
+      ctx.io.out(options.format === "dot" ? renderDot(flows) : renderMermaid(flows));
+    });
+}

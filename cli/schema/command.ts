@@ -1,0 +1,13 @@
+// `stratumc schema`: the JSON Schema of the spec format, for editors (2-space indentation).
+import type { Command } from "commander";
+import { specJsonSchema } from "../../checker/schema/json-schema";
+import type { CommandContext } from "../host";
+
+export function registerSchema(program: Command, ctx: CommandContext): void {
+  program
+    .command("schema")
+    .description("print the JSON Schema of the .stratum.yaml format (for editors)")
+    .action(() => {
+      ctx.io.out(`${JSON.stringify(specJsonSchema(), null, 2)}\n`);
+    });
+}
