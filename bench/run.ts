@@ -1,6 +1,7 @@
 // `npm run bench`: per-expression medians of parse, check and eval over the corpus, CPython's
-// compile()/eval() of the same corpus measured in the same run, and cold-start medians of the CLI.
-// Prints a table and writes bench/results/latest.json.
+// compile()/eval() of the same corpus measured in the same run; in-process checking of the
+// generated spec corpus against yaml.parseDocument; cold-start medians of the CLI against
+// `node -e 0`. Prints a table and writes bench/results/latest.json.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -12,11 +13,13 @@ import { compileExpression } from "../interpreter/eval/compile";
 import { evaluate } from "../interpreter/eval/evaluate";
 import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
+import { benchColdStarts } from "./cold-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
 import { measureCPython } from "./lib/cpython";
 import { median } from "./lib/stats";
 import { printTable, type Row } from "./lib/table";
-import { DEFAULT_LOOP, nsPerCall, processStartMs } from "./lib/timing";
+import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
+import { benchCorpus } from "./spec-bench";
 
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
@@ -111,13 +114,10 @@ function main(): void {
       pyEval[ci] = py.eval[k] ?? null;
     });
 
+    process.stderr.write("checking the generated spec corpus…\n");
+    const specs = benchCorpus();
     process.stderr.write("measuring cold starts…\n");
-    const nodeMs = processStartMs(process.execPath, ["-e", "0"], COLD_RUNS);
-    const cliMs = processStartMs(
-      process.execPath,
-      [join(distDir, "stratumc.cjs"), "eval", "1 + 1"],
-      COLD_RUNS,
-    );
+    const cold = benchColdStarts(repoDir, COLD_RUNS);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -144,13 +144,8 @@ function main(): void {
         ),
         target: TARGET_EVAL_US,
       },
-      {
-        metric: "cold start ms: stratumc eval (baseline: node -e 0)",
-        median: cliMs,
-        baseline: nodeMs,
-        ratio: cliMs / nodeMs,
-        target: null,
-      },
+      ...specs.rows,
+      ...cold.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -165,6 +160,15 @@ function main(): void {
         `CPython ${py.version}: ${counts.cpythonCompiled} compiled, ${counts.cpythonEvaluated} evaluated. ` +
         "Ratios are medians of per-expression ratios over the cases both sides ran.\n",
     );
+    const c = specs.summary;
+    process.stdout.write(
+      `${c.specs} generated specs (${c.lines.min}–${c.lines.max} lines, median ${c.lines.median}, ` +
+        `${c.lines.total} in all; ${c.version01} of version 0.1; ${c.planted} with a planted mistake): ` +
+        `${c.valid} valid, ${c.diagnostics} diagnostics; per-spec medians over ${c.rounds} rounds, ` +
+        "ratio = median of per-spec ratios; total = median over rounds of one pass over the corpus.\n" +
+        `Cold starts: median of ${cold.runs} interleaved runs; V8 startup snapshot ` +
+        `${cold.snapshot ? "present (dist/stratumc.blob)" : "absent: the CLI ran the plain bundle"}.\n`,
+    );
 
     const outDir = join(repoDir, "bench/results");
     mkdirSync(outDir, { recursive: true });
@@ -174,6 +178,9 @@ function main(): void {
       python: py.version,
       rows,
       counts,
+      specCorpus: specs.summary,
+      coldStart: { runs: cold.runs, snapshot: cold.snapshot },
+      specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };
     writeFileSync(join(outDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,3 +1,37 @@
-#!/usr/bin/env node
-"use strict";
+#!/bin/sh
+":" +
+  /*/ 2>/dev/null
+# This file is both a shell script and CommonJS. Run as a program (npx, pre-commit,
+# node_modules/.bin), /bin/sh reads these lines (the glob above is a failing no-op there); run
+# as `node bin/stratumc.cjs`, node skips the shebang and they are one comment.
+#
+# When the build left a V8 startup snapshot (dist/stratumc.blob, made by scripts/build.mjs for one
+# node binary) and it is usable here -- the `node` on PATH is the binary that built it, the blob
+# is newer than that binary, and NODE_OPTIONS is empty (V8 flags must match the build) -- node
+# starts from the snapshot and skips loading and initialising the bundle (docs/performance.md).
+# Exit status 14 is node refusing a snapshot before running anything: the stale blob is removed
+# and the plain bundle runs. STRATUMC_NO_SNAPSHOT=1 forces the plain bundle.
+s=$0
+case $s in *"/"*) ;; *) s=./$s ;; esac
+while [ -h "$s" ]; do
+  l=$(readlink "$s")
+  case $l in /*) s=$l ;; *) s=${s%/*}/$l ;; esac
+done
+d=${s%/*}/../dist
+n=
+[ -f "$d/stratumc.blob.nodepath" ] && read -r n <"$d/stratumc.blob.nodepath"
+p=
+if [ -n "$n" ] && [ -f "$d/stratumc.blob" ] && [ -z "$NODE_OPTIONS$STRATUMC_NO_SNAPSHOT" ]; then
+  o=$IFS; IFS=:; set -f
+  for e in $PATH; do [ -x "${e:-.}/node" ] && { p=${e:-.}/node; break; }; done
+  set +f; IFS=$o
+fi
+if [ -n "$p" ] && [ "$p" -ef "$n" ] && [ "$d/stratumc.blob" -nt "$n" ]; then
+  "$n" --snapshot-blob "$d/stratumc.blob" -- "$@"
+  r=$?
+  [ "$r" -ne 14 ] && exit "$r"
+  rm -f "$d/stratumc.blob"
+fi
+exec node "$s" "$@"
+*/ "";
 require("../dist/stratumc.cjs");

@@ -1,9 +1,18 @@
-// Bundles the front ends with esbuild (run by `npm ci` through the `prepare` script).
+// Bundles the front ends with esbuild (run by `npm install` through the `prepare` script) and
+// builds the V8 startup snapshot of `stratumc` (docs/performance.md).
 // Bundling matters for start-up time: unbundled chevrotain alone costs ~250 ms (stack.md).
-// `--bench` also bundles the benchmark runner.
+// `--bench` also bundles the benchmark runner. STRATUMC_NO_SNAPSHOT=1 skips the snapshot.
+import { spawnSync } from "node:child_process";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dist = join(root, "dist");
+
 const common = {
+  absWorkingDir: root,
   bundle: true,
   platform: "node",
   target: "node20",
@@ -12,10 +21,89 @@ const common = {
   legalComments: "none",
   logLevel: "warning",
   outExtension: { ".js": ".cjs" },
-  define: { STRATUMC_BUNDLED: "true" },
+  // ESM dependencies (fdir, under tinyglobby) call createRequire(import.meta.url), which a CJS
+  // bundle does not have: give them the bundle's own URL.
+  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
+  define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
+  plugins: [bundledOptionalRequire()],
 };
 
 const entryPoints = { stratumc: "cli/main.ts" };
 if (process.argv.includes("--bench")) entryPoints.bench = "bench/run.ts";
 
-await build({ ...common, entryPoints, outdir: "dist" });
+await build({ ...common, entryPoints, outdir: dist });
+await buildSnapshot();
+
+/**
+ * dist/stratumc.blob: the CLI with every module initialised, for `node --snapshot-blob`. The blob
+ * only works with the node binary that built it, so it is built here (never committed) together
+ * with dist/stratumc.blob.nodepath, the path of that binary, which bin/stratumc.cjs checks. Any
+ * failure leaves no blob behind, and bin/stratumc.cjs then runs the plain bundle.
+ */
+async function buildSnapshot() {
+  const blob = join(dist, "stratumc.blob");
+  const stamp = join(dist, "stratumc.blob.nodepath");
+  rmSync(blob, { force: true });
+  rmSync(stamp, { force: true });
+  if (process.env.STRATUMC_NO_SNAPSHOT || process.platform === "win32") return;
+  const warmupSpec = readFileSync(join(root, "bench/fixtures/typical.stratum.yaml"), "utf8");
+  await build({
+    ...common,
+    sourcemap: false,
+    entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" },
+    define: { ...common.define, STRATUMC_WARMUP_SPEC: JSON.stringify(warmupSpec) },
+    outdir: dist,
+  });
+  // The blob records the V8 flags it was built with; bin/stratumc.cjs runs it without any.
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const node = (args, input) =>
+    spawnSync(process.execPath, args, { cwd: root, env, encoding: "utf8", input, timeout: 60_000 });
+  const tmp = `${blob}.${process.pid}.tmp`;
+  try {
+    const built = node(["--snapshot-blob", tmp, "--build-snapshot", join(dist, "stratumc-snapshot.cjs")]);
+    if (built.status !== 0) throw new Error(`building failed: ${lastLine(built.stderr)}`);
+    // The snapshot must answer exactly like the plain bundle.
+    const fixture = join(root, "bench/fixtures/typical.stratum.yaml");
+    for (const args of [["--version"], ["check", fixture], ["eval", "len([1, 2]) + 1"], ["check", "-"]]) {
+      const input = args.includes("-") ? warmupSpec : undefined;
+      const fast = node(["--snapshot-blob", tmp, "--", ...args], input);
+      const plain = node([join(dist, "stratumc.cjs"), ...args], input);
+      if (fast.status !== plain.status || fast.stdout !== plain.stdout || fast.stderr !== plain.stderr) {
+        throw new Error(
+          `'stratumc ${args.join(" ")}' differs from the plain bundle (exit ${fast.status} vs ${plain.status})`,
+        );
+      }
+    }
+    renameSync(tmp, blob);
+    writeFileSync(stamp, `${process.execPath}\n`);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    process.stderr.write(`stratumc: startup snapshot not built (${e.message}); the CLI starts without it\n`);
+  }
+}
+
+/**
+ * fdir (under tinyglobby) loads its optional picomatch at start-up through createRequire, which
+ * esbuild cannot see: the bundle would read node_modules/picomatch on every start (and a V8
+ * snapshot cannot be built after user CommonJS ran). A static require lets esbuild bundle it.
+ */
+function bundledOptionalRequire() {
+  const dynamic = '__require.resolve("picomatch");\n\tpm = __require("picomatch");';
+  return {
+    name: "bundled-optional-require",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
+        const text = readFileSync(args.path, "utf8");
+        if (!text.includes(dynamic))
+          throw new Error(`fdir changed: update bundledOptionalRequire (${args.path})`);
+        return { contents: text.replace(dynamic, 'pm = require("picomatch");'), loader: "js" };
+      });
+    },
+  };
+}
+
+function lastLine(text) {
+  const lines = (text ?? "").trim().split("\n");
+  return lines[lines.length - 1] ?? "";
+}

@@ -1,4 +1,4 @@
-// The benchmark's result table: metric, median, baseline, ratio, target and PASS/MISS.
+// The benchmark's result table: metric, median, baseline, ratio, target and PASS/FAIL.
 
 export interface Row {
   readonly metric: string;
@@ -8,11 +8,19 @@ export interface Row {
   readonly ratio: number | null;
   /** Upper bound for the median, when the metric has one. */
   readonly target: number | null;
+  /** Upper bound for the ratio, when the metric's target is relative to its baseline. */
+  readonly targetRatio?: number;
 }
 
 function num(x: number | null): string {
   if (x === null || Number.isNaN(x)) return "-";
   return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(3);
+}
+
+export function rowStatus(r: Row): "PASS" | "FAIL" | "" {
+  if (r.targetRatio !== undefined) return r.ratio !== null && r.ratio <= r.targetRatio ? "PASS" : "FAIL";
+  if (r.target !== null) return r.median <= r.target ? "PASS" : "FAIL";
+  return "";
 }
 
 export function printTable(rows: readonly Row[]): string {
@@ -22,8 +30,8 @@ export function printTable(rows: readonly Row[]): string {
     num(r.median),
     num(r.baseline),
     r.ratio === null || Number.isNaN(r.ratio) ? "-" : `${r.ratio.toFixed(2)}x`,
-    r.target === null ? "-" : `≤ ${r.target}`,
-    r.target === null ? "" : r.median <= r.target ? "PASS" : "MISS",
+    r.targetRatio !== undefined ? `≤ ${r.targetRatio}x` : r.target === null ? "-" : `≤ ${r.target}`,
+    rowStatus(r),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: readonly string[]) =>

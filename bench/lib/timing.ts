@@ -1,5 +1,5 @@
 // Timing loops: the median per-call time of a function over several batches (timeit-style), and
-// the median wall time of a child process.
+// the median wall times of child processes.
 import { spawnSync } from "node:child_process";
 import { median } from "./stats";
 
@@ -39,16 +39,31 @@ export function nsPerCall(fn: () => unknown, options: LoopOptions = DEFAULT_LOOP
   return median(samples);
 }
 
-/** Median wall-clock milliseconds of running `command args` to completion. */
-export function processStartMs(command: string, args: readonly string[], runs: number): number {
-  const samples: number[] = [];
-  spawnSync(command, args, { stdio: "ignore" }); // warm the file cache
-  for (let i = 0; i < runs; i++) {
+export interface ColdCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Median wall-clock milliseconds of each command, run in interleaved rounds (one run of every
+ * command per round) so that a slow moment of the machine is shared by all of them.
+ */
+export function coldStartsMs(commands: readonly ColdCommand[], runs: number): number[] {
+  const samples: number[][] = commands.map(() => []);
+  const run = (c: ColdCommand) => {
     const start = process.hrtime.bigint();
-    const r = spawnSync(command, args, { stdio: "ignore" });
+    const r = spawnSync(c.command, c.args, { stdio: "ignore", ...(c.env ? { env: c.env } : {}) });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${r.status}`);
-    samples.push(ms);
+    if (r.status !== 0)
+      throw new Error(`${c.command} ${c.args.join(" ")} exited with ${r.status ?? r.signal}`);
+    return ms;
+  };
+  for (const c of commands) run(c); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    commands.forEach((c, k) => {
+      samples[k]!.push(run(c));
+    });
   }
-  return median(samples);
+  return samples.map(median);
 }

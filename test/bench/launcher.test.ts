@@ -1,0 +1,205 @@
+// bin/stratumc.cjs as a program: when it starts node from the V8 startup snapshot and when it falls
+// back to the plain bundle. The layout is the real launcher beside a stand-in bundle and a tiny
+// snapshot that both print which one ran, so every branch is observable.
+import { spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const LAUNCHER = join(REPO, "bin/stratumc.cjs");
+
+// Both stand-ins report their argv, echo stdin for `stdin`, and exit with N for `exit N`.
+const behaviour = (label: string, argvStart: number) => `
+const args = process.argv.slice(${argvStart});
+if (args[0] === "stdin") {
+  let data = "";
+  process.stdin.setEncoding("utf8").on("data", (c) => (data += c)).on("end", () => console.log("${label} stdin " + data));
+} else {
+  console.log("${label} " + JSON.stringify(args));
+  if (args[0] === "exit") process.exitCode = Number(args[1]);
+}`;
+const PLAIN_BUNDLE = behaviour("plain", 2);
+const SNAPSHOT_ENTRY = `require("node:v8").startupSnapshot.setDeserializeMainFunction(() => {${behaviour("snapshot", 1)}});`;
+
+let work: string;
+let goodBlob: string;
+let refusedBlob: string;
+
+function buildBlob(out: string, v8Flags: readonly string[]): void {
+  const entry = join(work, "entry.cjs");
+  writeFileSync(entry, SNAPSHOT_ENTRY);
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const r = spawnSync(process.execPath, [...v8Flags, "--snapshot-blob", out, "--build-snapshot", entry], {
+    env,
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`snapshot build failed: ${r.stderr}`);
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "stratumc-launcher-"));
+  goodBlob = join(work, "good.blob");
+  refusedBlob = join(work, "refused.blob");
+  buildBlob(goodBlob, []);
+  // Built with a V8 flag the launcher does not pass: node refuses it with exit status 14.
+  buildBlob(refusedBlob, ["--stack-size=900"]);
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+interface Layout {
+  readonly root: string;
+  readonly bin: string;
+  readonly blob: string;
+  readonly nodepath: string;
+}
+
+let layouts = 0;
+function layout(blob: string | null = goodBlob, nodePath: string | null = process.execPath): Layout {
+  const root = join(work, `pkg${layouts++}`);
+  mkdirSync(join(root, "bin"), { recursive: true });
+  mkdirSync(join(root, "dist"));
+  const bin = join(root, "bin/stratumc.cjs");
+  copyFileSync(LAUNCHER, bin);
+  writeFileSync(join(root, "dist/stratumc.cjs"), PLAIN_BUNDLE);
+  const l = {
+    root,
+    bin,
+    blob: join(root, "dist/stratumc.blob"),
+    nodepath: join(root, "dist/stratumc.blob.nodepath"),
+  };
+  if (blob !== null) copyFileSync(blob, l.blob);
+  if (nodePath !== null) writeFileSync(l.nodepath, `${nodePath}\n`);
+  return l;
+}
+
+/** The environment of a plain shell: the running node first on PATH, no NODE_OPTIONS. */
+function env(changes: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`,
+  };
+  delete e.NODE_OPTIONS;
+  delete e.STRATUMC_NO_SNAPSHOT;
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) delete e[k];
+    else e[k] = v;
+  }
+  return e;
+}
+
+function run(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
+) {
+  const r = spawnSync(command, args, {
+    env: options.env ?? env(),
+    input: options.input ?? "",
+    encoding: "utf8",
+    ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("bin/stratumc.cjs run as a program", () => {
+  it("starts from the snapshot when the blob was built by the node on PATH", () => {
+    const l = layout();
+    expect(run(l.bin, ["check", "a.stratum.yaml"])).toEqual({
+      status: 0,
+      stdout: 'snapshot ["check","a.stratum.yaml"]\n',
+      stderr: "",
+    });
+  });
+
+  it("passes arguments through unchanged (spaces, empty, globs, dollars, dashes)", () => {
+    const l = layout();
+    const args = ["a b", "", "*", "$HOME", "--version", "-", 'it\'s "quoted"'];
+    expect(run(l.bin, args).stdout).toBe(`snapshot ${JSON.stringify(args)}\n`);
+    expect(run(l.bin, args, { env: env({ STRATUMC_NO_SNAPSHOT: "1" }) }).stdout).toBe(
+      `plain ${JSON.stringify(args)}\n`,
+    );
+  });
+
+  it("passes the exit status and stdin through", () => {
+    const l = layout();
+    expect(run(l.bin, ["exit", "3"]).status).toBe(3);
+    expect(run(l.bin, ["stdin"], { input: "spec text" }).stdout).toBe("snapshot stdin spec text\n");
+  });
+
+  it("resolves a relative symlink to itself (node_modules/.bin)", () => {
+    const l = layout();
+    mkdirSync(join(l.root, "node_modules/.bin"), { recursive: true });
+    const link = join(l.root, "node_modules/.bin/stratumc");
+    symlinkSync("../../bin/stratumc.cjs", link);
+    expect(run(link, ["x"]).stdout).toBe('snapshot ["x"]\n');
+    expect(
+      run("stratumc", ["y"], { env: env({ PATH: `${dirname(link)}${delimiter}${env().PATH}` }) }).stdout,
+    ).toBe('snapshot ["y"]\n');
+  });
+
+  it("is started by name from its own directory", () => {
+    const l = layout();
+    expect(run("sh", ["stratumc.cjs", "z"], { cwd: join(l.root, "bin") }).stdout).toBe('snapshot ["z"]\n');
+  });
+
+  it("runs the plain bundle when STRATUMC_NO_SNAPSHOT or NODE_OPTIONS is set", () => {
+    const l = layout();
+    expect(run(l.bin, ["a"], { env: env({ STRATUMC_NO_SNAPSHOT: "1" }) }).stdout).toBe('plain ["a"]\n');
+    expect(run(l.bin, ["b"], { env: env({ NODE_OPTIONS: "--no-warnings" }) }).stdout).toBe('plain ["b"]\n');
+  });
+
+  it("runs the plain bundle without a blob or without the record of the node that built it", () => {
+    expect(run(layout(null).bin, ["a"]).stdout).toBe('plain ["a"]\n');
+    expect(run(layout(goodBlob, null).bin, ["b"]).stdout).toBe('plain ["b"]\n');
+  });
+
+  it("runs the plain bundle when another node built the blob", () => {
+    const other = join(work, "other-node");
+    writeFileSync(other, "#!/bin/sh\nexit 99\n", { mode: 0o755 });
+    const l = layout(goodBlob, other);
+    expect(run(l.bin, ["a"]).stdout).toBe('plain ["a"]\n');
+  });
+
+  it("runs the plain bundle when the node binary is newer than the blob (upgraded in place)", () => {
+    const l = layout();
+    utimesSync(l.blob, new Date(0), new Date(0));
+    expect(run(l.bin, ["a"]).stdout).toBe('plain ["a"]\n');
+  });
+
+  it("falls back and removes the blob when node refuses it (exit status 14)", () => {
+    const l = layout(refusedBlob);
+    const r = run(l.bin, ["a", "b c"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('plain ["a","b c"]\n');
+    expect(r.stderr).toContain("Failed to load the startup snapshot");
+    expect(existsSync(l.blob)).toBe(false);
+    // Later runs take the plain path silently.
+    expect(run(l.bin, ["a"])).toEqual({ status: 0, stdout: 'plain ["a"]\n', stderr: "" });
+  });
+});
+
+describe("bin/stratumc.cjs run by node", () => {
+  it("ignores the shell part and runs the plain bundle", () => {
+    const l = layout();
+    expect(run(process.execPath, [l.bin, "check", "x y"])).toEqual({
+      status: 0,
+      stdout: 'plain ["check","x y"]\n',
+      stderr: "",
+    });
+  });
+});

@@ -1,0 +1,110 @@
+// The V8 startup snapshot built by scripts/build.mjs (dist/stratumc.blob) must behave exactly like
+// the plain bundle: nothing that depends on the process (arguments, environment, working directory,
+// standard input, terminal) may be frozen into the snapshot at build time.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const BUNDLE = join(REPO, "dist/stratumc.cjs");
+const BLOB = join(REPO, "dist/stratumc.blob");
+const TYPICAL = join(REPO, "bench/fixtures/typical.stratum.yaml");
+
+const BROKEN = `version: "0.2"
+contracts:
+  Out: {score: {type: number}}
+functions:
+  work: {mode: infer, intent: "Work", input: {}, output: Out, ensure: ["result.scroe > 0.5"]}
+flows:
+  main:
+    input: {}
+    steps:
+      - {id: a, function: work, inputs: {x: "$.steps.nope.output"}}
+      - {id: a, function: work}
+`;
+
+let dir: string;
+
+beforeAll(() => {
+  if (!existsSync(BLOB)) {
+    // `npm test` builds first; a missing blob means this run built without it (see below).
+    spawnSync(process.execPath, [join(REPO, "scripts/build.mjs")], { cwd: REPO, encoding: "utf8" });
+  }
+  dir = mkdtempSync(join(tmpdir(), "stratumc-snapshot-"));
+  mkdirSync(join(dir, "specs/nested"), { recursive: true });
+  writeFileSync(join(dir, "specs/broken.stratum.yaml"), BROKEN);
+  writeFileSync(join(dir, "specs/nested/ok.stratum.yaml"), 'version: "0.1"\n');
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Case {
+  readonly args: readonly string[];
+  readonly env?: Record<string, string>;
+  readonly input?: string;
+}
+
+const CASES: readonly Case[] = [
+  { args: ["--version"] },
+  { args: ["--help"] },
+  { args: ["check", TYPICAL] },
+  { args: ["check", "specs"] },
+  { args: ["check", "specs/broken.stratum.yaml", "--format", "json"] },
+  { args: ["check", "specs/broken.stratum.yaml", "--format", "sarif"] },
+  { args: ["check", "specs/broken.stratum.yaml", "--format", "github"] },
+  { args: ["check", "-"], input: BROKEN },
+  { args: ["check", "specs/broken.stratum.yaml"], env: { FORCE_COLOR: "1" } },
+  { args: ["check", "specs/broken.stratum.yaml"], env: { FORCE_COLOR: "1", NO_COLOR: "1" } },
+  { args: ["check", "missing.stratum.yaml"] },
+  { args: ["validate", "specs/broken.stratum.yaml"], env: { STRATUMC_PROG: "stratum-mcp" } },
+  { args: ["explain", "SPEC-STEP-DUPLICATE-ID"] },
+  { args: ["eval", "len([x for x in [1, 2, 3] if x > 1])"] },
+  { args: ["eval", "x + 'a'", "--bindings", '{"x": 1}'] },
+  { args: ["no-such-command"] },
+];
+
+function run(nodeArgs: readonly string[], c: Case) {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...c.env };
+  delete env.NODE_OPTIONS;
+  if (c.env?.FORCE_COLOR === undefined) delete env.FORCE_COLOR;
+  if (c.env?.NO_COLOR === undefined) delete env.NO_COLOR;
+  const r = spawnSync(process.execPath, [...nodeArgs, ...c.args], {
+    cwd: dir,
+    env,
+    input: c.input ?? "",
+    encoding: "utf8",
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe.skipIf(process.platform === "win32" || process.env.STRATUMC_NO_SNAPSHOT)(
+  "the startup snapshot (skipped where the build makes none: Windows, STRATUMC_NO_SNAPSHOT)",
+  () => {
+    it("was built, with the record of the node binary that built it", () => {
+      expect(existsSync(BLOB)).toBe(true);
+      expect(existsSync(`${BLOB}.nodepath`)).toBe(true);
+    });
+
+    it.each(CASES.map((c) => [c.args.join(" "), c] as const))(
+      "stratumc %s: same output as the plain bundle",
+      (_, c) => {
+        const plain = run([BUNDLE], c);
+        const fast = run(["--snapshot-blob", BLOB, "--"], c);
+        expect(fast).toEqual(plain);
+        expect(plain.stderr).not.toContain("internal error");
+      },
+    );
+
+    it("reports the check results it should (the comparison above is not between two failures)", () => {
+      expect(run(["--snapshot-blob", BLOB, "--"], { args: ["check", TYPICAL] }).status).toBe(0);
+      const broken = run(["--snapshot-blob", BLOB, "--"], { args: ["check", "specs/broken.stratum.yaml"] });
+      expect(broken.status).toBe(1);
+      expect(broken.stdout).toContain("specs/broken.stratum.yaml:");
+      expect(broken.stdout).toContain("[SPEC-STEP-DUPLICATE-ID]");
+    });
+  },
+);
