@@ -23,7 +23,7 @@ import { benchCorpus } from "./spec-bench";
 
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
-const COLD_RUNS = 15;
+const COLD_RUNS = 21;
 
 const distDir = dirname(resolve(process.argv[1] ?? "dist/bench.cjs"));
 const repoDir = resolve(distDir, "..");

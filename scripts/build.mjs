@@ -1,59 +1,66 @@
 // Bundles the front ends with esbuild (run by `npm install` through the `prepare` script) and
 // builds the V8 startup snapshot of `stratumc` (docs/performance.md).
 // Bundling matters for start-up time: unbundled chevrotain alone costs ~250 ms (stack.md).
-// `--bench` also bundles the benchmark runner. STRATUMC_NO_SNAPSHOT=1 skips the snapshot.
+//   --bench          also bundles the benchmark runner
+//   --snapshot-only  only (re)builds dist/stratumc.blob from an existing dist/stratumc-snapshot.cjs
+//                    (needs node only, not esbuild: for an install that ships the bundles)
+// STRATUMC_NO_SNAPSHOT=1 skips the snapshot.
 import { spawnSync } from "node:child_process";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist");
+const fixture = join(root, "bench/fixtures/typical.stratum.yaml");
+const snapshotEntry = join(dist, "stratumc-snapshot.cjs");
 
-const common = {
-  absWorkingDir: root,
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  sourcemap: "linked",
-  legalComments: "none",
-  logLevel: "warning",
-  outExtension: { ".js": ".cjs" },
-  // ESM dependencies (fdir, under tinyglobby) call createRequire(import.meta.url), which a CJS
-  // bundle does not have: give them the bundle's own URL.
-  banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
-  define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
-  plugins: [bundledOptionalRequire()],
-};
+if (!process.argv.includes("--snapshot-only")) await bundle();
+buildSnapshot();
 
-const entryPoints = { stratumc: "cli/main.ts" };
-if (process.argv.includes("--bench")) entryPoints.bench = "bench/run.ts";
-
-await build({ ...common, entryPoints, outdir: dist });
-await buildSnapshot();
+async function bundle() {
+  const { build } = await import("esbuild");
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    sourcemap: "linked",
+    legalComments: "none",
+    logLevel: "warning",
+    outExtension: { ".js": ".cjs" },
+    // ESM dependencies (fdir, under tinyglobby) call createRequire(import.meta.url), which a CJS
+    // bundle does not have: give them the bundle's own URL.
+    banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
+    define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
+    plugins: [bundledOptionalRequire()],
+  };
+  const entryPoints = { stratumc: "cli/main.ts" };
+  if (process.argv.includes("--bench")) entryPoints.bench = "bench/run.ts";
+  await build({ ...common, entryPoints, outdir: dist });
+  // The snapshot's entry: the same CLI, initialised and warmed up when the blob is built.
+  await build({
+    ...common,
+    sourcemap: false,
+    entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" },
+    define: { ...common.define, STRATUMC_WARMUP_SPEC: JSON.stringify(readFileSync(fixture, "utf8")) },
+    outdir: dist,
+  });
+}
 
 /**
  * dist/stratumc.blob: the CLI with every module initialised, for `node --snapshot-blob`. The blob
- * only works with the node binary that built it, so it is built here (never committed) together
- * with dist/stratumc.blob.nodepath, the path of that binary, which bin/stratumc.cjs checks. Any
- * failure leaves no blob behind, and bin/stratumc.cjs then runs the plain bundle.
+ * only works with the node binary that built it, so it is built here (never committed or packed)
+ * together with dist/stratumc.blob.nodepath, the path of that binary, which bin/stratumc.cjs
+ * checks. Any failure leaves no blob behind, and bin/stratumc.cjs then runs the plain bundle.
  */
-async function buildSnapshot() {
+function buildSnapshot() {
   const blob = join(dist, "stratumc.blob");
   const stamp = join(dist, "stratumc.blob.nodepath");
   rmSync(blob, { force: true });
   rmSync(stamp, { force: true });
   if (process.env.STRATUMC_NO_SNAPSHOT || process.platform === "win32") return;
-  const warmupSpec = readFileSync(join(root, "bench/fixtures/typical.stratum.yaml"), "utf8");
-  await build({
-    ...common,
-    sourcemap: false,
-    entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" },
-    define: { ...common.define, STRATUMC_WARMUP_SPEC: JSON.stringify(warmupSpec) },
-    outdir: dist,
-  });
   // The blob records the V8 flags it was built with; bin/stratumc.cjs runs it without any.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
@@ -61,18 +68,20 @@ async function buildSnapshot() {
     spawnSync(process.execPath, args, { cwd: root, env, encoding: "utf8", input, timeout: 60_000 });
   const tmp = `${blob}.${process.pid}.tmp`;
   try {
-    const built = node(["--snapshot-blob", tmp, "--build-snapshot", join(dist, "stratumc-snapshot.cjs")]);
+    if (!existsSync(snapshotEntry)) throw new Error(`${snapshotEntry} is missing`);
+    const built = node(["--snapshot-blob", tmp, "--build-snapshot", snapshotEntry]);
     if (built.status !== 0) throw new Error(`building failed: ${lastLine(built.stderr)}`);
     // The snapshot must answer exactly like the plain bundle.
-    const fixture = join(root, "bench/fixtures/typical.stratum.yaml");
-    for (const args of [["--version"], ["check", fixture], ["eval", "len([1, 2]) + 1"], ["check", "-"]]) {
-      const input = args.includes("-") ? warmupSpec : undefined;
+    const spec = existsSync(fixture) ? readFileSync(fixture, "utf8") : 'version: "0.1"\n';
+    const cases = [["--version"], ["eval", "len([1, 2]) + 1"], ["check", "-"]];
+    if (existsSync(fixture)) cases.push(["check", fixture]);
+    for (const args of cases) {
+      const input = args.includes("-") ? spec : undefined;
       const fast = node(["--snapshot-blob", tmp, "--", ...args], input);
       const plain = node([join(dist, "stratumc.cjs"), ...args], input);
       if (fast.status !== plain.status || fast.stdout !== plain.stdout || fast.stderr !== plain.stderr) {
-        throw new Error(
-          `'stratumc ${args.join(" ")}' differs from the plain bundle (exit ${fast.status} vs ${plain.status})`,
-        );
+        const what = `'stratumc ${args.join(" ")}'`;
+        throw new Error(`${what} differs from the plain bundle (exit ${fast.status} vs ${plain.status})`);
       }
     }
     renameSync(tmp, blob);
@@ -93,7 +102,7 @@ function bundledOptionalRequire() {
   return {
     name: "bundled-optional-require",
     setup(b) {
-      b.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
+      b.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, (args) => {
         const text = readFileSync(args.path, "utf8");
         if (!text.includes(dynamic))
           throw new Error(`fdir changed: update bundledOptionalRequire (${args.path})`);
