@@ -35,7 +35,7 @@ export interface CheckResult {
   /** The model (null when the YAML or the root/version did not allow one). */
   readonly model: SpecModel | null;
   readonly expressions: ExpressionTable | null;
-  /** The checked IR of a valid spec; null when there are errors. */
+  /** The checked IR of a valid spec (built on first access); null when there are errors. */
   readonly ir: CheckedSpec | null;
 }
 
@@ -60,9 +60,28 @@ export function checkSpec(text: string, options: CheckOptions = {}): CheckResult
   const errors = diagnostics.filter((d) => d.severity === "error");
   const warnings = diagnostics.filter((d) => d.severity !== "error");
   const valid = errors.length === 0;
-  const ir =
-    valid && model !== null && expressions !== null ? buildIR(model, expressions, buildFlowGraph) : null;
-  return { source, valid, diagnostics, errors, warnings, model, expressions, ir };
+  // The IR is built on first use: `check` and `validate` never read it, and building (and
+  // freezing) it is a noticeable part of checking a spec.
+  let ir: CheckedSpec | null | undefined;
+  const buildOnce = (): CheckedSpec | null => {
+    if (ir === undefined) {
+      ir =
+        valid && model !== null && expressions !== null ? buildIR(model, expressions, buildFlowGraph) : null;
+    }
+    return ir;
+  };
+  return {
+    source,
+    valid,
+    diagnostics,
+    errors,
+    warnings,
+    model,
+    expressions,
+    get ir() {
+      return buildOnce();
+    },
+  };
 }
 
 /** The public form of a diagnostic list: located, sorted, deduplicated (§9.1). */

@@ -1,4 +1,5 @@
-// Human-readable diagnostics with a code frame, shared by `stratumc eval` and `stratumc check`:
+// Human-readable diagnostics of `stratumc eval` with a one-line code frame (`stratumc check` uses
+// source-frame.ts, which also lays out wide characters and multi-line ranges):
 //
 //   <source>:1:5: error: <message> [CODE]
 //    1 | 'a' + 1

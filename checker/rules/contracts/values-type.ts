@@ -6,7 +6,7 @@ import type { SpecModel } from "../../model/types";
 import type { Reporter } from "../../report";
 import { defineRule } from "../../rule";
 import type { SpecNode } from "../../yaml/nodes";
-import { nodeRepr } from "../repr";
+import { pythonRepr } from "../../yaml/repr";
 import { fieldDefinitions, isBuiltinType, knownType } from "./definitions";
 
 export const SPEC_CONTRACT_VALUES_TYPE = defineRule({
@@ -27,7 +27,7 @@ export const SPEC_CONTRACT_VALUES_TYPE = defineRule({
       values.value.items.forEach((item, i) => {
         if (accepts(type, item, nullable)) return;
         reporter.report(SPEC_CONTRACT_VALUES_TYPE, {
-          message: SPEC_CONTRACT_VALUES_TYPE.message(site.contract.name, site.label, nodeRepr(item), type),
+          message: SPEC_CONTRACT_VALUES_TYPE.message(site.contract.name, site.label, pythonRepr(item), type),
           path: `${site.path}.values`,
           range: itemRange(model.source, values.entry, i),
         });
