@@ -36,7 +36,8 @@ export function fromJsonValue(v: unknown): PyValue {
   return null;
 }
 
-function jsonFloat(x: number): string {
+/** A float as JSON text: repr form, or NaN / Infinity / -Infinity (§10.7.2). */
+export function jsonFloat(x: number): string {
   if (Number.isNaN(x)) return "NaN";
   if (x === Number.POSITIVE_INFINITY) return "Infinity";
   if (x === Number.NEGATIVE_INFINITY) return "-Infinity";

@@ -1,0 +1,73 @@
+// The programmatic API (issue 4): one call per tool of runtime.md §16.2, returning the documented
+// response objects. The MCP server, the CLI and the tests use it; it is the only way into the
+// state machine. Calls are processed one at a time (a queue), each atomically (§15).
+//
+// Arguments are already decoded: `result`, `inputs` and `draft` are user data in the value model
+// (use `fromJsonValue` / `parseJson` from stdlib/values/json to build them; `parseJson` keeps the
+// integer/float distinction of JSON text). Argument *types* are the caller's job (the MCP server
+// answers `invalid_arguments`); values are checked here as the spec says.
+import type { PyValue } from "../stdlib/values/value";
+import type { Response } from "./wire/wire";
+
+export interface PlanArgs {
+  readonly spec: string;
+  readonly flow: string;
+  /** Default `{}`. */
+  readonly inputs?: PyValue;
+}
+
+export interface FlowArgs {
+  readonly flow_id: string;
+}
+
+export interface StepArgs extends FlowArgs {
+  readonly step_id: string;
+}
+
+export interface StepDoneArgs extends StepArgs {
+  readonly result: PyValue;
+}
+
+export interface GateResolveArgs extends StepArgs {
+  readonly outcome: string;
+  readonly rationale: string;
+  readonly resolved_by: string;
+}
+
+export interface SkipStepArgs extends StepArgs {
+  readonly reason: string;
+}
+
+export interface LabelArgs extends FlowArgs {
+  readonly label: string;
+}
+
+export interface IterationReportArgs extends StepArgs {
+  readonly result: PyValue;
+}
+
+export interface IterationAbortArgs extends StepArgs {
+  readonly reason: string;
+}
+
+export interface StratumApi {
+  validate(args: { readonly spec: string }): Promise<Response>;
+  plan(args: PlanArgs): Promise<Response>;
+  stepDone(args: StepDoneArgs): Promise<Response>;
+  audit(args: FlowArgs): Promise<Response>;
+  gateResolve(args: GateResolveArgs): Promise<Response>;
+  checkTimeouts(args: FlowArgs): Promise<Response>;
+  skipStep(args: SkipStepArgs): Promise<Response>;
+  commit(args: LabelArgs): Promise<Response>;
+  revert(args: LabelArgs): Promise<Response>;
+  iterationStart(args: StepArgs): Promise<Response>;
+  iterationReport(args: IterationReportArgs): Promise<Response>;
+  iterationAbort(args: IterationAbortArgs): Promise<Response>;
+  resume(args: FlowArgs): Promise<Response>;
+  /** Default `workflows_dir` ".", resolved against the server's working directory. */
+  listWorkflows(args: { readonly workflows_dir?: string }): Promise<Response>;
+  /** Default `flow_name` "tasks". */
+  compileSpeckit(args: { readonly tasks_dir: string; readonly flow_name?: string }): Promise<Response>;
+  /** Default `project_dir` ".". */
+  draftPipeline(args: { readonly draft: PyValue; readonly project_dir?: string }): Promise<Response>;
+}

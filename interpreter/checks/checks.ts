@@ -1,0 +1,4 @@
+// The run-time checks of a step result (runtime.md §4.2, §4.3), in the order the state machine
+// runs them. Each returns the violation texts (empty: passed).
+export { checkContract } from "./contract";
+export { checkOutputSchema } from "./output-schema";

@@ -1,0 +1,19 @@
+// What the engine (the programmatic API's implementation) is built from: every I/O is injected.
+import type { FileAccess } from "../../stdlib/files";
+import type { Clock, IdSource } from "../flow/ports";
+import type { FlowStore } from "../store/store";
+import type { WorkspaceFs } from "../workspace/workspace";
+
+export interface EngineOptions {
+  readonly store: FlowStore;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  /** The server's working directory (absolute, symbolic links resolved). */
+  readonly cwd: string;
+  /** File access for the file builtins of a flow whose working root is `root` (§10.9). */
+  readonly files: (root: string) => FileAccess | null;
+  /** Project files for list_workflows, compile_speckit and draft_pipeline. */
+  readonly workspace: WorkspaceFs;
+  /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
+  readonly logError?: (message: string) => void;
+}

@@ -1,0 +1,40 @@
+// The two error shapes of runtime.md §0 and the failures that abort a tool call (§15).
+import type { Response, Wire } from "../wire/wire";
+
+/** A tool error: `{status: "error", error_type, message, …extra}` (no `success` key). */
+export function toolError(
+  errorType: string,
+  message: string,
+  extra: Readonly<Record<string, Wire>> = {},
+): Response {
+  return { status: "error", error_type: errorType, message, ...extra };
+}
+
+/** An execution error: `{status: "error", success: false, error_type, message}`. */
+export function executionError(message: string, errorType = "execution_error"): Response {
+  return { status: "error", success: false, error_type: errorType, message };
+}
+
+export function flowNotFound(flowId: string): Response {
+  return toolError("flow_not_found", `No active flow with id '${flowId}'`);
+}
+
+/**
+ * Thrown by the state machine when a call must be rejected as an execution error, for example a
+ * dispatch whose step inputs cannot be resolved (§3.3). The engine answers `executionError(message)`
+ * and commits nothing.
+ */
+export class ExecutionFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ExecutionFailure";
+  }
+}
+
+/** Responses that commit even though their status is "error" (§15). */
+export const COMMITTING_ERRORS: ReadonlySet<string> = new Set(["retries_exhausted", "max_rounds_exceeded"]);
+
+export function commits(response: Response): boolean {
+  if (response.status !== "error") return true;
+  return typeof response.error_type === "string" && COMMITTING_ERRORS.has(response.error_type);
+}

@@ -1,0 +1,73 @@
+// Trace record constructors (runtime.md §11.1): keys in the documented order, round and
+// round_start_step_id taken from the flow.
+
+import type { FlowRun } from "./run";
+import type { GateRecord, PolicyRecord, SkipRecord, StepRecord } from "./state";
+
+export function skipRecord(run: FlowRun, stepId: string, reason: string): SkipRecord {
+  return {
+    step_id: stepId,
+    skip_reason: reason,
+    type: "skip",
+    round: run.state.round,
+    round_start_step_id: run.state.round_start_step_id,
+  };
+}
+
+export function policyRecord(
+  run: FlowRun,
+  stepId: string,
+  effectivePolicy: PolicyRecord["effective_policy"],
+  rationale: string,
+): PolicyRecord {
+  return {
+    step_id: stepId,
+    effective_policy: effectivePolicy,
+    resolved_outcome: "approve",
+    rationale,
+    type: "policy",
+    round: run.state.round,
+    round_start_step_id: run.state.round_start_step_id,
+  };
+}
+
+export function gateRecord(
+  run: FlowRun,
+  stepId: string,
+  outcome: GateRecord["outcome"],
+  rationale: string,
+  resolvedBy: GateRecord["resolved_by"],
+  durationMs: number,
+): GateRecord {
+  return {
+    step_id: stepId,
+    outcome,
+    rationale,
+    resolved_by: resolvedBy,
+    duration_ms: durationMs,
+    type: "gate",
+    round: run.state.round,
+    round_start_step_id: run.state.round_start_step_id,
+  };
+}
+
+export function stepRecord(
+  run: FlowRun,
+  fields: Pick<
+    StepRecord,
+    "step_id" | "function_name" | "attempts" | "duration_ms" | "agent" | "step_mode" | "child_flow_id"
+  >,
+): StepRecord {
+  return {
+    step_id: fields.step_id,
+    function_name: fields.function_name,
+    attempts: fields.attempts,
+    duration_ms: fields.duration_ms,
+    type: "step",
+    round: run.state.round,
+    round_start_step_id: run.state.round_start_step_id,
+    agent: fields.agent,
+    step_mode: fields.step_mode,
+    child_flow_id: fields.child_flow_id,
+  };
+}

@@ -1,0 +1,163 @@
+// The state of one flow execution (runtime.md §1.2). Field names and declaration order mirror the
+// persisted file key for key (§14.1), so encoding is generic and the key order is fixed here, in
+// one place. Objects with fixed keys are plain objects built in that order; everything keyed by
+// user text (step ids, labels) is a Map. User data (results, inputs, outputs) is PyValue restricted
+// to the JSON kinds (null, bool, int, PyFloat, str, list, PyDict with string keys) and is never
+// mutated after it is stored, so copies of the state may share it.
+import type { PyDict, PyValue } from "../../stdlib/values/value";
+import type { Wire } from "../wire/wire";
+
+export type TerminalStatus = "killed";
+
+/** Derived at every write (§14.1). */
+export type PersistedStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed";
+
+export interface StepRecord {
+  readonly step_id: string;
+  readonly function_name: string;
+  readonly attempts: number;
+  readonly duration_ms: number;
+  readonly type: "step";
+  readonly round: number;
+  readonly round_start_step_id: string | null;
+  readonly agent: string | null;
+  readonly step_mode: "function" | "inline" | "flow";
+  readonly child_flow_id: string | null;
+}
+
+export interface GateRecord {
+  readonly step_id: string;
+  readonly outcome: "approve" | "revise" | "kill";
+  readonly rationale: string;
+  readonly resolved_by: "human" | "agent" | "system";
+  readonly duration_ms: number;
+  readonly type: "gate";
+  readonly round: number;
+  readonly round_start_step_id: string | null;
+}
+
+export interface SkipRecord {
+  readonly step_id: string;
+  readonly skip_reason: string;
+  readonly type: "skip";
+  readonly round: number;
+  readonly round_start_step_id: string | null;
+}
+
+export interface PolicyRecord {
+  readonly step_id: string;
+  readonly effective_policy: "flag" | "skip" | "skip_if";
+  readonly resolved_outcome: "approve";
+  readonly rationale: string;
+  readonly type: "policy";
+  readonly round: number;
+  readonly round_start_step_id: string | null;
+}
+
+export type TraceRecord = StepRecord | GateRecord | SkipRecord | PolicyRecord;
+
+/**
+ * One iteration history entry (§9.2, §9.4). Key order: iteration, round, result,
+ * result_fingerprint, exit_criterion_met, outcome, timestamp, then the accumulate keys
+ * (the order the reference writes them; see the accumulate scenarios).
+ */
+export interface IterationEntry {
+  readonly [key: string]: PyValue;
+}
+
+export interface ActiveIteration {
+  readonly step_id: string;
+  readonly round: number;
+  readonly max_iterations: number;
+  readonly exit_criterion: string | null;
+  readonly score_expr: null;
+  readonly accumulate: string | null;
+  readonly accumulate_key: string | null;
+  count: number;
+  readonly started_at: number;
+  readonly status: "active";
+}
+
+export interface Accumulator {
+  /** Deduplicated elements (first occurrence wins). */
+  items: PyValue[];
+  /** Canonical JSON texts of the keys seen. */
+  seen: string[];
+  dry_streak: number;
+}
+
+export interface BudgetState {
+  readonly caps: {
+    readonly ms: number;
+    readonly usd: number | null;
+    readonly max_agent_dispatches: null;
+    readonly max_tokens: null;
+  };
+  readonly consumed: {
+    readonly wall_s: PyValue;
+    readonly dispatches: number;
+    readonly tokens: number;
+    readonly dollars: PyValue;
+  };
+}
+
+/** What a checkpoint stores (§10.1), in this key order. */
+export interface Snapshot {
+  readonly step_outputs: Map<string, PyValue>;
+  readonly attempts: Map<string, number>;
+  readonly records: TraceRecord[];
+  readonly current_idx: number;
+  readonly round: number;
+  readonly rounds: TraceRecord[][];
+  readonly round_start_step_id: string | null;
+  readonly terminal_status: TerminalStatus | null;
+  readonly iterations: Map<string, IterationEntry[]>;
+  readonly archived_iterations: Map<string, IterationEntry[]>[];
+  readonly active_iteration: ActiveIteration | null;
+  readonly iteration_outcome: Map<string, string>;
+  readonly iteration_best: Map<string, PyValue>;
+  readonly iteration_accumulator: Map<string, Accumulator>;
+  readonly active_child_flow_id: string | null;
+  readonly child_audits: Map<string, Wire[]>;
+  readonly judge_history: Map<string, PyValue>;
+  readonly judge_outcome: Map<string, PyValue>;
+}
+
+/**
+ * The persisted flow state, in file key order (§14.1). Mutable only on a transaction's working
+ * copy (see flow/clone.ts); the committed copy is never mutated.
+ */
+export interface FlowState {
+  flow_id: string;
+  flow_name: string;
+  raw_spec: string;
+  inputs: PyDict;
+  step_outputs: Map<string, PyValue>;
+  records: TraceRecord[];
+  attempts: Map<string, number>;
+  current_idx: number;
+  checkpoints: Map<string, Snapshot>;
+  round: number;
+  rounds: TraceRecord[][];
+  round_start_step_id: string | null;
+  terminal_status: TerminalStatus | null;
+  iterations: Map<string, IterationEntry[]>;
+  archived_iterations: Map<string, IterationEntry[]>[];
+  active_iteration: ActiveIteration | null;
+  iteration_outcome: Map<string, string>;
+  iteration_best: Map<string, PyValue>;
+  iteration_accumulator: Map<string, Accumulator>;
+  parent_flow_id: string | null;
+  parent_step_id: string | null;
+  active_child_flow_id: string | null;
+  child_audits: Map<string, Wire[]>;
+  spec_checksum: "";
+  parallel_tasks: Map<string, PyValue>;
+  cwd: string;
+  judge_history: Map<string, PyValue>;
+  judge_outcome: Map<string, PyValue>;
+  synthetic: false;
+  budget_state: BudgetState | null;
+  revision: number;
+  status: PersistedStatus;
+}

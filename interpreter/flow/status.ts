@@ -1,0 +1,19 @@
+// The persisted `status` of a flow, derived at every write (runtime.md §14.1).
+import { currentStep } from "./current";
+import type { FlowRun } from "./run";
+import type { PersistedStatus } from "./state";
+
+export function persistedStatus(run: FlowRun): PersistedStatus {
+  if (run.state.terminal_status === "killed") return "killed";
+  const step = currentStep(run);
+  if (step === null) return "complete";
+  if (step.kind === "gate") return "awaiting_gate";
+  // A step stays current with its attempts at the limit only after retries_exhausted.
+  if ((run.state.attempts.get(step.id) ?? 0) >= step.retries) return "exhausted";
+  return "running";
+}
+
+/** Still in progress: a detached child in this state has its file deleted (§8.3). */
+export function inProgress(status: PersistedStatus): boolean {
+  return status === "running" || status === "awaiting_gate";
+}

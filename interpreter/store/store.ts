@@ -1,0 +1,82 @@
+// Where flows are persisted (runtime.md §14). The state machine never sees the store: the engine
+// reads flows before a call and commits the call's changes afterwards. The interface is small and
+// asynchronous so that a database-backed store can implement it without touching the state
+// machine; `file-store.ts` is the embedded default (`$STRATUM_HOME/flows/<id>.json`).
+
+/** An opaque token that changes whenever the stored flow changes (for files: mtime, size, inode). */
+export type ChangeToken = string;
+
+export interface StoredFlow {
+  /** The flow file's JSON text (§14.1 layout). */
+  readonly text: string;
+  /** The `revision` written in it (0 for a file without one, e.g. written by the reference). */
+  readonly revision: number;
+  readonly token: ChangeToken;
+}
+
+export interface StoredFlowInfo {
+  readonly flowId: string;
+  /** Last modification, ms since the epoch. */
+  readonly modifiedMs: number;
+}
+
+export interface StoreWrite {
+  readonly flowId: string;
+  /** The complete new text; its `revision` is `expectedRevision + 1`. */
+  readonly text: string;
+  /** The revision this process last read or wrote; 0 for a flow that must not exist yet. */
+  readonly expectedRevision: number;
+}
+
+export interface StoreDelete {
+  readonly flowId: string;
+  readonly expectedRevision: number;
+}
+
+/** A set of changes applied all together: every precondition is checked before anything is written. */
+export interface StoreBatch {
+  /** In the order given (children before parents). */
+  readonly writes: readonly StoreWrite[];
+  readonly deletes: readonly StoreDelete[];
+}
+
+export interface FlowStore {
+  /** The stored flow, or null when there is none. */
+  read(flowId: string): Promise<StoredFlow | null>;
+  /** The current change token without reading the flow; null when there is none. */
+  token(flowId: string): Promise<ChangeToken | null>;
+  /**
+   * Applies a batch atomically with respect to other processes using the same store: takes the
+   * lock of every flow involved, checks each expected revision against the stored one, writes (a
+   * crash never leaves a partly written flow) and deletes, releases the locks. Resolves to the new
+   * change token of every written flow. Rejects with StoreLockedError or StaleStateError and then
+   * has changed nothing.
+   */
+  commit(batch: StoreBatch): Promise<ReadonlyMap<string, ChangeToken>>;
+  /** Every stored flow id, in file-name (code point) order. */
+  list(): Promise<readonly StoredFlowInfo[]>;
+  /** Deletes a flow (prune); false when it did not exist. */
+  remove(flowId: string): Promise<boolean>;
+}
+
+/** `state_locked` (§14.3 step 1). */
+export class StoreLockedError extends Error {
+  constructor(readonly flowId: string) {
+    super(`Flow '${flowId}' is locked by another process; retry the call`);
+    this.name = "StoreLockedError";
+  }
+}
+
+/** `stale_state` (§14.3 step 2). */
+export class StaleStateError extends Error {
+  constructor(
+    readonly flowId: string,
+    readonly diskRevision: number,
+    readonly expectedRevision: number,
+  ) {
+    super(
+      `Flow '${flowId}' was changed by another process (revision ${diskRevision} on disk, ${expectedRevision} expected); the call was not applied — retry it`,
+    );
+    this.name = "StaleStateError";
+  }
+}

@@ -1,0 +1,26 @@
+// The project files seen by list_workflows, compile_speckit and draft_pipeline (runtime.md §18–20).
+// Injected like every other I/O of the core; host/node-workspace.ts is the Node implementation.
+
+export interface DirEntry {
+  readonly name: string;
+  readonly isFile: boolean;
+  readonly isDirectory: boolean;
+}
+
+/** A failed file operation: `reason` is a short lowercase text such as "file not found". */
+export type FsResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: string };
+
+export interface WorkspaceFs {
+  /** Entries directly in `dir` (any order), or a failure (missing, not a directory, unreadable). */
+  readDir(dir: string): FsResult<readonly DirEntry[]>;
+  /** Is `path` a directory (following symbolic links)? */
+  isDirectory(path: string): boolean;
+  /** The bytes of a file (following symbolic links). */
+  readFile(path: string): FsResult<Uint8Array>;
+  /** Writes a file, creating missing parent directories. */
+  writeFile(path: string, text: string): FsResult<void>;
+  /** The absolute path with symbolic links resolved; the path itself when it does not exist. */
+  realpath(path: string): string;
+}
