@@ -4,6 +4,8 @@
 //   --bench          also bundles the benchmark runner
 //   --snapshot-only  only (re)builds dist/stratumc.blob from an existing dist/stratumc-snapshot.cjs
 //                    (needs node only, not esbuild: for an install that ships the bundles)
+//   --if-missing     with --snapshot-only: do nothing when the blob exists or there is no bundle
+//                    (the `postinstall` of a packed install; in a checkout `prepare` builds all)
 // STRATUMC_NO_SNAPSHOT=1 skips the snapshot.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -15,8 +17,13 @@ const dist = join(root, "dist");
 const fixture = join(root, "bench/fixtures/typical.stratum.yaml");
 const snapshotEntry = join(dist, "stratumc-snapshot.cjs");
 
-if (!process.argv.includes("--snapshot-only")) await bundle();
-buildSnapshot();
+const snapshotOnly = process.argv.includes("--snapshot-only");
+const nothingToDo =
+  snapshotOnly &&
+  process.argv.includes("--if-missing") &&
+  (existsSync(join(dist, "stratumc.blob")) || !existsSync(snapshotEntry));
+if (!snapshotOnly) await bundle();
+if (!nothingToDo) buildSnapshot();
 
 async function bundle() {
   const { build } = await import("esbuild");
