@@ -2,10 +2,19 @@
 // Python's jsonschema, in the order the schema's keywords are written.
 import type { JsonObject } from "../../checker/ir/types";
 import type { PyValue } from "../../stdlib/values/value";
+import { SchemaValidator } from "./schema/validator";
+
+const PREFIX = "output_schema violation: ";
+
+/** One validator per schema object of the IR (it caches its resolved references). */
+const validators = new WeakMap<JsonObject, SchemaValidator>();
 
 /** Violations `output_schema violation: …` of `result` against a (statically valid) schema. */
 export function checkOutputSchema(result: PyValue, schema: JsonObject): string[] {
-  void result;
-  void schema;
-  throw new Error("checkOutputSchema: not implemented yet");
+  let validator = validators.get(schema);
+  if (validator === undefined) {
+    validator = new SchemaValidator(schema);
+    validators.set(schema, validator);
+  }
+  return validator.errors(result).map((message) => PREFIX + message);
 }

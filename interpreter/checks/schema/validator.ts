@@ -1,0 +1,116 @@
+// The walker of `output_schema` validation: applies a (sub)schema to a value by visiting its
+// keywords in the order the schema writes them, as Python's jsonschema does for draft 2020-12
+// (`iter_errors`: every error, in keyword order, depth first). One validator per root schema; it
+// resolves local `$ref`s against that root. Schemas are trusted to be statically valid, but a
+// surprising one never makes validation throw: unknown keywords and unusable values are ignored,
+// and a schema that would apply itself to the same value forever (`{$ref: "#"}`) adds nothing.
+import type { JsonObject, JsonValue } from "../../../checker/ir/types";
+import { repr } from "../../../stdlib/values/repr";
+import type { PyValue } from "../../../stdlib/values/value";
+import { KEYWORDS, type KeywordCheck } from "./keywords";
+import { isDone, isSchemaObject, newSink, report, type Sink } from "./sink";
+
+/** Nesting beyond this many schema applications is not looked into (no stack overflow). */
+const MAX_DEPTH = 800;
+
+/** The keyword checks of a schema object, in its key order (computed once per schema object). */
+const compiled = new WeakMap<JsonObject, ReadonlyArray<readonly [KeywordCheck, JsonValue]>>();
+
+function keywordsOf(schema: JsonObject): ReadonlyArray<readonly [KeywordCheck, JsonValue]> {
+  let list = compiled.get(schema);
+  if (list === undefined) {
+    const built: Array<readonly [KeywordCheck, JsonValue]> = [];
+    for (const key of Object.keys(schema)) {
+      const check = KEYWORDS.get(key);
+      const value = schema[key];
+      if (check !== undefined && value !== undefined) built.push([check, value]);
+    }
+    list = built;
+    compiled.set(schema, list);
+  }
+  return list;
+}
+
+export class SchemaValidator {
+  /** Schema objects being applied right now, with the values they are applied to (cycle guard). */
+  private readonly active = new Map<JsonObject, Set<PyValue>>();
+  private depth = 0;
+  private readonly refs = new Map<string, JsonValue | undefined>();
+
+  constructor(readonly root: JsonValue) {}
+
+  /** Every error of `instance` against `schema`, in order (all of them). */
+  errors(instance: PyValue, schema: JsonValue = this.root): string[] {
+    const sink = newSink(false);
+    this.descend(instance, schema, sink);
+    return sink.errors;
+  }
+
+  /** Applies `schema` to `instance`, adding its errors to `sink`. */
+  descend(instance: PyValue, schema: JsonValue, sink: Sink): void {
+    if (schema === true) return;
+    if (schema === false) {
+      report(sink, () => `False schema does not allow ${repr(instance)}`);
+      return;
+    }
+    if (!isSchemaObject(schema) || this.depth >= MAX_DEPTH) return;
+    let values = this.active.get(schema);
+    if (values?.has(instance)) return; // the same schema on the same value again: nothing new
+    if (values === undefined) {
+      values = new Set();
+      this.active.set(schema, values);
+    }
+    values.add(instance);
+    this.depth++;
+    try {
+      for (const [check, value] of keywordsOf(schema)) {
+        if (isDone(sink)) break;
+        check(this, value, instance, schema, sink);
+      }
+    } finally {
+      this.depth--;
+      values.delete(instance);
+      if (values.size === 0) this.active.delete(schema);
+    }
+  }
+
+  /** Whether `instance` is valid under `schema` (stops at the first error). */
+  isValid(instance: PyValue, schema: JsonValue): boolean {
+    const sink = newSink(true);
+    this.descend(instance, schema, sink);
+    return sink.errors.length === 0;
+  }
+
+  /** The target of a local `$ref` (`#`, `#/$defs/x`, `#/definitions/x`, any `#/…` pointer); else undefined. */
+  resolve(ref: string): JsonValue | undefined {
+    if (this.refs.has(ref)) return this.refs.get(ref);
+    const target = resolvePointer(this.root, ref);
+    this.refs.set(ref, target);
+    return target;
+  }
+}
+
+function resolvePointer(root: JsonValue, ref: string): JsonValue | undefined {
+  if (!ref.startsWith("#")) return undefined; // remote and relative references are not supported
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (pointer === "") return root;
+  if (!pointer.startsWith("/")) return undefined; // `#anchor` names are not supported
+  let node: JsonValue | undefined = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(node)) {
+      node = /^(0|[1-9][0-9]*)$/.test(token) ? (node as readonly JsonValue[])[Number(token)] : undefined;
+    } else if (isSchemaObject(node)) {
+      node = Object.hasOwn(node, token) ? node[token] : undefined;
+    } else {
+      return undefined;
+    }
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
