@@ -4,7 +4,7 @@
 // user text (step ids, labels) is a Map. User data (results, inputs, outputs) is PyValue restricted
 // to the JSON kinds (null, bool, int, PyFloat, str, list, PyDict with string keys) and is never
 // mutated after it is stored, so copies of the state may share it.
-import type { PyDict, PyValue } from "../../stdlib/values/value";
+import type { PyDict, PyFloat, PyValue } from "../../stdlib/values/value";
 import type { Wire } from "../wire/wire";
 
 export type TerminalStatus = "killed";
@@ -74,7 +74,8 @@ export interface ActiveIteration {
   readonly accumulate: string | null;
   readonly accumulate_key: string | null;
   count: number;
-  readonly started_at: number;
+  /** Monotonic seconds (a float, as the reference writes it). */
+  readonly started_at: PyFloat;
   readonly status: "active";
 }
 

@@ -22,7 +22,10 @@ type Entries = Iterable<readonly [string, Wire]>;
 function write(v: Wire, indent: number | undefined, pad: string, out: string[]): void {
   if (v === null || v === undefined) out.push("null");
   else if (typeof v === "boolean") out.push(v ? "true" : "false");
-  else if (typeof v === "number" || typeof v === "bigint") out.push(String(v));
+  else if (typeof v === "bigint") out.push(String(v));
+  // A JS number is an int when integral (the value model's rule); any other number is written as
+  // Python writes the float (repr form: `1e-07`, not JS's `1e-7`).
+  else if (typeof v === "number") out.push(Number.isInteger(v) ? String(v) : jsonFloat(v));
   else if (typeof v === "string") out.push(jsonString(v));
   else if (v instanceof PyFloat) out.push(jsonFloat(v.v));
   else if (Array.isArray(v)) writeArray(v as readonly Wire[], indent, pad, out);

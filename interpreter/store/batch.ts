@@ -1,0 +1,35 @@
+// The preconditions of a store commit (§14.3 step 2), shared by every FlowStore implementation so
+// that they refuse exactly the same batches.
+import { revisionOf } from "./revision";
+import { StaleStateError, type StoreBatch } from "./store";
+
+/** The flow ids a batch touches, sorted (the lock order); throws on a malformed batch. */
+export function batchFlowIds(batch: StoreBatch): string[] {
+  const ids = [...batch.writes.map((w) => w.flowId), ...batch.deletes.map((d) => d.flowId)];
+  const unique = new Set(ids);
+  if (unique.size !== ids.length) throw new Error("store commit: a flow appears twice in one batch");
+  for (const w of batch.writes) {
+    const written = revisionOf(w.text);
+    if (written !== w.expectedRevision + 1) {
+      throw new Error(
+        `store commit: flow '${w.flowId}' is written with revision ${written}, expected ${w.expectedRevision + 1}`,
+      );
+    }
+  }
+  // Ids are safe file names (ASCII), so UTF-16 order is code point order.
+  return [...unique].sort();
+}
+
+/**
+ * Throws StaleStateError for the first write or delete whose flow exists with another revision
+ * than the expected one. `storedRevision` gives null for a flow that does not exist. A flow that
+ * does not exist is no conflict (§14.3: only an existing file with another revision is).
+ */
+export function checkRevisions(batch: StoreBatch, storedRevision: (flowId: string) => number | null): void {
+  for (const change of [...batch.writes, ...batch.deletes]) {
+    const stored = storedRevision(change.flowId);
+    if (stored !== null && stored !== change.expectedRevision) {
+      throw new StaleStateError(change.flowId, stored, change.expectedRevision);
+    }
+  }
+}

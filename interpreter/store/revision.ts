@@ -1,0 +1,34 @@
+// The `revision` written in a flow file (§14.1), read without decoding the whole flow: our layout
+// ends with the top-level keys `revision` and `status` at two spaces of indentation, which no
+// nested value can imitate (strings escape their line breaks). Other layouts (the reference's
+// files have no `revision`) fall back to a full parse.
+import { JsonSyntaxError, parseJson } from "../../stdlib/values/json";
+import { PyDict } from "../../stdlib/values/value";
+
+const TAIL = /\n {2}"revision": (0|[1-9][0-9]*),\n {2}"status": "[a-z_]+"\n\}$/;
+/** Longer than any tail TAIL can match (a 16-digit revision and the longest status). */
+const TAIL_LENGTH = 80;
+
+/**
+ * The file's revision: 0 when it has none (a file written by the reference), null when the text
+ * is not a JSON object or its revision is not a non-negative integer (a damaged file).
+ */
+export function revisionOf(text: string): number | null {
+  const tail = TAIL.exec(text.slice(-TAIL_LENGTH));
+  if (tail !== null) {
+    const n = Number(tail[1]);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  let value: ReturnType<typeof parseJson>;
+  try {
+    value = parseJson(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return null;
+    throw e;
+  }
+  if (!(value instanceof PyDict)) return null;
+  const entry = value.entries.get("revision");
+  if (entry === undefined) return 0;
+  const n = entry[1];
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}

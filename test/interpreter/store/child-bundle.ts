@@ -1,0 +1,62 @@
+// Builds the store tests' child process (store-child.ts) into a temporary directory with esbuild,
+// the way scripts/build.mjs bundles the front ends, and spawns it.
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { build } from "esbuild";
+
+export type Child = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/** Bundles the child; returns the bundle's path and the temporary directory holding it. */
+export async function buildStoreChild(): Promise<{ readonly bundle: string; readonly dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "stratum-store-child-"));
+  const bundle = join(dir, "store-child.cjs");
+  await build({
+    entryPoints: [join(__dirname, "store-child.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    logLevel: "warning",
+    define: { STRATUMC_BUNDLED: "true" },
+  });
+  return { bundle, dir };
+}
+
+export function spawnChild(bundle: string, args: readonly string[]): Child {
+  return spawn(process.execPath, [bundle, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+}
+
+/** Calls `onLine` for every complete line the child writes on stdout. */
+export function onLines(child: Child, onLine: (line: string) => void): void {
+  let pending = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    pending += chunk;
+    let nl = pending.indexOf("\n");
+    while (nl >= 0) {
+      onLine(pending.slice(0, nl));
+      pending = pending.slice(nl + 1);
+      nl = pending.indexOf("\n");
+    }
+  });
+}
+
+/** Resolves with the exit code (null) and signal once the child has exited and its output ended. */
+export function exited(
+  child: Child,
+): Promise<{ readonly code: number | null; readonly signal: string | null }> {
+  return new Promise((resolve) => child.once("close", (code, signal) => resolve({ code, signal })));
+}
+
+export function stderrOf(child: Child): () => string {
+  let text = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (chunk: string) => {
+    text += chunk;
+  });
+  return () => text;
+}

@@ -1,0 +1,197 @@
+// The FlowStore contract (runtime.md §14.3), run against both implementations so that tests on
+// the MemoryStore mean the same as production on the FileFlowStore: revisions, stale refusal with
+// its exact message, all-or-nothing batches, list order, unsafe ids.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { FileFlowStore } from "../../../host/file-store/file-store";
+import { MemoryStore } from "../../../interpreter/store/memory-store";
+import { type FlowStore, StaleStateError } from "../../../interpreter/store/store";
+import { flowText } from "./flow-text";
+
+interface Subject {
+  readonly store: FlowStore;
+  /** Stores a text as another writer would (no revision checks), e.g. a reference file. */
+  putRaw(flowId: string, text: string): void;
+  dispose(): void;
+}
+
+const subjects: Record<string, () => Subject> = {
+  MemoryStore: () => {
+    const store = new MemoryStore();
+    return { store, putRaw: (id, text) => store.put(id, text), dispose: () => {} };
+  },
+  FileFlowStore: () => {
+    const home = mkdtempSync(join(tmpdir(), "stratum-store-"));
+    const store = new FileFlowStore(home);
+    return {
+      store,
+      putRaw: (id, text) => {
+        mkdirSync(store.flowsDir, { recursive: true });
+        writeFileSync(join(store.flowsDir, `${id}.json`), text);
+      },
+      dispose: () => rmSync(home, { recursive: true, force: true }),
+    };
+  },
+};
+
+const STALE_MESSAGE = (id: string, disk: number, expected: number) =>
+  `Flow '${id}' was changed by another process (revision ${disk} on disk, ${expected} expected); the call was not applied — retry it`;
+
+describe.each(Object.keys(subjects))("%s", (name) => {
+  let subject: Subject;
+  const open = (): FlowStore => {
+    subject = subjects[name]!();
+    return subject.store;
+  };
+  afterEach(() => subject?.dispose());
+
+  const write = (flowId: string, expectedRevision: number, payload: string | null = null) => ({
+    flowId,
+    text: flowText(flowId, expectedRevision + 1, payload),
+    expectedRevision,
+  });
+
+  it("has no flow before the first commit", async () => {
+    const store = open();
+    expect(await store.read("f1")).toBeNull();
+    expect(await store.token("f1")).toBeNull();
+    expect(await store.list()).toEqual([]);
+  });
+
+  it("stores a new flow at revision 1 and returns its change token", async () => {
+    const store = open();
+    const tokens = await store.commit({ writes: [write("f1", 0, "a")], deletes: [] });
+    const stored = await store.read("f1");
+    expect(stored).toEqual({ text: flowText("f1", 1, "a"), revision: 1, token: tokens.get("f1") });
+    expect(await store.token("f1")).toBe(tokens.get("f1"));
+  });
+
+  it("accepts each next revision and changes the token every time", async () => {
+    const store = open();
+    const t1 = (await store.commit({ writes: [write("f1", 0)], deletes: [] })).get("f1");
+    const t2 = (await store.commit({ writes: [write("f1", 1, "bb")], deletes: [] })).get("f1");
+    const t3 = (await store.commit({ writes: [write("f1", 2, "ccc")], deletes: [] })).get("f1");
+    expect(new Set([t1, t2, t3]).size).toBe(3);
+    expect((await store.read("f1"))?.revision).toBe(3);
+  });
+
+  it("refuses a write based on an older revision and changes nothing", async () => {
+    const store = open();
+    await store.commit({ writes: [write("f1", 0)], deletes: [] });
+    await store.commit({ writes: [write("f1", 1, "newer")], deletes: [] });
+    const before = await store.read("f1");
+    const attempt = store.commit({ writes: [write("f1", 1, "lost update")], deletes: [] });
+    await expect(attempt).rejects.toThrow(new StaleStateError("f1", 2, 1));
+    await expect(attempt).rejects.toThrow(STALE_MESSAGE("f1", 2, 1));
+    expect(await store.read("f1")).toEqual(before);
+  });
+
+  it("refuses to create a flow that already exists", async () => {
+    const store = open();
+    await store.commit({ writes: [write("f1", 0)], deletes: [] });
+    await expect(store.commit({ writes: [write("f1", 0)], deletes: [] })).rejects.toThrow(
+      STALE_MESSAGE("f1", 1, 0),
+    );
+  });
+
+  it("applies nothing of a batch when one precondition fails", async () => {
+    const store = open();
+    await store.commit({ writes: [write("parent", 0), write("gone", 0)], deletes: [] });
+    await store.commit({ writes: [write("parent", 1)], deletes: [] }); // someone else moved on
+    const parentBefore = await store.read("parent");
+    const batch = {
+      writes: [write("child", 0, "c"), write("parent", 1, "p")],
+      deletes: [{ flowId: "gone", expectedRevision: 1 }],
+    };
+    await expect(store.commit(batch)).rejects.toThrow(STALE_MESSAGE("parent", 2, 1));
+    expect(await store.read("child")).toBeNull();
+    expect(await store.read("parent")).toEqual(parentBefore);
+    expect((await store.read("gone"))?.revision).toBe(1);
+  });
+
+  it("applies a batch of writes and deletes together", async () => {
+    const store = open();
+    await store.commit({ writes: [write("parent", 0), write("old-child", 0)], deletes: [] });
+    const tokens = await store.commit({
+      writes: [write("new-child", 0), write("parent", 1)],
+      deletes: [{ flowId: "old-child", expectedRevision: 1 }],
+    });
+    expect([...tokens.keys()]).toEqual(["new-child", "parent"]);
+    expect((await store.read("parent"))?.revision).toBe(2);
+    expect((await store.read("new-child"))?.revision).toBe(1);
+    expect(await store.read("old-child")).toBeNull();
+  });
+
+  it("refuses a delete based on an older revision", async () => {
+    const store = open();
+    await store.commit({ writes: [write("f1", 0)], deletes: [] });
+    await store.commit({ writes: [write("f1", 1)], deletes: [] });
+    await expect(
+      store.commit({ writes: [], deletes: [{ flowId: "f1", expectedRevision: 1 }] }),
+    ).rejects.toThrow(STALE_MESSAGE("f1", 2, 1));
+    expect((await store.read("f1"))?.revision).toBe(2);
+  });
+
+  it("treats the delete of a flow that is already gone as done", async () => {
+    const store = open();
+    expect(await store.commit({ writes: [], deletes: [{ flowId: "nope", expectedRevision: 3 }] })).toEqual(
+      new Map(),
+    );
+  });
+
+  it("continues a file written by the reference (no revision: revision 0)", async () => {
+    const store = open();
+    const reference = '{\n  "flow_id": "ref",\n  "flow_name": "main"\n}';
+    subject.putRaw("ref", reference);
+    expect(await store.read("ref")).toMatchObject({ text: reference, revision: 0 });
+    await store.commit({ writes: [write("ref", 0)], deletes: [] });
+    expect((await store.read("ref"))?.revision).toBe(1);
+  });
+
+  it("lists flows in file-name (code point) order", async () => {
+    const store = open();
+    for (const id of ["b", "a-b", "a", "A", "_x", "a.b"]) {
+      await store.commit({ writes: [write(id, 0)], deletes: [] });
+    }
+    // "a-b.json" < "a.b.json" < "a.json": '-' (0x2d) < '.' (0x2e), then 'b' < 'j'.
+    expect((await store.list()).map((f) => f.flowId)).toEqual(["A", "_x", "a-b", "a.b", "a", "b"]);
+  });
+
+  it("removes a flow once", async () => {
+    const store = open();
+    await store.commit({ writes: [write("f1", 0)], deletes: [] });
+    expect(await store.remove("f1")).toBe(true);
+    expect(await store.remove("f1")).toBe(false);
+    expect(await store.read("f1")).toBeNull();
+  });
+
+  it.each(["../escape", "a/b", "a\\b", ".hidden", "", "x".repeat(129), "é"])(
+    "knows no flow with the unsafe id %j",
+    async (id) => {
+      const store = open();
+      expect(await store.read(id)).toBeNull();
+      expect(await store.token(id)).toBeNull();
+      expect(await store.remove(id)).toBe(false);
+      await expect(store.commit({ writes: [write(id, 0)], deletes: [] })).rejects.toThrow(
+        `store: '${id}' is not a valid flow id`,
+      );
+    },
+  );
+
+  it("rejects a batch whose text does not carry the next revision", async () => {
+    const store = open();
+    await expect(
+      store.commit({ writes: [{ flowId: "f1", text: flowText("f1", 5), expectedRevision: 0 }], deletes: [] }),
+    ).rejects.toThrow("store commit: flow 'f1' is written with revision 5, expected 1");
+    expect(await store.read("f1")).toBeNull();
+  });
+
+  it("rejects a batch naming a flow twice", async () => {
+    const store = open();
+    await expect(
+      store.commit({ writes: [write("f1", 0)], deletes: [{ flowId: "f1", expectedRevision: 0 }] }),
+    ).rejects.toThrow("store commit: a flow appears twice in one batch");
+  });
+});
