@@ -21,6 +21,9 @@ export interface WorkspaceFs {
   readFile(path: string): FsResult<Uint8Array>;
   /** Writes a file, creating missing parent directories. */
   writeFile(path: string, text: string): FsResult<void>;
-  /** The absolute path with symbolic links resolved; the path itself when it does not exist. */
+  /**
+   * The absolute path with symbolic links resolved, like Python's non-strict `Path.resolve()`: a
+   * missing tail is appended to the resolved existing prefix (the path itself if nothing exists).
+   */
   realpath(path: string): string;
 }
