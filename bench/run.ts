@@ -19,7 +19,9 @@ import { measureCPython } from "./lib/cpython";
 import { median } from "./lib/stats";
 import { printTable, type Row } from "./lib/table";
 import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
+import { benchInterpreter } from "./interpreter-bench";
 import { benchCorpus } from "./spec-bench";
+import { benchStore } from "./store-bench";
 
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
@@ -89,7 +91,7 @@ function pairedRatio(ours: readonly (number | null)[], theirs: readonly (number 
   return median(ratios);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const corpus = loadCorpus(findConformanceTable());
   const root = mkdtempSync(join(tmpdir(), "stratumc-bench-"));
   try {
@@ -118,6 +120,9 @@ function main(): void {
     const specs = benchCorpus();
     process.stderr.write("measuring cold starts…\n");
     const cold = benchColdStarts(repoDir, COLD_RUNS);
+    process.stderr.write("measuring flow transitions and durable writes…\n");
+    const interp = await benchInterpreter(repoDir);
+    const store = await benchStore(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -146,6 +151,8 @@ function main(): void {
       },
       ...specs.rows,
       ...cold.rows,
+      ...interp.rows,
+      ...store.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -167,7 +174,9 @@ function main(): void {
         `${c.valid} valid, ${c.diagnostics} diagnostics; per-spec medians over ${c.rounds} rounds, ` +
         "ratio = median of per-spec ratios; total = median over rounds of one pass over the corpus.\n" +
         `Cold starts: median of ${cold.runs} interleaved runs; V8 startup snapshot ` +
-        `${cold.snapshot ? "present (dist/stratumc.blob)" : "absent: the CLI ran the plain bundle"}.\n`,
+        `${cold.snapshot ? "present (dist/stratumc.blob)" : "absent: the CLI ran the plain bundle"}.\n` +
+        `Flow transitions: ${interp.memoryPerSecond.toFixed(0)} calls/s in memory, ` +
+        `${interp.filePerSecond.toFixed(0)} with the durable file store.\n`,
     );
 
     const outDir = join(repoDir, "bench/results");
@@ -180,6 +189,13 @@ function main(): void {
       counts,
       specCorpus: specs.summary,
       coldStart: { runs: cold.runs, snapshot: cold.snapshot },
+      interpreter: {
+        rounds: interp.rounds,
+        callsPerRun: interp.callsPerRun,
+        memoryPerSecond: interp.memoryPerSecond,
+        filePerSecond: interp.filePerSecond,
+      },
+      storeBench: { flowBytes: store.flowBytes, rounds: store.rounds },
       specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };
@@ -190,4 +206,7 @@ function main(): void {
   }
 }
 
-main();
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

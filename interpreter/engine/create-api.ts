@@ -1,8 +1,147 @@
 // The programmatic API over the state machine: queue, registry, loading and committing (A1).
-import type { StratumApi } from "../api";
+// Every flow tool is a pure function `(tx, args) => Response` (flow/); this module runs it inside
+// a transaction over working copies, commits iff the response says so (§15), and maps store
+// conflicts and unexpected failures to their error responses.
+import type {
+  FlowArgs,
+  GateResolveArgs,
+  IterationAbortArgs,
+  IterationReportArgs,
+  LabelArgs,
+  PlanArgs,
+  SkipStepArgs,
+  StepArgs,
+  StepDoneArgs,
+  StratumApi,
+} from "../api";
+import { audit } from "../flow/audit";
+import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
+import { commits, ExecutionFailure, executionError, toolError } from "../flow/errors";
+import { gateResolve } from "../flow/gates";
+import { iterationAbort, iterationStart } from "../flow/iterations";
+import { iterationReport } from "../flow/iterations-report";
+import { plan } from "../flow/plan";
+import { resume } from "../flow/resume";
+import type { FlowRun } from "../flow/run";
+import { skipStep } from "../flow/skip";
+import { stepDone } from "../flow/step-done";
+import { checkTimeouts } from "../flow/timeouts";
+import type { Tx } from "../flow/tx";
+import { validate } from "../flow/validate";
+import { StaleStateError, StoreLockedError } from "../store/store";
+import type { Response } from "../wire/wire";
+import { commitTx } from "./commit";
 import type { EngineOptions } from "./options";
+import { SerialQueue } from "./queue";
+import { Registry } from "./registry";
+import { SpecCache } from "./spec-cache";
+import { EngineTx, type TxEnvironment } from "./transaction";
+import { workspaceTools } from "./workspace-tools";
+
+type ToolFn<A> = (tx: Tx, args: A) => Response;
+
+/** The API plus test hooks of the conformance runner (§2.1 of the conformance README). */
+export interface EngineApi extends StratumApi {
+  /** Forgets every in-memory flow, as a server restart would. */
+  forgetAll(): Promise<void>;
+}
 
 export function createApi(options: EngineOptions): StratumApi {
-  void options;
-  throw new Error("createApi: not implemented yet (A1)");
+  return createEngine(options);
+}
+
+export function createEngine(options: EngineOptions): EngineApi {
+  const queue = new SerialQueue();
+  const specs = new SpecCache();
+  const compile = (text: string) => specs.compile(text);
+  const registry = new Registry(options.store, compile, options.clock);
+  const env: TxEnvironment = {
+    clock: options.clock,
+    ids: options.ids,
+    serverCwd: options.cwd,
+    files: options.files,
+    compile,
+  };
+  const logError = options.logError ?? (() => undefined);
+
+  function internalError(e: unknown): Response {
+    logError(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    return executionError("An unexpected error occurred.", "internal_error");
+  }
+
+  /** Runs one tool function in a transaction on `flowId` (and its active children), or on no flow. */
+  async function transact<A>(flowId: string | null, fn: ToolFn<A>, args: A): Promise<Response> {
+    let loaded: Map<string, FlowRun>;
+    try {
+      loaded = flowId === null ? new Map() : await registry.loadChain(flowId);
+    } catch (e) {
+      return internalError(e);
+    }
+    const tx = new EngineTx(env, loaded);
+    let response: Response;
+    try {
+      response = fn(tx, args);
+    } catch (e) {
+      if (e instanceof ExecutionFailure) return withWarnings(executionError(e.message), tx);
+      return internalError(e);
+    }
+    if (commits(response)) {
+      try {
+        await commitTx(tx, options.store, registry);
+      } catch (e) {
+        if (e instanceof StoreLockedError) return toolError("state_locked", e.message);
+        if (e instanceof StaleStateError) {
+          registry.drop(e.flowId); // the retry reloads from the store
+          return toolError("stale_state", e.message);
+        }
+        return internalError(e);
+      }
+    }
+    return withWarnings(response, tx);
+  }
+
+  function flowTool<A extends FlowArgs>(fn: ToolFn<A>): (args: A) => Promise<Response> {
+    return (args) => queue.run(() => transact(args.flow_id, fn, args));
+  }
+
+  const workspace = workspaceTools(options);
+
+  return {
+    validate: (args) => queue.run(async () => guarded(() => validate(args), internalError)),
+    plan: (args: PlanArgs) => queue.run(() => transact(null, plan, args)),
+    stepDone: flowTool<StepDoneArgs>(stepDone),
+    audit: flowTool<FlowArgs>(audit),
+    gateResolve: flowTool<GateResolveArgs>(gateResolve),
+    checkTimeouts: flowTool<FlowArgs>(checkTimeouts),
+    skipStep: flowTool<SkipStepArgs>(skipStep),
+    commit: flowTool<LabelArgs>(commitCheckpoint),
+    revert: flowTool<LabelArgs>(revertCheckpoint),
+    iterationStart: flowTool<StepArgs>(iterationStart),
+    iterationReport: flowTool<IterationReportArgs>(iterationReport),
+    iterationAbort: flowTool<IterationAbortArgs>(iterationAbort),
+    resume: flowTool<FlowArgs>(resume),
+    listWorkflows: (args) =>
+      queue.run(async () => guarded(() => workspace.listWorkflows(args), internalError)),
+    compileSpeckit: (args) =>
+      queue.run(async () => guarded(() => workspace.compileSpeckit(args), internalError)),
+    draftPipeline: (args) =>
+      queue.run(async () => guarded(() => workspace.draftPipeline(args), internalError)),
+    forgetAll: () =>
+      queue.run(async () => {
+        registry.clear();
+      }),
+  };
+}
+
+function guarded(fn: () => Response, onError: (e: unknown) => Response): Response {
+  try {
+    return fn();
+  } catch (e) {
+    return onError(e);
+  }
+}
+
+/** The call's warnings as the last key `warnings`, present only when non-empty (§3.1, §16.4). */
+function withWarnings(response: Response, tx: EngineTx): Response {
+  return tx.warnings.length === 0 ? response : { ...response, warnings: [...tx.warnings] };
 }

@@ -2,6 +2,8 @@
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { Clock } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
+import { persistedStatus } from "../flow/status";
+import { decodeFlowState } from "../store/codec";
 
 /**
  * Parses a flow file and rebuilds the run: re-checks `raw_spec` (any error → null), finds the
@@ -12,8 +14,20 @@ export function restoreRun(
   compile: (specText: string) => CheckedSpec | null,
   clock: Clock,
 ): FlowRun | null {
-  void text;
-  void compile;
-  void clock;
-  throw new Error("restoreRun: not implemented yet (A1 with C's decodeFlowState)");
+  const decoded = decodeFlowState(text);
+  if (!decoded.ok) return null;
+  const state = decoded.state;
+  const spec = compile(state.raw_spec);
+  const flow = spec?.flows.get(state.flow_name);
+  if (spec === null || flow === undefined) return null;
+  const run: FlowRun = {
+    state,
+    spec,
+    flow,
+    timing: { startedAt: clock.monoMs(), stepDispatchedAt: new Map(), gateDispatchedAt: new Map() },
+  };
+  // Our choice: a current_idx outside 0..steps (a hand-edited file) does not restore.
+  if (state.current_idx > flow.steps.length || state.current_idx < 0) return null;
+  state.status = persistedStatus(run); // derived, never trusted from the file
+  return run;
 }

@@ -1,11 +1,58 @@
-// `stratum_audit` (runtime.md §11.2).
-import type { Response } from "../wire/wire";
+// `stratum_audit` (runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
+// history (without the raw results) and child audits. Works on finished flows too, also after a
+// restart (they are kept, DIV-KEEP-FINISHED).
+import type { FlowArgs } from "../api";
+import type { Response, Wire, WireObject } from "../wire/wire";
+import { totalDurationMs } from "./completion";
+import { isFinished } from "./current";
+import { flowNotFound } from "./errors";
 import type { Clock } from "./ports";
+import { traceWire } from "./records";
 import type { FlowRun } from "./run";
+import type { BudgetState, IterationEntry } from "./state";
+import type { Tx } from "./tx";
 
 /** The audit object of a flow (also the child audit snapshot of §8.2). */
 export function auditOf(run: FlowRun, clock: Clock): Response {
-  void run;
-  void clock;
-  throw new Error("auditOf: not implemented yet (A2)");
+  const { state } = run;
+  return {
+    flow_id: state.flow_id,
+    flow_name: state.flow_name,
+    status: state.terminal_status ?? (isFinished(run) ? "complete" : "in_progress"),
+    budget_state: budgetWire(state.budget_state),
+    steps_completed: state.records.length,
+    total_steps: run.flow.steps.length,
+    trace: traceWire(state.records),
+    total_duration_ms: totalDurationMs(run, clock),
+    round: state.round,
+    rounds: state.rounds.map((records, round) => ({ round, steps: traceWire(records) })),
+    iterations: historyWithoutResults(state.iterations),
+    archived_iterations: state.archived_iterations.map(historyWithoutResults),
+    child_audits: new Map(state.child_audits),
+  };
+}
+
+/** `stratum_audit`: reads the flow, changes nothing. */
+export function audit(tx: Tx, args: FlowArgs): Response {
+  const run = tx.read(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  return auditOf(run, tx.clock);
+}
+
+function budgetWire(budget: BudgetState | null): Wire {
+  if (budget === null) return null;
+  return { caps: { ...budget.caps }, consumed: { ...budget.consumed } };
+}
+
+function historyWithoutResults(iterations: ReadonlyMap<string, readonly IterationEntry[]>): Wire {
+  const out = new Map<string, Wire>();
+  for (const [stepId, entries] of iterations) out.set(stepId, entries.map(withoutResult));
+  return out;
+}
+
+function withoutResult(entry: IterationEntry): WireObject {
+  // Entries come from flow files too: a null prototype keeps any key (even `__proto__`) as data.
+  const out: Record<string, Wire> = Object.create(null);
+  for (const [key, value] of Object.entries(entry)) if (key !== "result") out[key] = value;
+  return out;
 }

@@ -1,22 +1,122 @@
 // Copies of flow state: a transaction's working copy, and checkpoint snapshots (runtime.md §10.1).
 // Stored user data and records are immutable and shared; containers are copied.
-import type { FlowState, Snapshot } from "./state";
+import type { FlowRun, FlowTiming } from "./run";
+import type { Accumulator, ActiveIteration, FlowState, IterationEntry, Snapshot } from "./state";
+
+function copyAccumulators(m: ReadonlyMap<string, Accumulator>): Map<string, Accumulator> {
+  const out = new Map<string, Accumulator>();
+  for (const [k, a] of m) out.set(k, { items: [...a.items], seen: [...a.seen], dry_streak: a.dry_streak });
+  return out;
+}
+
+function copyIterations(m: ReadonlyMap<string, IterationEntry[]>): Map<string, IterationEntry[]> {
+  const out = new Map<string, IterationEntry[]>();
+  for (const [k, list] of m) out.set(k, [...list]);
+  return out;
+}
+
+function copyActive(a: ActiveIteration | null): ActiveIteration | null {
+  return a === null ? null : { ...a };
+}
+
+/** The snapshot fields of a state (or snapshot), every container copied. */
+function snapshotFields(s: Snapshot): Snapshot {
+  return {
+    step_outputs: new Map(s.step_outputs),
+    attempts: new Map(s.attempts),
+    records: [...s.records],
+    current_idx: s.current_idx,
+    round: s.round,
+    rounds: s.rounds.map((r) => [...r]),
+    round_start_step_id: s.round_start_step_id,
+    terminal_status: s.terminal_status,
+    iterations: copyIterations(s.iterations),
+    archived_iterations: s.archived_iterations.map(copyIterations),
+    active_iteration: copyActive(s.active_iteration),
+    iteration_outcome: new Map(s.iteration_outcome),
+    iteration_best: new Map(s.iteration_best),
+    iteration_accumulator: copyAccumulators(s.iteration_accumulator),
+    active_child_flow_id: s.active_child_flow_id,
+    child_audits: new Map([...s.child_audits].map(([k, list]) => [k, [...list]])),
+    judge_history: new Map(s.judge_history),
+    judge_outcome: new Map(s.judge_outcome),
+  };
+}
 
 /** A copy of the state that can be mutated without affecting `state`. */
 export function cloneState(state: FlowState): FlowState {
-  void state;
-  throw new Error("cloneState: not implemented yet (A1)");
+  const f = snapshotFields(state);
+  return {
+    flow_id: state.flow_id,
+    flow_name: state.flow_name,
+    raw_spec: state.raw_spec,
+    inputs: state.inputs,
+    step_outputs: f.step_outputs,
+    records: f.records,
+    attempts: f.attempts,
+    current_idx: f.current_idx,
+    // Snapshots are never mutated in place (commit replaces, revert copies), so they are shared.
+    checkpoints: new Map(state.checkpoints),
+    round: f.round,
+    rounds: f.rounds,
+    round_start_step_id: f.round_start_step_id,
+    terminal_status: f.terminal_status,
+    iterations: f.iterations,
+    archived_iterations: f.archived_iterations,
+    active_iteration: f.active_iteration,
+    iteration_outcome: f.iteration_outcome,
+    iteration_best: f.iteration_best,
+    iteration_accumulator: f.iteration_accumulator,
+    parent_flow_id: state.parent_flow_id,
+    parent_step_id: state.parent_step_id,
+    active_child_flow_id: f.active_child_flow_id,
+    child_audits: f.child_audits,
+    spec_checksum: "",
+    parallel_tasks: new Map(state.parallel_tasks),
+    cwd: state.cwd,
+    judge_history: f.judge_history,
+    judge_outcome: f.judge_outcome,
+    synthetic: false,
+    budget_state: state.budget_state,
+    revision: state.revision,
+    status: state.status,
+  };
 }
 
 /** A deep copy of the snapshot fields of §10.1. */
 export function takeSnapshot(state: FlowState): Snapshot {
-  void state;
-  throw new Error("takeSnapshot: not implemented yet (A1)");
+  return snapshotFields(state);
 }
 
 /** Replaces the snapshot fields of `state` with a copy of `snapshot` (the snapshot stays intact). */
 export function applySnapshot(state: FlowState, snapshot: Snapshot): void {
-  void state;
-  void snapshot;
-  throw new Error("applySnapshot: not implemented yet (A1)");
+  const f = snapshotFields(snapshot);
+  state.step_outputs = f.step_outputs;
+  state.attempts = f.attempts;
+  state.records = f.records;
+  state.current_idx = f.current_idx;
+  state.round = f.round;
+  state.rounds = f.rounds;
+  state.round_start_step_id = f.round_start_step_id;
+  state.terminal_status = f.terminal_status;
+  state.iterations = f.iterations;
+  state.archived_iterations = f.archived_iterations;
+  state.active_iteration = f.active_iteration;
+  state.iteration_outcome = f.iteration_outcome;
+  state.iteration_best = f.iteration_best;
+  state.iteration_accumulator = f.iteration_accumulator;
+  state.active_child_flow_id = f.active_child_flow_id;
+  state.child_audits = f.child_audits;
+  state.judge_history = f.judge_history;
+  state.judge_outcome = f.judge_outcome;
+}
+
+/** A working copy of a run: state cloned, timing maps copied (the spec and flow are immutable). */
+export function cloneRun(run: FlowRun): FlowRun {
+  const timing: FlowTiming = {
+    startedAt: run.timing.startedAt,
+    stepDispatchedAt: new Map(run.timing.stepDispatchedAt),
+    gateDispatchedAt: new Map(run.timing.gateDispatchedAt),
+  };
+  return { state: cloneState(run.state), spec: run.spec, flow: run.flow, timing };
 }

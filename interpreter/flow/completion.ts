@@ -1,6 +1,7 @@
 // The completion payload (runtime.md §12) and finishing a flow.
 import type { Response } from "../wire/wire";
 import type { Clock } from "./ports";
+import { traceWire } from "./records";
 import type { FlowRun } from "./run";
 
 /**
@@ -9,18 +10,24 @@ import type { FlowRun } from "./run";
  * in execution order whose output is not null.
  */
 export function completionPayload(run: FlowRun, clock: Clock, status?: string): Response {
-  void run;
-  void clock;
-  void status;
-  throw new Error("completionPayload: not implemented yet (A1)");
+  return {
+    status: status ?? run.state.terminal_status ?? "complete",
+    flow_id: run.state.flow_id,
+    output: lastOutput(run),
+    trace: traceWire(run.state.records),
+    total_duration_ms: totalDurationMs(run, clock),
+  };
 }
 
 /** `{status: "killed", flow_id, trace, total_duration_ms}` (plus `reason` when given, §6.3). */
 export function killedPayload(run: FlowRun, clock: Clock, reason?: string): Response {
-  void run;
-  void clock;
-  void reason;
-  throw new Error("killedPayload: not implemented yet (A1)");
+  return {
+    status: "killed",
+    flow_id: run.state.flow_id,
+    reason,
+    trace: traceWire(run.state.records),
+    total_duration_ms: totalDurationMs(run, clock),
+  };
 }
 
 /** Moves the flow to its end (`current_idx` = number of steps). */
@@ -31,4 +38,13 @@ export function finish(run: FlowRun): void {
 /** Integer milliseconds since the flow started (or was restored) in this process. */
 export function totalDurationMs(run: FlowRun, clock: Clock): number {
   return Math.max(0, Math.trunc(clock.monoMs() - run.timing.startedAt));
+}
+
+function lastOutput(run: FlowRun): Response["output"] {
+  const steps = run.flow.steps;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const out = run.state.step_outputs.get(steps[i]!.id);
+    if (out !== undefined && out !== null) return out;
+  }
+  return null;
 }

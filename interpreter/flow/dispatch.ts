@@ -1,8 +1,20 @@
 // Dispatch (runtime.md §3): skip steps whose skip_if holds, auto-approve gates whose skip_if holds,
 // and produce the payload of the step the agent must act on next.
+import type { StepIR } from "../../checker/ir/types";
+import { truthy } from "../../stdlib/values/truth";
+import type { PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
+import { completionPayload } from "./completion";
+import { currentStep, indexOfStep } from "./current";
+import { evaluateIn } from "./expressions";
+import { resolveInputs } from "./inputs";
+import { executeStepPayload, gatePayload } from "./payloads";
+import { policyRecord, skipRecord } from "./records";
 import type { FlowRun } from "./run";
+import { dispatchSubflow } from "./subflow";
 import type { Tx } from "./tx";
+
+const NO_NAMES: ReadonlyMap<string, PyValue> = new Map<string, PyValue>();
 
 /**
  * Runs the dispatch algorithm of §3.1 on a working copy. Returns the payload (execute_step,
@@ -10,18 +22,55 @@ import type { Tx } from "./tx";
  * ExecutionFailure when step inputs cannot be resolved. Does not run the policy loop.
  */
 export function dispatch(tx: Tx, run: FlowRun): Response | null {
-  void tx;
-  void run;
-  throw new Error("dispatch: not implemented yet (A1)");
+  // Gates auto-approved by skip_if in this dispatch. A gate whose on_approve routes back to steps
+  // that are all skipped would otherwise loop forever; as in the policy loop (§6.4), the second
+  // time round the gate waits to be resolved by hand (a documented choice: the spec is silent).
+  const autoApproved = new Set<string>();
+  for (;;) {
+    const step = currentStep(run);
+    if (step === null) return null;
+    if (step.kind === "gate" && autoApproved.has(step.id)) {
+      tx.warn(
+        `skip_if of gate '${step.id}' held again after routing back to it; the gate waits for stratum_gate_resolve`,
+      );
+      run.timing.gateDispatchedAt.set(step.id, tx.clock.wallMs());
+      return gatePayload(run, step);
+    }
+    if (skipIfHolds(tx, run, step)) {
+      if (step.kind === "gate") autoApproved.add(step.id);
+      const reason = step.skipReason || `skip_if: ${step.skipIf?.text ?? ""}`;
+      run.state.step_outputs.set(step.id, null);
+      if (step.kind === "gate") {
+        run.state.records.push(policyRecord(run, step.id, "skip_if", reason));
+        run.state.current_idx =
+          step.onApprove === null ? run.flow.steps.length : indexOfStep(run, step.onApprove);
+      } else {
+        run.state.records.push(skipRecord(run, step.id, reason));
+        run.state.current_idx += 1;
+      }
+      continue;
+    }
+    if (step.kind === "gate") {
+      run.timing.gateDispatchedAt.set(step.id, tx.clock.wallMs());
+      return gatePayload(run, step);
+    }
+    const inputs = resolveInputs(run, step);
+    run.timing.stepDispatchedAt.set(step.id, tx.clock.monoMs());
+    if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
+    return executeStepPayload(run, step, inputs);
+  }
 }
 
 /** dispatch, with the completion payload (§12) instead of NONE. */
 export function dispatchOrComplete(tx: Tx, run: FlowRun): Response {
-  return dispatch(tx, run) ?? completionPayloadStub(tx, run);
+  return dispatch(tx, run) ?? completionPayload(run, tx.clock);
 }
 
-function completionPayloadStub(tx: Tx, run: FlowRun): Response {
-  void tx;
-  void run;
-  throw new Error("not implemented yet (A1)");
+/** skip_if, evaluated at every dispatch; a run-time error means "do not skip" plus a warning. */
+function skipIfHolds(tx: Tx, run: FlowRun, step: StepIR): boolean {
+  if (step.skipIf === null) return false;
+  const evaluation = evaluateIn(tx, run, step.skipIf, NO_NAMES);
+  if (evaluation.ok) return truthy(evaluation.value);
+  tx.warn(`skip_if of step '${step.id}' raised: ${evaluation.message}; the step was not skipped`);
+  return false;
 }

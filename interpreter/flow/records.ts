@@ -1,8 +1,9 @@
 // Trace record constructors (runtime.md §11.1): keys in the documented order, round and
 // round_start_step_id taken from the flow.
 
+import type { Wire, WireObject } from "../wire/wire";
 import type { FlowRun } from "./run";
-import type { GateRecord, PolicyRecord, SkipRecord, StepRecord } from "./state";
+import type { GateRecord, PolicyRecord, SkipRecord, StepRecord, TraceRecord } from "./state";
 
 export function skipRecord(run: FlowRun, stepId: string, reason: string): SkipRecord {
   return {
@@ -70,4 +71,9 @@ export function stepRecord(
     step_mode: fields.step_mode,
     child_flow_id: fields.child_flow_id,
   };
+}
+
+/** Records as wire values (they are plain objects with fixed keys); a copy of the list. */
+export function traceWire(records: readonly TraceRecord[]): readonly Wire[] {
+  return records.map((r) => r as unknown as WireObject);
 }

@@ -1,4 +1,5 @@
 // Clearing from a step (runtime.md §5), used by on_fail, next and revise.
+import { indexOfStep } from "./current";
 import type { FlowRun } from "./run";
 
 /**
@@ -7,8 +8,18 @@ import type { FlowRun } from "./run";
  * active_iteration if it belongs to one of them; always clear active_child_flow_id. Records stay.
  */
 export function clearFrom(run: FlowRun, targetId: string, preserve: ReadonlySet<string> = new Set()): void {
-  void run;
-  void targetId;
-  void preserve;
-  throw new Error("clearFrom: not implemented yet (A1)");
+  const state = run.state;
+  const steps = run.flow.steps;
+  for (let i = indexOfStep(run, targetId); i < steps.length; i++) {
+    const id = steps[i]!.id;
+    if (preserve.has(id)) continue;
+    state.step_outputs.delete(id);
+    state.attempts.delete(id);
+    state.iteration_outcome.delete(id);
+    state.iteration_best.delete(id);
+    state.iteration_accumulator.delete(id);
+    state.iterations.delete(id);
+    if (state.active_iteration?.step_id === id) state.active_iteration = null;
+  }
+  state.active_child_flow_id = null;
 }

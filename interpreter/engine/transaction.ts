@@ -1,0 +1,73 @@
+// The Tx of one tool call (flow/tx.ts): private working copies of the flows the engine loaded,
+// plus the flows created and detached during the call and the warnings it collected. Nothing here
+// is visible outside the call until the engine commits it.
+import type { CheckedSpec } from "../../checker/ir/types";
+import type { FileAccess } from "../../stdlib/files";
+import { cloneRun } from "../flow/clone";
+import type { Clock, IdSource } from "../flow/ports";
+import type { FlowRun } from "../flow/run";
+import type { Tx } from "../flow/tx";
+
+export interface TxEnvironment {
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly serverCwd: string;
+  readonly files: (root: string) => FileAccess | null;
+  readonly compile: (specText: string) => CheckedSpec | null;
+}
+
+export class EngineTx implements Tx {
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly serverCwd: string;
+  /** Flow id → working copy (touched or created). */
+  readonly working = new Map<string, FlowRun>();
+  readonly created = new Set<string>();
+  readonly detached = new Set<string>();
+  readonly warnings: string[] = [];
+
+  /** `loaded`: the committed runs the engine loaded for this call (never mutated here). */
+  constructor(
+    private readonly env: TxEnvironment,
+    readonly loaded: ReadonlyMap<string, FlowRun>,
+  ) {
+    this.clock = env.clock;
+    this.ids = env.ids;
+    this.serverCwd = env.serverCwd;
+  }
+
+  files(cwd: string): FileAccess | null {
+    return this.env.files(cwd);
+  }
+
+  read(flowId: string): FlowRun | null {
+    return this.working.get(flowId) ?? this.loaded.get(flowId) ?? null;
+  }
+
+  edit(flowId: string): FlowRun | null {
+    const copy = this.working.get(flowId);
+    if (copy !== undefined) return copy;
+    const committed = this.loaded.get(flowId);
+    if (committed === undefined) return null;
+    const run = cloneRun(committed);
+    this.working.set(flowId, run);
+    return run;
+  }
+
+  create(run: FlowRun): void {
+    this.working.set(run.state.flow_id, run);
+    this.created.add(run.state.flow_id);
+  }
+
+  detach(flowId: string): void {
+    this.detached.add(flowId);
+  }
+
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+
+  compile(specText: string): CheckedSpec | null {
+    return this.env.compile(specText);
+  }
+}

@@ -1,0 +1,75 @@
+// `stratum_commit` and `stratum_revert` (runtime.md §10): named snapshots of a flow's progress.
+// A snapshot holds the fields of §10.1 (not the inputs, not the checkpoints themselves, not the
+// dispatch times); reverting replaces those fields and dispatches the current step again, without
+// the policy loop (as the reference).
+import { isSpaceCp } from "../../stdlib/builtins/unicode";
+import type { LabelArgs } from "../api";
+import type { Response } from "../wire/wire";
+import { applySnapshot, takeSnapshot } from "./clone";
+import { totalDurationMs } from "./completion";
+import { currentStep, isFinished } from "./current";
+import { dispatch } from "./dispatch";
+import { flowNotFound, toolError } from "./errors";
+import { traceWire } from "./records";
+import type { FlowRun } from "./run";
+import type { Tx } from "./tx";
+
+export function commitCheckpoint(tx: Tx, args: LabelArgs): Response {
+  const run = tx.read(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  const label = pythonStrip(args.label);
+  if (label === "") return toolError("invalid_label", "label must be a non-empty string");
+  const work = tx.edit(args.flow_id);
+  if (work === null) return flowNotFound(args.flow_id);
+  // Map.set keeps an existing label at its original position, as a Python dict does.
+  work.state.checkpoints.set(label, takeSnapshot(work.state));
+  return {
+    status: "committed",
+    flow_id: work.state.flow_id,
+    label,
+    step_number: work.state.current_idx + 1,
+    current_step_id: currentStep(work)?.id ?? null,
+    checkpoints: [...work.state.checkpoints.keys()],
+  };
+}
+
+export function revertCheckpoint(tx: Tx, args: LabelArgs): Response {
+  const run = tx.read(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  const label = pythonStrip(args.label);
+  const snapshot = run.state.checkpoints.get(label);
+  if (snapshot === undefined) {
+    return toolError("checkpoint_not_found", `No checkpoint '${label}' on flow '${run.state.flow_id}'`, {
+      available: [...run.state.checkpoints.keys()],
+    });
+  }
+  const work = tx.edit(args.flow_id);
+  if (work === null) return flowNotFound(args.flow_id);
+  applySnapshot(work.state, snapshot);
+  const payload = isFinished(work) ? null : dispatch(tx, work);
+  // A flow that is finished (restored so, or finished while skipping) answers a completion whose
+  // output is the stored output of the last step, possibly null (as the reference).
+  if (payload === null) return revertedToFinished(tx, work);
+  return { ...payload, reverted_to: label };
+}
+
+function revertedToFinished(tx: Tx, run: FlowRun): Response {
+  const lastStep = run.flow.steps[run.flow.steps.length - 1];
+  return {
+    status: "complete",
+    flow_id: run.state.flow_id,
+    output: lastStep === undefined ? null : (run.state.step_outputs.get(lastStep.id) ?? null),
+    trace: traceWire(run.state.records),
+    total_duration_ms: totalDurationMs(run, tx.clock),
+  };
+}
+
+/** Python's `str.strip()`: Unicode whitespace removed at both ends (JS `trim` differs slightly). */
+function pythonStrip(text: string): string {
+  const cps = [...text];
+  let start = 0;
+  let end = cps.length;
+  while (start < end && isSpaceCp((cps[start] as string).codePointAt(0) ?? 0)) start++;
+  while (end > start && isSpaceCp((cps[end - 1] as string).codePointAt(0) ?? 0)) end--;
+  return cps.slice(start, end).join("");
+}

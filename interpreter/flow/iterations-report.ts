@@ -1,0 +1,135 @@
+// `stratum_iteration_report` (runtime.md §9.2): counts the iteration, accumulates (§9.3),
+// evaluates the exit criterion, fingerprints the result, detects stagnation, records a history
+// entry and, on any outcome but `continue`, closes the loop.
+import type { ExpressionIR, StepIR } from "../../checker/ir/types";
+import { strRepr } from "../../stdlib/values/repr";
+import { truthy } from "../../stdlib/values/truth";
+import type { PyValue } from "../../stdlib/values/value";
+import type { IterationReportArgs } from "../api";
+import type { Response } from "../wire/wire";
+import { type Accumulation, accumulateReport, emptyAccumulator } from "./accumulator";
+import { executionError, flowNotFound } from "./errors";
+import { bindable, type Evaluation, evaluateIn } from "./expressions";
+import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
+import { isStagnant, reportOutcome, resultFingerprint } from "./iterations-rules";
+import type { FlowRun } from "./run";
+import type { IterationEntry } from "./state";
+import type { Tx } from "./tx";
+
+export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
+  const run = tx.read(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  const checked = activeLoopFor(run, args.step_id, "report");
+  if (typeof checked === "string") return executionError(checked);
+  const work = tx.edit(args.flow_id);
+  if (work === null) return flowNotFound(args.flow_id);
+  const step = work.flow.stepById.get(checked.step_id);
+  // The loop was started on a step of this flow; a loop whose step vanished cannot be evaluated.
+  if (step === undefined)
+    return executionError(`Unknown step '${checked.step_id}' in the active iteration loop`);
+
+  const loop = { ...checked, count: checked.count + 1 };
+  work.state.active_iteration = loop;
+  const result = args.result;
+  const evaluate = (expr: ExpressionIR, name: string, value: PyValue): Evaluation =>
+    evaluateIn(tx, work, expr, new Map([[name, bindable(value)]]));
+
+  const accumulation = accumulateReport(
+    work.state.iteration_accumulator.get(step.id) ?? emptyAccumulator(),
+    step,
+    result,
+    evaluate,
+  );
+  work.state.iteration_accumulator.set(step.id, accumulation.accumulator);
+
+  const criterion = evaluateExitCriterion(tx, work, step, result, accumulation);
+  const fingerprint = resultFingerprint(result);
+  const stagnant =
+    !criterion.met &&
+    step.accumulate === null &&
+    isStagnant(work.state.iterations.get(step.id) ?? [], fingerprint);
+  const outcome = reportOutcome({
+    criterionMet: criterion.met,
+    stagnant,
+    count: loop.count,
+    maxIterations: loop.max_iterations,
+  });
+
+  const withAccumulate = step.accumulate !== null;
+  const entry: IterationEntry = {
+    iteration: loop.count,
+    round: work.state.round,
+    result,
+    result_fingerprint: fingerprint,
+    exit_criterion_met: criterion.met,
+    outcome,
+    timestamp: monotonicSeconds(tx.clock),
+    ...(withAccumulate ? accumulateHistoryKeys(accumulation) : {}),
+  };
+  appendHistory(work, step.id, entry);
+  if (outcome !== "continue") {
+    work.state.iteration_outcome.set(step.id, outcome);
+    work.state.active_iteration = null;
+  }
+
+  const exit = outcome !== "continue";
+  return {
+    status: exit ? "iteration_exit" : "iteration_continue",
+    flow_id: work.state.flow_id,
+    step_id: step.id,
+    iteration: loop.count,
+    max_iterations: loop.max_iterations,
+    exit_criterion_met: criterion.met,
+    outcome,
+    exit_criterion_error: criterion.error ?? undefined,
+    accumulate_error: accumulation.error ?? undefined,
+    new_count: withAccumulate ? accumulation.newCount : undefined,
+    dry_streak: withAccumulate ? accumulation.accumulator.dry_streak : undefined,
+    final_result: exit ? result : undefined,
+    accumulated: exit && withAccumulate ? accumulation.accumulator.items : undefined,
+    accumulated_count: exit && withAccumulate ? accumulation.accumulator.items.length : undefined,
+  };
+}
+
+/** The accumulate keys of a history entry, in the order of §9.2. */
+function accumulateHistoryKeys(accumulation: Accumulation): IterationEntry {
+  const keys: Record<string, PyValue> = {
+    new_count: accumulation.newCount,
+    dry_streak: accumulation.accumulator.dry_streak,
+    accumulated_count: accumulation.accumulator.items.length,
+  };
+  if (accumulation.error !== null) keys.accumulate_error = accumulation.error;
+  return keys;
+}
+
+interface CriterionResult {
+  readonly met: boolean;
+  readonly error: string | null;
+}
+
+/**
+ * The exit criterion with the names of language.md §10.6: `result`, and with `accumulate` also
+ * `accumulator`, `accumulated_count`, `new_count` and `dry_streak`. No criterion: never met.
+ */
+function evaluateExitCriterion(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  result: PyValue,
+  accumulation: Accumulation,
+): CriterionResult {
+  const expr = step.exitCriterion;
+  if (expr === null) return { met: false, error: null };
+  const names = new Map<string, PyValue>([["result", bindable(result)]]);
+  if (step.accumulate !== null) {
+    const items = accumulation.accumulator.items;
+    names.set("accumulator", items);
+    names.set("accumulated_count", items.length);
+    names.set("new_count", accumulation.newCount);
+    names.set("dry_streak", accumulation.accumulator.dry_streak);
+  }
+  const value = evaluateIn(tx, run, expr, names);
+  if (!value.ok)
+    return { met: false, error: `Ensure expression ${strRepr(expr.text)} raised: ${value.message}` };
+  return { met: truthy(value.value), error: null };
+}

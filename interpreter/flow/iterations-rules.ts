@@ -1,0 +1,42 @@
+// The pure rules of an iteration report (runtime.md §9.2): result fingerprints, the stagnation
+// rule and the choice of the outcome.
+import { canonicalJson } from "../../stdlib/values/json";
+import type { PyValue } from "../../stdlib/values/value";
+import { sha256Hex } from "./sha256";
+import type { IterationEntry } from "./state";
+
+export type ReportOutcome = "exit_success" | "exit_stagnation" | "exit_max" | "continue";
+
+/** Lowercase hex SHA-256 of the canonical JSON of the raw result. */
+export function resultFingerprint(result: PyValue): string {
+  return sha256Hex(canonicalJson(result));
+}
+
+/**
+ * Three identical consecutive results: the last two entries of the step's history in this round
+ * (across loops, as the reference) carry this fingerprint. Abort entries have no fingerprint, so
+ * they break a run.
+ */
+export function isStagnant(history: readonly IterationEntry[], fingerprint: string): boolean {
+  const n = history.length;
+  if (n < 2) return false;
+  return (
+    history[n - 1]?.result_fingerprint === fingerprint && history[n - 2]?.result_fingerprint === fingerprint
+  );
+}
+
+export interface OutcomeFacts {
+  readonly criterionMet: boolean;
+  /** Only checked when the criterion is not met and the step has no `accumulate`. */
+  readonly stagnant: boolean;
+  readonly count: number;
+  readonly maxIterations: number;
+}
+
+/** exit_success > exit_stagnation > exit_max > continue. */
+export function reportOutcome(facts: OutcomeFacts): ReportOutcome {
+  if (facts.criterionMet) return "exit_success";
+  if (facts.stagnant) return "exit_stagnation";
+  if (facts.count >= facts.maxIterations) return "exit_max";
+  return "continue";
+}

@@ -1,0 +1,101 @@
+// The dispatch payloads of runtime.md §3.2, keys in the documented order.
+
+import type { ContractIR, StepIR } from "../../checker/ir/types";
+import type { PyDict } from "../../stdlib/values/value";
+import type { Response, Wire } from "../wire/wire";
+import type { FlowRun } from "./run";
+
+/** `output_fields`: each contract field → its `type` as written, in declaration order (`{}` without a contract). */
+export function outputFields(contract: ContractIR | undefined): ReadonlyMap<string, Wire> {
+  const out = new Map<string, Wire>();
+  if (contract !== undefined) for (const [name, field] of contract.fields) out.set(name, field.type);
+  return out;
+}
+
+function position(run: FlowRun): { step_number: number; total_steps: number } {
+  return { step_number: run.state.current_idx + 1, total_steps: run.flow.steps.length };
+}
+
+function retriesRemaining(run: FlowRun, step: StepIR): number {
+  return step.retries - (run.state.attempts.get(step.id) ?? 0);
+}
+
+/** `execute_step` for a function or inline step. */
+export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
+  const { step_number, total_steps } = position(run);
+  if (step.kind === "function") {
+    const fn = run.spec.functions.get(step.function ?? "");
+    if (fn === undefined) throw new Error(`unknown function '${step.function}' of step '${step.id}'`);
+    return {
+      status: "execute_step",
+      flow_id: run.state.flow_id,
+      step_number,
+      total_steps,
+      step_id: step.id,
+      step_mode: "function",
+      function: fn.name,
+      agent: step.agent,
+      mode: fn.mode,
+      intent: fn.intent,
+      inputs,
+      output_contract: fn.output,
+      output_fields: outputFields(run.spec.contracts.get(fn.output)),
+      ensure: fn.ensure.map((e) => e.text),
+      retries_remaining: retriesRemaining(run, step),
+    };
+  }
+  return {
+    status: "execute_step",
+    flow_id: run.state.flow_id,
+    step_number,
+    total_steps,
+    step_id: step.id,
+    step_mode: "inline",
+    intent: step.intent,
+    agent: step.agent,
+    inputs,
+    output_contract: step.outputContract,
+    output_fields: outputFields(
+      step.outputContract === null ? undefined : run.spec.contracts.get(step.outputContract),
+    ),
+    ensure: step.ensure.map((e) => e.text),
+    retries_remaining: retriesRemaining(run, step),
+    model: step.model,
+  };
+}
+
+/** `await_gate` (a gate's inputs are never resolved). */
+export function gatePayload(run: FlowRun, step: StepIR): Response {
+  const fn = run.spec.functions.get(step.function ?? "");
+  return {
+    status: "await_gate",
+    flow_id: run.state.flow_id,
+    ...position(run),
+    step_id: step.id,
+    step_mode: "function",
+    function: step.function,
+    agent: step.agent,
+    on_approve: step.onApprove,
+    on_revise: step.onRevise,
+    on_kill: step.onKill,
+    timeout: fn?.timeout ?? null,
+  };
+}
+
+/** `execute_flow` (no `flow_id` key); `childStep` is null when the child is already finished. */
+export function executeFlowPayload(
+  run: FlowRun,
+  step: StepIR,
+  child: FlowRun,
+  childStep: Response | null,
+): Response {
+  return {
+    status: "execute_flow",
+    parent_flow_id: run.state.flow_id,
+    parent_step_id: step.id,
+    child_flow_id: child.state.flow_id,
+    child_flow_name: child.state.flow_name,
+    child_step: childStep,
+    ...position(run),
+  };
+}

@@ -1,0 +1,56 @@
+// The checks of a reported result (runtime.md §4.1 stages 7–9): contract, output_schema, ensure.
+// The first stage that finds violations decides the failure status; its violations are returned.
+import type { ContractIR, ExpressionIR, StepIR } from "../../checker/ir/types";
+import { strRepr } from "../../stdlib/values/repr";
+import { truthy } from "../../stdlib/values/truth";
+import type { PyValue } from "../../stdlib/values/value";
+import { checkContract, checkOutputSchema } from "../checks/checks";
+import { bindable, evaluateIn } from "./expressions";
+import type { FlowRun } from "./run";
+import type { Tx } from "./tx";
+
+export type CheckOutcome =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly status: "schema_failed" | "ensure_failed"; readonly violations: string[] };
+
+/** The contract a step's result is checked against: the function's output, or the step's output_contract. */
+export function contractOf(run: FlowRun, step: StepIR): ContractIR | undefined {
+  if (step.kind === "function") {
+    const fn = run.spec.functions.get(step.function ?? "");
+    return fn === undefined || fn.output === "" ? undefined : run.spec.contracts.get(fn.output);
+  }
+  return step.outputContract === null ? undefined : run.spec.contracts.get(step.outputContract);
+}
+
+/** The ensure list of a step: its function's for function steps, else its own. */
+export function ensureOf(run: FlowRun, step: StepIR): readonly ExpressionIR[] {
+  if (step.kind === "function") return run.spec.functions.get(step.function ?? "")?.ensure ?? [];
+  return step.ensure;
+}
+
+export function checkResult(tx: Tx, run: FlowRun, step: StepIR, result: PyValue): CheckOutcome {
+  const contract = contractOf(run, step);
+  if (contract !== undefined) {
+    const violations = checkContract(result, contract, run.spec);
+    if (violations.length > 0) return { ok: false, status: "schema_failed", violations };
+  }
+  if (step.outputSchema !== null) {
+    const violations = checkOutputSchema(result, step.outputSchema);
+    if (violations.length > 0) return { ok: false, status: "schema_failed", violations };
+  }
+  const violations = ensureViolations(tx, run, ensureOf(run, step), result);
+  if (violations.length > 0) return { ok: false, status: "ensure_failed", violations };
+  return { ok: true };
+}
+
+/** Every ensure expression, in order, none skipped (language.md §10.14 texts). */
+function ensureViolations(tx: Tx, run: FlowRun, ensure: readonly ExpressionIR[], result: PyValue): string[] {
+  const names = new Map<string, PyValue>([["result", bindable(result)]]);
+  const out: string[] = [];
+  for (const expr of ensure) {
+    const evaluation = evaluateIn(tx, run, expr, names);
+    if (!evaluation.ok) out.push(`Ensure expression ${strRepr(expr.text)} raised: ${evaluation.message}`);
+    else if (!truthy(evaluation.value)) out.push(`ensure '${expr.text}' failed`);
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+// `stratum_resume` (runtime.md §13, DIV-RESUME-FINISHED).
+import type { FlowArgs } from "../api";
+import type { Response } from "../wire/wire";
+import { completionPayload, totalDurationMs } from "./completion";
+import { isFinished } from "./current";
+import { flowNotFound } from "./errors";
+import { traceWire } from "./records";
+import { advance } from "./step-done";
+import type { Tx } from "./tx";
+
+export function resume(tx: Tx, args: FlowArgs): Response {
+  const seen = tx.read(args.flow_id);
+  if (seen === null) return flowNotFound(args.flow_id);
+  if (seen.state.terminal_status !== null) {
+    return {
+      status: seen.state.terminal_status,
+      flow_id: seen.state.flow_id,
+      trace: traceWire(seen.state.records),
+      total_duration_ms: totalDurationMs(seen, tx.clock),
+    };
+  }
+  if (isFinished(seen)) return completionPayload(seen, tx.clock);
+  const run = tx.edit(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  return advance(tx, run);
+}

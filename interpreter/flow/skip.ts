@@ -1,0 +1,24 @@
+// `stratum_skip_step` (runtime.md §7).
+import type { SkipStepArgs } from "../api";
+import type { Response } from "../wire/wire";
+import { currentStep } from "./current";
+import { executionError, flowNotFound } from "./errors";
+import { skipRecord } from "./records";
+import { advance } from "./step-done";
+import type { Tx } from "./tx";
+
+export function skipStep(tx: Tx, args: SkipStepArgs): Response {
+  const run = tx.edit(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  const step = currentStep(run);
+  if (step === null) return executionError("Flow is already complete");
+  if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
+  if (step.kind === "gate") {
+    return executionError(`Step '${step.id}' is a gate step — use stratum_gate_resolve to resolve it`);
+  }
+  // Attempts are kept and an active child pointer is left as it is (as the reference).
+  run.state.step_outputs.set(step.id, null);
+  run.state.records.push(skipRecord(run, step.id, args.reason));
+  run.state.current_idx += 1;
+  return advance(tx, run);
+}

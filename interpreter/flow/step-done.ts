@@ -1,0 +1,171 @@
+// `stratum_step_done` (runtime.md §4): check a reported result, then retry, exhaust (with or
+// without on_fail routing) or store it and move on. Sub-flow steps unwrap the child's completion
+// payload, snapshot the child's audit and detach the child whatever the outcome (§8.2–8.3).
+import type { StepIR } from "../../checker/ir/types";
+import { dictGetStr, dictHas, dictSet } from "../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../stdlib/values/value";
+import type { StepDoneArgs } from "../api";
+import type { Response, Wire } from "../wire/wire";
+import { auditOf } from "./audit";
+import { completionPayload } from "./completion";
+import { currentStep, indexOfStep } from "./current";
+import { dispatch } from "./dispatch";
+import { executionError, flowNotFound } from "./errors";
+import { policyLoop } from "./policy";
+import { stepRecord } from "./records";
+import { checkResult } from "./result-checks";
+import { clearFrom } from "./routing";
+import type { FlowRun } from "./run";
+import type { StepRecord } from "./state";
+import { detachChild } from "./subflow";
+import type { Tx } from "./tx";
+
+export function stepDone(tx: Tx, args: StepDoneArgs): Response {
+  const run = tx.edit(args.flow_id);
+  if (run === null) return flowNotFound(args.flow_id);
+  const step = currentStep(run);
+  if (step?.kind === "gate") {
+    return {
+      status: "error",
+      error_type: "gate_step_requires_gate_resolve",
+      message: `Step '${step.id}' is a gate step. Use stratum_gate_resolve to resolve it.`,
+    };
+  }
+  let result = args.result;
+  let childId: string | null = null;
+  let snapshot: Wire;
+  if (step?.kind === "flow") {
+    childId = run.state.active_child_flow_id;
+    const child = childId === null ? null : tx.read(childId);
+    if (child !== null) snapshot = auditOf(child, tx.clock);
+    if (result instanceof PyDict && dictHas(result, "status") && dictHas(result, "output")) {
+      result = dictGetStr(result, "output") ?? null;
+    }
+  }
+  if (step === null) return executionError("Flow is already complete");
+  if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
+
+  const attempt = (run.state.attempts.get(step.id) ?? 0) + 1;
+  run.state.attempts.set(step.id, attempt);
+  if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
+
+  const outcome = checkResult(tx, run, step, result);
+  if (!outcome.ok) {
+    if (attempt < step.retries) return retry(tx, run, step, childId, outcome.status, outcome.violations);
+    return exhaust(tx, run, step, childId, result, attempt, outcome.violations);
+  }
+  return succeed(tx, run, step, childId, result, attempt);
+}
+
+/** §4.4: the step stays current; its dispatch again with the failure status and the violations. */
+function retry(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  childId: string | null,
+  status: string,
+  violations: readonly string[],
+): Response {
+  dropIterationState(run, step.id);
+  run.state.iteration_outcome.delete(step.id);
+  if (step.kind === "flow") detachChild(tx, run, childId);
+  const payload = dispatch(tx, run); // no policy loop on a retry re-dispatch
+  if (payload === null) return { ...completionPayload(run, tx.clock), violations };
+  return { ...payload, status, violations };
+}
+
+/** §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
+function exhaust(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  childId: string | null,
+  result: PyValue,
+  attempt: number,
+  violations: readonly string[],
+): Response {
+  run.state.records.push(recordOf(tx, run, step, childId, attempt));
+  run.state.iteration_accumulator.delete(step.id);
+  if (step.kind === "flow") detachChild(tx, run, childId);
+  if (step.onFail === null) {
+    return {
+      status: "error",
+      error_type: "retries_exhausted",
+      flow_id: run.state.flow_id,
+      step_id: step.id,
+      step_mode: stepMode(step),
+      agent: step.agent,
+      message: `Step '${step.id}' exhausted all retries`,
+      violations,
+    };
+  }
+  run.state.step_outputs.set(step.id, result);
+  clearFrom(run, step.onFail, new Set([step.id]));
+  run.state.current_idx = indexOfStep(run, step.onFail);
+  return { ...advance(tx, run), routed_from: step.id, violations };
+}
+
+/** §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */
+function succeed(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  childId: string | null,
+  result: PyValue,
+  attempt: number,
+): Response {
+  const accumulator = run.state.iteration_accumulator.get(step.id);
+  let output = result;
+  if (accumulator !== undefined && result instanceof PyDict) {
+    const merged = new PyDict();
+    for (const [k, v] of result.entries.values()) dictSet(merged, k, v);
+    dictSet(merged, "accumulated", [...accumulator.items]);
+    dictSet(merged, "accumulated_count", accumulator.items.length);
+    output = merged;
+  }
+  run.state.step_outputs.set(step.id, output);
+  dropIterationState(run, step.id);
+  run.state.records.push(recordOf(tx, run, step, childId, attempt));
+  if (step.kind === "flow") detachChild(tx, run, childId);
+  if (step.next !== null) {
+    clearFrom(run, step.next);
+    run.state.current_idx = indexOfStep(run, step.next);
+  } else {
+    run.state.current_idx += 1;
+  }
+  run.state.iteration_outcome.delete(step.id);
+  return advance(tx, run);
+}
+
+/** Dispatch + policy loop; the completion payload when the flow finished. */
+export function advance(tx: Tx, run: FlowRun): Response {
+  const payload = dispatch(tx, run);
+  return payload === null ? completionPayload(run, tx.clock) : policyLoop(tx, run, payload);
+}
+
+function dropIterationState(run: FlowRun, stepId: string): void {
+  run.state.iteration_best.delete(stepId);
+  run.state.iteration_accumulator.delete(stepId);
+}
+
+function appendChildAudit(run: FlowRun, stepId: string, snapshot: Wire): void {
+  const list = run.state.child_audits.get(stepId) ?? [];
+  run.state.child_audits.set(stepId, [...list, snapshot]);
+}
+
+function stepMode(step: StepIR): StepRecord["step_mode"] {
+  return step.kind === "flow" ? "flow" : step.kind === "inline" ? "inline" : "function";
+}
+
+function recordOf(tx: Tx, run: FlowRun, step: StepIR, childId: string | null, attempt: number): StepRecord {
+  const since = run.timing.stepDispatchedAt.get(step.id) ?? run.timing.startedAt;
+  return stepRecord(run, {
+    step_id: step.id,
+    function_name: step.kind === "function" ? (step.function ?? "") : "",
+    attempts: attempt,
+    duration_ms: Math.max(0, Math.trunc(tx.clock.monoMs() - since)),
+    agent: step.agent,
+    step_mode: stepMode(step),
+    child_flow_id: step.kind === "flow" ? childId : null,
+  });
+}
