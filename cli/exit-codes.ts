@@ -10,8 +10,8 @@ export const EXIT_ERRORS = 1;
  * `validate` and `graph` also an input that cannot be read.
  */
 export const EXIT_USAGE = 2;
-/** A bug in stratumc itself (EX_SOFTWARE). */
-export const EXIT_INTERNAL = 70;
+/** A bug in stratumc itself (runtime.md §21.2). */
+export const EXIT_INTERNAL = 3;
 
 /** A user mistake: printed as one line `stratumc: <message>`, exit code 2, never a stack trace. */
 export class UsageError extends Error {}

@@ -1,16 +1,19 @@
 // The `stratumc` command line: commander set-up and the one place that turns errors into exit
 // codes. User mistakes print one line; anything unexpected prints `stratumc: internal error: …`
-// and exits 70 — never a stack trace.
+// and exits 3 — never a stack trace.
 import { Command, CommanderError } from "commander";
 import { registerCheck } from "./check/command";
 import { registerEval } from "./eval/command";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
 import { registerExplain } from "./explain/command";
+import { registerFlows } from "./flows/command";
+import { registerGate } from "./gate/command";
 import { registerGraph } from "./graph/command";
 import { type CliHost, type CommandContext, processHost } from "./host";
 import type { Output } from "./output";
+import { registerQuery } from "./query/command";
 import { registerSchema } from "./schema/command";
-import { registerValidate } from "./validate/command";
+import { MCP_PROGRAM, registerValidate } from "./validate/command";
 import { VERSION } from "./version";
 
 /** Runs the CLI on `args` (without the node and script entries); resolves to the exit code. */
@@ -35,6 +38,10 @@ export async function runCli(
   registerExplain(program, ctx);
   registerSchema(program, ctx);
   registerGraph(program, ctx);
+  registerQuery(program, ctx);
+  registerGate(program, ctx);
+  // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
+  if (programName !== MCP_PROGRAM) registerFlows(program, ctx);
   registerEval(program, io, setExitCode);
   try {
     await program.parseAsync([...args], { from: "user" });

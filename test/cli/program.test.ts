@@ -17,7 +17,7 @@ describe("runCli", () => {
     expect(b.out.join("")).toBe("[1.5, 1.5]\n");
   });
 
-  it("turns an unexpected exception into 'internal error' and exit 70", async () => {
+  it("turns an unexpected exception into 'internal error' and exit 3 (runtime.md §21.2)", async () => {
     const io = {
       out: () => {
         throw new Error("disk full");
@@ -25,7 +25,7 @@ describe("runCli", () => {
       err: (s: string) => void errors.push(s),
     };
     const errors: string[] = [];
-    expect(await runCli(["eval", "1"], io)).toBe(70);
+    expect(await runCli(["eval", "1"], io)).toBe(3);
     expect(errors.join("")).toBe("stratumc: internal error: disk full\n");
   });
 

@@ -1,0 +1,69 @@
+// The Node engine behind the CLI's flow commands (query, gate, flows prune): the file store at
+// STRATUM_HOME (from the CLI host's environment, default ~/.stratum), the system clock, random
+// UUIDs, the Node file system for the file builtins and the Node workspace. Built by each flow
+// command when it runs; other commands never open the store.
+import { randomUUID } from "node:crypto";
+import { realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import { performance } from "node:perf_hooks";
+import { FileFlowStore, stratumHome } from "../host/file-store/file-store";
+import { nodeFileSystem } from "../host/node-fs";
+import { nodeWorkspace } from "../host/node-workspace";
+import type { StratumApi } from "../interpreter/api";
+import { createApi } from "../interpreter/engine/create-api";
+import { restoreRun } from "../interpreter/engine/restore";
+import { SpecCache } from "../interpreter/engine/spec-cache";
+import type { Clock, IdSource } from "../interpreter/flow/ports";
+import type { FlowRun } from "../interpreter/flow/run";
+import type { FlowStore } from "../interpreter/store/store";
+import type { CliHost } from "./host";
+
+export interface FlowHost {
+  /** The flows directory's parent (`$STRATUM_HOME`). */
+  readonly home: string;
+  readonly store: FlowStore;
+  readonly clock: Clock;
+  /** Restores a flow file's text (runtime.md §14.4); null when it does not restore. */
+  restore(text: string): FlowRun | null;
+  /** A fresh engine over the same store (the programmatic API of the MCP tools). */
+  api(): StratumApi;
+}
+
+export const systemClock: Clock = {
+  wallMs: () => Date.now(),
+  monoMs: () => performance.now(),
+};
+
+export const randomFlowIds: IdSource = { newFlowId: () => randomUUID() };
+
+/** `logError` receives the details of unexpected engine failures (the answer says only internal_error). */
+export function createFlowHost(host: CliHost, logError?: (message: string) => void): FlowHost {
+  const home = stratumHome(host.env, homedir());
+  const store = new FileFlowStore(home);
+  const specs = new SpecCache(); // flows of one process mostly share a few spec texts
+  return {
+    home,
+    store,
+    clock: systemClock,
+    restore: (text) => restoreRun(text, (specText) => specs.compile(specText), systemClock),
+    api: () =>
+      createApi({
+        store,
+        clock: systemClock,
+        ids: randomFlowIds,
+        cwd: realCwd(host.cwd),
+        files: (root) => ({ root, fs: nodeFileSystem }),
+        workspace: nodeWorkspace,
+        ...(logError === undefined ? {} : { logError }),
+      }),
+  };
+}
+
+/** The server's working directory with symbolic links resolved (EngineOptions.cwd). */
+function realCwd(cwd: string): string {
+  try {
+    return realpathSync(cwd);
+  } catch {
+    return cwd;
+  }
+}

@@ -1,0 +1,67 @@
+// `stratumc gate approve|reject|revise <flow_id> <step_id> [--note TEXT] [--resolved-by R]` and the
+// same under `stratum-mcp` (runtime.md §21.1, DIV-CLI-GATE). The flow is loaded from disk and
+// checked here (unknown → NOT_FOUND, finished or another step → conflict, not a gate →
+// not_a_gate_step with its mode); then the engine resolves it exactly as stratum_gate_resolve —
+// dispatch, policy loop, persistence under the store's lock and revision check — so a server that
+// holds the flow in memory sees the new revision on its next call (§14.3). One line of JSON with
+// `", "` / `": "` separators; exit 0 ok, 1 error, 2 conflict or usage.
+import { Argument, type Command, Option } from "commander";
+import {
+  checkGateTarget,
+  GATE_ACTION_OUTCOMES,
+  type GateAnswer,
+  gateAnswer,
+  gateFlowNotFound,
+  RESOLVERS,
+} from "../../interpreter/query/gate-resolution";
+import { loadFlow } from "../../interpreter/query/load-runs";
+import { encodeWire } from "../../interpreter/wire/encode";
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
+import { createFlowHost } from "../flow-host";
+import type { CommandContext } from "../host";
+
+interface GateOptions {
+  readonly note: string;
+  readonly resolvedBy: string;
+}
+
+export function registerGate(program: Command, ctx: CommandContext): void {
+  program
+    .command("gate")
+    .description("resolve the gate a flow waits at, as stratum_gate_resolve (reject = kill)")
+    .addArgument(
+      new Argument("<action>", "what to do with the gate").choices([...GATE_ACTION_OUTCOMES.keys()]),
+    )
+    .argument("<flow_id>", "the flow's id")
+    .argument("<step_id>", "the gate step the flow waits at")
+    .option("--note <text>", "the rationale recorded with the resolution", "")
+    .addOption(new Option("--resolved-by <who>", "who resolved the gate").choices(RESOLVERS).default("human"))
+    .action(async (action: string, flowId: string, stepId: string, options: GateOptions) => {
+      const answer = await resolve(ctx, action, flowId, stepId, options);
+      ctx.io.out(`${encodeWire(answer.output)}\n`);
+      ctx.setExitCode(answer.kind === "ok" ? EXIT_OK : answer.kind === "conflict" ? EXIT_USAGE : EXIT_ERRORS);
+    });
+}
+
+async function resolve(
+  ctx: CommandContext,
+  action: string,
+  flowId: string,
+  stepId: string,
+  options: GateOptions,
+): Promise<GateAnswer> {
+  const outcome = GATE_ACTION_OUTCOMES.get(action) ?? "approve"; // commander checked the choice
+  const host = createFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
+  const loaded = await loadFlow(host.store, flowId, host.restore);
+  if (loaded === null) return gateFlowNotFound(flowId);
+  const refused = checkGateTarget(loaded.run, stepId);
+  if (refused !== null) return refused;
+  const response = await host.api().gateResolve({
+    flow_id: flowId,
+    step_id: stepId,
+    outcome,
+    rationale: options.note,
+    resolved_by: options.resolvedBy,
+  });
+  return gateAnswer(loaded.run, stepId, outcome, response);
+}

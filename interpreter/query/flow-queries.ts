@@ -1,0 +1,82 @@
+// The objects printed by `query flows`, `query flow <id>` and `query gates` (runtime.md §21.1), built
+// from restored flows. Pure: the caller loads the flows (query/load-runs.ts) and prints the JSON.
+// Key order is the documented one; `_schema_version` comes first so that consumers can dispatch on it.
+import { currentStep, isFinished } from "../flow/current";
+import type { FlowRun } from "../flow/run";
+import type { TraceRecord } from "../flow/state";
+import { persistedStatus } from "../flow/status";
+import type { Response, WireObject } from "../wire/wire";
+
+export const QUERY_SCHEMA_VERSION = "1";
+
+/** One element of `query flows`. */
+export function flowSummary(run: FlowRun): Response {
+  const { state } = run;
+  return {
+    _schema_version: QUERY_SCHEMA_VERSION,
+    flow_id: state.flow_id,
+    flow_name: state.flow_name,
+    status: persistedStatus(run),
+    current_step_id: currentStep(run)?.id ?? null,
+    round: state.round,
+    step_count: run.flow.steps.length,
+    completed_steps: state.current_idx,
+    terminal_status: state.terminal_status,
+    synthetic: state.synthetic,
+  };
+}
+
+/** The object of `query flow <id>`. */
+export function flowDetail(run: FlowRun): Response {
+  const { state } = run;
+  return {
+    _schema_version: QUERY_SCHEMA_VERSION,
+    flow_id: state.flow_id,
+    flow_name: state.flow_name,
+    status: persistedStatus(run),
+    current_step_id: currentStep(run)?.id ?? null,
+    current_idx: state.current_idx,
+    round: state.round,
+    rounds_count: state.rounds.length,
+    step_count: run.flow.steps.length,
+    terminal_status: state.terminal_status,
+    synthetic: state.synthetic,
+    step_outputs: state.step_outputs,
+    records: state.records.map(recordWire),
+    rounds: state.rounds.map((round) => round.map(recordWire)),
+    ordered_steps: run.flow.steps.map((step) => ({
+      id: step.id,
+      function: step.function ?? "",
+      mode: step.kind === "gate" ? "gate" : "step",
+    })),
+  };
+}
+
+/** Records are fixed-key objects in their documented key order; a spread gives them the wire type. */
+function recordWire(record: TraceRecord): WireObject {
+  return { ...record };
+}
+
+/** The element of `query gates` for a flow waiting at a gate; null for any other flow. */
+export function pendingGate(run: FlowRun): Response | null {
+  if (isFinished(run)) return null;
+  const step = currentStep(run);
+  if (step === null || step.kind !== "gate") return null;
+  const fn = step.function === null ? undefined : run.spec.functions.get(step.function);
+  return {
+    _schema_version: QUERY_SCHEMA_VERSION,
+    flow_id: run.state.flow_id,
+    flow_name: run.state.flow_name,
+    step_id: step.id,
+    function: step.function ?? "",
+    on_approve: step.onApprove,
+    on_revise: step.onRevise,
+    on_kill: step.onKill,
+    timeout: fn?.timeout ?? null,
+  };
+}
+
+/** `{"error": {"code": "NOT_FOUND", …}}` of `query flow` and `gate` for an unknown flow. */
+export function flowNotFoundError(flowId: string): Response {
+  return { error: { code: "NOT_FOUND", message: `Flow '${flowId}' not found` } };
+}
