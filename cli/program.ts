@@ -13,6 +13,7 @@ import { type CliHost, type CommandContext, processHost } from "./host";
 import type { Output } from "./output";
 import { registerQuery } from "./query/command";
 import { registerSchema } from "./schema/command";
+import { registerServe } from "./serve/command";
 import { MCP_PROGRAM, registerValidate } from "./validate/command";
 import { VERSION } from "./version";
 
@@ -42,9 +43,12 @@ export async function runCli(
   registerGate(program, ctx);
   // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
   if (programName !== MCP_PROGRAM) registerFlows(program, ctx);
+  registerServe(program, ctx);
   registerEval(program, io, setExitCode);
   try {
-    await program.parseAsync([...args], { from: "user" });
+    // Bare `stratum-mcp` is the MCP server, as the reference's command line (runtime.md §21.1).
+    const effective = programName === MCP_PROGRAM && args.length === 0 ? ["serve"] : args;
+    await program.parseAsync([...effective], { from: "user" });
     return exitCode;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE; // already printed

@@ -1,0 +1,33 @@
+// Serving MCP over stdio (runtime.md §16.1, §21.1): standard output carries protocol only, so
+// anything else that would print there (console.log/info/debug) goes to standard error.
+import type { StratumApi } from "../interpreter/api";
+import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
+import { createMcpServer } from "./server";
+
+export interface ServeOptions {
+  readonly api: StratumApi;
+  readonly version: string;
+  readonly input: ByteInput;
+  readonly output: ByteOutput;
+  /** Where stray console output goes (never the protocol stream). */
+  readonly log: (text: string) => void;
+}
+
+/** Serves until the input ends; resolves then. */
+export async function serveMcp(options: ServeOptions): Promise<void> {
+  const toLog = (...parts: unknown[]) => options.log(`${parts.map(String).join(" ")}\n`);
+  console.log = toLog;
+  console.info = toLog;
+  console.debug = toLog;
+  const transport = new LineTransport(options.input, options.output);
+  const server = createMcpServer({
+    api: options.api,
+    version: options.version,
+    rawCall: (id) => transport.takeRawCall(id),
+  });
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(transport);
+  await closed;
+}

@@ -1,0 +1,200 @@
+// The sixteen tools of runtime.md §16.2: names, parameters and descriptions an agent can act on,
+// each mapped onto one call of the programmatic API. No flow logic lives here.
+import { z } from "zod";
+import type { StratumApi } from "../interpreter/api";
+import type { Response } from "../interpreter/wire/wire";
+import type { PyValue } from "../stdlib/values/value";
+
+/** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
+export interface ToolArguments {
+  /** Arguments after schema checking (strings, defaults applied). */
+  readonly plain: Readonly<Record<string, unknown>>;
+  /** The JSON values of data arguments (`result`, `inputs`, `draft`), integers and floats kept apart. */
+  data(name: string): PyValue;
+}
+
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: z.ZodObject;
+  call(api: StratumApi, args: ToolArguments): Promise<Response>;
+}
+
+const flowId = z
+  .string()
+  .describe("The flow id returned by stratum_plan (or a child_flow_id from execute_flow).");
+const stepId = z.string().describe("The id of the flow's current step, as given in the last payload.");
+const jsonObject = z.record(z.string(), z.unknown());
+
+const str = (args: ToolArguments, name: string): string => args.plain[name] as string;
+
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    name: "stratum_validate",
+    description:
+      "Check a .stratum.yaml spec without running it. Returns {valid, errors, warnings}; every diagnostic has a stable code, a message, a path and the line/column in the spec. Fix every error, then call stratum_plan.",
+    schema: z.object({ spec: z.string().describe("The spec as YAML text (not a file path).") }),
+    call: (api, a) => api.validate({ spec: str(a, "spec") }),
+  },
+  {
+    name: "stratum_plan",
+    description:
+      "Validate a spec and start one of its flows. Returns the first step to carry out (status execute_step, await_gate or execute_flow), the completion payload when nothing is left to do, or the spec's errors. Keep the flow_id: every later call needs it.",
+    schema: z.object({
+      spec: z.string().describe("The spec as YAML text."),
+      flow: z.string().describe("The name of the flow to run (a key of `flows`)."),
+      inputs: jsonObject.default({}).describe("The flow's inputs, by name."),
+    }),
+    call: (api, a) => api.plan({ spec: str(a, "spec"), flow: str(a, "flow"), inputs: a.data("inputs") }),
+  },
+  {
+    name: "stratum_step_done",
+    description:
+      "Report the result of the current step. The result is checked against the step's contract, output_schema and ensure expressions. Returns the next step, the same step again with `violations` (ensure_failed / schema_failed: fix the work and report again), a routed step, or the completion payload. For an execute_flow step, report the child flow's completion payload to the parent step.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: stepId,
+      result: jsonObject.describe("The step's output: an object with the fields of its output contract."),
+    }),
+    call: (api, a) =>
+      api.stepDone({ flow_id: str(a, "flow_id"), step_id: str(a, "step_id"), result: a.data("result") }),
+  },
+  {
+    name: "stratum_audit",
+    description:
+      "The trace of a flow: status, steps completed, every record of the current round, archived revise rounds, iteration history and child-flow audits. Works on finished flows too; include it in the commit message.",
+    schema: z.object({ flow_id: flowId }),
+    call: (api, a) => api.audit({ flow_id: str(a, "flow_id") }),
+  },
+  {
+    name: "stratum_gate_resolve",
+    description:
+      "Resolve the gate the flow is waiting at (status await_gate): approve continues (or completes the flow), revise sends the flow back to the gate's on_revise step for another round, kill stops it. Usually called for a human decision.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: z.string().describe("The gate step's id."),
+      outcome: z.string().describe("approve, revise or kill."),
+      rationale: z.string().describe("Why: recorded in the trace."),
+      resolved_by: z.string().describe("Who decided: human, agent or system."),
+    }),
+    call: (api, a) =>
+      api.gateResolve({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        outcome: str(a, "outcome"),
+        rationale: str(a, "rationale"),
+        resolved_by: str(a, "resolved_by"),
+      }),
+  },
+  {
+    name: "stratum_check_timeouts",
+    description:
+      "Check whether the gate the flow is waiting at has passed its timeout; an expired gate is killed (resolved_by system). Returns no_timeout with the remaining seconds otherwise.",
+    schema: z.object({ flow_id: flowId }),
+    call: (api, a) => api.checkTimeouts({ flow_id: str(a, "flow_id") }),
+  },
+  {
+    name: "stratum_skip_step",
+    description:
+      "Skip the current (non-gate) step: its output becomes null and the flow moves on. Returns the next step or the completion payload.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: stepId,
+      reason: z.string().describe("Why the step is skipped."),
+    }),
+    call: (api, a) =>
+      api.skipStep({ flow_id: str(a, "flow_id"), step_id: str(a, "step_id"), reason: str(a, "reason") }),
+  },
+  {
+    name: "stratum_commit",
+    description:
+      "Save a checkpoint of the flow's progress under a label, to return to it later with stratum_revert.",
+    schema: z.object({ flow_id: flowId, label: z.string().describe("The checkpoint's name.") }),
+    call: (api, a) => api.commit({ flow_id: str(a, "flow_id"), label: str(a, "label") }),
+  },
+  {
+    name: "stratum_revert",
+    description:
+      "Restore the flow to a checkpoint saved with stratum_commit and return the step to carry out from there.",
+    schema: z.object({ flow_id: flowId, label: z.string().describe("The checkpoint's name.") }),
+    call: (api, a) => api.revert({ flow_id: str(a, "flow_id"), label: str(a, "label") }),
+  },
+  {
+    name: "stratum_iteration_start",
+    description:
+      "Start an iteration loop on the current step (it must declare max_iterations). Then report each attempt with stratum_iteration_report, and finish the step with stratum_step_done.",
+    schema: z.object({ flow_id: flowId, step_id: stepId }),
+    call: (api, a) => api.iterationStart({ flow_id: str(a, "flow_id"), step_id: str(a, "step_id") }),
+  },
+  {
+    name: "stratum_iteration_report",
+    description:
+      "Report one attempt of the active iteration loop. Returns iteration_continue, or iteration_exit with the outcome (exit_success when exit_criterion holds, exit_stagnation, exit_max) and, with accumulate, the items collected so far.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: stepId,
+      result: jsonObject.describe("This attempt's result."),
+    }),
+    call: (api, a) =>
+      api.iterationReport({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        result: a.data("result"),
+      }),
+  },
+  {
+    name: "stratum_iteration_abort",
+    description:
+      "Abort the active iteration loop (outcome exit_abort); then finish the step with stratum_step_done.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: stepId,
+      reason: z.string().describe("Why the loop stops."),
+    }),
+    call: (api, a) =>
+      api.iterationAbort({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        reason: str(a, "reason"),
+      }),
+  },
+  {
+    name: "stratum_resume",
+    description:
+      "Continue a flow from an earlier session: returns the step to carry out now, or the completion payload of a finished flow.",
+    schema: z.object({ flow_id: flowId }),
+    call: (api, a) => api.resume({ flow_id: str(a, "flow_id") }),
+  },
+  {
+    name: "stratum_list_workflows",
+    description:
+      "List the workflows (specs with a `workflow` block) among the *.stratum.yaml files of a directory, with their inputs; invalid files are listed in `errors`.",
+    schema: z.object({
+      workflows_dir: z
+        .string()
+        .default(".")
+        .describe("The directory, relative to the server's working directory."),
+    }),
+    call: (api, a) => api.listWorkflows({ workflows_dir: str(a, "workflows_dir") }),
+  },
+  {
+    name: "stratum_compile_speckit",
+    description:
+      "Compile a directory of spec-kit task files (*.md) into a version 0.1 spec with one step per task; pass the returned yaml to stratum_plan.",
+    schema: z.object({
+      tasks_dir: z.string().describe("The directory of task files."),
+      flow_name: z.string().default("tasks").describe("The name of the generated flow."),
+    }),
+    call: (api, a) => api.compileSpeckit({ tasks_dir: str(a, "tasks_dir"), flow_name: str(a, "flow_name") }),
+  },
+  {
+    name: "stratum_draft_pipeline",
+    description:
+      "Save a pipeline draft ({name, phases: [{name, capability, policy}]}) to <project_dir>/.stratum/pipeline-draft.json for an external editor.",
+    schema: z.object({
+      draft: jsonObject.describe("The draft."),
+      project_dir: z.string().default(".").describe("The project directory."),
+    }),
+    call: (api, a) => api.draftPipeline({ draft: a.data("draft"), project_dir: str(a, "project_dir") }),
+  },
+];
