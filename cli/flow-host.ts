@@ -22,6 +22,8 @@ export interface FlowHost {
   /** The flows directory's parent (`$STRATUM_HOME`). */
   readonly home: string;
   readonly store: FlowStore;
+  /** Deletes temporary and lock files that a crashed writer left behind (older than 30 s). */
+  removeLeftovers(): Promise<number>;
   readonly clock: Clock;
   /** Restores a flow file's text (runtime.md §14.4); null when it does not restore. */
   restore(text: string): FlowRun | null;
@@ -44,6 +46,7 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
   return {
     home,
     store,
+    removeLeftovers: () => store.removeLeftovers(),
     clock: systemClock,
     restore: (text) => restoreRun(text, (specText) => specs.compile(specText), systemClock),
     api: () =>

@@ -44,7 +44,8 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
         includeExhausted: flags.includeExhausted === true,
         nowMs: Date.now(),
       };
-      const { store, restore } = createFlowHost(ctx.host);
+      const { store, restore, removeLeftovers } = createFlowHost(ctx.host);
+      if (!dryRun) await removeLeftovers();
       let pruned = 0;
       for (const { flowId: id, run, token, modifiedMs } of await loadAllFlows(store, restore)) {
         const status = pruneStatus(run, modifiedMs, options);

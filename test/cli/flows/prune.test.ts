@@ -1,5 +1,6 @@
 // `stratumc flows prune`: which kept flows are deleted, the age option, --dry-run.
-import { existsSync } from "node:fs";
+import { existsSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parsePruneAge } from "../../../interpreter/query/prune";
 import { flowId, result, SPEC, TestHome } from "./harness";
@@ -82,6 +83,24 @@ describe("flows prune", () => {
       stderr: "",
     });
     expect(remaining().map((id) => t.flowText(id))).toEqual(before);
+  });
+
+  it("removes temporary and lock files a crashed writer left (older than 30 s), not fresh ones", async () => {
+    const planned = await t.api().plan({ spec: SPEC, flow: "reviewed" });
+    const id = String(planned.flow_id);
+    const flows = join(t.home, "flows");
+    const old = join(flows, `${id}.json.tmp-999-abc`);
+    const oldLock = join(flows, `${id}.json.lock`);
+    const fresh = join(flows, `${id}.json.tmp-998-def`);
+    for (const f of [old, oldLock, fresh]) writeFileSync(f, "partial");
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(old, minuteAgo, minuteAgo);
+    utimesSync(oldLock, minuteAgo, minuteAgo);
+    expect((await t.cli(["flows", "prune", "--dry-run"])).code).toBe(0);
+    expect(existsSync(old)).toBe(true); // a dry run deletes nothing
+    expect((await t.cli(["flows", "prune"])).stdout).toBe("Pruned 0 flow(s).\n");
+    expect([existsSync(old), existsSync(oldLock), existsSync(fresh)]).toEqual([false, false, true]);
+    expect(existsSync(join(flows, `${id}.json`))).toBe(true);
   });
 
   it("accepts a duration: 12h prunes a flow 1 day old, 2d does not", async () => {
