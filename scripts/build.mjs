@@ -43,12 +43,15 @@ async function bundle() {
     define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
     plugins: [bundledOptionalRequire()],
   };
+  // The MCP server is its own bundle, loaded by cli/serve/load-server.ts only when serving.
+  await build({ ...common, entryPoints: { mcp: "cli/serve/serve-stdio.ts" }, outdir: dist });
+  const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
   const entryPoints = { stratumc: "cli/main.ts" };
   if (process.argv.includes("--bench")) entryPoints.bench = "bench/run.ts";
-  await build({ ...common, entryPoints, outdir: dist });
+  await build({ ...withoutServer, entryPoints, outdir: dist });
   // The snapshot's entry: the same CLI, initialised and warmed up when the blob is built.
   await build({
-    ...common,
+    ...withoutServer,
     sourcemap: false,
     entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" },
     define: { ...common.define, STRATUMC_WARMUP_SPEC: JSON.stringify(readFileSync(fixture, "utf8")) },
@@ -97,6 +100,16 @@ function buildSnapshot() {
     rmSync(tmp, { force: true });
     process.stderr.write(`stratumc: startup snapshot not built (${e.message}); the CLI starts without it\n`);
   }
+}
+
+/** Keeps the MCP server (dist/mcp.cjs) out of the CLI bundles: load-server.ts requires it at run time. */
+function serverOutside() {
+  return {
+    name: "server-outside",
+    setup(b) {
+      b.onResolve({ filter: /^\.\/serve-stdio$/ }, () => ({ path: "./mcp.cjs", external: true }));
+    },
+  };
 }
 
 /**

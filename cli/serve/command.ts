@@ -1,10 +1,8 @@
 // `stratumc serve` (alias `stratumc mcp`) and bare `stratum-mcp`: the MCP server on stdio
-// (runtime.md §16, §21). The server's code is loaded only here, so the other commands (and the
-// startup snapshot they run from) never pay for the MCP SDK.
+// (runtime.md §16, §21). The server's code is loaded only here (load-server.ts).
 import type { Command } from "commander";
-import { createFlowHost } from "../flow-host";
 import type { CommandContext } from "../host";
-import { VERSION } from "../version";
+import { loadServer } from "./load-server";
 
 export function registerServe(program: Command, ctx: CommandContext): void {
   program
@@ -12,16 +10,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .alias("mcp")
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .action(async () => {
-      const { serveMcp } = await import("../../mcp/serve");
-      const log = (text: string) => ctx.io.err(text);
-      const host = createFlowHost(ctx.host, (details) => log(`${ctx.programName}: ${details}\n`));
-      // Serving is process-level: the protocol runs on the process's own standard streams.
-      await serveMcp({
-        api: host.api(),
-        version: VERSION,
-        input: process.stdin,
-        output: process.stdout,
-        log,
-      });
+      const { serveStdio } = await loadServer();
+      await serveStdio(ctx.host, ctx.programName, (text) => ctx.io.err(text));
     });
 }

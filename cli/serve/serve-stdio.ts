@@ -1,0 +1,17 @@
+// The MCP server process: the Node engine over the file store at STRATUM_HOME, serving the tools
+// on this process's standard streams. This module is its own bundle (dist/mcp.cjs, see
+// scripts/build.mjs and load-server.ts): only plain data (the CLI host) crosses into it, so the
+// engine and the values it handles all come from one copy of the code.
+import { serveMcp } from "../../mcp/serve";
+import { createFlowHost } from "../flow-host";
+import type { CliHost } from "../host";
+import { VERSION } from "../version";
+
+export async function serveStdio(
+  host: CliHost,
+  programName: string,
+  log: (text: string) => void,
+): Promise<void> {
+  const flows = createFlowHost(host, (details) => log(`${programName}: ${details}\n`));
+  await serveMcp({ api: flows.api(), version: VERSION, input: process.stdin, output: process.stdout, log });
+}
