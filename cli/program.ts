@@ -3,6 +3,7 @@
 // and exits 3 — never a stack trace.
 import { Command, CommanderError } from "commander";
 import { registerCheck } from "./check/command";
+import { registerCompile } from "./compile/command";
 import { registerEval } from "./eval/command";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
 import { registerExplain } from "./explain/command";
@@ -10,6 +11,7 @@ import { registerFlows } from "./flows/command";
 import { registerGate } from "./gate/command";
 import { registerGraph } from "./graph/command";
 import { type CliHost, type CommandContext, processHost } from "./host";
+import { runMcpOnlyCommand } from "./mcp-commands/dispatch";
 import type { Output } from "./output";
 import { registerQuery } from "./query/command";
 import { registerSchema } from "./schema/command";
@@ -39,6 +41,7 @@ export async function runCli(
   registerExplain(program, ctx);
   registerSchema(program, ctx);
   registerGraph(program, ctx);
+  registerCompile(program, ctx);
   registerQuery(program, ctx);
   registerGate(program, ctx);
   // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
@@ -46,6 +49,8 @@ export async function runCli(
   registerServe(program, ctx);
   registerEval(program, io, setExitCode);
   try {
+    // stratum-mcp's help, unknown and unsupported commands and its `compile` words (runtime.md §21.1).
+    if (programName === MCP_PROGRAM && runMcpOnlyCommand(program, args, ctx)) return exitCode;
     // Bare `stratum-mcp` is the MCP server, as the reference's command line (runtime.md §21.1).
     const effective = programName === MCP_PROGRAM && args.length === 0 ? ["serve"] : args;
     await program.parseAsync([...effective], { from: "user" });
