@@ -11,6 +11,7 @@ import { registerFlows } from "./flows/command";
 import { registerGate } from "./gate/command";
 import { registerGraph } from "./graph/command";
 import { type CliHost, type CommandContext, processHost } from "./host";
+import { registerInstall } from "./install/command";
 import { runMcpOnlyCommand } from "./mcp-commands/dispatch";
 import type { Output } from "./output";
 import { registerQuery } from "./query/command";
@@ -47,6 +48,7 @@ export async function runCli(
   // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
   if (programName !== MCP_PROGRAM) registerFlows(program, ctx);
   registerServe(program, ctx);
+  registerInstall(program, ctx);
   registerEval(program, io, setExitCode);
   try {
     // stratum-mcp's help, unknown and unsupported commands and its `compile` words (runtime.md §21.1).

@@ -2,6 +2,7 @@
 // (runtime.md §16, §21). The server's code is loaded only here (load-server.ts).
 import type { Command } from "commander";
 import type { CommandContext } from "../host";
+import { refreshHookScripts } from "../install/command";
 import { loadServer } from "./load-server";
 
 export function registerServe(program: Command, ctx: CommandContext): void {
@@ -10,6 +11,9 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .alias("mcp")
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .action(async () => {
+      // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (§21.1).
+      const refreshed = refreshHookScripts(ctx);
+      if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();
       await serveStdio(ctx.host, ctx.programName, (text) => ctx.io.err(text));
     });

@@ -1,0 +1,63 @@
+// The three hook scripts in $STRATUM_HOME/hooks (runtime.md §22.1 step 2, §22.2 step 4): copied
+// from the bundle with mode 0755, refreshed by bare `stratum-mcp` (§21.1), removed by uninstall.
+import { mkdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { HOOK_SCRIPTS } from "./assets.generated";
+import { readTextOrNull, writeFileAtomic } from "./files";
+
+/** Claude Code's hook events and the script registered for each, in the order of the progress lines. */
+export const HOOK_EVENTS = [
+  { event: "SessionStart", script: "stratum-session-start.sh" },
+  { event: "Stop", script: "stratum-session-stop.sh" },
+  { event: "PostToolUseFailure", script: "stratum-post-tool-failure.sh" },
+] as const;
+
+export type HookScriptOutcome = "installed" | "updated" | "made executable" | "up to date";
+
+export class MissingHookScriptError extends Error {}
+
+/** The bundled text of a hook script; throws MissingHookScriptError when the bundle lacks it. */
+export function bundledHookScript(name: string): string {
+  const found = HOOK_SCRIPTS.find((file) => file.name === name);
+  if (found === undefined) throw new MissingHookScriptError(`the bundled hook script ${name} is missing`);
+  return found.text;
+}
+
+/** Makes `<dir>/<name>` hold `text` with mode 0755; says what it had to do. */
+export function syncHookScript(dir: string, name: string, text: string): HookScriptOutcome {
+  const path = join(dir, name);
+  const current = readTextOrNull(path);
+  if (current !== text) {
+    writeFileAtomic(path, text, 0o755);
+    return current === null ? "installed" : "updated";
+  }
+  // Executable for everyone, as 0755 makes it: Claude Code may run hooks as another user's shell.
+  if ((statSync(path).mode & 0o111) !== 0o111) {
+    writeFileAtomic(path, text, 0o755); // a fresh file: chmod on a file we may not own could fail
+    return "made executable";
+  }
+  return "up to date";
+}
+
+/**
+ * What bare `stratum-mcp` does before serving (runtime.md §21.1): brings the hook scripts in
+ * `hooksDir` up to date, silently. Returns one summary line (without a newline) for standard error
+ * when something changed or failed, else null. Never throws.
+ */
+export function refreshHooks(hooksDir: string, displayDir: string, programName: string): string | null {
+  const changes: string[] = [];
+  try {
+    mkdirSync(hooksDir, { recursive: true });
+    for (const { script } of HOOK_EVENTS) {
+      const outcome = syncHookScript(hooksDir, script, bundledHookScript(script));
+      if (outcome !== "up to date") changes.push(`${script} ${outcome}`);
+    }
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    const done = changes.length === 0 ? "" : ` (${changes.join(", ")})`;
+    return `${programName}: could not refresh the hook scripts in ${displayDir}${done}: ${reason}`;
+  }
+  return changes.length === 0
+    ? null
+    : `${programName}: refreshed the hook scripts in ${displayDir}: ${changes.join(", ")}`;
+}

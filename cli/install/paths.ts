@@ -1,0 +1,63 @@
+// Where `install` and `uninstall` work (runtime.md §22): the project root (the nearest of the
+// current directory and its ancestors holding `.git` or `CLAUDE.md`), the home directory (for
+// ~/.claude/skills) and $STRATUM_HOME (for the hook scripts), all from the CLI host, never from the
+// process, so tests run against temporary directories.
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { stratumHome } from "../../host/file-store/stratum-home";
+import type { CliHost } from "../host";
+
+export interface InstallPaths {
+  readonly projectRoot: string;
+  readonly home: string;
+  /** `$STRATUM_HOME/hooks`: where the hook scripts live. */
+  readonly hooksDir: string;
+  /** `~/.claude/skills`. */
+  readonly skillsDir: string;
+}
+
+export function installPaths(host: CliHost): InstallPaths {
+  const home = homeDir(host);
+  return {
+    projectRoot: findProjectRoot(resolve(host.cwd)),
+    home,
+    hooksDir: hooksDir(host),
+    skillsDir: join(home, ".claude", "skills"),
+  };
+}
+
+/** The host's home directory: `HOME`, else the account's. */
+export function homeDir(host: CliHost): string {
+  return resolve(host.cwd, nonEmpty(host.env.HOME) ?? homedir());
+}
+
+/** `$STRATUM_HOME/hooks`; a relative STRATUM_HOME is taken from the host's directory. */
+export function hooksDir(host: CliHost): string {
+  const value = nonEmpty(host.env.STRATUM_HOME);
+  const env =
+    value !== undefined && !value.startsWith("~") ? { STRATUM_HOME: resolve(host.cwd, value) } : host.env;
+  return join(stratumHome(env, homeDir(host)), "hooks");
+}
+
+/** The nearest of `dir` and its ancestors that contains `.git` or `CLAUDE.md`, else `dir`. */
+export function findProjectRoot(dir: string): string {
+  for (let current = dir; ; ) {
+    if (existsSync(join(current, ".git")) || existsSync(join(current, "CLAUDE.md"))) return current;
+    const parent = dirname(current);
+    if (parent === current) return dir;
+    current = parent;
+  }
+}
+
+/** A path outside the project as the progress lines show it: `~/…` under the home directory. */
+export function displayHomePath(path: string, home: string): string {
+  const rel = relative(home, path);
+  if (rel === "") return "~";
+  if (rel.startsWith("..") || isAbsolute(rel)) return path;
+  return `~/${rel.split(sep).join("/")}`;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}

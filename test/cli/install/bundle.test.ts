@@ -1,0 +1,71 @@
+// install / uninstall and the hook refresh of bare `stratum-mcp`, through the built binaries, in a
+// temporary project with a temporary HOME and STRATUM_HOME.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ensureBundle, REPO } from "../run-cli";
+
+let home: string;
+let project: string;
+beforeAll(() => ensureBundle());
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), "stratum-install-"));
+  project = join(home, "proj");
+  mkdirSync(join(project, ".git"), { recursive: true });
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+function run(bin: "stratumc" | "stratum-mcp", args: readonly string[]) {
+  const r = spawnSync(process.execPath, [join(REPO, `bin/${bin}.cjs`), ...args], {
+    cwd: project,
+    encoding: "utf8",
+    input: "",
+    env: { ...process.env, HOME: home, STRATUM_HOME: join(home, ".stratum") },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("install through the binaries", () => {
+  it("installs, changes nothing the second time, and uninstalls what it wrote", () => {
+    const first = run("stratumc", ["install"]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /\n\nDone\. Restart Claude Code so that it loads the Stratum MCP server\.\n$/,
+    );
+    expect(JSON.parse(readFileSync(join(project, ".mcp.json"), "utf8"))).toEqual({
+      mcpServers: { stratum: { command: "stratum-mcp" } },
+    });
+    expect(existsSync(join(home, ".claude/skills/stratum-plan/SKILL.md"))).toBe(true);
+
+    const second = run("stratum-mcp", ["install"]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/\n\nNothing to change: Stratum is already configured\.\n$/);
+
+    const removed = run("stratumc", ["uninstall"]);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toMatch(
+      /Done\. Restart Claude Code so that it unloads the Stratum MCP server\.\n$/,
+    );
+    expect(existsSync(join(project, ".mcp.json"))).toBe(false);
+    expect(existsSync(join(project, "CLAUDE.md"))).toBe(false);
+    expect(existsSync(join(home, ".claude/skills/stratum-plan"))).toBe(false);
+  });
+
+  it("bare stratum-mcp puts the hook scripts in place before serving (one line on stderr)", () => {
+    const r = run("stratum-mcp", []);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(""); // stdin closed at once: no protocol traffic
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    for (const script of [
+      "stratum-session-start.sh",
+      "stratum-session-stop.sh",
+      "stratum-post-tool-failure.sh",
+    ]) {
+      const path = join(home, ".stratum/hooks", script);
+      expect(statSync(path).mode & 0o111).not.toBe(0);
+    }
+    expect(run("stratum-mcp", []).stderr).toBe(""); // already up to date: silent
+  });
+});
