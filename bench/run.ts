@@ -15,11 +15,12 @@ import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
 import { benchColdStarts } from "./cold-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
+import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
 import { median } from "./lib/stats";
 import { printTable, type Row } from "./lib/table";
 import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
-import { benchInterpreter } from "./interpreter-bench";
+import { benchMcp } from "./mcp-bench";
 import { benchCorpus } from "./spec-bench";
 import { benchStore } from "./store-bench";
 
@@ -123,6 +124,8 @@ async function main(): Promise<void> {
     process.stderr.write("measuring flow transitions and durable writes…\n");
     const interp = await benchInterpreter(repoDir);
     const store = await benchStore(repoDir);
+    process.stderr.write("measuring MCP tool calls over stdio…\n");
+    const mcp = await benchMcp(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
       ...cold.rows,
       ...interp.rows,
       ...store.rows,
+      ...mcp.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -196,6 +200,12 @@ async function main(): Promise<void> {
         filePerSecond: interp.filePerSecond,
       },
       storeBench: { flowBytes: store.flowBytes, rounds: store.rounds },
+      mcp: {
+        rounds: mcp.rounds,
+        stepDoneCalls: mcp.stepDoneCalls,
+        callsPerSecond: mcp.mcpCallsPerSecond,
+        inProcessCallsPerSecond: mcp.inProcessCallsPerSecond,
+      },
       specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };

@@ -2,7 +2,10 @@
 // SDK's stdio transport, plus what a drop-in server needs: the raw text of every `tools/call`
 // request is kept until its handler takes it, so arguments can be decoded kind-preservingly; a line
 // that is not JSON or not a JSON-RPC message is answered with a JSON-RPC error instead of being
-// dropped; no size limit below 256 MiB per message (a large spec must fit).
+// dropped; no size limit below 256 MiB per message (a large spec must fit). When the input ends, the
+// transport closes only once every request already received has been answered: a client that
+// writes its calls and then closes the pipe (`… | stratum-mcp`) gets every answer, even for a call
+// still waiting for a flow lock at that moment.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type JSONRPCMessage,
@@ -32,6 +35,9 @@ export class LineTransport implements Transport {
   private pendingBytes = 0;
   private closed = false;
   private readonly rawCalls = new Map<string, string>();
+  /** JSON texts of the ids of requests received and not yet answered. */
+  private readonly unanswered = new Set<string>();
+  private inputEnded = false;
 
   constructor(
     private readonly input: ByteInput,
@@ -40,7 +46,10 @@ export class LineTransport implements Transport {
 
   async start(): Promise<void> {
     this.input.on("data", (chunk) => this.receive(chunk));
-    this.input.on("end", () => void this.close());
+    this.input.on("end", () => {
+      this.inputEnded = true;
+      this.closeWhenAnswered();
+    });
     this.input.on("error", (e) => this.onerror?.(e));
   }
 
@@ -56,6 +65,14 @@ export class LineTransport implements Transport {
     if (this.closed) return;
     const text = `${JSON.stringify(message)}\n`;
     if (!this.output.write(text)) await new Promise<void>((resolve) => this.output.once("drain", resolve));
+    if ("id" in message && !("method" in message)) {
+      this.unanswered.delete(JSON.stringify(message.id));
+      this.closeWhenAnswered();
+    }
+  }
+
+  private closeWhenAnswered(): void {
+    if (this.inputEnded && this.unanswered.size === 0) void this.close();
   }
 
   async close(): Promise<void> {
@@ -103,10 +120,19 @@ export class LineTransport implements Transport {
       return;
     }
     const message = parsed.data;
+    if ("method" in message && "id" in message) this.unanswered.add(JSON.stringify(message.id));
+    // A cancelled request gets no answer (MCP cancellation), so it must not hold the close back.
+    if ("method" in message && message.method === "notifications/cancelled" && !("id" in message)) {
+      const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof requestId === "string" || typeof requestId === "number") {
+        this.unanswered.delete(JSON.stringify(requestId));
+      }
+    }
     if ("method" in message && message.method === "tools/call" && "id" in message) {
       this.rawCalls.set(JSON.stringify(message.id), line);
     }
     this.onmessage?.(message);
+    this.closeWhenAnswered();
   }
 
   private reject(id: RequestId | null, code: number, message: string): void {

@@ -8,7 +8,6 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type RequestId,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -50,7 +49,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = BY_NAME.get(request.params.name);
     if (tool === undefined)
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const decoded = decodeArguments(
       tool,
       rawArguments(options.rawCall?.(extra.requestId)),
@@ -68,6 +67,14 @@ function toolResult(response: Response, isError: boolean): CallToolResult {
     structuredContent: wireToPlain(response) as Record<string, unknown>,
     isError,
   };
+}
+
+/**
+ * A JSON-RPC error answer with this code and message. (An McpError would put its own
+ * "MCP error <code>: " prefix into the message sent, and the client adds it once more.)
+ */
+function protocolError(code: number, message: string): Error & { readonly code: number } {
+  return Object.assign(new Error(message), { code });
 }
 
 /** `params.arguments` of a raw request text, decoded kind-preservingly; undefined if unavailable. */

@@ -5,10 +5,19 @@
 import type { StratumApi } from "../../../interpreter/api";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";
-import type { TestApi } from "../support/make-test-api";
 import { firstDifference, formatDifference } from "./compare";
 import { FlowIdNames, normaliseResponse } from "./normalise";
 import type { Action, Scenario } from "./scenario";
+
+/** What the runner needs of a harness: TestApi has it; the MCP end-to-end suite (test/mcp) gives its own. */
+export interface ScenarioHarness {
+  /** The API to call (read again after `restart`). */
+  readonly api: StratumApi;
+  /** A server restart: every in-memory flow is gone, the store stays. */
+  restart(): unknown;
+  /** The wall clock the gate timeouts read (`age_gate`). */
+  readonly clock: { advanceWall(ms: number): void };
+}
 
 export interface ScenarioRun {
   /** Plain responses by reference index (0 = plan); undefined for hooks and calls that threw. */
@@ -118,7 +127,7 @@ async function checkCompiledYaml(api: StratumApi, index: number, response: unkno
   }
 }
 
-export async function runScenario(scenario: Scenario, harness: TestApi): Promise<ScenarioRun> {
+export async function runScenario(scenario: Scenario, harness: ScenarioHarness): Promise<ScenarioRun> {
   const responses: unknown[] = [];
   const hooks = new Set<number>();
   const problems: string[] = [];
