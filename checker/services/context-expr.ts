@@ -1,0 +1,256 @@
+// The expression under a cursor: which expression field of which step or function, the cursor as
+// an offset into the expression text (through the scalar's value-index → source map, so escapes of
+// double-quoted scalars and folded/literal block scalars are exact), the environment of that
+// position (language.md §10.6) and a typed, possibly partial, syntax tree. Incomplete text
+// (`result.`, `len(`) is parsed by the grammar's own error recovery and typed by the checker's own
+// expression checker; nothing is evaluated.
+import type { Expr, PathRef } from "../../grammar/ast";
+import { parseExpression } from "../../grammar/parse";
+import * as T from "../../grammar/tokens";
+import { ANY, NONE, recordOf, type Type } from "../../stdlib/types/type";
+import { Checker } from "../expr/checker";
+import type { ExprEnvironment, ExpressionKind } from "../expr/types";
+import type { FlowDecl, FunctionDecl, StepDecl } from "../model/types";
+import { contractRecords } from "../spec-expr/contracts";
+import { elementType, environment } from "../spec-expr/environment";
+import { commonProperties, outputSchemaProperties } from "../spec-expr/output-schema";
+import { resolveRef } from "../spec-expr/path-types";
+import { withAccumulatorFields } from "../spec-expr/records";
+import { functionResultType } from "../spec-expr/result-type";
+import type { ScalarNode } from "../yaml/nodes";
+import { stepOfPath } from "./context-schema";
+import type { PathSeg } from "./cursor";
+import type { DocView } from "./cursor-view";
+
+/** The expression fields of a step (`ensure` items have an index after them). */
+const STEP_EXPRESSION_KEYS: ReadonlySet<string> = new Set([
+  "skip_if",
+  "exit_criterion",
+  "accumulate",
+  "accumulate_key",
+]);
+
+export type SiteKind = ExpressionKind | "input";
+
+/** An expression (or a step input value) at a YAML path. */
+export interface ExprSite {
+  /** `input`: a step input value, a `$` reference or a literal. */
+  readonly kind: SiteKind;
+  readonly node: ScalarNode | null;
+  /** The loaded text (what the checker checks). */
+  readonly text: string;
+  /** The owning step (null for a function's ensure or without a model). */
+  readonly step: StepDecl | null;
+  readonly fn: FunctionDecl | null;
+  /** The flow whose `$` paths the expression reads. */
+  readonly flow: FlowDecl | null;
+  /** Names of the flow and step when the model has none (broken documents). */
+  readonly flowName: string | null;
+  readonly stepIndex: number | null;
+}
+
+/** The expression site of a YAML value path, or null when the path holds no expression. */
+export function exprSiteOf(
+  view: DocView,
+  path: readonly PathSeg[],
+  node: ScalarNode | null,
+): ExprSite | null {
+  const kind = siteKind(path);
+  if (kind === null) return null;
+  const text = scalarText(view.text, node);
+  const at = stepOfPath(path);
+  if (at !== null) {
+    const flow = view.model?.flowByName.get(at.flow) ?? null;
+    const step = flow?.steps.find((s) => s.index === at.index) ?? null;
+    return { kind, node, text, step, fn: null, flow, flowName: at.flow, stepIndex: at.index };
+  }
+  const fnName = path[1];
+  const fn = typeof fnName === "string" ? (view.model?.functionByName.get(fnName) ?? null) : null;
+  const user = fn === null ? null : usersOf(view, fn)[0];
+  const flow = user?.flow ?? null;
+  return { kind, node, text, step: null, fn, flow, flowName: flow?.name ?? null, stepIndex: null };
+}
+
+function siteKind(path: readonly PathSeg[]): SiteKind | null {
+  if (stepOfPath(path) !== null) {
+    const key = path[4];
+    if (path.length === 5 && typeof key === "string" && STEP_EXPRESSION_KEYS.has(key)) return key as SiteKind;
+    if (path.length === 6 && key === "ensure" && typeof path[5] === "number") return "ensure";
+    if (path.length === 6 && key === "inputs" && typeof path[5] === "string") return "input";
+    return null;
+  }
+  if (path.length === 4 && path[0] === "functions" && path[2] === "ensure" && typeof path[3] === "number") {
+    return "ensure";
+  }
+  return null;
+}
+
+/** The text the checker sees: a string scalar's value; a plain scalar of another type as written. */
+function scalarText(text: string, node: ScalarNode | null): string {
+  if (node === null) return "";
+  if (typeof node.value === "string") return node.value;
+  return node.style === "plain" ? text.slice(node.range.start, node.range.end) : "";
+}
+
+/** The expression offset of file offset `o`: the first character produced at or after `o`. */
+export function toExprOffset(site: ExprSite, o: number): number {
+  const node = site.node;
+  if (node === null) return 0;
+  let lo = 0;
+  let hi = site.text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (node.mapRange(mid, mid).start >= o) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The file range of the expression range [start, end); at the cursor when there is no scalar yet. */
+export function toFileRange(site: ExprSite, start: number, end: number, cursor: number) {
+  if (site.node === null) return { start: cursor, end: cursor };
+  if (start === end) {
+    const at = site.node.mapRange(start, start).start;
+    return { start: at, end: at };
+  }
+  return site.node.mapRange(start, end);
+}
+
+function usersOf(view: DocView, fn: FunctionDecl): StepDecl[] {
+  return (view.model?.flows ?? []).flatMap((f) =>
+    f.steps.filter((s) => s.kind === "function" && s.fn === fn),
+  );
+}
+
+/** The environment of the site's position, as the expression phase builds it. */
+export function siteEnvironment(view: DocView, site: ExprSite): ExprEnvironment {
+  const kind: ExpressionKind = site.kind === "input" ? "ensure" : site.kind;
+  const table = view.expressions;
+  const model = view.model;
+  if (model === null || table === null) {
+    return environment(kind, {
+      result: ANY,
+      element: ANY,
+      accumulates: false,
+      pathType: undefined,
+      owner: "",
+    });
+  }
+  const outputType = (step: StepDecl): Type => {
+    if (step.kind === "gate") return NONE;
+    const t = table.resultType(step);
+    if (t.k !== "record" || step.integer("max_iterations") === null) return t;
+    return recordOf(withAccumulatorFields(t.record, elementOf(step)));
+  };
+  const elementOf = (step: StepDecl): Type => {
+    const accumulate = table.step(step).accumulate;
+    return accumulate === null ? ANY : elementType(accumulate.type);
+  };
+  const flow = site.flow;
+  const pathType = flow === null ? undefined : (ref: PathRef) => resolveRef(ref, flow, outputType).type;
+  if (site.step !== null) {
+    const step = site.step;
+    return environment(kind, {
+      result: table.resultType(step),
+      element: elementOf(step),
+      accumulates: step.string("accumulate") !== null,
+      pathType,
+      owner: `Step '${step.id ?? ""}'`,
+    });
+  }
+  if (site.fn !== null) {
+    const users = usersOf(view, site.fn);
+    const result = functionResultType(
+      site.fn,
+      contractRecords(model),
+      commonProperties(users.map(outputSchemaProperties)),
+    );
+    return environment(kind, {
+      result,
+      element: ANY,
+      accumulates: false,
+      pathType,
+      owner: `Function '${site.fn.name}'`,
+    });
+  }
+  return environment(kind, { result: ANY, element: ANY, accumulates: false, pathType, owner: "" });
+}
+
+/** A typed (possibly partial) syntax tree of `text`. */
+export interface TypedTree {
+  readonly text: string;
+  readonly expr: Expr | null;
+  readonly types: ReadonlyMap<Expr, Type>;
+}
+
+/** Parses with error recovery and types every node the partial tree has. Never throws. */
+export function typedTree(text: string, env: ExprEnvironment): TypedTree {
+  const parsed = parseExpression(text);
+  const expr = parsed.expr;
+  if (expr === null) return { text, expr: null, types: new Map() };
+  const checker = new Checker(text, env);
+  try {
+    checker.visit(expr, null);
+  } catch {
+    // A partial tree the checker was not written for: keep the types found so far.
+  }
+  return { text, expr, types: checker.types };
+}
+
+/** A name that never clashes with a user's name, used to complete `x.` and empty operands. */
+export const CURSOR_NAME = "stratumCursor";
+
+/** Text ending where an operand must follow (`result.`, `len(`, `a and`). */
+const DANGLING = /(?:[.([{,+\-*/%<>=!:]|\b(?:and|or|not|in|is|if|else|for))\s*$/;
+
+/**
+ * A typed tree for text being typed. The grammar's error recovery keeps little of an incomplete
+ * expression, so we look for a small repair that parses: the word at the cursor replaced by a
+ * placeholder name (or one added where an operand is missing), then the text cut after it with
+ * its open string and brackets closed and, if needed, a missing `else` or `in` part. Offsets
+ * before the cursor word are those of the original text.
+ */
+export function repairedTree(
+  text: string,
+  env: ExprEnvironment,
+  word: { start: number; end: number } | null,
+): TypedTree {
+  const candidates: string[] = [];
+  let head: string;
+  if (word !== null) {
+    head = text.slice(0, word.start) + CURSOR_NAME;
+    candidates.push(head + text.slice(word.end));
+  } else {
+    candidates.push(text);
+    head = DANGLING.test(text) ? text + CURSOR_NAME : text;
+  }
+  const closed = closeOpen(head);
+  for (const suffix of ["", " else None", " in None", " in None else None"]) {
+    candidates.push(closed.string + suffix + closed.brackets);
+  }
+  for (const candidate of candidates) {
+    const parsed = parseExpression(candidate);
+    if (parsed.diagnostics.length === 0 && parsed.expr !== null) return typedTree(candidate, env);
+  }
+  return typedTree(candidates[0] ?? text, env);
+}
+
+const CLOSER: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}" };
+
+/** The text with an unterminated last string literal closed, and the closers of its open brackets. */
+function closeOpen(text: string): { string: string; brackets: string } {
+  const tokens = T.tokenize(text);
+  const open: string[] = [];
+  let string = text;
+  for (const tok of tokens) {
+    const image = tok.image;
+    if (image === "(" || image === "[" || image === "{") open.push(CLOSER[image] ?? "");
+    else if (image === ")" || image === "]" || image === "}") open.pop();
+    else if (tok.tokenType === T.StringLit && tok.startOffset + image.length === text.length) {
+      const quote = /['"]/.exec(image)?.[0];
+      const error = (tok.payload as { error: unknown } | undefined)?.error;
+      if (quote !== undefined && error !== null && error !== undefined) string = text + quote;
+    }
+  }
+  return { string, brackets: open.reverse().join("") };
+}
