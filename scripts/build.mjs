@@ -43,20 +43,43 @@ async function bundle() {
     define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
     plugins: [bundledOptionalRequire()],
   };
-  // The MCP server is its own bundle, loaded by cli/serve/load-server.ts only when serving.
-  await build({ ...common, entryPoints: { mcp: "cli/serve/serve-stdio.ts" }, outdir: dist });
+  // The MCP server and the language server are bundles of their own, loaded only by `serve` /
+  // `lsp` (cli/serve/load-server.ts, cli/lsp/load-server.ts).
+  await build({
+    ...common,
+    entryPoints: { mcp: "cli/serve/serve-stdio.ts", lsp: "lsp/serve-stdio.ts" },
+    outdir: dist,
+  });
   const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
   const entryPoints = { stratumc: "cli/main.ts" };
   if (process.argv.includes("--bench")) entryPoints.bench = "bench/run.ts";
   await build({ ...withoutServer, entryPoints, outdir: dist });
-  // The snapshot's entry: the same CLI, initialised and warmed up when the blob is built.
+  // The snapshot's entry: the same CLI, initialised and warmed up when the blob is built. The
+  // whole bundle text lives in the snapshot heap (V8 keeps a script's source), so it is stripped
+  // of comments and indentation (identifiers and syntax stay as written: names and messages are
+  // unchanged, and buildSnapshot compares outputs with the plain bundle) and kept ASCII-only.
   await build({
     ...withoutServer,
     sourcemap: false,
+    minifyWhitespace: true,
     entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" },
     define: { ...common.define, STRATUMC_WARMUP_SPEC: JSON.stringify(readFileSync(fixture, "utf8")) },
     outdir: dist,
   });
+  asciiOnly(snapshotEntry);
+}
+
+/**
+ * V8 stores a source with one character above U+00FF as two bytes per character: a single `…`
+ * left in a comment doubled the 1.6 MB bundle in the heap (and the blob grew by 1.7 MB).
+ * esbuild already escapes strings, regular expressions and identifiers (charset ascii), so
+ * whatever non-ASCII character remains is inside a comment, where an escape is harmless.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, "utf8");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range itself
+  const escaped = text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (escaped !== text) writeFileSync(file, escaped);
 }
 
 /**
@@ -102,12 +125,16 @@ function buildSnapshot() {
   }
 }
 
-/** Keeps the MCP server (dist/mcp.cjs) out of the CLI bundles: load-server.ts requires it at run time. */
+/** Keeps the MCP and language servers (dist/mcp.cjs, dist/lsp.cjs) out of the CLI bundles. */
 function serverOutside() {
   return {
     name: "server-outside",
     setup(b) {
       b.onResolve({ filter: /^\.\/serve-stdio$/ }, () => ({ path: "./mcp.cjs", external: true }));
+      b.onResolve({ filter: /^\.\.\/\.\.\/lsp\/serve-stdio$/ }, () => ({
+        path: "./lsp.cjs",
+        external: true,
+      }));
     },
   };
 }

@@ -184,14 +184,20 @@ export class TreeBuilder {
 
   private map(node: YAMLMap): Built {
     const start = node.range?.[0] ?? 0;
-    const own: { entry: MapEntry; keyRange: SourceRange }[] = [];
+    // The mapping's own entries and their key ranges (parallel arrays: no object per pair).
+    const ownEntries: MapEntry[] = [];
+    const ownKeys: SourceRange[] = [];
     const merged: MapEntry[][] = [];
     let end = start;
     for (const pair of node.items) {
-      const built = this.pair(pair, end);
-      end = Math.max(end, built.end);
-      if (built.merge) merged.push(...this.mergeSources(built.value));
-      else own.push({ entry: built.entry, keyRange: built.keyRange });
+      const key = this.build(pair.key, end, true);
+      const value = this.build(pair.value, key.end);
+      end = Math.max(end, key.end, value.end);
+      if (key.merge === true) merged.push(...this.mergeSources(value));
+      else {
+        ownEntries.push(entryOf(key, value));
+        ownKeys.push({ start: key.start, end: key.end });
+      }
     }
     if (node.flow) end = Math.max(end, node.range?.[1] ?? end);
     const range = { start, end };
@@ -220,7 +226,7 @@ export class TreeBuilder {
       ownKey[at] = keyRange;
     };
     for (const group of merged) for (const entry of group) add(entry);
-    for (const { entry, keyRange } of own) add(entry, keyRange);
+    for (let i = 0; i < ownEntries.length; i++) add(ownEntries[i] as MapEntry, ownKeys[i]);
     if (duplicates !== null) this.reportDuplicates(duplicates, ownKey);
     return { node: new LoadedMap(range, node.flow === true, entries, index), start, end };
   }
@@ -231,12 +237,8 @@ export class TreeBuilder {
   ): { entry: MapEntry; keyRange: SourceRange; end: number; merge: boolean; value: Built } {
     const key = this.build(pair.key, at, true);
     const value = this.build(pair.value, key.end);
-    const name =
-      key.merge === undefined && key.node.kind === "scalar" && typeof key.node.value === "string"
-        ? key.node.value
-        : null;
     return {
-      entry: { key: key.node, name, value: value.node },
+      entry: entryOf(key, value),
       keyRange: { start: key.start, end: key.end },
       end: Math.max(key.end, value.end),
       merge: key.merge === true,
@@ -312,6 +314,15 @@ export class TreeBuilder {
     const range = { start: built.keyRange.start, end: built.end };
     return { node: new LoadedMap(range, true, [built.entry], index), start: range.start, end: range.end };
   }
+}
+
+/** The entry of a built key and value; a merge key or a key that is not a string has no name. */
+function entryOf(key: Built, value: Built): MapEntry {
+  const name =
+    key.merge === undefined && key.node.kind === "scalar" && typeof key.node.value === "string"
+      ? key.node.value
+      : null;
+  return { key: key.node, name, value: value.node };
 }
 
 /** The `-` offsets of a block sequence's items, from its CST token (mirrors the composer's skips). */

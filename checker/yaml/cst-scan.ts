@@ -20,30 +20,46 @@ export interface CstScan {
 
 export function scanDocument(doc: CST.Document): CstScan {
   const tags: CST.SourceToken[] = [];
-  const collectTags = (tokens: readonly CST.SourceToken[] | undefined): void => {
-    if (tokens === undefined) return;
-    for (const t of tokens) if (t.type === "tag") tags.push(t);
-  };
-  collectTags(doc.start);
-  // Explicit stack: [token, depth of the collection that holds it]. Visit order does not
-  // matter: the tags are sorted at the end.
-  const stack: [CST.Token, number][] = [];
-  if (doc.value !== undefined) stack.push([doc.value, 0]);
+  collectTags(doc.start, tags);
+  // Explicit stack of collection tokens with, in a parallel array, their nesting depth (two flat
+  // arrays instead of a tuple per token: this runs on every document the checker loads). Only
+  // collections are pushed, as before: a node's tag is among its item's start or sep tokens.
+  // Visit order does not matter: the tags are sorted at the end.
+  const stack: CST.Token[] = [];
+  const depths: number[] = [];
+  if (doc.value !== undefined && isCollection(doc.value)) {
+    stack.push(doc.value);
+    depths.push(1);
+  }
   while (stack.length > 0) {
-    const top = stack.pop();
-    if (top === undefined) break;
-    const [token, depth] = top;
-    if (token.type !== "block-map" && token.type !== "block-seq" && token.type !== "flow-collection") {
-      continue;
-    }
-    if (depth + 1 > MAX_DEPTH) return { tooDeepAt: token.offset, tags };
+    const token = stack.pop() as CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
+    const depth = depths.pop() as number;
+    if (depth > MAX_DEPTH) return { tooDeepAt: token.offset, tags };
     for (const item of token.items) {
-      collectTags(item.start);
-      if (item.key) stack.push([item.key, depth + 1]);
-      collectTags(item.sep);
-      if (item.value) stack.push([item.value, depth + 1]);
+      collectTags(item.start, tags);
+      if (item.key && isCollection(item.key)) {
+        stack.push(item.key);
+        depths.push(depth + 1);
+      }
+      collectTags(item.sep, tags);
+      if (item.value && isCollection(item.value)) {
+        stack.push(item.value);
+        depths.push(depth + 1);
+      }
     }
   }
-  tags.sort((a, b) => a.offset - b.offset);
+  if (tags.length > 1) tags.sort((a, b) => a.offset - b.offset);
   return { tooDeepAt: null, tags };
+}
+
+function isCollection(token: CST.Token): boolean {
+  return token.type === "block-map" || token.type === "block-seq" || token.type === "flow-collection";
+}
+
+function collectTags(tokens: readonly CST.SourceToken[] | undefined, into: CST.SourceToken[]): void {
+  if (tokens === undefined) return;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as CST.SourceToken;
+    if (t.type === "tag") into.push(t);
+  }
 }

@@ -6,6 +6,16 @@ import { PY_SPACE } from "./python-space";
 
 const STRIP = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
 
+/**
+ * `text.strip()`. The regular expression only runs when an end is not printable ASCII (the
+ * common number has none to strip, and a cold process then never compiles it).
+ */
+function strip(text: string): string {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f ? text : text.replace(STRIP, "");
+}
+
 const DIGITS: Readonly<Record<number, RegExp>> = {
   2: /^(?:0[bB])?([01]+)$/,
   8: /^(?:0[oO])?([0-7]+)$/,
@@ -16,7 +26,7 @@ const PREFIX: Readonly<Record<number, string>> = { 2: "0b", 8: "0o", 10: "", 16:
 
 /** `int(text, base)`, or null where Python raises ValueError. */
 export function pyInt(text: string, base: 2 | 8 | 10 | 16): bigint | null {
-  let s = text.replace(STRIP, "");
+  let s = strip(text);
   let negative = false;
   if (s.startsWith("-") || s.startsWith("+")) {
     negative = s.startsWith("-");
@@ -32,7 +42,7 @@ const FLOAT = /^[+-]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|inf
 
 /** `float(text)`, or null where Python raises ValueError. */
 export function pyFloat(text: string): number | null {
-  const s = text.replace(STRIP, "");
+  const s = strip(text);
   if (!FLOAT.test(s)) return null;
   const lower = s.toLowerCase();
   const body = lower.replace(/^[+-]/, "");
