@@ -20,6 +20,7 @@ import { measureCPython } from "./lib/cpython";
 import { median } from "./lib/stats";
 import { printTable, type Row } from "./lib/table";
 import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
+import { benchLsp } from "./lsp-bench";
 import { benchMcp } from "./mcp-bench";
 import { benchCorpus } from "./spec-bench";
 import { benchStore } from "./store-bench";
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
     const store = await benchStore(repoDir);
     process.stderr.write("measuring MCP tool calls over stdio…\n");
     const mcp = await benchMcp(repoDir);
+    process.stderr.write("measuring the language server…\n");
+    const lsp = await benchLsp(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
       ...interp.rows,
       ...store.rows,
       ...mcp.rows,
+      ...lsp.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -200,6 +204,7 @@ async function main(): Promise<void> {
         filePerSecond: interp.filePerSecond,
       },
       storeBench: { flowBytes: store.flowBytes, rounds: store.rounds },
+      lsp: { specLines: lsp.lines },
       mcp: {
         rounds: mcp.rounds,
         stepDoneCalls: mcp.stepDoneCalls,

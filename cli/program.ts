@@ -12,6 +12,7 @@ import { registerGate } from "./gate/command";
 import { registerGraph } from "./graph/command";
 import { type CliHost, type CommandContext, processHost } from "./host";
 import { registerInstall } from "./install/command";
+import { registerLsp } from "./lsp/command";
 import { runMcpOnlyCommand } from "./mcp-commands/dispatch";
 import type { Output } from "./output";
 import { registerQuery } from "./query/command";
@@ -48,6 +49,8 @@ export async function runCli(
   // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
   if (programName !== MCP_PROGRAM) registerFlows(program, ctx);
   registerServe(program, ctx);
+  // The language server is stratumc's own; stratum-mcp keeps the reference's command set.
+  if (programName !== MCP_PROGRAM) registerLsp(program, ctx);
   registerInstall(program, ctx);
   registerEval(program, io, setExitCode);
   try {

@@ -47,6 +47,7 @@ describe("npm package", () => {
       "README.md",
       "bin/stratum-mcp.cjs",
       "bin/stratumc.cjs",
+      "dist/lsp.cjs",
       "dist/mcp.cjs",
       "dist/stratumc-snapshot.cjs",
       "dist/stratumc.cjs",
