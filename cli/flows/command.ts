@@ -11,7 +11,7 @@ import {
   pruneStatus,
 } from "../../interpreter/query/prune";
 import { EXIT_ERRORS, UsageError } from "../exit-codes";
-import { createFlowHost } from "../flow-host";
+import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 
 interface PruneFlags {
@@ -44,7 +44,7 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
         includeExhausted: flags.includeExhausted === true,
         nowMs: Date.now(),
       };
-      const { store, restore, removeLeftovers } = createFlowHost(ctx.host);
+      const { store, restore, removeLeftovers } = await loadFlowHost(ctx.host);
       if (!dryRun) await removeLeftovers();
       let pruned = 0;
       for (const { flowId: id, run, token, modifiedMs } of await loadAllFlows(store, restore)) {

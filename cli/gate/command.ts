@@ -17,7 +17,7 @@ import {
 import { loadFlow } from "../../interpreter/query/load-runs";
 import { encodeWire } from "../../interpreter/wire/encode";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
-import { createFlowHost } from "../flow-host";
+import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 
 interface GateOptions {
@@ -51,7 +51,7 @@ async function resolve(
   options: GateOptions,
 ): Promise<GateAnswer> {
   const outcome = GATE_ACTION_OUTCOMES.get(action) ?? "approve"; // commander checked the choice
-  const host = createFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
+  const host = await loadFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
   const loaded = await loadFlow(host.store, flowId, host.restore);
   if (loaded === null) return gateFlowNotFound(flowId);
   const refused = checkGateTarget(loaded.run, stepId);

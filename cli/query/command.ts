@@ -14,7 +14,7 @@ import { loadAllFlows, loadFlow } from "../../interpreter/query/load-runs";
 import { encodeWire } from "../../interpreter/wire/encode";
 import type { Wire } from "../../interpreter/wire/wire";
 import { EXIT_ERRORS } from "../exit-codes";
-import { createFlowHost } from "../flow-host";
+import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 
 export function registerQuery(program: Command, ctx: CommandContext): void {
@@ -26,7 +26,7 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .command("flows")
     .description("every flow: id, name, status, current step, progress")
     .action(async () => {
-      const { store, restore } = createFlowHost(ctx.host);
+      const { store, restore } = await loadFlowHost(ctx.host);
       const flows = await loadAllFlows(store, restore);
       printJson(
         ctx,
@@ -39,7 +39,7 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .description("one flow in detail: outputs, trace records, rounds, the ordered steps")
     .argument("<flow_id>", "the flow's id")
     .action(async (flowId: string) => {
-      const { store, restore } = createFlowHost(ctx.host);
+      const { store, restore } = await loadFlowHost(ctx.host);
       const loaded = await loadFlow(store, flowId, restore);
       if (loaded === null) ctx.setExitCode(EXIT_ERRORS);
       printJson(ctx, loaded === null ? flowNotFoundError(flowId) : flowDetail(loaded.run));
@@ -49,7 +49,7 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .command("gates")
     .description("every unfinished flow waiting at a gate, with the gate's routes and timeout")
     .action(async () => {
-      const { store, restore } = createFlowHost(ctx.host);
+      const { store, restore } = await loadFlowHost(ctx.host);
       const flows = await loadAllFlows(store, restore);
       printJson(
         ctx,

@@ -12,7 +12,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .action(async () => {
       // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (§21.1).
-      const refreshed = refreshHookScripts(ctx);
+      const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();
       await serveStdio(ctx.host, ctx.programName, (text) => ctx.io.err(text));

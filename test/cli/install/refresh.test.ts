@@ -15,8 +15,8 @@ afterEach(() => sb.dispose());
 
 const refresh = () => refreshHookScripts({ host: sb.host(), programName: "stratum-mcp" });
 
-test("missing scripts are installed; then nothing is said", () => {
-  expect(refresh()).toBe(
+test("missing scripts are installed; then nothing is said", async () => {
+  expect(await refresh()).toBe(
     "stratum-mcp: refreshed the hook scripts in ~/.stratum/hooks: stratum-session-start.sh installed, " +
       "stratum-session-stop.sh installed, stratum-post-tool-failure.sh installed\n",
   );
@@ -24,24 +24,24 @@ test("missing scripts are installed; then nothing is said", () => {
     expect(readFileSync(join(sb.hooksDir, name), "utf8")).toBe(text);
     expect(statSync(join(sb.hooksDir, name)).mode & 0o777).toBe(0o755);
   }
-  expect(refresh()).toBeNull();
+  expect(await refresh()).toBeNull();
 });
 
-test("different and non-executable scripts are fixed", () => {
-  refresh();
+test("different and non-executable scripts are fixed", async () => {
+  await refresh();
   writeFileSync(join(sb.hooksDir, "stratum-session-start.sh"), "changed\n");
   chmodSync(join(sb.hooksDir, "stratum-session-stop.sh"), 0o600);
-  expect(refresh()).toBe(
+  expect(await refresh()).toBe(
     "stratum-mcp: refreshed the hook scripts in ~/.stratum/hooks: stratum-session-start.sh updated, " +
       "stratum-session-stop.sh made executable\n",
   );
-  expect(refresh()).toBeNull();
+  expect(await refresh()).toBeNull();
 });
 
-test("a failure is one line, not an exception", () => {
+test("a failure is one line, not an exception", async () => {
   writeFileSync(join(sb.root, "file"), "");
   sb.env = { STRATUM_HOME: join(sb.root, "file") };
-  expect(refresh()).toMatch(
+  expect(await refresh()).toMatch(
     new RegExp(`^stratum-mcp: could not refresh the hook scripts in ${sb.root}/file/hooks: ENOTDIR: .*\\n$`),
   );
 });
