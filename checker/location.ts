@@ -58,16 +58,25 @@ export class LineMap {
   lineText(line: number): string {
     const start = this.starts[line - 1];
     if (start === undefined) return "";
-    const next = this.starts[line];
-    let end = next ?? this.text.length;
-    if (next !== undefined) {
-      end--; // the break itself: \n or \r
-      if (this.text.charCodeAt(end) === 10 && this.text.charCodeAt(end - 1) === 13) end--;
-    }
-    return this.text.slice(start, end);
+    return this.text.slice(start, this.lineEnd(line - 1));
   }
 
-  private lineIndexOf(offset: number): number {
+  /** The UTF-16 offset where a 0-based line starts (the text's end beyond the last line). */
+  lineStart(index: number): number {
+    return this.starts[index] ?? this.text.length;
+  }
+
+  /** The UTF-16 offset just before the line break of a 0-based line. */
+  lineEnd(index: number): number {
+    const next = this.starts[index + 1];
+    if (next === undefined) return this.text.length;
+    let end = next - 1; // the break itself: \n or \r
+    if (this.text.charCodeAt(end) === 10 && this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
+
+  /** The 0-based line that contains a UTF-16 offset. */
+  lineIndexOf(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
