@@ -1,13 +1,15 @@
 // The checker pipeline (language.md §9.3): YAML → structure → semantics → expressions and
 // references → checked IR. Reports every problem with an exact location; returns the IR only for
 // a spec without errors.
+
+import { type ParseResult, parseExpression } from "../grammar/parse";
 import { CATALOGUE, ruleInfo } from "./catalogue";
 import type { Diagnostic, Fix, LocatedRange, Related, SpecDiagnostic } from "./diagnostic";
 import { buildFlowGraph, GRAPH_RULES } from "./graph/index";
 import { buildIR } from "./ir/build";
 import type { CheckedSpec } from "./ir/types";
 import type { SpecModel } from "./model/types";
-import { DiagnosticSink } from "./report";
+import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
 import { checkStructure } from "./schema/check-structure";
 import { OUTPUT_SCHEMA_RULES } from "./schema/output-schema-rule";
@@ -15,7 +17,7 @@ import { SpecSource } from "./source";
 import { checkSpecExpressions } from "./spec-expr/index";
 import type { ExpressionTable } from "./spec-expr/types";
 import { applySuppressions } from "./suppressions";
-import { loadYaml } from "./yaml/load";
+import { type LoadedYaml, loadYaml } from "./yaml/load";
 import type { SourceRange } from "./yaml/nodes";
 
 export interface CheckOptions {
@@ -39,17 +41,34 @@ export interface CheckResult {
   readonly ir: CheckedSpec | null;
 }
 
+/**
+ * Pipeline steps another caller may replace by equivalent ones that reuse earlier work (the
+ * language server's incremental checker, checker/incremental/): each must answer exactly as the
+ * default would for the same input.
+ */
+export interface CheckSteps {
+  readonly loadYaml: (source: SpecSource, reporter: Reporter) => LoadedYaml;
+  readonly parseExpression: (text: string) => ParseResult;
+}
+
+const DEFAULT_STEPS: CheckSteps = { loadYaml, parseExpression };
+
 export function checkSpec(text: string, options: CheckOptions = {}): CheckResult {
+  return checkSpecWith(text, options, DEFAULT_STEPS);
+}
+
+/** checkSpec with replaced pipeline steps (same result when the steps answer as the defaults). */
+export function checkSpecWith(text: string, options: CheckOptions, steps: CheckSteps): CheckResult {
   const source = new SpecSource(text);
   const sink = new DiagnosticSink();
   let model: SpecModel | null = null;
   let expressions: ExpressionTable | null = null;
-  const loaded = loadYaml(source, sink);
+  const loaded = steps.loadYaml(source, sink);
   if (loaded.ok) {
     model = checkStructure(source, loaded.root, sink);
     if (model !== null) {
       for (const rule of [...SEMANTIC_RULES, ...OUTPUT_SCHEMA_RULES, ...GRAPH_RULES]) rule.check(model, sink);
-      expressions = checkSpecExpressions(model, sink);
+      expressions = checkSpecExpressions(model, sink, steps.parseExpression);
     }
   }
   const kept =

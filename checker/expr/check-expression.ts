@@ -1,7 +1,7 @@
 // The expression checker entry point (language.md §9.5.5, §10.12): parses the text, turns syntax
 // diagnostics into EXPR-SYNTAX / EXPR-TOO-LONG / EXPR-TOO-DEEP, then type-checks the tree.
 import type { SyntaxDiagnostic } from "../../grammar/diagnostics";
-import { parseExpression } from "../../grammar/parse";
+import { type ParseResult, parseExpression } from "../../grammar/parse";
 import { typeToString } from "../../stdlib/types/print";
 import { ANY, type Type } from "../../stdlib/types/type";
 import { members } from "../../stdlib/types/union";
@@ -52,8 +52,13 @@ function isListLike(t: Type): boolean {
   return t.k === "any" || members(t).some((m) => m.k === "list");
 }
 
-export function checkExpression(text: string, env: ExprEnvironment): ExprCheckResult {
-  const parsed = parseExpression(text);
+/** `parse`: parseExpression or an equivalent cache of it (parse results are immutable). */
+export function checkExpression(
+  text: string,
+  env: ExprEnvironment,
+  parse: (text: string) => ParseResult = parseExpression,
+): ExprCheckResult {
+  const parsed = parse(text);
   if (parsed.diagnostics.length > 0 || parsed.expr === null) {
     // An expression with a syntax error gets no further expression diagnostics (§9.3).
     const diagnostics = parsed.diagnostics.map((d) => syntaxDiagnostic(text, env, d));

@@ -1,6 +1,7 @@
 // Checks one expression scalar: the expression checker's diagnostics mapped into the file, then
 // the `$` references of its AST (unknown step, undeclared input, unknown field, may not have run).
 import type { Expr, Path } from "../../grammar/ast";
+import type { ParseResult } from "../../grammar/parse";
 import { walk } from "../../grammar/walk";
 import { checkExpression } from "../expr/check-expression";
 import type { ExprDiagnostic, ExprEnvironment, ExpressionKind } from "../expr/types";
@@ -36,11 +37,13 @@ export interface Position {
   readonly env: ExprEnvironment;
   /** Null: no `$`-reference checks (the ensure of an unused function). */
   readonly refs: RefScope | null;
+  /** parseExpression or an equivalent cache of it. */
+  readonly parse?: (text: string) => ParseResult;
 }
 
 export function checkPosition(p: Position): CheckedExpression {
   const text = typeof p.node.value === "string" ? p.node.value : "";
-  const r = checkExpression(text, p.env);
+  const r = checkExpression(text, p.env, p.parse);
   let ok = true;
   for (const d of r.diagnostics) {
     report(p, d);

@@ -1,5 +1,6 @@
 // The expression-and-reference phase (language.md §8, §9.5.5, §10.5, §10.6, §10.12): every `$`
 // reference in step inputs and every expression in a spec is parsed, resolved and type-checked.
+import { type ParseResult, parseExpression } from "../../grammar/parse";
 import type { SpecModel } from "../model/types";
 import type { Reporter } from "../report";
 import { ExpressionPhase } from "./phase";
@@ -7,6 +8,11 @@ import type { ExpressionTable } from "./types";
 
 export { REFERENCE_RULES } from "./rules/index";
 
-export function checkSpecExpressions(model: SpecModel, reporter: Reporter): ExpressionTable {
-  return new ExpressionPhase(model, reporter).run();
+/** `parse` may be replaced by an equivalent (a cache of parseExpression: checker/incremental/). */
+export function checkSpecExpressions(
+  model: SpecModel,
+  reporter: Reporter,
+  parse: (text: string) => ParseResult = parseExpression,
+): ExpressionTable {
+  return new ExpressionPhase(model, reporter, parse).run();
 }

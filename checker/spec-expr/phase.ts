@@ -3,6 +3,7 @@
 // output types and accumulate checks are computed lazily and memoised, because a `$.steps` path
 // in one step needs the types of another (the accumulate element type included).
 import type { PathRef } from "../../grammar/ast";
+import type { ParseResult } from "../../grammar/parse";
 import { ANY, NONE, recordOf, type Type } from "../../stdlib/types/type";
 import type { ExpressionKind } from "../expr/types";
 import type { FunctionDecl, SpecModel, StepDecl } from "../model/types";
@@ -60,6 +61,7 @@ export class ExpressionPhase {
   constructor(
     private readonly model: SpecModel,
     private readonly reporter: Reporter,
+    private readonly parse: (text: string) => ParseResult,
   ) {
     this.records = contractRecords(model);
   }
@@ -181,7 +183,16 @@ export class ExpressionPhase {
       pathType: (ref) => refType(refs, ref),
       owner: `Step '${step.id}'`,
     });
-    return checkPosition({ src: this.model.source, reporter: this.reporter, kind, node, path, env, refs });
+    return checkPosition({
+      src: this.model.source,
+      reporter: this.reporter,
+      kind,
+      node,
+      path,
+      env,
+      refs,
+      parse: this.parse,
+    });
   }
 
   /**
@@ -219,6 +230,7 @@ export class ExpressionPhase {
           path,
           env,
           refs,
+          parse: this.parse,
         });
         first ??= checked;
         ok &&= checked.ok;

@@ -35,6 +35,31 @@ export class LoadedScalar implements ScalarNode {
     return this.positions().range(start, end);
   }
 
+  /** What the scalar was loaded from (read by the incremental checker, checker/incremental/). */
+  origin(): {
+    readonly textEnd: number;
+    readonly loaded: string;
+    readonly block: CST.BlockScalar | undefined;
+  } {
+    return { textEnd: this.textEnd, loaded: this.loaded, block: this.block };
+  }
+
+  /** The same scalar `delta` UTF-16 units later in `text` (text before it unchanged, or moved as a whole). */
+  shifted(delta: number, text: string): LoadedScalar {
+    const block = this.block === undefined ? undefined : { ...this.block, offset: this.block.offset + delta };
+    const range = { start: this.range.start + delta, end: this.range.end + delta };
+    return new LoadedScalar(
+      range,
+      this.value,
+      this.style,
+      this.tag,
+      text,
+      this.textEnd + delta,
+      this.loaded,
+      block,
+    );
+  }
+
   /** The position map (built on first use). */
   positions(): ScalarMap {
     this.map ??= buildScalarMap({
@@ -68,6 +93,11 @@ export class LoadedMap implements MapNode {
   get(name: string): MapEntry | undefined {
     const at = this.index.get(name);
     return at === undefined ? undefined : this.entries[at];
+  }
+
+  /** The same keys in the same order with other ranges or values (the incremental checker's tree patch). */
+  withEntries(range: SourceRange, entries: readonly MapEntry[]): LoadedMap {
+    return new LoadedMap(range, this.flow, entries, this.index);
   }
 }
 
