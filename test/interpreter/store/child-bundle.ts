@@ -3,18 +3,18 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { build } from "esbuild";
 
 export type Child = ChildProcessByStdio<Writable, Readable, Readable>;
 
-/** Bundles the child; returns the bundle's path and the temporary directory holding it. */
-export async function buildStoreChild(): Promise<{ readonly bundle: string; readonly dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "stratum-store-child-"));
-  const bundle = join(dir, "store-child.cjs");
+/** Bundles a child entry (a .ts file) into a temporary directory; its path and the directory. */
+export async function bundleChild(entry: string): Promise<{ readonly bundle: string; readonly dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "stratum-child-"));
+  const bundle = join(dir, `${basename(entry, ".ts")}.cjs`);
   await build({
-    entryPoints: [join(__dirname, "store-child.ts")],
+    entryPoints: [entry],
     outfile: bundle,
     bundle: true,
     platform: "node",
@@ -24,6 +24,11 @@ export async function buildStoreChild(): Promise<{ readonly bundle: string; read
     define: { STRATUMC_BUNDLED: "true" },
   });
   return { bundle, dir };
+}
+
+/** The store tests' child (store-child.ts). */
+export function buildStoreChild(): Promise<{ readonly bundle: string; readonly dir: string }> {
+  return bundleChild(join(__dirname, "store-child.ts"));
 }
 
 export function spawnChild(bundle: string, args: readonly string[]): Child {
