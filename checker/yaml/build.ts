@@ -23,6 +23,7 @@ import {
   kindMismatch,
   shortTag,
 } from "./explicit-tags";
+import { assembleEntries, entryOf } from "./map-entries";
 import type { MapEntry, ScalarStyle, SourceRange, SpecNode, YamlScalar } from "./nodes";
 import { type PlainResolution, resolvePlain } from "./resolve-plain";
 import { ALIAS_LIMIT, YAML_ALIAS_LIMIT } from "./rules/alias-limit";
@@ -47,7 +48,7 @@ interface AnchorState {
   readonly weight: number;
 }
 
-const STYLES: Readonly<Record<string, ScalarStyle>> = {
+export const STYLES: Readonly<Record<string, ScalarStyle>> = {
   PLAIN: "plain",
   QUOTE_SINGLE: "single",
   QUOTE_DOUBLE: "double",
@@ -202,32 +203,8 @@ export class TreeBuilder {
     if (node.flow) end = Math.max(end, node.range?.[1] ?? end);
     const range = { start, end };
     this.checkCollectionTag(node, "mapping", range);
-    // PyYAML: merged entries come first, then the mapping's own; the last occurrence of a key
-    // wins and keeps the position of the first (Python dict semantics). Only a repeated key of
-    // the mapping's own is a duplicate (overriding a merged key is what merging is for).
-    const entries: MapEntry[] = [];
-    const index = new Map<string, number>();
-    const ownKey: (SourceRange | undefined)[] = [];
-    let duplicates: { name: string; range: SourceRange; at: number }[] | null = null;
-    const add = (entry: MapEntry, keyRange?: SourceRange): void => {
-      const at = entry.name === null ? undefined : index.get(entry.name);
-      if (entry.name === null || at === undefined) {
-        if (entry.name !== null) index.set(entry.name, entries.length);
-        entries.push(entry);
-        ownKey.push(keyRange);
-        return;
-      }
-      const previous = ownKey[at];
-      if (previous !== undefined && keyRange !== undefined) {
-        duplicates ??= [];
-        duplicates.push({ name: entry.name, range: previous, at });
-      }
-      entries[at] = entry;
-      ownKey[at] = keyRange;
-    };
-    for (const group of merged) for (const entry of group) add(entry);
-    for (let i = 0; i < ownEntries.length; i++) add(ownEntries[i] as MapEntry, ownKeys[i]);
-    if (duplicates !== null) this.reportDuplicates(duplicates, ownKey);
+    const { entries, index, duplicates } = assembleEntries(merged, ownEntries, ownKeys);
+    for (const report of duplicates) this.reporter.report(YAML_DUPLICATE_KEY, report);
     return { node: new LoadedMap(range, node.flow === true, entries, index), start, end };
   }
 
@@ -268,23 +245,6 @@ export class TreeBuilder {
     return [];
   }
 
-  /** YAML-DUPLICATE-KEY at each earlier occurrence, related to the occurrence that is used. */
-  private reportDuplicates(
-    duplicates: readonly { name: string; range: SourceRange; at: number }[],
-    used: readonly (SourceRange | undefined)[],
-  ): void {
-    for (const { name, range, at } of duplicates) {
-      const last = used[at];
-      if (last === undefined) continue;
-      this.reporter.report(YAML_DUPLICATE_KEY, {
-        message: YAML_DUPLICATE_KEY.message(name),
-        path: "",
-        range,
-        related: [{ message: YAML_DUPLICATE_KEY.related(), path: "", range: last }],
-      });
-    }
-  }
-
   private seq(node: YAMLSeq): Built {
     const start = node.range?.[0] ?? 0;
     const items: SpecNode[] = [];
@@ -316,15 +276,6 @@ export class TreeBuilder {
   }
 }
 
-/** The entry of a built key and value; a merge key or a key that is not a string has no name. */
-function entryOf(key: Built, value: Built): MapEntry {
-  const name =
-    key.merge === undefined && key.node.kind === "scalar" && typeof key.node.value === "string"
-      ? key.node.value
-      : null;
-  return { key: key.node, name, value: value.node };
-}
-
 /** The `-` offsets of a block sequence's items, from its CST token (mirrors the composer's skips). */
 function dashOffsets(node: YAMLSeq): number[] | null {
   const token = node.srcToken;
@@ -350,7 +301,7 @@ function headerText(block: CST.BlockScalar): string {
  * (their extra spaces are then content, as the yaml package loads them). A body with no content
  * ends at the header indicator.
  */
-function blockEnd(text: string, block: CST.BlockScalar, start: number, valueEnd: number): number {
+export function blockEnd(text: string, block: CST.BlockScalar, start: number, valueEnd: number): number {
   const header = headerText(block);
   const headerEnd = start + header.length;
   const bodyStart = text.indexOf("\n", headerEnd) + 1;

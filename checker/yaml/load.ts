@@ -1,12 +1,14 @@
 // The YAML front end (language.md §1.1, §9.5.1): text → one SpecNode tree with exact ranges, or
 // YAML-* diagnostics. Pipeline: blank check → CST parse (iterative) → per document, a CST pre-scan
-// (depth guard, tag tokens) → compose with the yaml package (failsafe schema: every scalar stays
-// its text) → TreeBuilder (PyYAML typing, aliases, merges, duplicates). Never throws.
+// (depth guard, tag tokens) → the fast path (cst-build.ts: the tree straight from the CST, for the
+// common shapes) or, when it declines, compose with the yaml package (failsafe schema: every scalar
+// stays its text) → TreeBuilder (PyYAML typing, aliases, merges, duplicates). Never throws.
 import { Composer, type CST, type Document, Parser } from "yaml";
 import type { Reporter, ReportInput } from "../report";
 import type { RuleInfo } from "../rule";
 import type { SpecSource } from "../source";
 import { TreeBuilder } from "./build";
+import { buildFromCst } from "./cst-build";
 import { MAX_DEPTH, scanDocument } from "./cst-scan";
 import { isHonouredTag } from "./explicit-tags";
 import type { SourceRange, SpecNode } from "./nodes";
@@ -49,7 +51,7 @@ class CountingReporter implements Reporter {
   }
 }
 
-export function loadYaml(src: SpecSource, reporter: Reporter): LoadedYaml {
+export function loadYaml(src: SpecSource, reporter: Reporter, options: LoadOptions = {}): LoadedYaml {
   const text = src.text;
   const sink = new CountingReporter(reporter);
   const parseError = (rule: RuleInfo, message: string, range: SourceRange): void =>
@@ -62,7 +64,7 @@ export function loadYaml(src: SpecSource, reporter: Reporter): LoadedYaml {
     // YAML 1.1 (and PyYAML) treat a lone CR as a line break; the yaml package does not. Replacing
     // it by LF keeps every offset, so positions still refer to the original text.
     const yamlText = text.includes("\r") ? text.replace(/\r(?!\n)/g, "\n") : text;
-    const root = loadDocument(yamlText, sink, parseError);
+    const root = loadDocument(yamlText, sink, parseError, options);
     return { root, ok: sink.errors === 0 };
   } catch (e) {
     // Defensive: the yaml package or a bug of ours threw; report instead of crashing the checker.
@@ -75,21 +77,36 @@ export function loadYaml(src: SpecSource, reporter: Reporter): LoadedYaml {
   }
 }
 
+/** Which way the document was loaded (for the differential test of the fast path). */
+export type LoadPath = "fast" | "composer";
+
+export interface LoadOptions {
+  /** False: always compose with the yaml package (the reference the fast path must match). */
+  readonly fastPath?: boolean;
+  /** Told which path loaded the document (nothing when the text is blank or the loader failed). */
+  readonly onPath?: (path: LoadPath) => void;
+}
+
 function loadDocument(
   text: string,
   sink: Reporter,
   parseError: (rule: RuleInfo, message: string, range: SourceRange) => void,
+  options: LoadOptions,
 ): SpecNode {
-  const composer = new Composer(OPTIONS);
-  const docs: Document.Parsed[] = [];
+  // The stream's tokens are kept: the fast path reads the document's CST and, when it declines,
+  // the composer gets exactly the tokens it would have been given one by one.
+  const tokens: CST.Token[] = [];
   let tags: readonly CST.SourceToken[] = [];
+  let document: CST.Document | undefined;
   let documents = 0;
-  let tooDeep = false;
+  // Only comments and white space around one document (no directive, `...`, error token).
+  let plainStream = true;
   for (const token of new Parser().parse(text)) {
     if (token.type === "document") {
       documents++;
       if (documents === 2) {
         parseError(YAML_MULTI_DOCUMENT, YAML_MULTI_DOCUMENT.message(), documentMarker(token));
+        plainStream = false;
         break;
       }
       const scan = scanDocument(token);
@@ -100,14 +117,26 @@ function loadDocument(
           start: at,
           end: at + 1,
         });
-        tooDeep = true;
-        break;
+        return emptyRoot();
       }
       tags = scan.tags;
+      document = token;
+    } else if (token.type !== "comment" && token.type !== "newline" && token.type !== "space") {
+      plainStream = false;
     }
-    for (const doc of composer.next(token)) docs.push(doc as Document.Parsed);
+    tokens.push(token);
   }
-  if (tooDeep) return emptyRoot();
+  if (options.fastPath !== false && plainStream && document !== undefined && tags.length === 0) {
+    const root = buildFromCst(text, document, sink);
+    if (root !== null) {
+      options.onPath?.("fast");
+      return root.kind === "scalar" && root.value === null ? emptyRoot() : root;
+    }
+  }
+  options.onPath?.("composer");
+  const composer = new Composer(OPTIONS);
+  const docs: Document.Parsed[] = [];
+  for (const token of tokens) for (const doc of composer.next(token)) docs.push(doc as Document.Parsed);
   for (const doc of composer.end(false, text.length)) docs.push(doc as Document.Parsed);
   const doc = docs[0];
   const errors = doc === undefined ? composer.streamInfo().errors : doc.errors;

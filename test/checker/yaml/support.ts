@@ -5,6 +5,21 @@ import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
 import type { ScalarNode, SourceRange, SpecNode } from "../../../checker/yaml/nodes";
 import { LoadedScalar } from "../../../checker/yaml/spec-nodes";
+import { compareLoads } from "./fast-path-support";
+
+/** Every fixture of the YAML tests is also a differential case of the fast path (cst-build.ts). */
+function assertFastPathAgrees(text: string): void {
+  // The ~10 MB robustness spec would take tens of seconds to describe character by character.
+  if (text.length > 100_000) return;
+  const { fast, composer } = compareLoads(text);
+  const a = JSON.stringify([fast.tree, fast.diagnostics, fast.ok], replacer);
+  const b = JSON.stringify([composer.tree, composer.diagnostics, composer.ok], replacer);
+  if (a !== b) throw new Error(`the YAML fast path differs from the composer on ${JSON.stringify(text)}`);
+}
+
+function replacer(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? `${value}n` : value;
+}
 
 export interface Loaded {
   readonly src: SpecSource;
@@ -14,6 +29,7 @@ export interface Loaded {
 }
 
 export function load(text: string): Loaded {
+  assertFastPathAgrees(text);
   const src = new SpecSource(text);
   const sink = new DiagnosticSink();
   const { root, ok } = loadYaml(src, sink);
