@@ -1,4 +1,4 @@
-// A file shipped inside the bundle (cli/install/assets.generated.ts): a hook script or a skill.
+// A file shipped inside the bundle (cli/install/generated/): a hook script or a skill.
 export interface BundledFile {
   /** The hook script's file name, or the skill's name (its folder under ~/.claude/skills). */
   readonly name: string;

@@ -2,8 +2,8 @@
 // from the bundle with mode 0755, refreshed by bare `stratum-mcp` (§21.1), removed by uninstall.
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { HOOK_SCRIPTS } from "./assets.generated";
 import { readTextOrNull, writeFileAtomic } from "./files";
+import { HOOK_SCRIPTS } from "./generated/hook-scripts";
 
 /** Claude Code's hook events and the script registered for each, in the order of the progress lines. */
 export const HOOK_EVENTS = [

@@ -3,8 +3,8 @@
 // skill dropped from the bundle is removed by the next install and every skill by uninstall.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { SKILLS } from "./assets.generated";
 import { exists, readJsonFileArray, readTextOrNull, removeFile, writeFileAtomic } from "./files";
+import { SKILLS } from "./generated/skills";
 import { displayHomePath } from "./paths";
 import type { Report } from "./report";
 

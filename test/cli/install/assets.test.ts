@@ -1,4 +1,4 @@
-// The bundled assets: cli/install/assets.generated.ts is up to date with assets/ (rerun
+// The bundled assets: the modules in cli/install/generated/ are up to date with assets/ (rerun
 // `node cli/install/generate-assets.mjs` when this fails), the eleven skills of runtime.md §22.1
 // with their front matter and the instructions every skill must give, and every ```yaml example
 // in a skill is a valid spec.
@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { checkSpec } from "../../../checker/check-spec";
-import { HOOK_SCRIPTS, SKILLS } from "../../../cli/install/assets.generated";
+import { HOOK_SCRIPTS } from "../../../cli/install/generated/hook-scripts";
+import { SKILLS } from "../../../cli/install/generated/skills";
 import { HOOK_EVENTS } from "../../../cli/install/hook-scripts";
 
 const ASSETS = join(import.meta.dirname, "../../../assets");

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { HOOK_SCRIPTS } from "../../../cli/install/assets.generated";
+import { HOOK_SCRIPTS } from "../../../cli/install/generated/hook-scripts";
 
 let dir: string;
 let memory: string;

@@ -3,8 +3,9 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { HOOK_SCRIPTS, SKILLS } from "../../../cli/install/assets.generated";
 import { EXECUTION_MODEL_BLOCK } from "../../../cli/install/claude-md";
+import { HOOK_SCRIPTS } from "../../../cli/install/generated/hook-scripts";
+import { SKILLS } from "../../../cli/install/generated/skills";
 import { Sandbox, SCRIPTS } from "./harness";
 
 let sb: Sandbox;

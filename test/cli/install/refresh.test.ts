@@ -3,8 +3,8 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { HOOK_SCRIPTS } from "../../../cli/install/assets.generated";
 import { refreshHookScripts } from "../../../cli/install/command";
+import { HOOK_SCRIPTS } from "../../../cli/install/generated/hook-scripts";
 import { Sandbox } from "./harness";
 
 let sb: Sandbox;
