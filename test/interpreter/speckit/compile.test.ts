@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { checkSpec } from "../../../checker/check-spec";
 import { compileSpeckit } from "../../../interpreter/speckit/compile";
 import { wireToPlain } from "../../../interpreter/wire/encode";
+import { EXAMPLE_YAML } from "../../support/speckit-example";
 import { MemoryWorkspace } from "../workspace/memory-workspace";
 import { loadBack } from "./load-back";
 
@@ -126,49 +127,7 @@ describe("success", () => {
       new MemoryWorkspace({ "/proj/tasks/01-setup.md": TASKS["/proj/tasks/01-setup.md"] }),
       "tasks",
     );
-    expect(result.yaml).toBe(`version: '0.1'
-contracts:
-  TaskResult:
-    done:
-      type: boolean
-functions:
-  t01_setup:
-    mode: compute
-    intent: |-
-      Set up project
-      Create the skeleton.
-      Also verify: Code is readable
-    input:
-      task_context:
-        type: string
-    output: TaskResult
-    ensure:
-    - file_exists("src/index.ts")
-    - result.tests_pass == True
-    - result.done == True
-    retries: 2
-flows:
-  tasks:
-    input:
-      project_context:
-        type: string
-    output: TaskResult
-    steps:
-    - id: t01_setup
-      function: t01_setup
-      inputs:
-        task_context: $.input.project_context
-      output_schema:
-        type: object
-        required:
-        - done
-        - tests_pass
-        properties:
-          done:
-            type: boolean
-          tests_pass:
-            type: boolean
-`);
+    expect(result.yaml).toBe(EXAMPLE_YAML);
   });
 
   it("generates a valid spec whose IR has the steps, dependencies and ensures", () => {
