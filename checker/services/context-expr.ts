@@ -7,7 +7,7 @@
 import type { Expr, PathRef } from "../../grammar/ast";
 import { parseExpression } from "../../grammar/parse";
 import * as T from "../../grammar/tokens";
-import { ANY, NONE, recordOf, type Type } from "../../stdlib/types/type";
+import { ANY, type Type } from "../../stdlib/types/type";
 import { Checker } from "../expr/checker";
 import type { ExprEnvironment, ExpressionKind } from "../expr/types";
 import type { FlowDecl, FunctionDecl, StepDecl } from "../model/types";
@@ -15,7 +15,6 @@ import { contractRecords } from "../spec-expr/contracts";
 import { elementType, environment } from "../spec-expr/environment";
 import { commonProperties, outputSchemaProperties } from "../spec-expr/output-schema";
 import { resolveRef } from "../spec-expr/path-types";
-import { withAccumulatorFields } from "../spec-expr/records";
 import { functionResultType } from "../spec-expr/result-type";
 import type { ScalarNode } from "../yaml/nodes";
 import { stepOfPath } from "./context-schema";
@@ -136,12 +135,7 @@ export function siteEnvironment(view: DocView, site: ExprSite): ExprEnvironment 
       owner: "",
     });
   }
-  const outputType = (step: StepDecl): Type => {
-    if (step.kind === "gate") return NONE;
-    const t = table.resultType(step);
-    if (t.k !== "record" || step.integer("max_iterations") === null) return t;
-    return recordOf(withAccumulatorFields(t.record, elementOf(step)));
-  };
+  const outputType = table.outputType;
   const elementOf = (step: StepDecl): Type => {
     const accumulate = table.step(step).accumulate;
     return accumulate === null ? ANY : elementType(accumulate.type);

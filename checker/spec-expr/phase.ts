@@ -80,6 +80,7 @@ export class ExpressionPhase {
       functionEnsure: (fn) => this.functions.get(fn) ?? [],
       inputs: (step) => this.inputs.get(step) ?? [],
       resultType: (step) => this.resultType(step),
+      outputType: this.outputType,
     };
   }
 

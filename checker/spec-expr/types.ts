@@ -43,4 +43,6 @@ export interface ExpressionTable {
   inputs(step: StepDecl): readonly CheckedInput[];
   /** R(s) of §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
+  /** The type `$.steps.<id>.output` reads (§10.12.4): R(s) with the accumulator fields; `none` for a gate. */
+  outputType(step: StepDecl): Type;
 }
