@@ -3,6 +3,7 @@
 // `stratumc explain`, SARIF rule metadata and the LSP's code descriptions share one source.
 
 import { EXPRESSION_RULES } from "./expr/rules";
+import { FUZZ_RULES } from "./fuzz/rules";
 import { GRAPH_RULES } from "./graph/index";
 import type { Family, RuleInfo } from "./rule";
 import { SEMANTIC_RULES } from "./rules/index";
@@ -23,6 +24,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
     REFERENCE_RULES,
     EXPRESSION_RULES,
     SUPPRESSION_RULES,
+    FUZZ_RULES,
   ];
   for (const group of groups) {
     for (const rule of group) {
@@ -33,7 +35,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
   return all;
 }
 
-/** Every rule, by code, in catalogue order (YAML, SCHEMA, SPEC, references, EXPR, suppression). */
+/** Every rule, by code, in catalogue order (YAML, SCHEMA, SPEC, references, EXPR, suppression, FUZZ). */
 export const CATALOGUE: ReadonlyMap<string, RuleInfo> = collect();
 
 export function ruleInfo(code: string): RuleInfo | undefined {

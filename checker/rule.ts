@@ -23,7 +23,9 @@ export type Family =
   | "expr-name"
   | "expr-type"
   /** Suppression comments (`# stratum-ignore[CODE]: reason`); not a conformance family. */
-  | "suppression";
+  | "suppression"
+  /** Findings of `stratumc fuzz` (run-time exploration); not a conformance family. */
+  | "fuzz";
 
 export interface RuleInfo {
   readonly code: string;

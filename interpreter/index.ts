@@ -14,6 +14,7 @@ export type {
   StepDoneArgs,
   StratumApi,
 } from "./api";
+export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi } from "./engine/create-api";
 export type { EngineOptions } from "./engine/options";
 export { compileExpression } from "./eval/compile";

@@ -82,7 +82,9 @@ export function createEngine(options: EngineOptions): EngineApi {
     try {
       response = fn(tx, args);
     } catch (e) {
-      if (e instanceof ExecutionFailure) return withWarnings(executionError(e.message), tx);
+      if (e instanceof ExecutionFailure) {
+        return withWarnings(executionError(e.message, "execution_error", e.details), tx);
+      }
       return internalError(e);
     }
     if (commits(response)) {

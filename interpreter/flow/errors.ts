@@ -11,8 +11,12 @@ export function toolError(
 }
 
 /** An execution error: `{status: "error", success: false, error_type, message}`. */
-export function executionError(message: string, errorType = "execution_error"): Response {
-  return { status: "error", success: false, error_type: errorType, message };
+export function executionError(
+  message: string,
+  errorType = "execution_error",
+  extra: Readonly<Record<string, Wire>> = {},
+): Response {
+  return { status: "error", success: false, error_type: errorType, message, ...extra };
 }
 
 export function flowNotFound(flowId: string): Response {
@@ -25,9 +29,17 @@ export function flowNotFound(flowId: string): Response {
  * and commits nothing.
  */
 export class ExecutionFailure extends Error {
-  constructor(message: string) {
+  /**
+   * Extra keys of the error response (after `message`). An input that cannot be resolved names
+   * its flow, step and input (`flow_name`, `step_id`, `input`), so an agent, and the fuzzer, can
+   * tell which reference failed; the reference has only the message (extra keys are allowed).
+   */
+  readonly details: Readonly<Record<string, Wire>>;
+
+  constructor(message: string, details: Readonly<Record<string, Wire>> = {}) {
     super(message);
     this.name = "ExecutionFailure";
+    this.details = details;
   }
 }
 

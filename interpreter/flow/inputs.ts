@@ -14,7 +14,18 @@ const DIGITS = /^[0-9]+$/;
 /** The resolved inputs of `step`, in declaration order. Throws ExecutionFailure. */
 export function resolveInputs(run: FlowRun, step: StepIR): PyDict {
   const out = new PyDict();
-  for (const input of step.inputs) dictSet(out, input.name, resolveValue(run, input.raw));
+  for (const input of step.inputs) {
+    try {
+      dictSet(out, input.name, resolveValue(run, input.raw));
+    } catch (e) {
+      if (!(e instanceof ExecutionFailure)) throw e;
+      throw new ExecutionFailure(e.message, {
+        flow_name: run.state.flow_name,
+        step_id: step.id,
+        input: input.name,
+      });
+    }
+  }
   return out;
 }
 

@@ -19,6 +19,21 @@ export function encodeWire(value: Wire, options: EncodeWireOptions = {}): string
 
 type Entries = Iterable<readonly [string, Wire]>;
 
+// A flow's spec text is written into every commit of that flow: its encoding is kept for the last
+// long string seen, so a commit does not escape the same few kilobytes again.
+const LONG_STRING = 512;
+let lastLong: string | null = null;
+let lastLongEncoded = "";
+
+function encodeString(s: string): string {
+  if (s.length < LONG_STRING) return jsonString(s);
+  if (s !== lastLong) {
+    lastLongEncoded = jsonString(s);
+    lastLong = s;
+  }
+  return lastLongEncoded;
+}
+
 function write(v: Wire, indent: number | undefined, pad: string, out: string[]): void {
   if (v === null || v === undefined) out.push("null");
   else if (typeof v === "boolean") out.push(v ? "true" : "false");
@@ -26,7 +41,7 @@ function write(v: Wire, indent: number | undefined, pad: string, out: string[]):
   // A JS number is an int when integral (the value model's rule); any other number is written as
   // Python writes the float (repr form: `1e-07`, not JS's `1e-7`).
   else if (typeof v === "number") out.push(Number.isInteger(v) ? String(v) : jsonFloat(v));
-  else if (typeof v === "string") out.push(jsonString(v));
+  else if (typeof v === "string") out.push(encodeString(v));
   else if (v instanceof PyFloat) out.push(jsonFloat(v.v));
   else if (Array.isArray(v)) writeArray(v as readonly Wire[], indent, pad, out);
   else if (v instanceof PyTuple) writeArray(v.items, indent, pad, out);

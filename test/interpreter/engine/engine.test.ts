@@ -36,6 +36,9 @@ describe("atomic calls", () => {
       success: false,
       error_type: "execution_error",
       message: "Key 'x' not found in $.steps.a.output — available keys: ['y']",
+      flow_name: "main",
+      step_id: "b",
+      input: "x",
     });
     expect((await h.store.read(id))?.text).toBe(before);
     // The in-memory copy is unchanged too: a corrected result is accepted as the first attempt.

@@ -98,6 +98,9 @@ describe("plan", () => {
       success: false,
       error_type: "execution_error",
       message: "$.input.name not found in flow inputs",
+      flow_name: "main",
+      step_id: "a",
+      input: "name",
       warnings: [
         "input 'name' is missing",
         "input 'count' is missing",

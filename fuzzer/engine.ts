@@ -1,0 +1,64 @@
+// The interpreter as the fuzzer drives it: the real engine (createApi, the same one the MCP server
+// uses) over an in-memory store, a clock that never moves and numbered flow ids, so that a seed
+// gives the same responses on every machine. The file builtins see an accommodating virtual file
+// system: every path is a file whose text is every string literal of the spec, so ensures such as
+// `file_exists(result.path)` and `file_contains(result.path, 'BEGIN')` behave as if the agent had
+// written what it reported.
+import {
+  type Clock,
+  createApi,
+  type IdSource,
+  MemoryStore,
+  type StratumApi,
+  type WorkspaceFs,
+} from "../interpreter/index";
+import type { FileAccess, HostFileSystem } from "../stdlib/files";
+
+/** A fixed instant: durations are 0 and gate timeouts never expire. */
+const FIXED_CLOCK: Clock = { wallMs: () => 1_700_000_000_000, monoMs: () => 1_000 };
+
+/** Flow ids `00000000-0000-4000-8000-<serial>` in order of creation. */
+export class NumberedIds implements IdSource {
+  private next = 1;
+  newFlowId(): string {
+    return `00000000-0000-4000-8000-${(this.next++).toString(16).padStart(12, "0")}`;
+  }
+}
+
+/** Every path is a file holding `text`. */
+function everythingExists(text: string): HostFileSystem {
+  const bytes = new TextEncoder().encode(text);
+  return {
+    realpath: (path) => path,
+    stat: () => ({ isFile: true, size: bytes.length }),
+    readFile: () => bytes,
+  };
+}
+
+/** The workspace tools (list_workflows, compile, draft) are not fuzzed: they see an empty project. */
+const NO_WORKSPACE: WorkspaceFs = {
+  readDir: () => ({ ok: false, reason: "not available while fuzzing" }),
+  isDirectory: () => false,
+  readFile: () => ({ ok: false, reason: "not available while fuzzing" }),
+  writeFile: () => ({ ok: false, reason: "not available while fuzzing" }),
+  realpath: (path) => path,
+};
+
+export const FUZZ_ROOT = "/fuzz";
+
+/** The virtual files: every file's text is the spec's string literals, one per line. */
+export function virtualFiles(literals: readonly string[]): FileAccess {
+  return { root: FUZZ_ROOT, fs: everythingExists(literals.join("\n")) };
+}
+
+/** A fresh engine for one fuzzing session. */
+export function fuzzEngine(files: FileAccess | null): StratumApi {
+  return createApi({
+    store: new MemoryStore(),
+    clock: FIXED_CLOCK,
+    ids: new NumberedIds(),
+    cwd: FUZZ_ROOT,
+    files: () => files,
+    workspace: NO_WORKSPACE,
+  });
+}

@@ -1,0 +1,188 @@
+// Findings about what never happened over all runs: steps never dispatched, ensures never
+// satisfied, exit criteria never met. Before an ensure or exit criterion is reported, a targeted
+// search evaluates many conforming candidates (including ones built from the expressions' own
+// constants) in many generated contexts; only when none satisfies it is it reported.
+import fc from "fast-check";
+import { FUZZ_DEAD_STEP, FUZZ_ENSURE_UNSATISFIABLE, FUZZ_EXIT_NEVER } from "../../checker/fuzz/rules";
+import type { FlowIR, StepIR } from "../../checker/ir/types";
+import type { PathSource } from "../../interpreter/index";
+import { dictGetStr } from "../../stdlib/values/dict";
+import { fromJsonValue } from "../../stdlib/values/json";
+import type { PyDict, PyValue } from "../../stdlib/values/value";
+import type { Coverage, Observation } from "../run/observation";
+import { stepKey } from "../run/observation";
+import { bindable, evaluateExpr, type Solver } from "../solver";
+import { ensureOf, type FuzzTarget } from "../target";
+import type { Shapes } from "../values/shapes";
+
+const CONTEXTS = 12;
+
+export interface AbsenceInput {
+  readonly target: FuzzTarget;
+  readonly shapes: Shapes;
+  readonly solver: Solver;
+  readonly coverage: Coverage;
+  readonly seed: number;
+  /** Flows whose runs got stuck, or that have an unsatisfiable ensure: their unreached steps are collateral, not dead. */
+  readonly blocked: ReadonlySet<string>;
+  /** Whether exploration was exhaustive (for the wording of dead steps). */
+  readonly proven: boolean;
+  readonly runs: number;
+}
+
+/** Generated `$` path contexts for a flow: inputs from its declarations, outputs from the steps' shapes. */
+function contexts(input: AbsenceInput, flow: FlowIR): PathSource[] {
+  const arb = fc.record({
+    inputs: input.shapes.inputs(flow),
+    outputs: fc.tuple(
+      ...flow.steps.map((s) =>
+        s.kind === "gate" || s.kind === "flow"
+          ? fc.constant(null)
+          : fc.option(input.shapes.result(s), { nil: null, freq: 4 }),
+      ),
+    ),
+  });
+  return fc.sample(arb, { seed: input.seed, numRuns: CONTEXTS }).map(({ inputs, outputs }) => {
+    const inputDict = fromJsonValue(inputs) as PyDict;
+    const outs = new Map<string, PyValue>(
+      flow.steps.map((s, i) => [s.id, fromJsonValue(outputs[i] ?? null)]),
+    );
+    return { input: (n) => dictGetStr(inputDict, n), stepOutput: (id) => outs.get(id) };
+  });
+}
+
+export function absenceFindings(input: AbsenceInput): Observation[] {
+  const out: Observation[] = [];
+  const { spec } = input.target;
+  const reportedEnsures = new Set<string>();
+  const unsatisfiableFlows = new Set<string>();
+  for (const flow of spec.flows.values()) {
+    let ctx: PathSource[] | null = null;
+    for (const step of flow.steps) {
+      const key = stepKey(flow.name, step.id);
+      if (!input.coverage.dispatched.has(key)) continue;
+      const ensures = ensureOf(spec, step);
+      if (
+        ensures.length > 0 &&
+        !input.coverage.ensurePassed.has(key) &&
+        (input.coverage.ensureTried.get(key) ?? 0) > 0
+      ) {
+        ctx ??= contexts(input, flow);
+        const finding = unsatisfiable(input, flow, step, ctx);
+        if (finding !== null) {
+          unsatisfiableFlows.add(flow.name);
+          const where = `${finding.anchor.kind}:${step.function ?? `${flow.name}/${step.id}`}:${finding.anchor.kind === "ensure" ? finding.anchor.index : ""}`;
+          if (!reportedEnsures.has(where)) {
+            reportedEnsures.add(where);
+            out.push(finding);
+          }
+        }
+      }
+      if (
+        step.exitCriterion !== null &&
+        !input.coverage.exitMet.has(key) &&
+        (input.coverage.exitTried.get(key) ?? 0) > 0
+      ) {
+        ctx ??= contexts(input, flow);
+        const finding = exitNever(input, flow, step, ctx);
+        if (finding !== null) out.push(finding);
+      }
+    }
+  }
+  for (const flow of spec.flows.values()) {
+    if (input.blocked.has(flow.name) || unsatisfiableFlows.has(flow.name)) continue;
+    for (const step of flow.steps) {
+      if (input.coverage.dispatched.has(stepKey(flow.name, step.id))) continue;
+      out.push({
+        code: FUZZ_DEAD_STEP.code,
+        flow: flow.name,
+        step: step.id,
+        anchor: { kind: "step" },
+        message: FUZZ_DEAD_STEP.message(
+          step.id,
+          input.proven
+            ? "proven: no path of the exhaustive exploration reaches it"
+            : `not reached in ${input.runs} runs`,
+        ),
+        related: [],
+        call: -1,
+      });
+    }
+  }
+  return out;
+}
+
+function unsatisfiable(
+  input: AbsenceInput,
+  flow: FlowIR,
+  step: StepIR,
+  ctx: readonly PathSource[],
+): Observation | null {
+  const ensures = ensureOf(input.target.spec, step);
+  const everHeld = ensures.map(() => false);
+  let tried = 0;
+  for (const paths of ctx) {
+    for (const c of input.solver.conforming(step)) {
+      tried++;
+      const outcomes = input.solver.ensureOutcomes(step, c.value, paths);
+      if (outcomes.every((o) => o === true)) return null;
+      outcomes.forEach((o, i) => {
+        if (o === true) everHeld[i] = true;
+      });
+    }
+  }
+  if (tried === 0) return null; // no conforming candidate at all: nothing can be said about the ensure
+  const never = everHeld.indexOf(false);
+  const what = never === -1 ? "the ensure list" : `ensure '${ensures[never]!.text}'`;
+  return {
+    code: FUZZ_ENSURE_UNSATISFIABLE.code,
+    flow: flow.name,
+    step: step.id,
+    anchor: never === -1 ? { kind: "ensure-key" } : { kind: "ensure", index: never },
+    message: FUZZ_ENSURE_UNSATISFIABLE.message(step.id, what, tried),
+    related: [],
+    call: -1,
+  };
+}
+
+function exitNever(
+  input: AbsenceInput,
+  flow: FlowIR,
+  step: StepIR,
+  ctx: readonly PathSource[],
+): Observation | null {
+  const criterion = step.exitCriterion!;
+  let tried = 0;
+  const candidates = input.solver.conforming(step);
+  const lists = [[], candidates.slice(0, 3).map((c) => c.value), candidates.slice(0, 50).map((c) => c.value)];
+  // dry_streak counts reports that added nothing (only with accumulate): never above max_iterations.
+  const maxDry = step.accumulate === null ? 0 : Math.min(step.maxIterations ?? 0, 8);
+  const dryStreaks = Array.from({ length: maxDry + 1 }, (_, i) => i);
+  for (const paths of ctx.slice(0, 3)) {
+    for (const accumulator of lists) {
+      for (const dry of dryStreaks) {
+        for (const c of candidates) {
+          tried++;
+          const names = new Map<string, PyValue>([
+            ["result", bindable(c.value)],
+            ["accumulator", accumulator],
+            ["accumulated_count", accumulator.length],
+            ["new_count", dry === 0 ? accumulator.length : 0],
+            ["dry_streak", dry],
+          ]);
+          if (evaluateExpr(criterion, names, paths, null) === true) return null;
+        }
+      }
+    }
+  }
+  if (tried === 0) return null;
+  return {
+    code: FUZZ_EXIT_NEVER.code,
+    flow: flow.name,
+    step: step.id,
+    anchor: { kind: "field", key: "exit_criterion" },
+    message: FUZZ_EXIT_NEVER.message(step.id, tried),
+    related: [],
+    call: -1,
+  };
+}

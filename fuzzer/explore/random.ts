@@ -1,0 +1,109 @@
+// Random exploration: fast-check generates scenarios (inputs, a tape of choices, pools of results)
+// from a seed; every run is driven against the interpreter and its findings collected. A finding is
+// then shrunk by asking fast-check to replay the run that first showed it (seed + path) and shrink
+// it while the finding still shows: the shortest tape and simplest values it finds become the
+// counterexample.
+import fc from "fast-check";
+import { type Decider, type Scenario, ScenarioDecider, TAPE_MAX } from "../run/decider";
+import { driveRun, poolKey, type RunOutcome, type RunSetup } from "../run/driver";
+import {
+  attributable,
+  type Coverage,
+  emptyCoverage,
+  identityOf,
+  mergeCoverage,
+  type Observation,
+  type RunEnd,
+} from "../run/observation";
+
+export interface RandomSettings {
+  readonly seed: number;
+  readonly runs: number;
+  /** Stop starting runs after this many milliseconds (`now` measures it); null: no limit. */
+  readonly deadline: number | null;
+  readonly now: () => number;
+  readonly onRun?: () => void;
+}
+
+export interface Sighting {
+  readonly observation: Observation;
+  /** The run (0-based index of fast-check's generated values) that first showed it. */
+  readonly run: number;
+  readonly outcome: RunOutcome;
+}
+
+export interface RandomResult {
+  readonly runs: number;
+  readonly coverage: Coverage;
+  readonly sightings: Map<string, Sighting>;
+  /** The first run that ended each way (witnesses of stuck and internal ends). */
+  readonly ends: Map<RunEnd, RunOutcome>;
+}
+
+export function scenarioArb(setup: RunSetup): fc.Arbitrary<Scenario> {
+  const spec = setup.target.spec;
+  const flow = spec.flows.get(setup.flow)!;
+  const pools: Record<string, fc.Arbitrary<unknown[]>> = {};
+  for (const f of spec.flows.values()) {
+    for (const s of f.steps) {
+      if (s.kind === "gate" || s.kind === "flow") continue;
+      pools[poolKey(f.name, s.id)] = fc.array(setup.shapes.result(s), { minLength: 1, maxLength: 3 });
+    }
+  }
+  return fc.record({
+    inputs: setup.shapes.inputs(flow),
+    tape: fc.array(fc.nat({ max: TAPE_MAX }), { maxLength: setup.maxCalls * 3 }),
+    pools: fc.record(pools),
+  });
+}
+
+export async function exploreRandom(setup: RunSetup, settings: RandomSettings): Promise<RandomResult> {
+  const arb = scenarioArb(setup);
+  const coverage = emptyCoverage();
+  const sightings = new Map<string, Sighting>();
+  const ends = new Map<RunEnd, RunOutcome>();
+  let runs = 0;
+  const property = fc.asyncProperty(arb, async (scenario) => {
+    if (settings.deadline !== null && settings.now() >= settings.deadline) return true;
+    const index = runs++;
+    const outcome = await driveRun(setup, new ScenarioDecider(scenario));
+    mergeCoverage(coverage, outcome.coverage);
+    if (!ends.has(outcome.end)) ends.set(outcome.end, outcome);
+    for (const o of outcome.observations.filter(attributable)) {
+      const id = identityOf(o);
+      if (!sightings.has(id)) sightings.set(id, { observation: o, run: index, outcome });
+    }
+    settings.onRun?.();
+    return true;
+  });
+  await fc.check(property, { seed: settings.seed, numRuns: settings.runs });
+  return { runs, coverage, sightings, ends };
+}
+
+/**
+ * The simplest run fast-check finds that still shows the finding `identity`, starting from the run
+ * at `index`; null when replaying that run does not show it any more.
+ */
+export async function shrinkSighting(
+  setup: RunSetup,
+  seed: number,
+  index: number,
+  identity: string,
+  timeLimitMs: number,
+): Promise<RunOutcome | null> {
+  let best: RunOutcome | null = null;
+  const property = fc.asyncProperty(scenarioArb(setup), async (scenario) => {
+    const outcome = await driveRun(setup, new ScenarioDecider(scenario) as Decider);
+    const shows = outcome.observations.some((o) => attributable(o) && identityOf(o) === identity);
+    if (shows && (best === null || outcome.calls.length <= best.calls.length)) best = outcome;
+    return !shows;
+  });
+  await fc.check(property, {
+    seed,
+    path: String(index),
+    numRuns: 1,
+    interruptAfterTimeLimit: timeLimitMs,
+    markInterruptAsFailure: false,
+  });
+  return best;
+}

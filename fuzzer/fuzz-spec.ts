@@ -1,0 +1,289 @@
+// `fuzzSpec(text)`: checks the spec, then explores each flow's run-time behaviour (exhaustively
+// when the flow is small enough, randomly in any case), shrinks every finding's witness, adds the
+// findings about what never happened, and states the soundness of each flow.
+import fc from "fast-check";
+import { type CheckResult, checkSpec } from "../checker/check-spec";
+import type { FlowIR, JsonObject } from "../checker/ir/types";
+import { walk } from "../grammar/walk";
+import { fuzzEngine, virtualFiles } from "./engine";
+import { absenceFindings } from "./explore/absence";
+import { exploreExhaustive } from "./explore/exhaustive";
+import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
+import {
+  type Counterexample,
+  compareFindings,
+  type FlowSoundness,
+  type FuzzFinding,
+  type FuzzReport,
+  locateFinding,
+  type Verdict,
+} from "./report";
+import type { RunOutcome, RunSetup } from "./run/driver";
+import {
+  attributable,
+  type Coverage,
+  emptyCoverage,
+  identityOf,
+  mergeCoverage,
+  type Observation,
+  type RunEnd,
+} from "./run/observation";
+import { apiTransport } from "./run/session";
+import { Solver } from "./solver";
+import { expressionsOfFlow, type FuzzTarget, fuzzTarget } from "./target";
+import { ABSENT } from "./values/json-arbs";
+import { optionalInput, Shapes } from "./values/shapes";
+
+export interface FuzzOptions {
+  /** Default 42: the same seed gives the same report. */
+  readonly seed?: number;
+  /** Random runs per flow (default 100). */
+  readonly runs?: number;
+  /** Tool calls per run (default 200). */
+  readonly maxCalls?: number;
+  /** Only this flow (default: every flow). */
+  readonly flow?: string;
+  /** Stop exploring after this many milliseconds (the report then depends on speed). */
+  readonly timeBudgetMs?: number;
+  /** Abstract paths per flow before exhaustive mode gives up (default 100). */
+  readonly maxPaths?: number;
+  /** Milliseconds, for the time budget and progress (default Date.now). */
+  readonly now?: () => number;
+  readonly onProgress?: (p: FuzzProgress) => void;
+}
+
+export interface FuzzProgress {
+  readonly runs: number;
+  readonly paths: number;
+  readonly findings: number;
+}
+
+export interface FuzzResult {
+  /** The checker's result: a spec with errors is not fuzzed. */
+  readonly check: CheckResult;
+  readonly report: FuzzReport | null;
+}
+
+export const DEFAULT_SEED = 42;
+export const DEFAULT_RUNS = 100;
+export const DEFAULT_MAX_PATHS = 100;
+export const DEFAULT_MAX_CALLS = 200;
+const SHRINK_MS = 2_000;
+const MAX_INPUT_COMBINATIONS = 16;
+
+export class UnknownFlowError extends Error {}
+
+export async function fuzzSpec(text: string, options: FuzzOptions = {}): Promise<FuzzResult> {
+  return fuzzChecked(checkSpec(text), options);
+}
+
+export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {}): Promise<FuzzResult> {
+  const target = fuzzTarget(check);
+  if (target === null) return { check, report: null };
+  const seed = options.seed ?? DEFAULT_SEED;
+  const now = options.now ?? Date.now;
+  const deadline = options.timeBudgetMs === undefined ? null : now() + options.timeBudgetMs;
+  const flows = [...target.spec.flows.values()].filter(
+    (f) => options.flow === undefined || f.name === options.flow,
+  );
+  if (options.flow !== undefined && flows.length === 0) {
+    throw new UnknownFlowError(
+      `no flow '${options.flow}' in the spec (flows: ${[...target.spec.flows.keys()].join(", ") || "none"})`,
+    );
+  }
+  const files = virtualFiles(target.literals.strings);
+  const shapes = new Shapes(target.spec, target.literals);
+  const solver = new Solver(target.spec, shapes, seed, files);
+  const transport = apiTransport(fuzzEngine(files));
+  const coverage = emptyCoverage();
+  const observations = new Map<
+    string,
+    { obs: Observation; counterexample: Counterexample | null; manualSkip: boolean }
+  >();
+  const soundness: Record<string, FlowSoundness> = {};
+  const blocked = new Set<string>();
+  let runs = 0;
+  let paths = 0;
+  let allExhaustive = flows.length > 0;
+  const progress = () => options.onProgress?.({ runs, paths, findings: observations.size });
+
+  for (const flow of flows) {
+    const setup: RunSetup = {
+      target,
+      shapes,
+      solver,
+      transport,
+      flow: flow.name,
+      maxCalls: options.maxCalls ?? DEFAULT_MAX_CALLS,
+    };
+    const menu = inputMenu(shapes, target, flow, seed);
+    const exhaustive = await exploreExhaustive(setup, menu.combinations, {
+      maxPaths: options.maxPaths ?? DEFAULT_MAX_PATHS,
+      deadline,
+      now,
+    });
+    paths += exhaustive.paths;
+    const complete = exhaustive.complete && menu.complete;
+    if (!complete) allExhaustive = false;
+    progress();
+    const random = await exploreRandom(setup, {
+      seed,
+      runs: options.runs ?? DEFAULT_RUNS,
+      deadline,
+      now,
+      onRun: () => {
+        runs++;
+        if (runs % 25 === 0) progress();
+      },
+    });
+    const flowCoverage: Coverage = emptyCoverage();
+    mergeCoverage(flowCoverage, exhaustive.coverage);
+    mergeCoverage(flowCoverage, random.coverage);
+    mergeCoverage(coverage, flowCoverage);
+    // Witnesses: exhaustive ones are already the shortest of their kind; random ones are shrunk.
+    const found = new Map<string, { obs: Observation; outcome: RunOutcome }>();
+    for (const [id, s] of exhaustive.sightings) found.set(id, { obs: s.observation, outcome: s.outcome });
+    for (const [id, s] of random.sightings) {
+      if (found.has(id) || observations.has(id)) continue;
+      const shrunk = await shrink(setup, seed, id, s);
+      found.set(id, {
+        obs: shrunk.observations.find((o) => attributable(o) && idOf(o) === id) ?? s.observation,
+        outcome: shrunk,
+      });
+    }
+    for (const [id, f] of found) {
+      if (observations.has(id)) continue;
+      observations.set(id, {
+        obs: f.obs,
+        counterexample: { seed, input: f.outcome.input, calls: f.outcome.calls.slice(0, f.obs.call + 1) },
+        manualSkip: f.outcome.calls.slice(0, f.obs.call + 1).some((c) => c.tool === "stratum_skip_step"),
+      });
+    }
+    const ends = new Map<RunEnd, RunOutcome>([...random.ends, ...exhaustive.ends]);
+    if (ends.has("stuck") || ends.has("internal")) blocked.add(flow.name);
+    soundness[flow.name] = verdicts(
+      flow,
+      complete,
+      ends,
+      [...found.values()].map((f) => f.obs),
+    );
+    progress();
+  }
+
+  const absent = absenceFindings({
+    target,
+    shapes,
+    solver,
+    coverage,
+    seed,
+    blocked,
+    proven: allExhaustive,
+    runs,
+  });
+  for (const o of absent) observations.set(idOf(o), { obs: o, counterexample: null, manualSkip: false });
+  for (const flow of flows) {
+    const dead = flow.steps.some((s) =>
+      absent.some((o) => o.code === "FUZZ-DEAD-STEP" && o.flow === flow.name && o.step === s.id),
+    );
+    const s = soundness[flow.name];
+    if (s !== undefined && dead)
+      soundness[flow.name] = { ...s, no_dead_steps: allExhaustive ? "violated" : "suspect" };
+  }
+
+  const findings = dedupeByPlace(
+    [...observations.values()]
+      // A finding whose shortest witness still needs a step skipped by hand is the human's doing,
+      // not the spec's (an interpreter failure is reported whatever led to it).
+      .filter(({ obs, manualSkip }) => !manualSkip || obs.code === "FUZZ-INTERNAL")
+      .map(({ obs, counterexample }) => locateFinding(target, obs, counterexample)),
+  ).sort(compareFindings);
+  return { check, report: { seed, runs, paths, exhaustive: allExhaustive, soundness, findings } };
+}
+
+const idOf = identityOf;
+
+async function shrink(setup: RunSetup, seed: number, id: string, s: Sighting): Promise<RunOutcome> {
+  const shrunk = await shrinkSighting(setup, seed, s.run, id, SHRINK_MS);
+  return shrunk ?? s.outcome;
+}
+
+/** One finding per code and place (a function's ensure shared by several steps is one finding). */
+function dedupeByPlace(list: readonly FuzzFinding[]): FuzzFinding[] {
+  const byPlace = new Map<string, FuzzFinding>();
+  for (const f of list) {
+    const key = `${f.code}|${f.line}|${f.column}|${f.end_line}|${f.end_column}`;
+    const known = byPlace.get(key);
+    const calls = (x: FuzzFinding) => x.counterexample?.calls.length ?? Number.MAX_SAFE_INTEGER;
+    if (known === undefined || calls(f) < calls(known)) byPlace.set(key, f);
+  }
+  return [...byPlace.values()];
+}
+
+function verdicts(
+  flow: FlowIR,
+  complete: boolean,
+  ends: ReadonlyMap<RunEnd, RunOutcome>,
+  found: readonly Observation[],
+): FlowSoundness {
+  const held: Verdict = complete ? "proven" : "not_refuted";
+  const stuck = ends.has("stuck") || ends.has("internal");
+  const badOutput = found.some((o) => o.code === "FUZZ-FLOW-OUTPUT" && o.flow === flow.name);
+  return {
+    option_to_complete: stuck ? "violated" : held,
+    proper_completion: badOutput ? "violated" : held,
+    no_dead_steps: held,
+  };
+}
+
+/**
+ * The input combinations exhaustive mode enumerates: finite domains (booleans, `values`) in full,
+ * one value otherwise. The enumeration covers the flow's control only when no skip_if reads a step
+ * output or an input that was not enumerated in full (those are data, explored by random runs).
+ */
+function inputMenu(shapes: Shapes, target: FuzzTarget, flow: FlowIR, seed: number) {
+  const spec = target.spec;
+  let combinations: Record<string, unknown>[] = [{}];
+  const reads = pathsReadBySkipIfs(flow);
+  let complete = !reads.steps;
+  for (const name of flow.inputNames) {
+    const decl = (flow.input[name] ?? null) as JsonObject | null;
+    const type = decl !== null && typeof decl === "object" ? decl.type : undefined;
+    const values =
+      decl !== null && typeof decl === "object" && Array.isArray(decl.values) ? decl.values : null;
+    let domain: unknown[];
+    if (values !== null && values.length > 0) domain = [...values];
+    else if (type === "boolean") domain = [true, false];
+    else {
+      domain = fc.sample(shapes.declared(decl), { seed, numRuns: 1 });
+      if (reads.inputs.has(name)) complete = false;
+    }
+    if (optionalInput(spec, flow, name)) domain = [ABSENT, ...domain];
+    const next: Record<string, unknown>[] = [];
+    for (const c of combinations) {
+      for (const v of domain) next.push(v === ABSENT ? c : { ...c, [name]: v });
+    }
+    combinations = next;
+    if (combinations.length > MAX_INPUT_COMBINATIONS) {
+      combinations = combinations.slice(0, MAX_INPUT_COMBINATIONS);
+      complete = false;
+    }
+  }
+  return { combinations, complete };
+}
+
+/** Which `$` paths the flow's skip_if expressions read. */
+function pathsReadBySkipIfs(flow: FlowIR): { steps: boolean; inputs: Set<string> } {
+  const out = { steps: false, inputs: new Set<string>() };
+  for (const e of expressionsOfFlow(flow)) {
+    if (e.kind !== "skip_if") continue;
+    walk(e.ast, {
+      enter(node) {
+        if (node.kind !== "Path") return true;
+        if (node.ref === null || node.ref.scope === "steps") out.steps = true;
+        else out.inputs.add(node.ref.name.name);
+        return true;
+      },
+    });
+  }
+  return out;
+}

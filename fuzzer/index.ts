@@ -1,0 +1,19 @@
+// The fuzzer's public surface (issue 11): property-based exploration of what a spec does at run
+// time, over the interpreter's public API. Front ends (CLI, MCP server, language server) import
+// from here.
+
+export { fuzzEngine, virtualFiles } from "./engine";
+export {
+  DEFAULT_MAX_CALLS,
+  DEFAULT_RUNS,
+  DEFAULT_SEED,
+  type FuzzOptions,
+  type FuzzProgress,
+  type FuzzResult,
+  fuzzChecked,
+  fuzzSpec,
+  UnknownFlowError,
+} from "./fuzz-spec";
+export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
+export type { Counterexample, FlowSoundness, FuzzFinding, FuzzReport, Verdict } from "./report";
+export { apiTransport, type Plain, type ToolName, type Transport, type WireCall } from "./run/session";

@@ -1,0 +1,58 @@
+// Replaying a counterexample: its calls are sent again (flow-id placeholders mapped to the ids the
+// server hands out) through any transport (the in-process engine, or an MCP client), every response
+// is kept, and the responses are observed exactly as during fuzzing, so the replay says whether
+// the finding shows again.
+import { checkSpec } from "../checker/check-spec";
+import type { Observation } from "./run/observation";
+import { Observer } from "./run/observer";
+import { type Plain, Session, type Transport, type WireCall } from "./run/session";
+import { fuzzTarget } from "./target";
+import { Shapes } from "./values/shapes";
+
+export interface ReplayStep {
+  readonly call: WireCall;
+  readonly response: Plain;
+}
+
+export interface ReplayResult {
+  readonly steps: readonly ReplayStep[];
+  /** What the fuzzer observes in the replayed responses. */
+  readonly observations: readonly Observation[];
+  /** Whether a finding with this code (and flow/step when given) shows again. */
+  readonly reproduced: boolean;
+}
+
+export interface ReplayExpectation {
+  readonly code: string;
+  readonly flow?: string;
+  readonly step?: string | null;
+}
+
+export async function replayCounterexample(
+  spec: string,
+  calls: readonly WireCall[],
+  transport: Transport,
+  expect: ReplayExpectation | null,
+): Promise<ReplayResult> {
+  const check = checkSpec(spec);
+  const target = fuzzTarget(check);
+  const session = new Session(transport);
+  const observer =
+    target === null ? null : new Observer(target.spec, new Shapes(target.spec, target.literals), session);
+  const steps: ReplayStep[] = [];
+  for (const call of calls) {
+    const response = await session.replay(call);
+    steps.push({ call, response });
+    await observer?.observe(session.calls - 1);
+  }
+  const observations = observer?.observations ?? [];
+  const reproduced =
+    expect !== null &&
+    observations.some(
+      (o) =>
+        o.code === expect.code &&
+        (expect.flow === undefined || o.flow === expect.flow) &&
+        (expect.step === undefined || o.step === expect.step),
+    );
+  return { steps, observations, reproduced };
+}

@@ -1,0 +1,131 @@
+// Findings as users see them: located diagnostics (the checker's public form, so every output
+// format of `check` prints them) plus the flow, the step and the counterexample that reproduces
+// them; and the per-flow soundness verdicts.
+
+import { ruleInfo } from "../checker/catalogue";
+import { present } from "../checker/check-spec";
+import type { Diagnostic, SpecDiagnostic, SpecRelated } from "../checker/diagnostic";
+import type { SourceRange } from "../checker/yaml/nodes";
+import type { Anchor, Observation } from "./run/observation";
+import type { WireCall } from "./run/session";
+import { ensureOf, type FuzzTarget, Locator } from "./target";
+
+export interface Counterexample {
+  readonly seed: number;
+  readonly input: Record<string, unknown>;
+  readonly calls: readonly WireCall[];
+}
+
+export interface FuzzFinding extends Diagnostic {
+  readonly flow: string;
+  readonly step: string | null;
+  /** Null for findings about what never happened (dead steps, unsatisfiable ensures, exit criteria). */
+  readonly counterexample: Counterexample | null;
+}
+
+/**
+ * proven: exhaustive exploration covered every abstract path and the property held;
+ * not_refuted: random runs did not refute it; violated: a run refuted it (with its witness), or
+ * exhaustive exploration proved a dead step; suspect: random runs never dispatched some step.
+ */
+export type Verdict = "proven" | "not_refuted" | "violated" | "suspect";
+
+export interface FlowSoundness {
+  readonly option_to_complete: Verdict;
+  readonly proper_completion: Verdict;
+  readonly no_dead_steps: Verdict;
+}
+
+export interface FuzzReport {
+  readonly seed: number;
+  readonly runs: number;
+  readonly paths: number;
+  /** Every fuzzed flow was explored exhaustively. */
+  readonly exhaustive: boolean;
+  readonly soundness: Readonly<Record<string, FlowSoundness>>;
+  readonly findings: readonly FuzzFinding[];
+}
+
+function rangeOf(
+  target: FuzzTarget,
+  locate: Locator,
+  flow: string,
+  step: string | null,
+  anchor: Anchor,
+): SourceRange {
+  if (step === null) return anchor.kind === "flow-output" ? locate.flowOutput(flow) : locate.flow(flow);
+  switch (anchor.kind) {
+    case "step":
+      return locate.step(flow, step);
+    case "field":
+      return locate.stepField(flow, step, anchor.key);
+    case "input":
+      return locate.input(flow, step, anchor.name);
+    case "ensure-key":
+      return locate.ensureKey(flow, step);
+    case "ensure": {
+      const ir = target.spec.flows.get(flow)?.stepById.get(step);
+      const e = ir === undefined ? undefined : ensureOf(target.spec, ir)[anchor.index];
+      return e?.range ?? locate.step(flow, step);
+    }
+    case "flow-output":
+      return locate.flowOutput(flow);
+  }
+}
+
+function pathOf(target: FuzzTarget, flow: string, step: string | null, anchor: Anchor): string {
+  if (step === null) return anchor.kind === "flow-output" ? `flows.${flow}.output` : `flows.${flow}`;
+  const base = `flows.${flow}.steps.${step}`;
+  const ir = target.spec.flows.get(flow)?.stepById.get(step);
+  const fn = ir?.kind === "function" && ir.function !== null ? `functions.${ir.function}` : null;
+  switch (anchor.kind) {
+    case "field":
+      return `${base}.${anchor.key}`;
+    case "input":
+      return `${base}.inputs.${anchor.name}`;
+    case "ensure":
+      return `${fn ?? base}.ensure.${anchor.index}`;
+    case "ensure-key":
+      return `${fn ?? base}.ensure`;
+    default:
+      return base;
+  }
+}
+
+/** A finding located in the spec, with its counterexample. */
+export function locateFinding(
+  target: FuzzTarget,
+  o: Observation,
+  counterexample: Counterexample | null,
+  severityOverride?: "warning",
+): FuzzFinding {
+  const locate = new Locator(target);
+  const rule = ruleInfo(o.code);
+  const related: SpecRelated[] = o.related.map((r) => ({
+    message: r.message,
+    path: pathOf(target, r.flow, r.step, r.anchor),
+    range: rangeOf(target, locate, r.flow, r.step, r.anchor),
+  }));
+  const d: SpecDiagnostic = {
+    code: o.code,
+    severity: severityOverride ?? rule?.severity ?? "error",
+    errorType: "ir_semantic_error",
+    message: o.message,
+    path: pathOf(target, o.flow, o.step, o.anchor),
+    range: rangeOf(target, locate, o.flow, o.step, o.anchor),
+    ...(related.length > 0 ? { related } : {}),
+  };
+  const [located] = present(target.source, [d]);
+  return { ...located!, flow: o.flow, step: o.step, counterexample };
+}
+
+export function compareFindings(a: FuzzFinding, b: FuzzFinding): number {
+  return (
+    a.line - b.line ||
+    a.column - b.column ||
+    a.end_line - b.end_line ||
+    a.end_column - b.end_column ||
+    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

@@ -1,0 +1,356 @@
+// One run: the fuzzer plays the agent, the human and the caller against the real interpreter,
+// asking a Decider at every choice, and stops when the root flow finishes, gets stuck, loops past
+// its bounds or reaches the call limit. Every call goes through the Session (recorded as the MCP
+// wire has it) and is shown to the Observer.
+import type { FlowIR, StepIR } from "../../checker/ir/types";
+import type { PathSource } from "../../interpreter/index";
+import { dictGetStr } from "../../stdlib/values/dict";
+import { fromJsonValue } from "../../stdlib/values/json";
+import type { PyDict, PyValue } from "../../stdlib/values/value";
+import type { Solver } from "../solver";
+import { ensureOf, type FuzzTarget } from "../target";
+import type { Shapes } from "../values/shapes";
+import type { Decider, Option } from "./decider";
+import type { Coverage, Observation, RunEnd } from "./observation";
+import { MANUAL_SKIP_REASON, Observer } from "./observer";
+import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
+
+export interface RunSetup {
+  readonly target: FuzzTarget;
+  readonly shapes: Shapes;
+  readonly solver: Solver;
+  readonly transport: Transport;
+  readonly flow: string;
+  /** Tool calls per run (audits not counted). */
+  readonly maxCalls: number;
+}
+
+export interface RunOutcome {
+  readonly end: RunEnd;
+  readonly input: Record<string, unknown>;
+  readonly calls: readonly WireCall[];
+  readonly observations: readonly Observation[];
+  readonly coverage: Coverage;
+  readonly manualSkip: boolean;
+}
+
+/** The pool of generated results of a step (random mode). */
+export function poolKey(flow: string, step: string): string {
+  return `${flow}/${step}`;
+}
+
+interface Frame {
+  readonly flowId: string;
+  readonly parent: { readonly flowId: string; readonly stepId: string } | null;
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+const GATE_OPTIONS: readonly Option<"approve" | "revise" | "kill">[] = [
+  { name: "approve", weight: 60, exhaustive: true },
+  { name: "revise", weight: 30, exhaustive: true },
+  { name: "kill", weight: 10, exhaustive: true },
+];
+
+const OVER_ROUNDS_OPTIONS: readonly Option<"approve" | "kill">[] = [
+  { name: "approve", weight: 75, exhaustive: true },
+  { name: "kill", weight: 25, exhaustive: true },
+];
+
+type ResultKind = "pool" | "pass" | "fail" | "repeat" | "violate" | "skip";
+type ReportKind = "pool" | "exit" | "repeat" | "abort";
+
+export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {
+  return new Run(setup, decider).drive();
+}
+
+class Run {
+  private readonly session: Session;
+  private readonly observer: Observer;
+  private readonly frames: Frame[] = [];
+  private readonly inputs = new Map<string, PyDict>();
+  private readonly outputs = new Map<string, Map<string, PyValue>>();
+  private readonly lastResult = new Map<string, unknown>();
+  private readonly draws = new Map<string, number>();
+  private readonly lastGate = new Map<string, string>();
+  private readonly rootInput: Record<string, unknown>;
+
+  constructor(
+    private readonly setup: RunSetup,
+    private readonly decider: Decider,
+  ) {
+    this.session = new Session(setup.transport);
+    this.observer = new Observer(setup.target.spec, setup.shapes, this.session);
+    this.rootInput = decider.inputs();
+  }
+
+  private async call(tool: ToolName, args: Plain): Promise<Plain> {
+    const response = await this.session.call(tool, args);
+    await this.observer.observe(this.session.calls - 1);
+    return response;
+  }
+
+  private flowOf(flowId: string): FlowIR | undefined {
+    const name = this.observer.flowNames.get(flowId);
+    return name === undefined ? undefined : this.setup.target.spec.flows.get(name);
+  }
+
+  async drive(): Promise<RunOutcome> {
+    let response = await this.call("stratum_plan", {
+      spec: this.setup.target.text,
+      flow: this.setup.flow,
+      inputs: this.rootInput,
+    });
+    const rootId = str(response.flow_id);
+    this.frames.push({ flowId: rootId, parent: null });
+    this.inputs.set(rootId, fromJsonValue(this.rootInput) as PyDict);
+    let end: RunEnd;
+    for (;;) {
+      if (this.observer.stopped !== null) {
+        end = this.observer.stopped;
+        break;
+      }
+      if (this.session.calls >= this.setup.maxCalls) {
+        end = "truncated";
+        break;
+      }
+      const next = await this.step(response);
+      if (typeof next === "string") {
+        end = next;
+        break;
+      }
+      response = next;
+    }
+    await this.observer.finish();
+    return {
+      end,
+      input: this.rootInput,
+      calls: this.session.recorded(),
+      observations: this.observer.observations,
+      coverage: this.observer.coverage,
+      manualSkip: this.observer.manualSkip,
+    };
+  }
+
+  /** Acts on one response: the next response, or how the run ended. */
+  private async step(response: Plain): Promise<Plain | RunEnd> {
+    const status = str(response.status);
+    const top = this.frames[this.frames.length - 1]!;
+    switch (status) {
+      case "execute_step":
+      case "ensure_failed":
+      case "schema_failed":
+        return this.work(response);
+      case "await_gate":
+        return this.gate(response);
+      case "execute_flow": {
+        const childId = str(response.child_flow_id);
+        this.frames.push({
+          flowId: childId,
+          parent: { flowId: str(response.parent_flow_id), stepId: str(response.parent_step_id) },
+        });
+        const child = response.child_step;
+        if (child !== null && typeof child === "object" && !Array.isArray(child)) return child as Plain;
+        return this.call("stratum_resume", { flow_id: childId });
+      }
+      case "complete":
+      case "killed": {
+        if (str(response.flow_id) === top.flowId && top.parent !== null) return this.reportToParent(response);
+        return status === "complete" ? "complete" : "killed";
+      }
+      case "error": {
+        const type = str(response.error_type);
+        if (type === "retries_exhausted") {
+          // A child that exhausts: a cooperative agent reports the failure to the parent step.
+          return top.parent !== null ? this.reportToParent(response) : "exhausted";
+        }
+        if (type === "max_rounds_exceeded") {
+          const gate = this.lastGate.get(top.flowId) ?? "";
+          const outcome = this.decider.choose(OVER_ROUNDS_OPTIONS);
+          return this.resolve(top.flowId, gate, outcome);
+        }
+        return this.observer.stopped ?? "stuck";
+      }
+      default:
+        return "stuck";
+    }
+  }
+
+  private async reportToParent(response: Plain): Promise<Plain> {
+    const frame = this.frames.pop()!;
+    const parent = frame.parent!;
+    return this.stepDone(parent.flowId, parent.stepId, response);
+  }
+
+  private paths(flowId: string): PathSource {
+    return {
+      input: (name) => {
+        const inputs = this.inputs.get(flowId);
+        return inputs === undefined ? undefined : dictGetStr(inputs, name);
+      },
+      stepOutput: (id) => this.outputs.get(flowId)?.get(id),
+    };
+  }
+
+  private setOutput(flowId: string, stepId: string, value: PyValue): void {
+    let m = this.outputs.get(flowId);
+    if (m === undefined) {
+      m = new Map();
+      this.outputs.set(flowId, m);
+    }
+    m.set(stepId, value);
+  }
+
+  /** The next generated result of a step: from the scenario's pool, else the solver's candidates. */
+  private poolValue(flow: FlowIR, step: StepIR): unknown {
+    const key = poolKey(flow.name, step.id);
+    const n = this.draws.get(key) ?? 0;
+    this.draws.set(key, n + 1);
+    const drawn = this.decider.value(key, n);
+    if (drawn !== undefined) return drawn;
+    const list = this.setup.solver.conforming(step);
+    return list.length === 0 ? {} : list[n % list.length]!.plain;
+  }
+
+  private async work(payload: Plain): Promise<Plain | RunEnd> {
+    const flowId = str(payload.flow_id);
+    const stepId = str(payload.step_id);
+    const flow = this.flowOf(flowId);
+    const step = flow?.stepById.get(stepId);
+    if (flow === undefined || step === undefined) return "stuck";
+    if (step.maxIterations !== null) {
+      const loop = this.decider.choose([
+        { name: "iterate", weight: 85, exhaustive: true },
+        { name: "no-loop", weight: 15, exhaustive: true },
+      ]);
+      if (loop === "iterate") await this.iterate(flow, step, flowId);
+      if (this.observer.stopped !== null) return this.observer.stopped;
+    }
+    const hasEnsure = ensureOf(this.setup.target.spec, step).length > 0;
+    const remaining = typeof payload.retries_remaining === "number" ? payload.retries_remaining : 1;
+    const kind = this.decider.choose<ResultKind>([
+      { name: "pool", weight: 35, exhaustive: false },
+      { name: "pass", weight: 45, exhaustive: true },
+      { name: "fail", weight: hasEnsure ? 5 : 0, exhaustive: hasEnsure },
+      { name: "repeat", weight: 8, exhaustive: false },
+      {
+        name: "violate",
+        weight: this.setup.shapes.hasShape(step) && remaining >= 2 ? 5 : 0,
+        exhaustive: false,
+      },
+      // The human skips by hand only where the spec itself declares the step skippable (skip_if).
+      { name: "skip", weight: step.skipIf === null ? 0 : 3, exhaustive: false },
+    ]);
+    if (kind === "skip") {
+      const r = await this.call("stratum_skip_step", {
+        flow_id: flowId,
+        step_id: stepId,
+        reason: MANUAL_SKIP_REASON,
+      });
+      if (r.status !== "error") this.setOutput(flowId, stepId, null);
+      return r;
+    }
+    const result = this.result(kind, flow, step, flowId);
+    // A broken result is never repeated: it must not become the last attempt's (stored) result.
+    return this.stepDone(flowId, stepId, result, kind !== "violate");
+  }
+
+  private result(kind: ResultKind, flow: FlowIR, step: StepIR, flowId: string): unknown {
+    const solver = this.setup.solver;
+    const key = `${flowId}/${step.id}`;
+    switch (kind) {
+      case "pass": {
+        const n = this.draws.get(poolKey(flow.name, step.id)) ?? 0;
+        return solver.passing(step, this.paths(flowId), n) ?? this.poolValue(flow, step);
+      }
+      case "fail":
+        return solver.failing(step, this.paths(flowId)) ?? this.poolValue(flow, step);
+      case "repeat":
+        return this.lastResult.has(key) ? this.lastResult.get(key) : this.poolValue(flow, step);
+      case "violate":
+        return this.violating(step, this.poolValue(flow, step));
+      default:
+        return this.poolValue(flow, step);
+    }
+  }
+
+  /** A result that breaks the step's contract: a required field left out, or not an object at all. */
+  private violating(step: StepIR, value: unknown): unknown {
+    const contract = this.setup.shapes.contractOf(step);
+    const required = contract === null ? undefined : [...contract.fields].find(([, d]) => d.required)?.[0];
+    if (required !== undefined && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      return Object.fromEntries(Object.entries(value as Plain).filter(([k]) => k !== required));
+    }
+    return [];
+  }
+
+  private async stepDone(flowId: string, stepId: string, result: unknown, repeatable = true): Promise<Plain> {
+    if (repeatable) this.lastResult.set(`${flowId}/${stepId}`, result);
+    const r = await this.call("stratum_step_done", { flow_id: flowId, step_id: stepId, result });
+    const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
+    if (!retried && r.status !== "error") this.setOutput(flowId, stepId, fromJsonValue(result));
+    return r;
+  }
+
+  private async iterate(flow: FlowIR, step: StepIR, flowId: string): Promise<void> {
+    const started = await this.call("stratum_iteration_start", { flow_id: flowId, step_id: step.id });
+    if (started.status !== "iteration_started") return;
+    let last: unknown;
+    let dryStreak = 0;
+    const max = (step.maxIterations ?? 1) + 1;
+    for (let i = 0; i < max && this.observer.stopped === null; i++) {
+      const kind = this.decider.choose<ReportKind>([
+        { name: "pool", weight: 45, exhaustive: true },
+        {
+          name: "exit",
+          weight: step.exitCriterion === null ? 0 : 25,
+          exhaustive: step.exitCriterion !== null,
+        },
+        { name: "repeat", weight: 20, exhaustive: false },
+        { name: "abort", weight: 5, exhaustive: true },
+      ]);
+      if (kind === "abort") {
+        await this.call("stratum_iteration_abort", {
+          flow_id: flowId,
+          step_id: step.id,
+          reason: "given up (stratumc fuzz)",
+        });
+        return;
+      }
+      let result: unknown;
+      if (kind === "repeat" && last !== undefined) result = last;
+      else if (kind === "exit") {
+        const names = new Map<string, PyValue>([
+          ["accumulator", []],
+          ["accumulated_count", 0],
+          ["new_count", null],
+          ["dry_streak", dryStreak],
+        ]);
+        result = this.setup.solver.exiting(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
+      } else result = this.poolValue(flow, step);
+      last = result;
+      const r = await this.call("stratum_iteration_report", { flow_id: flowId, step_id: step.id, result });
+      if (typeof r.dry_streak === "number") dryStreak = r.dry_streak;
+      if (r.status !== "iteration_continue") return;
+    }
+  }
+
+  private async gate(payload: Plain): Promise<Plain> {
+    const flowId = str(payload.flow_id);
+    const stepId = str(payload.step_id);
+    this.lastGate.set(flowId, stepId);
+    return this.resolve(flowId, stepId, this.decider.choose(GATE_OPTIONS));
+  }
+
+  private resolve(flowId: string, stepId: string, outcome: string): Promise<Plain> {
+    return this.call("stratum_gate_resolve", {
+      flow_id: flowId,
+      step_id: stepId,
+      outcome,
+      rationale: `${outcome} (stratumc fuzz)`,
+      resolved_by: "human",
+    });
+  }
+}

@@ -1,0 +1,96 @@
+// What a run shows: findings (each with the call whose response showed it) and coverage facts that
+// only mean something over many runs (which steps were dispatched, which ensures ever passed).
+
+/** Where a finding points (located later, against the spec's source). */
+export type Anchor =
+  | { readonly kind: "step" }
+  | { readonly kind: "field"; readonly key: string }
+  | { readonly kind: "input"; readonly name: string }
+  | { readonly kind: "ensure"; readonly index: number }
+  | { readonly kind: "ensure-key" }
+  | { readonly kind: "flow-output" };
+
+export interface RelatedPlace {
+  readonly flow: string;
+  readonly step: string;
+  readonly anchor: Anchor;
+  readonly message: string;
+}
+
+export interface Observation {
+  readonly code: string;
+  readonly flow: string;
+  readonly step: string | null;
+  readonly anchor: Anchor;
+  readonly message: string;
+  readonly related: readonly RelatedPlace[];
+  /** Index (in the run's recorded calls) of the call whose response shows the finding. */
+  readonly call: number;
+  /**
+   * A step was skipped by hand (stratum_skip_step) earlier in the run: the finding may be the
+   * human's doing, so it only counts when another run shows it without one.
+   */
+  readonly afterManualSkip?: boolean;
+}
+
+/** Whether an observation counts as a finding of the spec (see `afterManualSkip`). */
+export function attributable(o: Observation): boolean {
+  return o.afterManualSkip !== true || o.code === "FUZZ-INTERNAL";
+}
+
+export function anchorKey(a: Anchor): string {
+  switch (a.kind) {
+    case "field":
+      return `field:${a.key}`;
+    case "input":
+      return `input:${a.name}`;
+    case "ensure":
+      return `ensure:${a.index}`;
+    default:
+      return a.kind;
+  }
+}
+
+/** Two observations with the same identity are the same finding (messages may differ by value). */
+export function identityOf(o: Pick<Observation, "code" | "flow" | "step" | "anchor">): string {
+  return `${o.code}|${o.flow}|${o.step ?? ""}|${anchorKey(o.anchor)}`;
+}
+
+/** How a run ended. */
+export type RunEnd = "complete" | "killed" | "exhausted" | "stuck" | "internal" | "loop" | "truncated";
+
+/** Per flow name and step id (`flow/step`). */
+export interface Coverage {
+  /** Steps dispatched (or auto-approved by a policy). */
+  readonly dispatched: Set<string>;
+  /** Steps with an ensure whose result was accepted at least once. */
+  readonly ensurePassed: Set<string>;
+  /** Conforming results checked against each step's ensures. */
+  readonly ensureTried: Map<string, number>;
+  /** Steps whose exit criterion held at least once. */
+  readonly exitMet: Set<string>;
+  /** Iteration reports per step with an exit criterion. */
+  readonly exitTried: Map<string, number>;
+}
+
+export function emptyCoverage(): Coverage {
+  return {
+    dispatched: new Set(),
+    ensurePassed: new Set(),
+    ensureTried: new Map(),
+    exitMet: new Set(),
+    exitTried: new Map(),
+  };
+}
+
+export function mergeCoverage(into: Coverage, from: Coverage): void {
+  for (const k of from.dispatched) into.dispatched.add(k);
+  for (const k of from.ensurePassed) into.ensurePassed.add(k);
+  for (const k of from.exitMet) into.exitMet.add(k);
+  for (const [k, n] of from.ensureTried) into.ensureTried.set(k, (into.ensureTried.get(k) ?? 0) + n);
+  for (const [k, n] of from.exitTried) into.exitTried.set(k, (into.exitTried.get(k) ?? 0) + n);
+}
+
+export function stepKey(flow: string, step: string): string {
+  return `${flow}/${step}`;
+}

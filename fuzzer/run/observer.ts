@@ -1,0 +1,529 @@
+// Reads a run's exchanges (call + response) and turns what the interpreter answered into findings
+// and coverage. It decides nothing about the run and re-implements no flow logic: every finding is
+// something a response shows (a violation text, a warning, an error, a completion payload), and
+// the stored trace (stratum_audit) is consulted only to tell why a step's output is null.
+import {
+  FUZZ_ACCUMULATE_FAILS,
+  FUZZ_ENSURE_RAISES,
+  FUZZ_EXIT_CRITERION_RAISES,
+  FUZZ_FLOW_OUTPUT,
+  FUZZ_INPUT_READS_SKIPPED,
+  FUZZ_INPUT_UNRESOLVED,
+  FUZZ_INTERNAL,
+  FUZZ_SKIP_IF_RAISES,
+  FUZZ_UNBOUNDED_LOOP,
+} from "../../checker/fuzz/rules";
+import type { CheckedSpec, FlowIR, StepIR } from "../../checker/ir/types";
+import { checkContract } from "../../interpreter/index";
+import { fromJsonValue } from "../../stdlib/values/json";
+import { strRepr } from "../../stdlib/values/repr";
+import { ensureOf } from "../target";
+import type { Shapes } from "../values/shapes";
+import {
+  type Anchor,
+  type Coverage,
+  emptyCoverage,
+  identityOf,
+  type Observation,
+  type RelatedPlace,
+  type RunEnd,
+  stepKey,
+} from "./observation";
+import type { Exchange, Plain, Session } from "./session";
+
+/** The reason the fuzzer's human gives to stratum_skip_step (such skips are not the spec's doing). */
+export const MANUAL_SKIP_REASON = "skipped by hand (stratumc fuzz)";
+
+const DISPATCH_STATUSES = new Set(["execute_step", "ensure_failed", "schema_failed", "await_gate"]);
+const SKIP_IF_WARNING = /^skip_if of step '(.*)' raised: (.*); the step was not skipped$/s;
+/** Revises of one flow execution without max_rounds after which the revise loop is reported. */
+const REVISES_WITHOUT_BOUND = 2;
+
+interface Cause {
+  readonly step: string;
+  readonly field: string;
+}
+
+interface Visit {
+  readonly step: string;
+  readonly cause: Cause | null;
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+function obj(v: unknown): Plain | null {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Plain) : null;
+}
+
+export class Observer {
+  readonly observations: Observation[] = [];
+  private readonly seen = new Set<string>();
+  readonly coverage: Coverage = emptyCoverage();
+  /** Set when the run must stop (a stuck flow, an internal error, a loop). */
+  stopped: RunEnd | null = null;
+  /** flow id → flow name. */
+  readonly flowNames = new Map<string, string>();
+  private readonly visits = new Map<string, Map<string, number>>();
+  private readonly history = new Map<string, Visit[]>();
+  private readonly revises = new Map<string, number>();
+  /** Whether the run used stratum_skip_step (findings after it may depend on that manual skip). */
+  manualSkip = false;
+
+  constructor(
+    private readonly spec: CheckedSpec,
+    private readonly shapes: Shapes,
+    private readonly session: Session,
+  ) {}
+
+  private flowOf(flowId: string): FlowIR | undefined {
+    const name = this.flowNames.get(flowId);
+    return name === undefined ? undefined : this.spec.flows.get(name);
+  }
+
+  private add(o: Omit<Observation, "related"> & { related?: readonly RelatedPlace[] }): void {
+    const id = identityOf(o);
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    this.observations.push({
+      ...o,
+      related: o.related ?? [],
+      ...(this.manualSkip ? { afterManualSkip: true } : {}),
+    });
+  }
+
+  /** Observes the exchange at `index` of the session's record. */
+  async observe(index: number): Promise<void> {
+    const ex = this.session.exchanges[index];
+    if (ex === undefined) return;
+    const { call, response } = ex;
+    const args = call.arguments;
+    const callFlowId = this.realFlowId(ex);
+    if (call.tool === "stratum_plan" && typeof response.flow_id === "string") {
+      this.flowNames.set(response.flow_id, str(args.flow));
+    }
+    if (call.tool === "stratum_skip_step") this.manualSkip = true;
+    const cause = this.causeOf(ex, callFlowId);
+    if (call.tool === "stratum_gate_resolve" && args.outcome === "revise" && response.status !== "error") {
+      this.revised(callFlowId, str(args.step_id), index);
+    }
+    if (call.tool === "stratum_step_done") this.stepDone(ex, callFlowId, index);
+    if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
+    this.warnings(response, callFlowId, index);
+    await this.payload(response, callFlowId, cause, index);
+  }
+
+  /** The real id of the flow a call addressed (plan: the flow it created). */
+  private realFlowId(ex: Exchange): string {
+    if (ex.call.tool === "stratum_plan") return str(ex.response.flow_id);
+    // The response of a call on a flow names the same flow, except execute_flow (parent_flow_id).
+    const own = str(ex.response.flow_id) || str(ex.response.parent_flow_id);
+    return own;
+  }
+
+  private causeOf(ex: Exchange, flowId: string): Cause | null {
+    const { call, response } = ex;
+    const step = str(call.arguments.step_id);
+    if (call.tool === "stratum_gate_resolve" && response.status !== "error") {
+      return { step, field: `on_${str(call.arguments.outcome)}` };
+    }
+    if (call.tool === "stratum_step_done") {
+      if (response.routed_from === step) return { step, field: "on_fail" };
+      const ir = this.flowOf(flowId)?.stepById.get(step);
+      if (ir?.next != null && !isRetryOrFailure(response, step)) return { step, field: "next" };
+    }
+    return null;
+  }
+
+  private async payload(
+    response: Plain,
+    callFlowId: string,
+    cause: Cause | null,
+    index: number,
+  ): Promise<void> {
+    const status = str(response.status);
+    if (DISPATCH_STATUSES.has(status)) {
+      const flowId = str(response.flow_id);
+      await this.dispatched(
+        flowId,
+        str(response.step_id),
+        flowId === callFlowId ? cause : null,
+        response,
+        index,
+      );
+    } else if (status === "execute_flow") {
+      const parent = str(response.parent_flow_id);
+      const childId = str(response.child_flow_id);
+      this.flowNames.set(childId, str(response.child_flow_name));
+      await this.dispatched(
+        parent,
+        str(response.parent_step_id),
+        parent === callFlowId ? cause : null,
+        response,
+        index,
+      );
+      const child = obj(response.child_step);
+      if (child !== null) await this.payload(child, childId, null, index);
+    } else if (status === "complete") {
+      this.completed(response, index);
+    } else if (status === "error") {
+      this.failed(response, callFlowId, index);
+    }
+  }
+
+  private async dispatched(
+    flowId: string,
+    stepId: string,
+    cause: Cause | null,
+    response: Plain,
+    index: number,
+  ) {
+    const flow = this.flowOf(flowId);
+    const step = flow?.stepById.get(stepId);
+    if (flow === undefined || step === undefined) return;
+    this.coverage.dispatched.add(stepKey(flow.name, stepId));
+    let counts = this.visits.get(flowId);
+    if (counts === undefined) {
+      counts = new Map();
+      this.visits.set(flowId, counts);
+    }
+    const visits = (counts.get(stepId) ?? 0) + 1;
+    counts.set(stepId, visits);
+    let history = this.history.get(flowId);
+    if (history === undefined) {
+      history = [];
+      this.history.set(flowId, history);
+    }
+    history.push({ step: stepId, cause });
+    const bound = boundOf(flow, step);
+    if (visits > 2 * bound + 2 && this.stopped === null) {
+      this.loop(flow, history, stepId, visits, bound, index);
+      this.stopped = "loop";
+    }
+    if (str(response.status) === "execute_step") await this.readsSkipped(flow, step, flowId, response, index);
+  }
+
+  /** FUZZ-UNBOUNDED-LOOP at the backward route taken most recently on the way back to `stepId`. */
+  private loop(
+    flow: FlowIR,
+    history: readonly Visit[],
+    stepId: string,
+    visits: number,
+    bound: number,
+    index: number,
+  ) {
+    const position = new Map(flow.steps.map((s, i) => [s.id, i]));
+    for (let i = history.length - 1; i > 0; i--) {
+      const h = history[i]!;
+      const prev = history[i - 1]!;
+      if (h.cause === null || h.step === prev.step) continue;
+      if ((position.get(h.step) ?? 0) > (position.get(prev.step) ?? 0)) continue;
+      let j = i - 1;
+      while (j > 0 && history[j]!.step !== h.step) j--;
+      const cycle = [...new Set(history.slice(j, i).map((v) => v.step))];
+      const routeStep = flow.stepById.get(h.cause.step);
+      const target = routeOf(routeStep, h.cause.field) ?? h.step;
+      this.add({
+        code: FUZZ_UNBOUNDED_LOOP.code,
+        flow: flow.name,
+        step: h.cause.step,
+        anchor: { kind: "field", key: h.cause.field },
+        message: FUZZ_UNBOUNDED_LOOP.message(
+          `'${h.cause.field}: ${target}' of step '${h.cause.step}'`,
+          stepId,
+          visits,
+          bound,
+        ),
+        related: cycle.slice(0, 10).map((s) => ({
+          flow: flow.name,
+          step: s,
+          anchor: { kind: "step" },
+          message: `'${s}' is on the loop`,
+        })),
+        call: index,
+      });
+      return;
+    }
+    this.add({
+      code: FUZZ_UNBOUNDED_LOOP.code,
+      flow: flow.name,
+      step: stepId,
+      anchor: { kind: "step" },
+      message: FUZZ_UNBOUNDED_LOOP.message(`the routing into step '${stepId}'`, stepId, visits, bound),
+      call: index,
+    });
+  }
+
+  private revised(flowId: string, gate: string, index: number): void {
+    const flow = this.flowOf(flowId);
+    const step = flow?.stepById.get(gate);
+    if (flow === undefined || step === undefined || flow.maxRounds !== null) return;
+    const n = (this.revises.get(flowId) ?? 0) + 1;
+    this.revises.set(flowId, n);
+    if (n <= REVISES_WITHOUT_BOUND || this.stopped !== null) return;
+    const target = step.onRevise ?? gate;
+    const visits = (this.visits.get(flowId)?.get(target) ?? 0) + 1;
+    this.add({
+      code: FUZZ_UNBOUNDED_LOOP.code,
+      flow: flow.name,
+      step: gate,
+      anchor: { kind: "field", key: "on_revise" },
+      message: FUZZ_UNBOUNDED_LOOP.message(
+        `'on_revise: ${target}' of gate '${gate}' (flow '${flow.name}' has no max_rounds)`,
+        target,
+        visits,
+        flow.stepById.get(target)?.retries ?? 1,
+      ),
+      related: [
+        {
+          flow: flow.name,
+          step: target,
+          anchor: { kind: "step" },
+          message: `'${target}' is where each revise goes back to`,
+        },
+      ],
+      call: index,
+    });
+    this.stopped = "loop";
+  }
+
+  /** A `$.steps.X` input that resolved to null because X's skip_if skipped it. */
+  private async readsSkipped(flow: FlowIR, step: StepIR, flowId: string, response: Plain, index: number) {
+    const inputs = obj(response.inputs);
+    if (inputs === null) return;
+    let trace: Plain[] | null = null;
+    for (const input of step.inputs) {
+      if (input.ref?.scope !== "steps" || inputs[input.name] !== null) continue;
+      const producer = input.ref.name.name;
+      if (flow.stepById.get(producer)?.kind === "gate") continue; // a gate's output is always null
+      trace ??= await this.trace(flowId);
+      const last = [...trace].reverse().find((r) => r.step_id === producer);
+      if (last?.type !== "skip" || last.skip_reason === MANUAL_SKIP_REASON) continue;
+      this.add({
+        code: FUZZ_INPUT_READS_SKIPPED.code,
+        flow: flow.name,
+        step: step.id,
+        anchor: { kind: "input", name: input.name },
+        message: FUZZ_INPUT_READS_SKIPPED.message(step.id, input.name, producer),
+        related: [
+          {
+            flow: flow.name,
+            step: producer,
+            anchor: { kind: "field", key: "skip_if" },
+            message: `'${producer}' is skipped by this skip_if`,
+          },
+        ],
+        call: index,
+      });
+    }
+  }
+
+  /** Every record of a flow, oldest first (archived rounds, then the current round). */
+  async trace(flowId: string): Promise<Plain[]> {
+    const audit = await this.session.call("stratum_audit", { flow_id: flowId });
+    const out: Plain[] = [];
+    if (Array.isArray(audit.rounds)) {
+      for (const round of audit.rounds) {
+        const steps = obj(round)?.steps;
+        if (Array.isArray(steps)) out.push(...steps.filter((r): r is Plain => obj(r) !== null));
+      }
+    }
+    if (Array.isArray(audit.trace)) out.push(...audit.trace.filter((r): r is Plain => obj(r) !== null));
+    return out;
+  }
+
+  private stepDone(ex: Exchange, flowId: string, index: number): void {
+    const flow = this.flowOf(flowId);
+    const stepId = str(ex.call.arguments.step_id);
+    const step = flow?.stepById.get(stepId);
+    if (flow === undefined || step === undefined) return;
+    const response = ex.response;
+    const violations = Array.isArray(response.violations) ? response.violations.map(str) : [];
+    const ensures = ensureOf(this.spec, step);
+    const key = stepKey(flow.name, stepId);
+    const shapeFailed = violations.some(
+      (v) => v.startsWith("contract violation") || v.startsWith("output_schema violation"),
+    );
+    const outcomeError = response.status === "error" && response.error_type !== "retries_exhausted";
+    if (ensures.length > 0 && !shapeFailed && !outcomeError) {
+      this.coverage.ensureTried.set(key, (this.coverage.ensureTried.get(key) ?? 0) + 1);
+      if (!isRetryOrFailure(response, stepId)) this.coverage.ensurePassed.add(key);
+    }
+    if (!this.shapes.hasShape(step)) return;
+    for (const v of violations) {
+      ensures.forEach((e, i) => {
+        const prefix = `Ensure expression ${strRepr(e.text)} raised: `;
+        if (!v.startsWith(prefix)) return;
+        this.add({
+          code: FUZZ_ENSURE_RAISES.code,
+          flow: flow.name,
+          step: stepId,
+          anchor: { kind: "ensure", index: i },
+          message: FUZZ_ENSURE_RAISES.message(e.text, v.slice(prefix.length)),
+          call: index,
+        });
+      });
+    }
+  }
+
+  private iterationReport(ex: Exchange, flowId: string, index: number): void {
+    const flow = this.flowOf(flowId);
+    const stepId = str(ex.call.arguments.step_id);
+    const step = flow?.stepById.get(stepId);
+    if (flow === undefined || step === undefined) return;
+    const response = ex.response;
+    const key = stepKey(flow.name, stepId);
+    if (step.exitCriterion !== null && response.status !== "error") {
+      this.coverage.exitTried.set(key, (this.coverage.exitTried.get(key) ?? 0) + 1);
+      if (response.exit_criterion_met === true) this.coverage.exitMet.add(key);
+    }
+    if (!this.shapes.hasShape(step)) return;
+    const exitError = str(response.exit_criterion_error);
+    if (exitError !== "") {
+      this.add({
+        code: FUZZ_EXIT_CRITERION_RAISES.code,
+        flow: flow.name,
+        step: stepId,
+        anchor: { kind: "field", key: "exit_criterion" },
+        message: FUZZ_EXIT_CRITERION_RAISES.message(stepId, afterRaised(exitError)),
+        call: index,
+      });
+    }
+    const accumulateError = str(response.accumulate_error);
+    if (accumulateError !== "") {
+      this.add({
+        code: FUZZ_ACCUMULATE_FAILS.code,
+        flow: flow.name,
+        step: stepId,
+        anchor: { kind: "field", key: "accumulate" },
+        message: FUZZ_ACCUMULATE_FAILS.message(stepId, afterRaised(accumulateError)),
+        call: index,
+      });
+    }
+  }
+
+  /** skip_if run-time errors, reported as response warnings (runtime.md §3.1). */
+  private warnings(response: Plain, callFlowId: string, index: number): void {
+    if (!Array.isArray(response.warnings)) return;
+    const flows = [this.flowOf(callFlowId), this.flowOf(str(response.child_flow_id))].filter(
+      (f): f is FlowIR => f !== undefined,
+    );
+    for (const w of response.warnings) {
+      const m = SKIP_IF_WARNING.exec(str(w));
+      if (m === null) continue;
+      const stepId = m[1]!;
+      const flow = flows.find((f) => f.stepById.get(stepId)?.skipIf != null);
+      if (flow === undefined) continue;
+      this.add({
+        code: FUZZ_SKIP_IF_RAISES.code,
+        flow: flow.name,
+        step: stepId,
+        anchor: { kind: "field", key: "skip_if" },
+        message: FUZZ_SKIP_IF_RAISES.message(stepId, m[2]!),
+        call: index,
+      });
+    }
+  }
+
+  private completed(response: Plain, index: number): void {
+    const flow = this.flowOf(str(response.flow_id));
+    if (flow === undefined || flow.output === "") return;
+    const contract = this.spec.contracts.get(flow.output);
+    if (contract === undefined) return;
+    const violations = checkContract(fromJsonValue(response.output ?? null), contract, this.spec);
+    if (violations.length === 0) return;
+    this.add({
+      code: FUZZ_FLOW_OUTPUT.code,
+      flow: flow.name,
+      step: null,
+      anchor: { kind: "flow-output" },
+      message: FUZZ_FLOW_OUTPUT.message(
+        flow.name,
+        flow.output,
+        violations[0]!.replace(/^contract violation: /, ""),
+      ),
+      call: index,
+    });
+  }
+
+  private failed(response: Plain, callFlowId: string, index: number): void {
+    const type = str(response.error_type);
+    if (type === "retries_exhausted" || type === "max_rounds_exceeded") return;
+    if (type === "internal_error") {
+      const flow = this.flowOf(callFlowId);
+      this.add({
+        code: FUZZ_INTERNAL.code,
+        flow: flow?.name ?? "",
+        step: null,
+        anchor: { kind: "step" },
+        message: FUZZ_INTERNAL.message(this.session.exchanges[index]?.call.tool ?? "a call"),
+        call: index,
+      });
+      this.stopped = "internal";
+      return;
+    }
+    if (typeof response.input === "string" && typeof response.step_id === "string") {
+      const flowName = str(response.flow_name) || (this.flowNames.get(callFlowId) ?? "");
+      this.add({
+        code: FUZZ_INPUT_UNRESOLVED.code,
+        flow: flowName,
+        step: response.step_id,
+        anchor: { kind: "input", name: response.input },
+        message: FUZZ_INPUT_UNRESOLVED.message(response.step_id, response.input, str(response.message)),
+        call: index,
+      });
+    }
+    this.stopped = "stuck";
+  }
+
+  /** At the end of a run: gates a policy approved count as dispatched (they ran, automatically). */
+  async finish(): Promise<void> {
+    for (const [flowId, name] of this.flowNames) {
+      for (const r of await this.trace(flowId)) {
+        if (r.type === "policy" && (r.effective_policy === "flag" || r.effective_policy === "skip")) {
+          this.coverage.dispatched.add(stepKey(name, str(r.step_id)));
+        }
+      }
+    }
+  }
+}
+
+/** Dispatches a step may get from the counters the spec declares: attempts × rounds. */
+export function boundOf(flow: FlowIR, step: StepIR): number {
+  return ((flow.maxRounds ?? 0) + 1) * Math.max(1, step.retries);
+}
+
+function routeOf(step: StepIR | undefined, field: string): string | null {
+  if (step === undefined) return null;
+  switch (field) {
+    case "next":
+      return step.next;
+    case "on_fail":
+      return step.onFail;
+    case "on_approve":
+      return step.onApprove;
+    case "on_revise":
+      return step.onRevise;
+    case "on_kill":
+      return step.onKill;
+    default:
+      return null;
+  }
+}
+
+/** The step stays current (retry), exhausted, or was routed through on_fail. */
+function isRetryOrFailure(response: Plain, step: string): boolean {
+  const status = str(response.status);
+  if ((status === "ensure_failed" || status === "schema_failed") && response.step_id === step) return true;
+  if (status === "error") return true;
+  if (Array.isArray(response.violations) && response.violations.length > 0) return true;
+  return response.routed_from === step;
+}
+
+function afterRaised(text: string): string {
+  const at = text.indexOf(" raised: ");
+  return at === -1 ? text : text.slice(at + " raised: ".length);
+}
+
+export type { Anchor };

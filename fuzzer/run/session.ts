@@ -1,0 +1,155 @@
+// Tool calls as the MCP wire has them, recorded for counterexamples. A transport sends one call
+// (tool name + JSON arguments) and answers the response as plain JSON data: in process through the
+// programmatic API, or through an MCP client (cli/replay). Flow ids differ between engines, so the
+// recording names them by placeholders `<flow-1>`, `<flow-2>`, … in order of first appearance, and
+// a replay maps each placeholder to the id its own server handed out at the same point.
+import type { StratumApi } from "../../interpreter/index";
+import { wireToPlain } from "../../interpreter/index";
+import { fromJsonValue } from "../../stdlib/values/json";
+
+export type ToolName =
+  | "stratum_plan"
+  | "stratum_step_done"
+  | "stratum_gate_resolve"
+  | "stratum_skip_step"
+  | "stratum_iteration_start"
+  | "stratum_iteration_report"
+  | "stratum_iteration_abort"
+  | "stratum_resume"
+  | "stratum_audit";
+
+export type Plain = Record<string, unknown>;
+
+export interface WireCall {
+  readonly tool: ToolName;
+  readonly arguments: Plain;
+}
+
+export type Transport = (tool: ToolName, args: Plain) => Promise<Plain>;
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** The in-process transport: the interpreter's programmatic API (the one the MCP server adapts). */
+export function apiTransport(api: StratumApi): Transport {
+  return async (tool, a) => {
+    const flow_id = str(a.flow_id);
+    const step_id = str(a.step_id);
+    let response: unknown;
+    switch (tool) {
+      case "stratum_plan":
+        response = await api.plan({
+          spec: str(a.spec),
+          flow: str(a.flow),
+          inputs: fromJsonValue(a.inputs ?? {}),
+        });
+        break;
+      case "stratum_step_done":
+        response = await api.stepDone({ flow_id, step_id, result: fromJsonValue(a.result) });
+        break;
+      case "stratum_gate_resolve":
+        response = await api.gateResolve({
+          flow_id,
+          step_id,
+          outcome: str(a.outcome),
+          rationale: str(a.rationale),
+          resolved_by: str(a.resolved_by),
+        });
+        break;
+      case "stratum_skip_step":
+        response = await api.skipStep({ flow_id, step_id, reason: str(a.reason) });
+        break;
+      case "stratum_iteration_start":
+        response = await api.iterationStart({ flow_id, step_id });
+        break;
+      case "stratum_iteration_report":
+        response = await api.iterationReport({ flow_id, step_id, result: fromJsonValue(a.result) });
+        break;
+      case "stratum_iteration_abort":
+        response = await api.iterationAbort({ flow_id, step_id, reason: str(a.reason) });
+        break;
+      case "stratum_resume":
+        response = await api.resume({ flow_id });
+        break;
+      case "stratum_audit":
+        response = await api.audit({ flow_id });
+        break;
+    }
+    return wireToPlain(response as never) as Plain;
+  };
+}
+
+const PLACEHOLDER = /^<flow-(\d+)>$/;
+
+/** Replaces every string equal to a key of `map` (deeply). */
+function substitute(v: unknown, map: ReadonlyMap<string, string>): unknown {
+  if (typeof v === "string") return map.get(v) ?? v;
+  if (Array.isArray(v)) return v.map((x) => substitute(x, map));
+  if (v !== null && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v as Plain).map(([k, x]) => [k, substitute(x, map)]));
+  }
+  return v;
+}
+
+export interface Exchange {
+  /** The call with placeholders. */
+  readonly call: WireCall;
+  /** The response with real ids. */
+  readonly response: Plain;
+}
+
+/** A transport plus the id mapping and the record of the calls made (audits are not recorded). */
+export class Session {
+  private readonly toPlaceholder = new Map<string, string>();
+  private readonly toReal = new Map<string, string>();
+  readonly exchanges: Exchange[] = [];
+
+  constructor(private readonly transport: Transport) {}
+
+  /** Learns the flow ids a response mentions, in order of appearance. */
+  private learn(response: Plain): void {
+    for (const key of ["flow_id", "parent_flow_id", "child_flow_id"]) {
+      const id = response[key];
+      if (typeof id === "string" && id !== "" && !this.toPlaceholder.has(id)) {
+        const placeholder = `<flow-${this.toPlaceholder.size + 1}>`;
+        this.toPlaceholder.set(id, placeholder);
+        this.toReal.set(placeholder, id);
+      }
+    }
+    const child = response.child_step;
+    if (child !== null && typeof child === "object" && !Array.isArray(child)) this.learn(child as Plain);
+  }
+
+  /** A call whose arguments hold real flow ids. */
+  async call(tool: ToolName, args: Plain): Promise<Plain> {
+    const response = await this.transport(tool, args);
+    if (tool !== "stratum_audit") {
+      this.learn(response);
+      this.exchanges.push({
+        call: { tool, arguments: substitute(args, this.toPlaceholder) as Plain },
+        response,
+      });
+    }
+    return response;
+  }
+
+  /** A recorded call (placeholders) sent again. */
+  async replay(call: WireCall): Promise<Plain> {
+    for (const id of Object.values(call.arguments)) {
+      if (typeof id === "string" && PLACEHOLDER.test(id) && !this.toReal.has(id)) {
+        throw new Error(`the recording uses ${id} before any response named it`);
+      }
+    }
+    return this.call(call.tool, substitute(call.arguments, this.toReal) as Plain);
+  }
+
+  get calls(): number {
+    return this.exchanges.length;
+  }
+
+  /** The recorded calls (placeholders). */
+  recorded(): WireCall[] {
+    return this.exchanges.map((e) => e.call);
+  }
+}
