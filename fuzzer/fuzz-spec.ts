@@ -244,7 +244,11 @@ function inputMenu(shapes: Shapes, target: FuzzTarget, flow: FlowIR, seed: numbe
   const spec = target.spec;
   let combinations: Record<string, unknown>[] = [{}];
   const reads = pathsReadBySkipIfs(flow);
-  let complete = !reads.steps;
+  // A sub-flow step that checks the child's output depends on data the enumeration does not vary.
+  const checksChildren = flow.steps.some(
+    (s) => s.kind === "flow" && (s.ensure.length > 0 || s.outputContract !== null || s.outputSchema !== null),
+  );
+  let complete = !reads.steps && !checksChildren;
   for (const name of flow.inputNames) {
     const decl = (flow.input[name] ?? null) as JsonObject | null;
     const type = decl !== null && typeof decl === "object" ? decl.type : undefined;

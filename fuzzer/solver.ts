@@ -25,11 +25,15 @@ import { ensureOf } from "./target";
 import type { Shapes } from "./values/shapes";
 
 const CANDIDATES = 300;
+const SCAN = 80;
 
 interface Candidate {
   readonly plain: unknown;
   readonly value: PyValue;
 }
+
+/** 0 when a value meets the goal, negative otherwise (higher is closer). */
+export type Goal = (value: PyValue) => number;
 
 /** `true` / `false`, or the error message when the expression raised. */
 export type Outcome = boolean | string;
@@ -116,22 +120,124 @@ export class Solver {
     return ensureOf(this.spec, step).map((e) => evaluateExpr(e, names, paths, this.files));
   }
 
-  /** A conforming result that passes every ensure in this context, or null. */
-  passing(step: StepIR, paths: PathSource, offset = 0): unknown | null {
+  /** The parent step's checks on a child flow's output: its output contract and its ensures. */
+  parentAccepts(parent: StepIR, paths: PathSource): Goal {
+    return (value) => {
+      const outcomes = this.ensureOutcomes(parent, value, paths);
+      return (
+        (this.conforms(parent, value) ? 1 : 0) +
+        outcomes.filter((o) => o === true).length -
+        outcomes.length -
+        1
+      );
+    };
+  }
+
+  /** How far `value` is from passing the step's ensures (and `also`): 0 when it passes. */
+  private goal(step: StepIR, paths: PathSource, also?: Goal): Goal {
+    return (value) => {
+      const outcomes = this.ensureOutcomes(step, value, paths);
+      const own = outcomes.filter((o) => o === true).length - outcomes.length;
+      return own + (also === undefined ? 0 : also(value));
+    };
+  }
+
+  /**
+   * A conforming result that passes every ensure in this context (and `also`: for the last step
+   * of a child flow, the parent step's checks of the child's output), or null. Candidates are tried
+   * in order from `offset`; when none passes, the best one is improved field by field with the
+   * other candidates' values (ensures are mostly conjunctions of conditions on single fields).
+   */
+  passing(step: StepIR, paths: PathSource, offset = 0, also?: Goal): unknown | null {
     const ensures = ensureOf(this.spec, step);
-    const fixed = !readsPaths(ensures);
+    const fixed = also === undefined && !readsPaths(ensures);
     if (fixed && this.fixedPass.has(step)) return this.fixedPass.get(step)?.plain ?? null;
-    const list = this.conforming(step);
-    let found: Candidate | null = null;
-    for (let i = 0; i < list.length; i++) {
-      const c = list[(i + offset) % list.length]!;
-      if (this.ensureOutcomes(step, c.value, paths).every((o) => o === true)) {
-        found = c;
-        break;
-      }
-    }
+    const found = this.search(step, this.goal(step, paths, also), offset, this.equalityHints(step, paths));
     if (fixed) this.fixedPass.set(step, found);
     return found?.plain ?? null;
+  }
+
+  private search(
+    step: StepIR,
+    goal: Goal,
+    offset: number,
+    hints: readonly Record<string, unknown>[] = [],
+  ): Candidate | null {
+    const list = this.conforming(step);
+    let best: Candidate | null = null;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    // A bounded scan (this runs at every "do it right" choice of a run), then the field-wise repair.
+    for (let i = 0; i < Math.min(list.length, SCAN); i++) {
+      const c = list[(i + offset) % list.length]!;
+      const score = goal(c.value);
+      if (score === 0) return c;
+      if (score > bestScore) {
+        best = c;
+        bestScore = score;
+      }
+    }
+    if (best === null || best.plain === null || typeof best.plain !== "object" || Array.isArray(best.plain))
+      return null;
+    let current = best.plain as Record<string, unknown>;
+    const donors = [
+      ...hints,
+      ...list
+        .slice(0, 60)
+        .map((c) => c.plain)
+        .filter(
+          (p): p is Record<string, unknown> => p !== null && typeof p === "object" && !Array.isArray(p),
+        ),
+    ];
+    const keys = [...new Set(donors.flatMap((d) => Object.keys(d)))];
+    for (let sweep = 0; sweep < 2; sweep++) {
+      for (const key of keys) {
+        for (const donor of donors) {
+          if (!(key in donor)) continue;
+          const next = { ...current, [key]: donor[key] };
+          const value = fromJsonValue(next);
+          if (!this.conforms(step, value)) continue;
+          const score = goal(value);
+          if (score === 0) return { plain: next, value };
+          if (score > bestScore) {
+            current = next;
+            bestScore = score;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Field values the ensures ask for by equality with something computed from the context:
+   * `result.tag == 'v' + $.input.version` gives `{tag: 'v1.2'}` for the version at hand.
+   */
+  equalityHints(step: StepIR, paths: PathSource): Record<string, unknown>[] {
+    const out: Record<string, unknown>[] = [];
+    const names = new Map<string, PyValue>();
+    for (const e of ensureOf(this.spec, step)) {
+      walk(e.ast, {
+        enter: (node) => {
+          if (node.kind !== "Compare" || node.ops.length !== 1 || node.ops[0]!.op !== "==") return true;
+          const sides = [node.left, node.comparators[0]!];
+          for (const [i, side] of sides.entries()) {
+            const other = sides[1 - i]!;
+            if (side.kind !== "Attribute" || side.value.kind !== "Name" || side.value.id !== "result")
+              continue;
+            if (mentionsResult(other)) continue;
+            try {
+              const v = evaluate(compileExpression(other), names, { paths, files: this.files });
+              if (typeof v === "string" || typeof v === "number" || typeof v === "boolean")
+                out.push({ [side.attr]: v });
+            } catch (err) {
+              if (!(err instanceof PyError)) throw err;
+            }
+          }
+          return true;
+        },
+      });
+    }
+    return out;
   }
 
   /** A conforming result that fails some ensure without raising, or null. */
@@ -154,4 +260,15 @@ export class Solver {
     }
     return null;
   }
+}
+
+function mentionsResult(e: Expr): boolean {
+  let found = false;
+  walk(e, {
+    enter(node) {
+      if (node.kind === "Name" && (node.id === "result" || node.id === "item")) found = true;
+      return !found;
+    },
+  });
+  return found;
 }

@@ -1,9 +1,10 @@
-// The sixteen tools of runtime.md §16.2: names, parameters and descriptions an agent can act on,
+// The sixteen tools of runtime.md §16.2 plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
 import type { StratumApi } from "../interpreter/api";
 import type { Response } from "../interpreter/wire/wire";
 import type { PyValue } from "../stdlib/values/value";
+import { FUZZ_TOOL } from "./fuzz-tool";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
@@ -197,4 +198,6 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     call: (api, a) => api.draftPipeline({ draft: a.data("draft"), project_dir: str(a, "project_dir") }),
   },
+  // Issue 11 adds a seventeenth tool the reference does not have.
+  FUZZ_TOOL,
 ];

@@ -89,8 +89,9 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
       }
     }
   }
+  const collateral = callersOf(spec, new Set([...input.blocked, ...unsatisfiableFlows]));
   for (const flow of spec.flows.values()) {
-    if (input.blocked.has(flow.name) || unsatisfiableFlows.has(flow.name)) continue;
+    if (collateral.has(flow.name)) continue;
     for (const step of flow.steps) {
       if (input.coverage.dispatched.has(stepKey(flow.name, step.id))) continue;
       out.push({
@@ -122,6 +123,7 @@ function unsatisfiable(
   const everHeld = ensures.map(() => false);
   let tried = 0;
   for (const paths of ctx) {
+    if (input.solver.passing(step, paths) !== null) return null;
     for (const c of input.solver.conforming(step)) {
       tried++;
       const outcomes = input.solver.ensureOutcomes(step, c.value, paths);
@@ -185,4 +187,20 @@ function exitNever(
     related: [],
     call: -1,
   };
+}
+
+/** The flows in `blocked` and every flow that runs one of them as a sub-flow, transitively. */
+function callersOf(spec: FuzzTarget["spec"], blocked: ReadonlySet<string>): Set<string> {
+  const out = new Set(blocked);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const flow of spec.flows.values()) {
+      if (out.has(flow.name)) continue;
+      if (flow.steps.some((s) => s.kind === "flow" && s.flow !== null && out.has(s.flow))) {
+        out.add(flow.name);
+        changed = true;
+      }
+    }
+  }
+  return out;
 }

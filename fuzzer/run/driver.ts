@@ -7,7 +7,7 @@ import type { PathSource } from "../../interpreter/index";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { fromJsonValue } from "../../stdlib/values/json";
 import type { PyDict, PyValue } from "../../stdlib/values/value";
-import type { Solver } from "../solver";
+import type { Goal, Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
 import type { Decider, Option } from "./decider";
@@ -103,7 +103,7 @@ class Run {
       flow: this.setup.flow,
       inputs: this.rootInput,
     });
-    const rootId = str(response.flow_id);
+    const rootId = str(response.flow_id) || str(response.parent_flow_id);
     this.frames.push({ flowId: rootId, parent: null });
     this.inputs.set(rootId, fromJsonValue(this.rootInput) as PyDict);
     let end: RunEnd;
@@ -263,7 +263,10 @@ class Run {
     switch (kind) {
       case "pass": {
         const n = this.draws.get(poolKey(flow.name, step.id)) ?? 0;
-        return solver.passing(step, this.paths(flowId), n) ?? this.poolValue(flow, step);
+        return (
+          solver.passing(step, this.paths(flowId), n, this.parentCheck(flow, step, flowId)) ??
+          this.poolValue(flow, step)
+        );
       }
       case "fail":
         return solver.failing(step, this.paths(flowId)) ?? this.poolValue(flow, step);
@@ -274,6 +277,19 @@ class Run {
       default:
         return this.poolValue(flow, step);
     }
+  }
+
+  /**
+   * For the last step of a child flow, whose result becomes the child's output: what the parent
+   * step checks of that output (so a cooperative agent can satisfy the parent too).
+   */
+  private parentCheck(flow: FlowIR, step: StepIR, flowId: string): Goal | undefined {
+    const frame = this.frames.find((f) => f.flowId === flowId);
+    if (frame?.parent == null || flow.steps[flow.steps.length - 1] !== step) return undefined;
+    const parentFlow = this.flowOf(frame.parent.flowId);
+    const parentStep = parentFlow?.stepById.get(frame.parent.stepId);
+    if (parentStep === undefined) return undefined;
+    return this.setup.solver.parentAccepts(parentStep, this.paths(frame.parent.flowId));
   }
 
   /** A result that breaks the step's contract: a required field left out, or not an object at all. */

@@ -100,9 +100,7 @@ export class Observer {
     const { call, response } = ex;
     const args = call.arguments;
     const callFlowId = this.realFlowId(ex);
-    if (call.tool === "stratum_plan" && typeof response.flow_id === "string") {
-      this.flowNames.set(response.flow_id, str(args.flow));
-    }
+    if (call.tool === "stratum_plan" && callFlowId !== "") this.flowNames.set(callFlowId, str(args.flow));
     if (call.tool === "stratum_skip_step") this.manualSkip = true;
     const cause = this.causeOf(ex, callFlowId);
     if (call.tool === "stratum_gate_resolve" && args.outcome === "revise" && response.status !== "error") {
@@ -116,10 +114,10 @@ export class Observer {
 
   /** The real id of the flow a call addressed (plan: the flow it created). */
   private realFlowId(ex: Exchange): string {
-    if (ex.call.tool === "stratum_plan") return str(ex.response.flow_id);
-    // The response of a call on a flow names the same flow, except execute_flow (parent_flow_id).
-    const own = str(ex.response.flow_id) || str(ex.response.parent_flow_id);
-    return own;
+    // A plan's response names the flow it created (execute_flow: as parent_flow_id); any other
+    // call names its flow in its arguments.
+    if (ex.call.tool === "stratum_plan") return str(ex.response.flow_id) || str(ex.response.parent_flow_id);
+    return this.session.realId(str(ex.call.arguments.flow_id));
   }
 
   private causeOf(ex: Exchange, flowId: string): Cause | null {

@@ -144,6 +144,11 @@ export class Session {
     return this.call(call.tool, substitute(call.arguments, this.toReal) as Plain);
   }
 
+  /** The real id of a placeholder (or the id itself when it is not one). */
+  realId(id: string): string {
+    return this.toReal.get(id) ?? id;
+  }
+
   get calls(): number {
     return this.exchanges.length;
   }

@@ -77,7 +77,18 @@ export function stringArb(
       : fc
           .tuple(fc.constantFrom(...literals.strings), fc.string({ maxLength: 4 }))
           .map(([lit, tail]) => lit + tail);
-  const rest = fc.oneof(affixed, fc.string({ maxLength: 8 }), fc.string({ unit: "grapheme", maxLength: 4 }));
+  // Strings as long as the spec's small integer literals (for `len(x) == 64` and the like).
+  const lengths = literals.numbers.filter((n) => Number.isInteger(n) && n > 8 && n <= 4096);
+  const sized =
+    lengths.length === 0
+      ? fc.string({ maxLength: 8 })
+      : fc.tuple(fc.constantFrom(...lengths), fc.constantFrom("a", "0", "f")).map(([n, c]) => c.repeat(n));
+  const rest = fc.oneof(
+    affixed,
+    fc.string({ maxLength: 8 }),
+    fc.string({ unit: "grapheme", maxLength: 4 }),
+    sized,
+  );
   const edges = EDGE_STRINGS.filter(fits);
   const base = withLiterals(lits, edges.length > 0 ? edges : ["x".repeat(minLength)], rest);
   return minLength === 0 && maxLength === undefined ? base : base.filter(fits);

@@ -60,7 +60,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     ids: options.ids,
     serverCwd: options.cwd,
     files: options.files,
-    compile,
+    check: (text: string) => specs.check(text),
   };
   const logError = options.logError ?? (() => undefined);
 

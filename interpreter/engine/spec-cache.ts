@@ -1,33 +1,34 @@
-// Checked IR by spec text, for restoring flows: a small LRU (a server usually runs few distinct
-// specs; each restore would otherwise re-check the whole text).
+// Checked specs by text: a small LRU (a server usually runs few distinct specs; every plan and
+// every restore would otherwise re-check the whole text). Entries keep the error diagnostics
+// (what stratum_plan answers for an invalid spec) and the checked IR of a valid one.
 import { checkSpec } from "../../checker/check-spec";
 import type { CheckedSpec } from "../../checker/ir/types";
+import type { CheckedText } from "../flow/tx";
 
 export class SpecCache {
-  private readonly entries = new Map<string, CheckedSpec | null>();
+  private readonly entries = new Map<string, CheckedText>();
 
   constructor(private readonly capacity = 64) {}
 
-  compile(text: string): CheckedSpec | null {
-    if (this.entries.has(text)) {
-      const hit = this.entries.get(text) ?? null;
+  check(text: string): CheckedText {
+    const hit = this.entries.get(text);
+    if (hit !== undefined) {
       this.entries.delete(text); // move to the most recently used end
       this.entries.set(text, hit);
       return hit;
     }
     const checked = checkSpec(text);
-    const ir = checked.valid ? checked.ir : null;
-    this.remember(text, ir);
-    return ir;
-  }
-
-  remember(text: string, ir: CheckedSpec | null): void {
-    this.entries.delete(text);
-    this.entries.set(text, ir);
+    const entry: CheckedText = { errors: checked.errors, ir: checked.valid ? checked.ir : null };
+    this.entries.set(text, entry);
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next();
       if (oldest.done === true) break;
       this.entries.delete(oldest.value);
     }
+    return entry;
+  }
+
+  compile(text: string): CheckedSpec | null {
+    return this.check(text).ir;
   }
 }

@@ -6,14 +6,14 @@ import type { FileAccess } from "../../stdlib/files";
 import { cloneRun } from "../flow/clone";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
-import type { Tx } from "../flow/tx";
+import type { CheckedText, Tx } from "../flow/tx";
 
 export interface TxEnvironment {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly serverCwd: string;
   readonly files: (root: string) => FileAccess | null;
-  readonly compile: (specText: string) => CheckedSpec | null;
+  readonly check: (specText: string) => CheckedText;
 }
 
 export class EngineTx implements Tx {
@@ -68,6 +68,10 @@ export class EngineTx implements Tx {
   }
 
   compile(specText: string): CheckedSpec | null {
-    return this.env.compile(specText);
+    return this.env.check(specText).ir;
+  }
+
+  check(specText: string): CheckedText {
+    return this.env.check(specText);
   }
 }

@@ -1,7 +1,6 @@
 // `stratum_plan` (runtime.md §16.4): validate, create the flow, warn about inputs that do not match
 // the flow's declared `input`, dispatch + policy loop; the completion payload when nothing is left
 // to do (DIV-PLAN-NULL). A dispatch failure throws ExecutionFailure: nothing is created (DIV-ATOMIC).
-import { checkSpec } from "../../checker/check-spec";
 import type { FlowIR, JsonValue } from "../../checker/ir/types";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { PyDict, PyFloat, type PyValue, typeName } from "../../stdlib/values/value";
@@ -15,7 +14,7 @@ import type { Tx } from "./tx";
 import { diagnosticWire } from "./validate";
 
 export function plan(tx: Tx, args: PlanArgs): Response {
-  const checked = checkSpec(args.spec);
+  const checked = tx.check(args.spec);
   const first = checked.errors[0];
   if (first !== undefined) {
     return { status: "error", ...diagnosticWire(first), errors: checked.errors.map(diagnosticWire) };

@@ -3,10 +3,19 @@
 // Tx (persist every touched flow, children before parents, apply deletions, then replace the
 // in-memory copies) only when the call ends with a committing response; otherwise it drops it and
 // nothing has changed, in memory or on disk.
+import type { Diagnostic } from "../../checker/diagnostic";
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "./ports";
 import type { FlowRun } from "./run";
+
+/** A spec text as the checker left it: its errors and, when there are none, the checked IR. */
+export interface CheckedText {
+  /** Error-severity diagnostics, sorted (§9.1). */
+  readonly errors: readonly Diagnostic[];
+  /** The checked IR; null when the text has errors. */
+  readonly ir: CheckedSpec | null;
+}
 
 export interface Tx {
   readonly clock: Clock;
@@ -33,4 +42,6 @@ export interface Tx {
   warn(message: string): void;
   /** Checked IR of a spec text (cached); null when the text has errors. */
   compile(specText: string): CheckedSpec | null;
+  /** The error diagnostics and the checked IR of a spec text (cached). */
+  check(specText: string): CheckedText;
 }

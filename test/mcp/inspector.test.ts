@@ -44,7 +44,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
     return { result, response };
   }
 
-  it("lists the sixteen tools", async () => {
+  it("lists the seventeen tools", async () => {
     const list = await inspector("--method", "tools/list");
     const tools = list.tools as { name: string; description: string; inputSchema: Plain }[];
     expect(tools.map((t) => t.name)).toEqual([
@@ -64,6 +64,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
       "stratum_list_workflows",
       "stratum_compile_speckit",
       "stratum_draft_pipeline",
+      "stratum_fuzz",
     ]);
     for (const tool of tools) expect(tool.inputSchema.type, tool.name).toBe("object");
   });

@@ -12,7 +12,7 @@ import { callTool, McpStratumApi } from "./support/mcp-api";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage } from "./support/raw-session";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
-/** The sixteen tools of §16.2: parameters, and which are required (the others have defaults). */
+/** The sixteen tools of §16.2 and stratum_fuzz (issue 11): parameters, and which are required (the others have defaults). */
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },
@@ -39,7 +39,11 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
   stratum_list_workflows: { all: ["workflows_dir"], required: [] },
   stratum_compile_speckit: { all: ["tasks_dir", "flow_name"], required: ["tasks_dir"] },
   stratum_draft_pipeline: { all: ["draft", "project_dir"], required: ["draft"] },
+  stratum_fuzz: { all: ["spec", "flow", "runs", "seed", "time_budget_ms"], required: ["spec"] },
 };
+
+/** Parameters that are not strings (besides the object ones). */
+const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 
 const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft"]);
 const DEFAULTS: Record<string, unknown> = {
@@ -47,6 +51,9 @@ const DEFAULTS: Record<string, unknown> = {
   workflows_dir: ".",
   flow_name: "tasks",
   project_dir: ".",
+  runs: 60,
+  seed: 42,
+  time_budget_ms: 5000,
 };
 
 /** A one-step flow whose ensure holds only for a float score (str(1.0) is '1.0', str(1) is '1'). */
@@ -107,7 +114,7 @@ describe("stratum-mcp over the SDK client", () => {
     expect(client.getServerCapabilities()).toEqual({ tools: {} });
   });
 
-  it("lists exactly the sixteen tools, with descriptions and input schemas", async () => {
+  it("lists exactly the seventeen tools, with descriptions and input schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TOOL_PARAMETERS));
     for (const tool of tools) {
@@ -118,7 +125,9 @@ describe("stratum-mcp over the SDK client", () => {
       expect(Object.keys(properties), tool.name).toEqual(expected?.all);
       expect(tool.inputSchema.required ?? [], tool.name).toEqual(expected?.required);
       for (const [name, schema] of Object.entries(properties)) {
-        expect(schema.type, `${tool.name}.${name}`).toBe(OBJECT_PARAMETERS.has(name) ? "object" : "string");
+        expect(schema.type, `${tool.name}.${name}`).toBe(
+          OBJECT_PARAMETERS.has(name) ? "object" : INTEGER_PARAMETERS.has(name) ? "integer" : "string",
+        );
         expect(typeof schema.description, `${tool.name}.${name}`).toBe("string");
         expect(schema.default, `${tool.name}.${name}`).toEqual(DEFAULTS[name]);
       }
@@ -253,7 +262,7 @@ describe("stratum-mcp at the line level", () => {
       session.writeLine("   ");
 
       const list = await session.request(1, "tools/list");
-      expect(list.result?.tools).toHaveLength(16);
+      expect(list.result?.tools).toHaveLength(17);
       expect(await session.request(5, "tools/call", { name: "nope", arguments: {} })).toEqual({
         jsonrpc: "2.0",
         id: 5,

@@ -6,7 +6,7 @@ import { checkSpec } from "../../../checker/check-spec";
 import type { CheckedSpec } from "../../../checker/ir/types";
 import { newRun } from "../../../interpreter/flow/new-flow";
 import type { FlowRun } from "../../../interpreter/flow/run";
-import type { Tx } from "../../../interpreter/flow/tx";
+import type { CheckedText, Tx } from "../../../interpreter/flow/tx";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Wire, WireObject } from "../../../interpreter/wire/wire";
 import type { FileAccess } from "../../../stdlib/files";
@@ -90,6 +90,10 @@ export class TestTx implements Tx {
   }
   compile(specText: string): CheckedSpec | null {
     return checkSpec(specText).ir;
+  }
+  check(specText: string): CheckedText {
+    const checked = checkSpec(specText);
+    return { errors: checked.errors, ir: checked.valid ? checked.ir : null };
   }
 }
 

@@ -44,7 +44,10 @@ export function txOf(run: FlowRun, clock = new ManualClock()): EngineTx {
       ids: new SequentialIds(),
       serverCwd: "/nowhere",
       files: () => null,
-      compile: (text) => checkSpec(text).ir,
+      check: (text) => {
+        const checked = checkSpec(text);
+        return { errors: checked.errors, ir: checked.valid ? checked.ir : null };
+      },
     },
     new Map(),
   );
