@@ -8,6 +8,7 @@ import { registerEval } from "./eval/command";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
 import { registerExplain } from "./explain/command";
 import { registerFlows } from "./flows/command";
+import { registerFuzz } from "./fuzz/command";
 import { registerGate } from "./gate/command";
 import { registerGraph } from "./graph/command";
 import { type CliHost, type CommandContext, processHost } from "./host";
@@ -16,6 +17,7 @@ import { registerLsp } from "./lsp/command";
 import { runMcpOnlyCommand } from "./mcp-commands/dispatch";
 import type { Output } from "./output";
 import { registerQuery } from "./query/command";
+import { registerReplay } from "./replay/command";
 import { registerSchema } from "./schema/command";
 import { registerServe } from "./serve/command";
 import { MCP_PROGRAM, registerValidate } from "./validate/command";
@@ -49,8 +51,12 @@ export async function runCli(
   // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
   if (programName !== MCP_PROGRAM) registerFlows(program, ctx);
   registerServe(program, ctx);
-  // The language server is stratumc's own; stratum-mcp keeps the reference's command set.
-  if (programName !== MCP_PROGRAM) registerLsp(program, ctx);
+  // The language server and the fuzzer are stratumc's own; stratum-mcp keeps the reference's command set.
+  if (programName !== MCP_PROGRAM) {
+    registerLsp(program, ctx);
+    registerFuzz(program, ctx);
+    registerReplay(program, ctx);
+  }
   registerInstall(program, ctx);
   registerEval(program, io, setExitCode);
   try {

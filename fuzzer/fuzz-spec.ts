@@ -104,6 +104,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   const blocked = new Set<string>();
   let runs = 0;
   let paths = 0;
+  let fewestRuns = Number.MAX_SAFE_INTEGER;
   let allExhaustive = flows.length > 0;
   const progress = () => options.onProgress?.({ runs, paths, findings: observations.size });
 
@@ -136,6 +137,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
         if (runs % 25 === 0) progress();
       },
     });
+    fewestRuns = Math.min(fewestRuns, random.runs);
     const flowCoverage: Coverage = emptyCoverage();
     mergeCoverage(flowCoverage, exhaustive.coverage);
     mergeCoverage(flowCoverage, random.coverage);
@@ -179,6 +181,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     blocked,
     proven: allExhaustive,
     runs,
+    runsPerFlow: fewestRuns,
   });
   for (const o of absent) observations.set(idOf(o), { obs: o, counterexample: null, manualSkip: false });
   for (const flow of flows) {

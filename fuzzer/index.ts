@@ -14,12 +14,7 @@ export {
   fuzzSpec,
   UnknownFlowError,
 } from "./fuzz-spec";
-export {
-  engineTransport,
-  type ReplayExpectation,
-  type ReplayResult,
-  type ReplayStep,
-  replayCounterexample,
-} from "./replay";
+export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
 export type { Counterexample, FlowSoundness, FuzzFinding, FuzzReport, Verdict } from "./report";
 export { apiTransport, type Plain, type ToolName, type Transport, type WireCall } from "./run/session";
+export { fuzzTransport } from "./transport";

@@ -3,10 +3,9 @@
 // is kept, and the responses are observed exactly as during fuzzing, so the replay says whether
 // the finding shows again.
 import { checkSpec } from "../checker/check-spec";
-import { fuzzEngine, virtualFiles } from "./engine";
 import type { Observation } from "./run/observation";
 import { Observer } from "./run/observer";
-import { apiTransport, type Plain, Session, type Transport, type WireCall } from "./run/session";
+import { type Plain, Session, type Transport, type WireCall } from "./run/session";
 import { fuzzTarget } from "./target";
 import { Shapes } from "./values/shapes";
 
@@ -56,13 +55,4 @@ export async function replayCounterexample(
         (expect.step === undefined || o.step === expect.step),
     );
   return { steps, observations, reproduced };
-}
-
-/**
- * The in-process transport a replay of `spec` goes through: a fresh engine set up exactly as
- * fuzzing sets it up for that spec (the same virtual files: its string literals).
- */
-export function engineTransport(spec: string): Transport {
-  const target = fuzzTarget(checkSpec(spec));
-  return apiTransport(fuzzEngine(virtualFiles(target?.literals.strings ?? [])));
 }

@@ -43,11 +43,16 @@ async function bundle() {
     define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
     plugins: [bundledOptionalRequire()],
   };
-  // The MCP server and the language server are bundles of their own, loaded only by `serve` /
-  // `lsp` (cli/serve/load-server.ts, cli/lsp/load-server.ts).
+  // The MCP server, the language server and the MCP client of `replay --server` are bundles of
+  // their own, loaded only by `serve` / `lsp` / `replay` (cli/serve/load-server.ts,
+  // cli/lsp/load-server.ts, cli/replay/load-client.ts).
   await build({
     ...common,
-    entryPoints: { mcp: "cli/serve/serve-stdio.ts", lsp: "lsp/serve-stdio.ts" },
+    entryPoints: {
+      mcp: "cli/serve/serve-stdio.ts",
+      lsp: "lsp/serve-stdio.ts",
+      "mcp-client": "cli/replay/mcp-client.ts",
+    },
     outdir: dist,
   });
   const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
@@ -125,12 +130,16 @@ function buildSnapshot() {
   }
 }
 
-/** Keeps the MCP and language servers (dist/mcp.cjs, dist/lsp.cjs) out of the CLI bundles. */
+/**
+ * Keeps the MCP and language servers and the MCP client (dist/mcp.cjs, dist/lsp.cjs,
+ * dist/mcp-client.cjs) out of the CLI bundles.
+ */
 function serverOutside() {
   return {
     name: "server-outside",
     setup(b) {
       b.onResolve({ filter: /^\.\/serve-stdio$/ }, () => ({ path: "./mcp.cjs", external: true }));
+      b.onResolve({ filter: /^\.\/mcp-client$/ }, () => ({ path: "./mcp-client.cjs", external: true }));
       b.onResolve({ filter: /^\.\.\/\.\.\/lsp\/serve-stdio$/ }, () => ({
         path: "./lsp.cjs",
         external: true,

@@ -10,10 +10,11 @@ import { formatSarifReports } from "../format/sarif";
 import { styleFor } from "../format/style";
 import type { CommandContext } from "../host";
 import { VERSION } from "../version";
+import { DEEP_RUNS, deepReports } from "./deep";
 import { resolveInputs } from "./inputs";
 import type { FileReport, Totals } from "./report";
 import { totals } from "./report";
-import { checkInputs } from "./run";
+import { checkInputsWithResults } from "./run";
 
 export const FORMATS = ["pretty", "json", "sarif", "github"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -21,6 +22,7 @@ export type Format = (typeof FORMATS)[number];
 interface CheckOptions {
   readonly format: Format;
   readonly maxWarnings?: string;
+  readonly deep?: boolean;
 }
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
@@ -34,6 +36,10 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     )
     .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("pretty"))
     .option("--max-warnings <n>", "exit with 1 when there are more than N warnings")
+    .option(
+      "--deep",
+      `also fuzz every spec without errors briefly (${DEEP_RUNS} runs; \`stratumc fuzz\` explores more)`,
+    )
     .addHelpText(
       "after",
       "\nExit codes: 0 no errors, 1 errors (or more than --max-warnings warnings), 2 usage error or unreadable input." +
@@ -41,7 +47,8 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     )
     .action(async (paths: string[], options: CheckOptions) => {
       const maxWarnings = parseMaxWarnings(options.maxWarnings);
-      const reports = await checkInputs(resolveInputs(paths, ctx.host.cwd), ctx.host);
+      const checked = await checkInputsWithResults(resolveInputs(paths, ctx.host.cwd), ctx.host);
+      const reports = options.deep === true ? await deepReports(checked) : checked.map((c) => c.report);
       const t = totals(reports);
       ctx.io.out(render(reports, t, options.format, ctx));
       if (maxWarnings !== null && t.warnings > maxWarnings) {
@@ -73,7 +80,7 @@ export function exitCode(t: Totals, maxWarnings: number | null): number {
   return EXIT_OK;
 }
 
-function parseMaxWarnings(text: string | undefined): number | null {
+export function parseMaxWarnings(text: string | undefined): number | null {
   if (text === undefined) return null;
   if (!/^\d+$/.test(text))
     throw new UsageError(`--max-warnings: expected a whole number >= 0, got '${text}'`);

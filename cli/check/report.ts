@@ -34,3 +34,14 @@ export function totals(reports: readonly FileReport[]): Totals {
   }
   return { errors, warnings, files: reports.length, unreadable };
 }
+
+/** The report of a readable input with these diagnostics (already in the order to print). */
+export function reportWithDiagnostics(
+  file: string,
+  lines: LineMap,
+  diagnostics: readonly Diagnostic[],
+): FileReport {
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  const warnings = diagnostics.filter((d) => d.severity !== "error");
+  return { file, lines, valid: errors.length === 0, diagnostics, errors, warnings };
+}

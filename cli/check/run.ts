@@ -7,8 +7,18 @@ import type { Input } from "./inputs";
 import { decodeSpec, type ReadResult, readSpecFile } from "./read-spec";
 import type { FileReport } from "./report";
 
-export async function checkInputs(inputs: readonly Input[], host: CliHost): Promise<FileReport[]> {
-  const reports: FileReport[] = [];
+/** One checked input: its report, and the checker's result (for `fuzz` and `check --deep`). */
+export interface CheckedInput {
+  readonly report: FileReport;
+  /** Null when the input could not be read. */
+  readonly result: CheckResult | null;
+}
+
+export async function checkInputsWithResults(
+  inputs: readonly Input[],
+  host: CliHost,
+): Promise<CheckedInput[]> {
+  const checked: CheckedInput[] = [];
   for (const input of inputs) {
     const read: ReadResult =
       input.kind === "stdin"
@@ -16,9 +26,12 @@ export async function checkInputs(inputs: readonly Input[], host: CliHost): Prom
         : input.kind === "file"
           ? readSpecFile(input.path)
           : { ok: false, reason: input.reason, line: 1, column: 1 };
-    reports.push(read.ok ? reportOf(input.display, checkSpec(read.text)) : unreadable(input.display, read));
+    if (read.ok) {
+      const result = checkSpec(read.text);
+      checked.push({ report: reportOf(input.display, result), result });
+    } else checked.push({ report: unreadable(input.display, read), result: null });
   }
-  return reports;
+  return checked;
 }
 
 export function reportOf(file: string, r: CheckResult): FileReport {

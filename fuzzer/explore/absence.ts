@@ -16,6 +16,8 @@ import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
 
 const CONTEXTS = 12;
+/** Random runs per flow below which a dead step is reported only when exhaustive mode proved it. */
+export const MIN_RUNS_FOR_UNPROVEN_DEAD_STEPS = 100;
 
 export interface AbsenceInput {
   readonly target: FuzzTarget;
@@ -28,6 +30,7 @@ export interface AbsenceInput {
   /** Whether exploration was exhaustive (for the wording of dead steps). */
   readonly proven: boolean;
   readonly runs: number;
+  readonly runsPerFlow: number;
 }
 
 /** Generated `$` path contexts for a flow: inputs from its declarations, outputs from the steps' shapes. */
@@ -90,6 +93,8 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
     }
   }
   const collateral = callersOf(spec, new Set([...input.blocked, ...unsatisfiableFlows]));
+  // Not proven and too few runs to be confident: say nothing rather than raise a false alarm.
+  if (!input.proven && input.runsPerFlow < MIN_RUNS_FOR_UNPROVEN_DEAD_STEPS) return out;
   for (const flow of spec.flows.values()) {
     if (collateral.has(flow.name)) continue;
     for (const step of flow.steps) {

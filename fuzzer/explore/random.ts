@@ -36,7 +36,7 @@ export interface RandomResult {
   readonly runs: number;
   readonly coverage: Coverage;
   readonly sightings: Map<string, Sighting>;
-  /** The first run that ended each way (witnesses of stuck and internal ends). */
+  /** The first run (without a manual skip) that ended each way (witnesses of stuck and internal ends). */
   readonly ends: Map<RunEnd, RunOutcome>;
 }
 
@@ -68,7 +68,8 @@ export async function exploreRandom(setup: RunSetup, settings: RandomSettings): 
     const index = runs++;
     const outcome = await driveRun(setup, new ScenarioDecider(scenario));
     mergeCoverage(coverage, outcome.coverage);
-    if (!ends.has(outcome.end)) ends.set(outcome.end, outcome);
+    // How a run ended counts for soundness only when no step was skipped by hand.
+    if (!outcome.manualSkip && !ends.has(outcome.end)) ends.set(outcome.end, outcome);
     for (const o of outcome.observations.filter(attributable)) {
       const id = identityOf(o);
       if (!sightings.has(id)) sightings.set(id, { observation: o, run: index, outcome });

@@ -180,7 +180,8 @@ export class Observer {
     const flow = this.flowOf(flowId);
     const step = flow?.stepById.get(stepId);
     if (flow === undefined || step === undefined) return;
-    this.coverage.dispatched.add(stepKey(flow.name, stepId));
+    // A step reached only because a step was skipped by hand is not reached by the spec's logic.
+    if (!this.manualSkip) this.coverage.dispatched.add(stepKey(flow.name, stepId));
     let counts = this.visits.get(flowId);
     if (counts === undefined) {
       counts = new Map();
@@ -477,6 +478,7 @@ export class Observer {
 
   /** At the end of a run: gates a policy approved count as dispatched (they ran, automatically). */
   async finish(): Promise<void> {
+    if (this.manualSkip) return; // coverage counts only what the spec's own logic reached
     for (const [flowId, name] of this.flowNames) {
       for (const r of await this.trace(flowId)) {
         if (r.type === "policy" && (r.effective_policy === "flag" || r.effective_policy === "skip")) {

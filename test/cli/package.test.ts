@@ -48,6 +48,7 @@ describe("npm package", () => {
       "bin/stratum-mcp.cjs",
       "bin/stratumc.cjs",
       "dist/lsp.cjs",
+      "dist/mcp-client.cjs",
       "dist/mcp.cjs",
       "dist/stratumc-snapshot.cjs",
       "dist/stratumc.cjs",

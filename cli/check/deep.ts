@@ -1,0 +1,45 @@
+// `check --deep`: after checking, every spec without errors is fuzzed briefly (a fixed, small
+// budget: the same seed and so the same output every time) and what the runs show joins that
+// file's diagnostics, in the public §9.1 form (no flow, step or counterexample: `fuzz` prints those).
+import type { Diagnostic } from "../../checker/diagnostic";
+import type { FuzzFinding } from "../../fuzzer/index";
+import { loadFuzzer } from "../fuzzer-loader";
+import { type FileReport, reportWithDiagnostics } from "./report";
+import type { CheckedInput } from "./run";
+
+export const DEEP_RUNS = 30;
+export const DEEP_MAX_PATHS = 50;
+
+export async function deepReports(checked: readonly CheckedInput[]): Promise<FileReport[]> {
+  if (!checked.some((c) => c.result?.valid === true)) return checked.map((c) => c.report);
+  const fuzzer = await loadFuzzer();
+  const reports: FileReport[] = [];
+  for (const { report, result } of checked) {
+    if (result === null || !result.valid || report.lines === null) {
+      reports.push(report);
+      continue;
+    }
+    const fuzzed = await fuzzer.fuzzChecked(result, { runs: DEEP_RUNS, maxPaths: DEEP_MAX_PATHS });
+    const findings = (fuzzed.report?.findings ?? []).map(publicForm);
+    const all = [...report.diagnostics, ...findings].sort(byPosition);
+    reports.push(reportWithDiagnostics(report.file, report.lines, all));
+  }
+  return reports;
+}
+
+function publicForm(f: FuzzFinding): Diagnostic {
+  const { flow: _flow, step: _step, counterexample: _counterexample, ...diagnostic } = f;
+  return diagnostic;
+}
+
+/** The checker's order (§9.1): position, then code, then message; stable for equal keys. */
+function byPosition(a: Diagnostic, b: Diagnostic): number {
+  return (
+    a.line - b.line ||
+    a.column - b.column ||
+    a.end_line - b.end_line ||
+    a.end_column - b.end_column ||
+    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
+  );
+}

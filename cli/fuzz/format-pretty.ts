@@ -1,0 +1,82 @@
+// `fuzz --format pretty`: every finding as `check` prints a diagnostic, followed, when it has a
+// counterexample, by a one-line witness; then per fuzzed file a line with the counts and one
+// soundness line per flow; at the end the summary line. No timings: the same seed prints the same
+// bytes.
+import type { FlowSoundness, FuzzFinding, FuzzReport, Verdict } from "../../fuzzer/index";
+import type { Totals } from "../check/report";
+import { clip, compactJson } from "../format/compact-json";
+import { formatPrettyDiagnostic, formatSummary } from "../format/pretty";
+import type { Style } from "../format/style";
+import type { FuzzRun } from "./run";
+
+export interface PrettyContext {
+  readonly style: Style;
+  readonly programName: string;
+  /** Where --save wrote each finding's counterexample. */
+  readonly saved: ReadonlyMap<FuzzFinding, string>;
+  /** A time budget was given: the flows of a file may have had different numbers of runs. */
+  readonly budgeted: boolean;
+}
+
+const INPUT_WIDTH = 120;
+
+export function formatFuzzPretty(run: FuzzRun, t: Totals, ctx: PrettyContext): string {
+  let out = "";
+  for (const { report, fuzz } of run.files) {
+    if (fuzz === null) {
+      for (const d of report.diagnostics)
+        out += `${formatPrettyDiagnostic(report.file, report.lines, d, ctx.style)}\n\n`;
+      if (report.lines !== null)
+        out += `${ctx.style.bold(`${report.file}:`)} not fuzzed (the spec has errors)\n\n`;
+      continue;
+    }
+    for (const f of fuzz.findings)
+      out += `${formatPrettyDiagnostic(report.file, report.lines, f, ctx.style)}${witness(f, ctx)}\n\n`;
+    out += `${soundnessBlock(report.file, fuzz, ctx)}\n`;
+  }
+  return out + formatSummary(t, ctx.style);
+}
+
+function witness(f: FuzzFinding, ctx: PrettyContext): string {
+  const c = f.counterexample;
+  if (c === null) return "";
+  const calls = `${c.calls.length} call${c.calls.length === 1 ? "" : "s"}`;
+  const file = ctx.saved.get(f);
+  const how =
+    file === undefined
+      ? `--save DIR writes it; ${ctx.programName} replay FILE runs it`
+      : `saved to ${file}; ${ctx.programName} replay ${file} runs it`;
+  return `\n  = ${ctx.style.help("witness")}: ${calls}, input ${clip(compactJson(c.input), INPUT_WIDTH)} (${how})`;
+}
+
+function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): string {
+  const flows = Object.entries(fuzz.soundness);
+  const counts = `${fuzz.runs} runs, ${fuzz.paths} paths${fuzz.exhaustive ? ", exhaustive" : ""}, seed ${fuzz.seed}`;
+  const lines = [`${ctx.style.bold(`${file}:`)} ${counts}`];
+  // Without a time budget every flow gets the same number of runs; with one, only a lone flow's is known.
+  const runs =
+    flows.length === 1 ? fuzz.runs : ctx.budgeted || flows.length === 0 ? null : fuzz.runs / flows.length;
+  for (const [flow, s] of flows) lines.push(`  ${flow}: ${verdicts(s, runs, ctx.style)}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function verdicts(s: FlowSoundness, runs: number | null, style: Style): string {
+  return [
+    `option to complete ${verdict(s.option_to_complete, runs, style)}`,
+    `proper completion ${verdict(s.proper_completion, runs, style)}`,
+    `no dead steps ${verdict(s.no_dead_steps, runs, style)}`,
+  ].join(", ");
+}
+
+function verdict(v: Verdict, runs: number | null, style: Style): string {
+  switch (v) {
+    case "proven":
+      return style.ok("proven");
+    case "not_refuted":
+      return runs === null ? "not refuted" : `not refuted in ${runs} runs`;
+    case "violated":
+      return style.error("violated");
+    case "suspect":
+      return style.warning("suspect");
+  }
+}

@@ -1,0 +1,39 @@
+// The progress line of `stratumc fuzz` on a terminal's standard error: one line, rewritten in place
+// (`\r`, then erase to the end of the line), cleared when fuzzing ends. It is the only place the
+// speed of the machine shows: the report on standard output never depends on it.
+import { basename } from "node:path";
+import type { FuzzProgress } from "../../fuzzer/index";
+
+const ERASE_LINE = "\x1b[K";
+
+export class ProgressLine {
+  private file = "";
+  private startedMs = 0;
+  private shown = false;
+
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A new file starts: its counts start from 0. */
+  start(file: string): void {
+    this.file = basename(file);
+    this.startedMs = this.now();
+    this.update({ runs: 0, paths: 0, findings: 0 });
+  }
+
+  update(p: FuzzProgress): void {
+    const seconds = (this.now() - this.startedMs) / 1000;
+    const rate = seconds > 0 ? `${Math.round(p.runs / seconds)}/s` : "-/s";
+    this.write(
+      `\rfuzzing ${this.file}: ${p.runs} runs (${rate}), ${p.paths} paths, ${p.findings} finding(s)${ERASE_LINE}`,
+    );
+    this.shown = true;
+  }
+
+  clear(): void {
+    if (this.shown) this.write(`\r${ERASE_LINE}`);
+    this.shown = false;
+  }
+}
