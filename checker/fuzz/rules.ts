@@ -51,6 +51,10 @@ export const FUZZ_EXIT_CRITERION_RAISES = defineRule({
     "On some run this exit_criterion raised for an iteration result shaped like the step's contract; " +
     "a raising criterion counts as not met, so the loop cannot end on success for such results. " +
     "Guard the read or the division.",
+  example: {
+    bad: 'exit_criterion: "result.passed / result.total >= 0.9"   # total may be 0',
+    good: 'exit_criterion: "result.total > 0 and result.passed / result.total >= 0.9"',
+  },
   message: (step: string, error: string) => `exit_criterion of step '${step}' raised: ${error}`,
 });
 
@@ -64,6 +68,10 @@ export const FUZZ_ACCUMULATE_FAILS = defineRule({
     "On some run this accumulate expression raised, or gave something other than a list, for an " +
     "iteration result shaped like the step's contract: nothing was accumulated from that report. " +
     "Make it always produce a list (`result.get('items') or []`).",
+  example: {
+    bad: 'extra: {type: array, required: false}\n…\naccumulate: "[x for x in result.extra]"',
+    good: "accumulate: \"[x for x in (result.get('extra') or [])]\"",
+  },
   message: (step: string, error: string) => `accumulate of step '${step}' failed: ${error}`,
 });
 
@@ -78,6 +86,10 @@ export const FUZZ_INPUT_UNRESOLVED = defineRule({
     "on: the step it reads was jumped over by routing (on_fail, next, a gate route), an optional " +
     "flow input was not given, or a key is missing below an untyped value. Read only steps that " +
     "run on every path to this one, or route around this step on those paths.",
+  example: {
+    bad: '- id: build\n  on_fail: triage      # jumps over test\n- id: test\n- id: triage\n  inputs: {failures: "$.steps.test.output.failures"}',
+    good: '- id: triage\n  inputs: {log: "$.steps.build.output.log"}   # build runs on every path here',
+  },
   message: (step: string, input: string, error: string) =>
     `input '${input}' of step '${step}' cannot be resolved: ${error}`,
 });
@@ -111,6 +123,10 @@ export const FUZZ_FLOW_OUTPUT = defineRule({
     "null. On some run it did not conform to the contract named by the flow's `output`: the last " +
     "step produces another shape, or was skipped so an earlier step's output became the flow's. " +
     "Make the final step produce the flow's contract on every path.",
+  example: {
+    bad: "output: LocalizedNotes\nsteps:\n  - id: draft        # ReleaseNotes\n  - id: translate    # skip_if: \"$.input.locale == 'en'\"",
+    good: "steps:\n  - id: draft\n  - id: translate\n  - id: finalize     # output_contract: LocalizedNotes, never skipped",
+  },
   message: (flow: string, contract: string, problem: string) =>
     `flow '${flow}' finished with an output that does not fit its output contract '${contract}': ${problem}`,
 });
@@ -126,6 +142,10 @@ export const FUZZ_UNBOUNDED_LOOP = defineRule({
     "allow, through this route: nothing in the spec stops the agent (or the human) from going round " +
     "for ever. Bound it (max_rounds on the flow for revise loops; route a repeated failure elsewhere), " +
     "or keep it deliberately and say so in a comment (# stratum-ignore[FUZZ-UNBOUNDED-LOOP]: reason).",
+  example: {
+    bad: "- id: generate\n  on_fail: diagnose\n- id: diagnose\n  next: generate",
+    good: "max_rounds: 3          # on the flow, for a gate's revise loop\n# or: route a repeated failure to a step that ends the flow",
+  },
   message: (route: string, step: string, visits: number, bound: number) =>
     `${route} makes a loop that no counter bounds: step '${step}' was dispatched ${visits} times in one run (the spec's counters allow ${bound})`,
 });
@@ -140,6 +160,10 @@ export const FUZZ_DEAD_STEP = defineRule({
     "No explored run dispatched this step: its skip_if held every time, or no route led to it. In " +
     "exhaustive mode this is proven over the explored choices; in random mode it was not seen in the " +
     "runs made. Fix the condition or the routes, or remove the step.",
+  example: {
+    bad: 'skip_if: "len($.input.docs) >= 0"    # always true',
+    good: 'skip_if: "len($.input.docs) == 0"',
+  },
   message: (step: string, how: string) => `step '${step}' is never dispatched (${how})`,
 });
 
@@ -153,6 +177,10 @@ export const FUZZ_ENSURE_UNSATISFIABLE = defineRule({
     "No result that the fuzzer generated from the step's contract, including results built from the " +
     "expressions' own constants, passed this ensure (or the list as a whole): the step can only fail. " +
     "Check the comparison directions and the constants.",
+  example: {
+    bad: 'ensure: ["result.pass_rate >= 95 and result.pass_rate <= 1.0"]',
+    good: 'ensure: ["result.pass_rate >= 0.95 and result.pass_rate <= 1.0"]',
+  },
   message: (step: string, what: string, tried: number) =>
     `${what} of step '${step}' held for none of ${tried} conforming results`,
 });
@@ -166,6 +194,10 @@ export const FUZZ_EXIT_NEVER = defineRule({
   doc:
     "No iteration report the fuzzer made satisfied this exit_criterion, so the loop always runs to " +
     "max_iterations (or stagnates). Check the comparison directions and constants.",
+  example: {
+    bad: 'max_iterations: 3\nexit_criterion: "dry_streak >= 4"',
+    good: 'max_iterations: 6\nexit_criterion: "dry_streak >= 2"',
+  },
   message: (step: string, tried: number) =>
     `exit_criterion of step '${step}' held for none of ${tried} iteration reports`,
 });
