@@ -151,7 +151,8 @@ function locate(source: SpecSource, d: SpecDiagnostic): Diagnostic {
   };
 }
 
-function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+/** The order of §9.1: position, then code, then message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     a.line - b.line ||
     a.column - b.column ||

@@ -2,7 +2,7 @@
 // when the flow is small enough, randomly in any case), shrinks every finding's witness, adds the
 // findings about what never happened, and states the soundness of each flow.
 import fc from "fast-check";
-import { type CheckResult, checkSpec } from "../checker/check-spec";
+import { type CheckResult, checkSpec, compareDiagnostics } from "../checker/check-spec";
 import type { FlowIR, JsonObject } from "../checker/ir/types";
 import { walk } from "../grammar/walk";
 import { fuzzEngine, virtualFiles } from "./engine";
@@ -11,7 +11,6 @@ import { exploreExhaustive } from "./explore/exhaustive";
 import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
 import {
   type Counterexample,
-  compareFindings,
   type FlowSoundness,
   type FuzzFinding,
   type FuzzReport,
@@ -100,7 +99,8 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     string,
     { obs: Observation; counterexample: Counterexample | null; manualSkip: boolean }
   >();
-  const soundness: Record<string, FlowSoundness> = {};
+  // Flow names are user text: they never key an object with a prototype.
+  const soundness: Record<string, FlowSoundness> = Object.create(null);
   const blocked = new Set<string>();
   let runs = 0;
   let paths = 0;
@@ -199,7 +199,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       // not the spec's (an interpreter failure is reported whatever led to it).
       .filter(({ obs, manualSkip }) => !manualSkip || obs.code === "FUZZ-INTERNAL")
       .map(({ obs, counterexample }) => locateFinding(target, obs, counterexample)),
-  ).sort(compareFindings);
+  ).sort(compareDiagnostics);
   return { check, report: { seed, runs, paths, exhaustive: allExhaustive, soundness, findings } };
 }
 

@@ -15,6 +15,13 @@ export {
   UnknownFlowError,
 } from "./fuzz-spec";
 export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
-export type { Counterexample, FlowSoundness, FuzzFinding, FuzzReport, Verdict } from "./report";
+export {
+  type Counterexample,
+  type FlowSoundness,
+  type FuzzFinding,
+  type FuzzReport,
+  findingJson,
+  type Verdict,
+} from "./report";
 export { apiTransport, type Plain, type ToolName, type Transport, type WireCall } from "./run/session";
 export { fuzzTransport } from "./transport";

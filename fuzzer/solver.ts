@@ -240,6 +240,41 @@ export class Solver {
     return out;
   }
 
+  /** A conforming result for which some ensure raises in this context, or null. */
+  raising(step: StepIR, paths: PathSource): unknown | null {
+    for (const c of this.conforming(step)) {
+      if (this.ensureOutcomes(step, c.value, paths).some((o) => typeof o === "string")) return c.plain;
+    }
+    return null;
+  }
+
+  /**
+   * A conforming iteration result for which the exit criterion raises, or the accumulate
+   * expression raises or gives a non-list, with these accumulator names; or null.
+   */
+  raisingReport(step: StepIR, names: ReadonlyMap<string, PyValue>, paths: PathSource): unknown | null {
+    for (const c of this.conforming(step)) {
+      const all = new Map(names);
+      all.set("result", bindable(c.value));
+      if (
+        step.exitCriterion !== null &&
+        typeof evaluateExpr(step.exitCriterion, all, paths, this.files) === "string"
+      ) {
+        return c.plain;
+      }
+      if (step.accumulate !== null) {
+        try {
+          const v = evaluate(code(step.accumulate), all, { paths, files: this.files });
+          if (!Array.isArray(v)) return c.plain;
+        } catch (err) {
+          if (!(err instanceof PyError)) throw err;
+          return c.plain;
+        }
+      }
+    }
+    return null;
+  }
+
   /** A conforming result that fails some ensure without raising, or null. */
   failing(step: StepIR, paths: PathSource): unknown | null {
     for (const c of this.conforming(step)) {

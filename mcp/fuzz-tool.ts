@@ -3,29 +3,13 @@
 // the findings, each located in the spec and, where something happened, with the exact tool calls
 // that reproduce it.
 import { z } from "zod";
-import { type FuzzFinding, fuzzSpec, UnknownFlowError } from "../fuzzer/index";
+import { findingJson, fuzzSpec, UnknownFlowError } from "../fuzzer/index";
 import type { Response, Wire } from "../interpreter/index";
 import type { ToolDefinition } from "./tools";
 
 const DEFAULT_RUNS = 60;
 const DEFAULT_TIME_BUDGET_MS = 5_000;
 const MAX_TIME_BUDGET_MS = 60_000;
-
-function finding(f: FuzzFinding): Wire {
-  return {
-    code: f.code,
-    severity: f.severity,
-    message: f.message,
-    flow: f.flow,
-    step: f.step,
-    line: f.line,
-    column: f.column,
-    end_line: f.end_line,
-    end_column: f.end_column,
-    related: (f.related ?? []) as unknown as Wire,
-    counterexample: f.counterexample as unknown as Wire,
-  };
-}
 
 export const FUZZ_TOOL: ToolDefinition = {
   name: "stratum_fuzz",
@@ -71,7 +55,7 @@ export const FUZZ_TOOL: ToolDefinition = {
         errors,
         warnings: report.findings.length - errors,
         soundness: report.soundness as unknown as Wire,
-        findings: report.findings.map(finding),
+        findings: report.findings.map((f) => findingJson(f, f)) as unknown as Wire,
       };
     } catch (e) {
       if (e instanceof UnknownFlowError)

@@ -1,6 +1,7 @@
 // `check --deep`: after checking, every spec without errors is fuzzed briefly (a fixed, small
 // budget: the same seed and so the same output every time) and what the runs show joins that
 // file's diagnostics, in the public §9.1 form (no flow, step or counterexample: `fuzz` prints those).
+import { compareDiagnostics } from "../../checker/check-spec";
 import type { Diagnostic } from "../../checker/diagnostic";
 import type { FuzzFinding } from "../../fuzzer/index";
 import { loadFuzzer } from "../fuzzer-loader";
@@ -21,7 +22,7 @@ export async function deepReports(checked: readonly CheckedInput[]): Promise<Fil
     }
     const fuzzed = await fuzzer.fuzzChecked(result, { runs: DEEP_RUNS, maxPaths: DEEP_MAX_PATHS });
     const findings = (fuzzed.report?.findings ?? []).map(publicForm);
-    const all = [...report.diagnostics, ...findings].sort(byPosition);
+    const all = [...report.diagnostics, ...findings].sort(compareDiagnostics);
     reports.push(reportWithDiagnostics(report.file, report.lines, all));
   }
   return reports;
@@ -30,16 +31,4 @@ export async function deepReports(checked: readonly CheckedInput[]): Promise<Fil
 function publicForm(f: FuzzFinding): Diagnostic {
   const { flow: _flow, step: _step, counterexample: _counterexample, ...diagnostic } = f;
   return diagnostic;
-}
-
-/** The checker's order (§9.1): position, then code, then message; stable for equal keys. */
-function byPosition(a: Diagnostic, b: Diagnostic): number {
-  return (
-    a.line - b.line ||
-    a.column - b.column ||
-    a.end_line - b.end_line ||
-    a.end_column - b.end_column ||
-    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
-    (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
-  );
 }

@@ -1,8 +1,7 @@
 // `fuzz --format json`: `{"version": 1, "files": [...]}`, 2-space indentation, keys in a fixed
 // order. A file that was not fuzzed has runs 0, paths 0, no soundness, and its check diagnostics
 // as findings (flow, step and counterexample null).
-import type { Diagnostic } from "../../checker/diagnostic";
-import type { FlowSoundness, FuzzFinding } from "../../fuzzer/index";
+import { type FlowSoundness, findingJson } from "../../fuzzer/report";
 import type { FuzzedFile, FuzzRun } from "./run";
 
 export function formatFuzzJson(run: FuzzRun): string {
@@ -39,22 +38,5 @@ function fileJson({ report, fuzz }: FuzzedFile, seed: number) {
     exhaustive: fuzz.exhaustive,
     soundness,
     findings: fuzz.findings.map((f) => findingJson(f, f)),
-  };
-}
-
-function findingJson(d: Diagnostic, f: FuzzFinding | null) {
-  const c = f?.counterexample ?? null;
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    flow: f?.flow ?? null,
-    step: f?.step ?? null,
-    line: d.line,
-    column: d.column,
-    end_line: d.end_line,
-    end_column: d.end_column,
-    related: d.related ?? [],
-    counterexample: c === null ? null : { seed: c.seed, input: c.input, calls: c.calls },
   };
 }

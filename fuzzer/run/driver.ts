@@ -59,8 +59,8 @@ const OVER_ROUNDS_OPTIONS: readonly Option<"approve" | "kill">[] = [
   { name: "kill", weight: 25, exhaustive: true },
 ];
 
-type ResultKind = "pool" | "pass" | "fail" | "repeat" | "violate" | "skip";
-type ReportKind = "pool" | "exit" | "repeat" | "abort";
+type ResultKind = "pool" | "pass" | "fail" | "raise" | "repeat" | "violate" | "skip";
+type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort";
 
 export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {
   return new Run(setup, decider).drive();
@@ -234,6 +234,8 @@ class Run {
       { name: "pool", weight: 35, exhaustive: false },
       { name: "pass", weight: 45, exhaustive: true },
       { name: "fail", weight: hasEnsure ? 5 : 0, exhaustive: hasEnsure },
+      // Data that makes an ensure raise, if some conforming result does (the hunt for FUZZ-ENSURE-RAISES).
+      { name: "raise", weight: hasEnsure ? 8 : 0, exhaustive: false },
       { name: "repeat", weight: 8, exhaustive: false },
       {
         name: "violate",
@@ -270,6 +272,8 @@ class Run {
       }
       case "fail":
         return solver.failing(step, this.paths(flowId)) ?? this.poolValue(flow, step);
+      case "raise":
+        return solver.raising(step, this.paths(flowId)) ?? this.poolValue(flow, step);
       case "repeat":
         return this.lastResult.has(key) ? this.lastResult.get(key) : this.poolValue(flow, step);
       case "violate":
@@ -324,6 +328,11 @@ class Run {
           weight: step.exitCriterion === null ? 0 : 25,
           exhaustive: step.exitCriterion !== null,
         },
+        {
+          name: "raise",
+          weight: step.exitCriterion === null && step.accumulate === null ? 0 : 8,
+          exhaustive: false,
+        },
         { name: "repeat", weight: 20, exhaustive: false },
         { name: "abort", weight: 5, exhaustive: true },
       ]);
@@ -335,17 +344,20 @@ class Run {
         });
         return;
       }
+      const names = new Map<string, PyValue>([
+        ["accumulator", []],
+        ["accumulated_count", 0],
+        ["new_count", null],
+        ["dry_streak", dryStreak],
+      ]);
+      const solver = this.setup.solver;
       let result: unknown;
       if (kind === "repeat" && last !== undefined) result = last;
-      else if (kind === "exit") {
-        const names = new Map<string, PyValue>([
-          ["accumulator", []],
-          ["accumulated_count", 0],
-          ["new_count", null],
-          ["dry_streak", dryStreak],
-        ]);
-        result = this.setup.solver.exiting(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
-      } else result = this.poolValue(flow, step);
+      else if (kind === "exit")
+        result = solver.exiting(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
+      else if (kind === "raise")
+        result = solver.raisingReport(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
+      else result = this.poolValue(flow, step);
       last = result;
       const r = await this.call("stratum_iteration_report", { flow_id: flowId, step_id: step.id, result });
       if (typeof r.dry_streak === "number") dryStreak = r.dry_streak;

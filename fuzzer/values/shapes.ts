@@ -29,6 +29,14 @@ import {
 } from "./json-arbs";
 
 const MAX_DEPTH = 3;
+const JSON_TYPES: ReadonlySet<string> = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+  "object",
+]);
 const MAX_ITEMS = 4;
 
 export class Shapes {
@@ -241,33 +249,11 @@ export class Shapes {
 
   /** A value for an input declaration `{type: …}` (any JSON value when the type is not one of the six). */
   declared(decl: JsonValue): fc.Arbitrary<unknown> {
-    const type =
-      decl !== null && typeof decl === "object" && !Array.isArray(decl)
-        ? (decl as JsonObject).type
-        : undefined;
-    const values =
-      decl !== null && typeof decl === "object" && !Array.isArray(decl)
-        ? (decl as JsonObject).values
-        : undefined;
-    if (Array.isArray(values) && values.length > 0) return fc.constantFrom(...(values as JsonValue[]));
-    switch (type) {
-      case "string":
-        return stringArb(this.literals);
-      case "integer":
-        return intArb(this.literals);
-      case "number":
-        return numberArb(this.literals);
-      case "boolean":
-        return fc.boolean();
-      case "array":
-        return fc.array(anyJsonArb(this.literals), { maxLength: MAX_ITEMS });
-      case "object":
-        return fc
-          .dictionary(stringArb(this.literals), anyJsonArb(this.literals), { maxKeys: 3 })
-          .map((d) => Object.fromEntries(Object.entries(d)));
-      default:
-        return anyJsonArb(this.literals);
-    }
+    const d = decl !== null && typeof decl === "object" && !Array.isArray(decl) ? (decl as JsonObject) : null;
+    const type = d?.type;
+    if (typeof type !== "string" || !JSON_TYPES.has(type)) return anyJsonArb(this.literals);
+    const values = Array.isArray(d?.values) ? (d.values as JsonValue[]) : null;
+    return this.field({ type, kind: type as FieldDefIR["kind"], values, items: null, required: true }, 0);
   }
 }
 

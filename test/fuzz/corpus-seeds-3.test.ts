@@ -1,0 +1,13 @@
+// The corpus acceptance (corpus.test.ts) with five more seeds: group 3 of SEED_GROUPS.
+import { describe, expect, it } from "vitest";
+import { corpusMismatches, SEED_GROUPS } from "./support/corpus";
+
+describe("the seeded-defect corpus with other seeds (group 3)", () => {
+  it.each(SEED_GROUPS[2]!.map((s) => [s] as const))(
+    "seed %i: every defect found, no control flagged",
+    async (seed) => {
+      expect(await corpusMismatches(seed)).toEqual([]);
+    },
+    300_000,
+  );
+});
