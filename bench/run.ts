@@ -1,7 +1,9 @@
 // `npm run bench`: per-expression medians of parse, check and eval over the corpus, CPython's
 // compile()/eval() of the same corpus measured in the same run; in-process checking of the
 // generated spec corpus against yaml.parseDocument; cold-start medians of the CLI against
-// `node -e 0`. Prints a table and writes bench/results/latest.json.
+// `node -e 0`; the fuzzer's throughput against a bare replay of the same calls and its time to a
+// first finding on the seeded-defect corpus. Prints a table and writes bench/results/latest.json.
+// STRATUMC_BENCH_ONLY=fuzz runs only the fuzzer's part and prints it (latest.json is left alone).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +17,7 @@ import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
 import { benchColdStarts } from "./cold-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
+import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
 import { median } from "./lib/stats";
@@ -93,7 +96,20 @@ function pairedRatio(ours: readonly (number | null)[], theirs: readonly (number 
   return median(ratios);
 }
 
+function fuzzSummary(f: FuzzBench) {
+  const { rows: _rows, ...rest } = f;
+  return rest;
+}
+
+async function fuzzOnly(): Promise<void> {
+  process.stderr.write("measuring the fuzzer…\n");
+  const fuzz = await benchFuzz(repoDir);
+  process.stdout.write(printTable(fuzz.rows));
+  process.stdout.write(`\n${describeFuzz(fuzz)}`);
+}
+
 async function main(): Promise<void> {
+  if (process.env.STRATUMC_BENCH_ONLY === "fuzz") return fuzzOnly();
   const corpus = loadCorpus(findConformanceTable());
   const root = mkdtempSync(join(tmpdir(), "stratumc-bench-"));
   try {
@@ -129,6 +145,8 @@ async function main(): Promise<void> {
     const mcp = await benchMcp(repoDir);
     process.stderr.write("measuring the language server…\n");
     const lsp = await benchLsp(repoDir);
+    process.stderr.write("measuring the fuzzer…\n");
+    const fuzz = await benchFuzz(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -161,6 +179,7 @@ async function main(): Promise<void> {
       ...store.rows,
       ...mcp.rows,
       ...lsp.rows,
+      ...fuzz.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -184,7 +203,8 @@ async function main(): Promise<void> {
         `Cold starts: median of ${cold.runs} interleaved runs; V8 startup snapshot ` +
         `${cold.snapshot ? "present (dist/stratumc.blob)" : "absent: the CLI ran the plain bundle"}.\n` +
         `Flow transitions: ${interp.memoryPerSecond.toFixed(0)} calls/s in memory, ` +
-        `${interp.filePerSecond.toFixed(0)} with the durable file store.\n`,
+        `${interp.filePerSecond.toFixed(0)} with the durable file store.\n` +
+        describeFuzz(fuzz),
     );
 
     const outDir = join(repoDir, "bench/results");
@@ -211,6 +231,7 @@ async function main(): Promise<void> {
         callsPerSecond: mcp.mcpCallsPerSecond,
         inProcessCallsPerSecond: mcp.inProcessCallsPerSecond,
       },
+      fuzz: fuzzSummary(fuzz),
       specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };
