@@ -3,6 +3,7 @@
 // from here.
 
 export { fuzzEngine, virtualFiles } from "./engine";
+export { findingJson } from "./finding-json";
 export {
   DEFAULT_MAX_CALLS,
   DEFAULT_RUNS,
@@ -15,13 +16,12 @@ export {
   UnknownFlowError,
 } from "./fuzz-spec";
 export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
-export {
-  type Counterexample,
-  type FlowSoundness,
-  type FuzzFinding,
-  type FuzzReport,
-  findingJson,
-  type Verdict,
+export type {
+  Counterexample,
+  FlowSoundness,
+  FuzzFinding,
+  FuzzReport,
+  Verdict,
 } from "./report";
 export { apiTransport, type Plain, type ToolName, type Transport, type WireCall } from "./run/session";
 export { fuzzTransport } from "./transport";

@@ -118,22 +118,3 @@ export function locateFinding(
   const [located] = present(target.source, [d]);
   return { ...located!, flow: o.flow, step: o.step, counterexample };
 }
-
-/** The public JSON form of a finding (CLI `--format json`, the MCP tool), keys in this order; a
- * checker diagnostic shown among findings has no flow, step or counterexample. */
-export function findingJson(d: Diagnostic, f: FuzzFinding | null) {
-  const c = f?.counterexample ?? null;
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    flow: f?.flow ?? null,
-    step: f?.step ?? null,
-    line: d.line,
-    column: d.column,
-    end_line: d.end_line,
-    end_column: d.end_column,
-    related: d.related ?? [],
-    counterexample: c === null ? null : { seed: c.seed, input: c.input, calls: c.calls },
-  };
-}
