@@ -92,8 +92,10 @@ export function applySuppressions(
   src: SpecSource,
   diagnostics: readonly SpecDiagnostic[],
   known?: KnownCodes,
+  options: SuppressionOptions = {},
 ): SpecDiagnostic[] {
   if (!src.text.includes(MARKER)) return [...diagnostics];
+  if (options.scope === "fuzz") return applyFuzzSuppressions(src, diagnostics, known);
   const added = new DiagnosticSink();
   const suppressions: Suppression[] = [];
   const comments = scanComments(src);
@@ -132,7 +134,8 @@ export function applySuppressions(
       // Deleting the comment is certainly right only when none of its codes is used.
       const allUnused = s.codes.every((ref) => !used.has(ref));
       for (const ref of s.codes) {
-        if (used.has(ref)) continue;
+        // A FUZZ-* code names what some run shows: checking alone cannot tell it is unused.
+        if (used.has(ref) || isRunTimeCode(ref.code)) continue;
         added.report(SUPPRESS_UNUSED, {
           message: SUPPRESS_UNUSED.message(ref.code, s.target),
           path: "",
@@ -150,6 +153,38 @@ export function applySuppressions(
     }
   }
   return [...out, ...added.diagnostics];
+}
+
+export interface SuppressionOptions {
+  /**
+   * `static` (default): the checker's diagnostics, with SUPPRESS-MALFORMED and SUPPRESS-UNUSED.
+   * `fuzz`: the findings of `stratumc fuzz` (FUZZ-* codes), which only the suppressions naming a
+   * FUZZ-* code apply to; malformed comments are the checker's to report, and a finding that no
+   * run showed this time does not make its suppression unused.
+   */
+  readonly scope?: "static" | "fuzz";
+}
+
+function isRunTimeCode(code: string): boolean {
+  return code.startsWith("FUZZ-");
+}
+
+function applyFuzzSuppressions(
+  src: SpecSource,
+  diagnostics: readonly SpecDiagnostic[],
+  known?: KnownCodes,
+): SpecDiagnostic[] {
+  const comments = scanComments(src);
+  const ownLines = new Set(comments.filter((c) => c.ownLine).map((c) => src.lineOf(c.start)));
+  const suppressed = new Set<string>();
+  for (const comment of comments) {
+    if (!SUPPRESSION_START.test(comment.text)) continue;
+    const parsed = parseSuppression(src, comment, ownLines, known);
+    if ("problem" in parsed) continue;
+    for (const ref of parsed.codes)
+      if (isRunTimeCode(ref.code)) suppressed.add(`${parsed.target}:${ref.code}`);
+  }
+  return diagnostics.filter((d) => !suppressed.has(`${src.lineOf(d.range.start)}:${d.code}`));
 }
 
 /** YAML diagnostics are about the text itself; suppression diagnostics must not hide themselves. */

@@ -15,6 +15,7 @@ import {
   type FuzzFinding,
   type FuzzReport,
   locateFinding,
+  suppressed,
   type Verdict,
 } from "./report";
 import type { RunOutcome, RunSetup } from "./run/driver";
@@ -198,6 +199,8 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       // A finding whose shortest witness still needs a step skipped by hand is the human's doing,
       // not the spec's (an interpreter failure is reported whatever led to it).
       .filter(({ obs, manualSkip }) => !manualSkip || obs.code === "FUZZ-INTERNAL")
+      // `# stratum-ignore[FUZZ-…]: reason` on the finding's line (or the line above).
+      .filter(({ obs }) => obs.code === "FUZZ-INTERNAL" || !suppressed(target, obs))
       .map(({ obs, counterexample }) => locateFinding(target, obs, counterexample)),
   ).sort(compareDiagnostics);
   return { check, report: { seed, runs, paths, exhaustive: allExhaustive, soundness, findings } };

@@ -2,9 +2,10 @@
 // format of `check` prints them) plus the flow, the step and the counterexample that reproduces
 // them; and the per-flow soundness verdicts.
 
-import { ruleInfo } from "../checker/catalogue";
+import { CATALOGUE, ruleInfo } from "../checker/catalogue";
 import { present } from "../checker/check-spec";
 import type { Diagnostic, SpecDiagnostic, SpecRelated } from "../checker/diagnostic";
+import { applySuppressions } from "../checker/suppressions";
 import type { SourceRange } from "../checker/yaml/nodes";
 import type { Anchor, Observation } from "./run/observation";
 import type { WireCall } from "./run/session";
@@ -117,4 +118,18 @@ export function locateFinding(
   };
   const [located] = present(target.source, [d]);
   return { ...located!, flow: o.flow, step: o.step, counterexample };
+}
+
+/** Whether a `# stratum-ignore[FUZZ-…]: reason` comment suppresses the finding `o`. */
+export function suppressed(target: FuzzTarget, o: Observation): boolean {
+  const locate = new Locator(target);
+  const d: SpecDiagnostic = {
+    code: o.code,
+    severity: "warning",
+    errorType: "ir_semantic_error",
+    message: o.message,
+    path: "",
+    range: rangeOf(target, locate, o.flow, o.step, o.anchor),
+  };
+  return applySuppressions(target.source, [d], CATALOGUE, { scope: "fuzz" }).length === 0;
 }
