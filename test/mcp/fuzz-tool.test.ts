@@ -36,8 +36,8 @@ describe("stratum_fuzz over stdio", () => {
     expect(r.errors).toBe(1);
     const [finding] = r.findings as Record<string, unknown>[];
     expect(finding).toMatchObject({ code: "FUZZ-ENSURE-RAISES", flow: "main", step: "describe", line: 23 });
-    const calls = (finding?.counterexample as { calls: { tool: string }[] }).calls;
-    expect(calls[0]?.tool).toBe("stratum_plan");
+    const counterexample = finding?.counterexample as { calls: { tool: string }[] } | undefined;
+    expect(counterexample?.calls[0]?.tool).toBe("stratum_plan");
     expect(problems).toEqual([]);
   });
 
