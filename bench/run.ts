@@ -38,7 +38,7 @@ const repoDir = resolve(distDir, "..");
 function findConformanceTable(): string {
   const candidates = [
     process.env.STRATUMC_CONFORMANCE_TSV,
-    join(repoDir, "../shared/conformance/expressions.tsv"),
+    join(repoDir, "test/conformance/recorded/expressions.tsv"),
   ];
   const found = candidates.find((p): p is string => p !== undefined && existsSync(p));
   if (!found) throw new Error("expressions.tsv not found (set STRATUMC_CONFORMANCE_TSV)");

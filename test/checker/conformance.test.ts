@@ -1,4 +1,4 @@
-// The expressions of ../shared/conformance/expressions.tsv (real specs of the reference
+// The expressions of test/conformance/recorded/expressions.tsv (real specs of the reference
 // implementation): each note says whether it must check cleanly or which rule rejects it.
 
 import { readFileSync } from "node:fs";

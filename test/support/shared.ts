@@ -1,9 +1,13 @@
-// The project's shared requirements folder: `../shared` beside the repository (as on developer
-// machines and in CI, which clones main with shared/ beside it).
+// The recorded reference behaviour the tests replay (validation cases, runtime scenarios, real
+// expressions): a copy kept in the repository, test/conformance/recorded, so that a fresh clone
+// passes its tests on any machine. `node scripts/refresh-conformance.mjs` refreshes it from the
+// team's ../shared/conformance where that exists; STRATUM_CONFORMANCE_DIR points the tests at
+// another copy.
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
-export const SHARED_DIR = process.env.STRATUM_SHARED_DIR ?? resolve(REPO_ROOT, "../shared");
-export const EXPRESSIONS_TSV = resolve(SHARED_DIR, "conformance/expressions.tsv");
+export const CONFORMANCE_DIR =
+  process.env.STRATUM_CONFORMANCE_DIR ?? resolve(REPO_ROOT, "test/conformance/recorded");
+export const EXPRESSIONS_TSV = resolve(CONFORMANCE_DIR, "expressions.tsv");

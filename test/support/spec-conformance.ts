@@ -4,9 +4,9 @@
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { SHARED_DIR } from "./shared";
+import { CONFORMANCE_DIR } from "./shared";
 
-export const VALIDATION_JSONL = resolve(SHARED_DIR, "conformance/validation.jsonl");
+export const VALIDATION_JSONL = resolve(CONFORMANCE_DIR, "validation.jsonl");
 
 export interface ExpectedTriple {
   readonly code_family: string;

@@ -1,11 +1,8 @@
-// The recorded validation cases (shared/conformance/validation.jsonl, README §1) as far as the
+// The recorded validation cases (test/conformance/recorded/validation.jsonl, README §1) as far as the
 // structure tests need them.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
-const SHARED_DIR = process.env.STRATUM_SHARED_DIR ?? resolve(REPO_ROOT, "../shared");
+import { CONFORMANCE_DIR } from "../../support/shared";
 
 export interface Triple {
   readonly code_family: string;
@@ -20,7 +17,7 @@ export interface ValidationCase {
 }
 
 export function readValidationCases(): ValidationCase[] {
-  const text = readFileSync(resolve(SHARED_DIR, "conformance/validation.jsonl"), "utf8");
+  const text = readFileSync(resolve(CONFORMANCE_DIR, "validation.jsonl"), "utf8");
   return text
     .split("\n")
     .filter((l) => l.trim() !== "")

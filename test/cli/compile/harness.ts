@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { CliHost } from "../../../cli/host";
 import { runCli } from "../../../cli/program";
-import { SHARED_DIR } from "../../support/shared";
+import { CONFORMANCE_DIR } from "../../support/shared";
 
-export const SCENARIOS_DIR = resolve(SHARED_DIR, "conformance/scenarios");
+export const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
 /** The directory holding `tasks/` of the compile_speckit_ok scenario (four task files and a .txt). */
 export const FIXTURE_ROOT = join(SCENARIOS_DIR, "fixtures/compile_speckit_ok");
 

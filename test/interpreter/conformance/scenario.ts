@@ -1,4 +1,4 @@
-// The runtime scenarios of ../shared/conformance/scenarios/*.json (conformance README §2): their
+// The runtime scenarios of test/conformance/recorded/scenarios/*.json (conformance README §2): their
 // shape, and loading them. User data (`inputs`, `result`) is decoded a second time with the
 // kind-preserving parser, so `1.0` in a result stays a float as it would over MCP.
 import { readdirSync, readFileSync, realpathSync } from "node:fs";
@@ -6,9 +6,9 @@ import { resolve } from "node:path";
 import { dictGetStr } from "../../../stdlib/values/dict";
 import { parseJson } from "../../../stdlib/values/json";
 import { PyDict, type PyValue } from "../../../stdlib/values/value";
-import { SHARED_DIR } from "../../support/shared";
+import { CONFORMANCE_DIR } from "../../support/shared";
 
-export const SCENARIOS_DIR = resolve(SHARED_DIR, "conformance/scenarios");
+export const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
 
 export type ActionOp =
   | "step_done"

@@ -8,9 +8,10 @@ import { checkSpec } from "../../../checker/check-spec";
 import { nodeWorkspace } from "../../../host/node-workspace";
 import { compileSpeckit } from "../../../interpreter/speckit/compile";
 import { wireToPlain } from "../../../interpreter/wire/encode";
+import { CONFORMANCE_DIR } from "../../support/shared";
 import { loadBack } from "./load-back";
 
-const SCENARIOS = realpathSync("/work/shared/conformance/scenarios");
+const SCENARIOS = realpathSync(join(CONFORMANCE_DIR, "scenarios"));
 
 interface Action {
   readonly op: string;

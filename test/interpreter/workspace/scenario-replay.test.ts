@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 import { nodeWorkspace } from "../../../host/node-workspace";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import { listWorkflows } from "../../../interpreter/workspace/list-workflows";
+import { CONFORMANCE_DIR } from "../../support/shared";
 
-const SCENARIOS = realpathSync("/work/shared/conformance/scenarios");
+const SCENARIOS = realpathSync(join(CONFORMANCE_DIR, "scenarios"));
 
 interface Scenario {
   readonly actions: readonly { readonly op: string; readonly dir: string }[];
