@@ -16,29 +16,22 @@ import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
-import type {
-  BudgetIR,
-  CheckedSpec,
-  ContractIR,
-  ExpressionIR,
-  FieldDefIR,
-  FieldKind,
-  FlowIR,
-  FunctionIR,
-  JsonObject,
-  JsonValue,
-  StepIR,
-  WorkflowIR,
+import {
+  type BudgetIR,
+  type CheckedSpec,
+  type ContractIR,
+  type ExpressionIR,
+  type FieldDefIR,
+  type FieldKind,
+  type FlowIR,
+  type FunctionIR,
+  JSON_FIELD_TYPES,
+  type JsonObject,
+  type JsonValue,
+  type StepIR,
+  type WorkflowIR,
 } from "./types";
 
-const PLAIN_KINDS: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-]);
 const EMPTY_OBJECT: JsonObject = Object.freeze(Object.create(null) as JsonObject);
 
 export function buildIR(
@@ -68,7 +61,7 @@ export function buildIR(
 
 function fieldDefIR(def: FieldDefDecl | null): FieldDefIR {
   const type = def?.type?.value ?? "object";
-  const kind: FieldKind = PLAIN_KINDS.has(type) ? (type as FieldKind) : "contract";
+  const kind: FieldKind = JSON_FIELD_TYPES.has(type) ? (type as FieldKind) : "contract";
   const values = def?.seq("values");
   return {
     type,

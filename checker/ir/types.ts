@@ -26,6 +26,16 @@ export interface ExpressionIR {
 
 export type FieldKind = "string" | "number" | "integer" | "boolean" | "array" | "object" | "contract";
 
+/** The six JSON types a field (or a flow input) may declare; any other `type` names a contract. */
+export const JSON_FIELD_TYPES: ReadonlySet<string> = new Set([
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "array",
+  "object",
+]);
+
 export interface FieldDefIR {
   /** `type` as written (`string`, …, or a contract name). */
   readonly type: string;

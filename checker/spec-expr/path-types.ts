@@ -6,6 +6,7 @@ import type { PathRef, PathSegment } from "../../grammar/ast";
 import { fieldType } from "../../stdlib/types/field-type";
 import { ANY, NONE, type RecordType, type Type } from "../../stdlib/types/type";
 import { members, union } from "../../stdlib/types/union";
+import { JSON_FIELD_TYPES } from "../ir/types";
 import type { FlowDecl, StepDecl } from "../model/types";
 
 export type RefProblem =
@@ -27,15 +28,6 @@ export interface ResolvedRef {
 
 /** The stored output type of a step (without `| none`; `none` for a gate). */
 export type OutputTypeOf = (step: StepDecl) => Type;
-
-const INPUT_TYPES: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-]);
 
 export function resolveRef(ref: PathRef, flow: FlowDecl, outputType: OutputTypeOf): ResolvedRef {
   if (ref.scope === "input") {
@@ -75,7 +67,8 @@ function inputType(flow: FlowDecl, name: string): Type {
   const input = flow.entry("input")?.value;
   const decl = input?.kind === "map" ? input.get(name)?.value : undefined;
   const type = decl?.kind === "map" ? decl.get("type")?.value : undefined;
-  if (type?.kind !== "scalar" || typeof type.value !== "string" || !INPUT_TYPES.has(type.value)) return ANY;
+  if (type?.kind !== "scalar" || typeof type.value !== "string" || !JSON_FIELD_TYPES.has(type.value))
+    return ANY;
   return union(
     fieldType({ type: type.value }, () => undefined),
     NONE,

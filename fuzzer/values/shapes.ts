@@ -4,14 +4,15 @@
 // lengths, pattern, anyOf/oneOf), or, for a step without either, an object with the fields its
 // expressions read.
 import fc from "fast-check";
-import type {
-  CheckedSpec,
-  ContractIR,
-  FieldDefIR,
-  FlowIR,
-  JsonObject,
-  JsonValue,
-  StepIR,
+import {
+  type CheckedSpec,
+  type ContractIR,
+  type FieldDefIR,
+  type FlowIR,
+  JSON_FIELD_TYPES,
+  type JsonObject,
+  type JsonValue,
+  type StepIR,
 } from "../../checker/ir/types";
 
 import { walk } from "../../grammar/walk";
@@ -29,14 +30,6 @@ import {
 } from "./json-arbs";
 
 const MAX_DEPTH = 3;
-const JSON_TYPES: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-]);
 const MAX_ITEMS = 4;
 
 export class Shapes {
@@ -251,7 +244,7 @@ export class Shapes {
   declared(decl: JsonValue): fc.Arbitrary<unknown> {
     const d = decl !== null && typeof decl === "object" && !Array.isArray(decl) ? (decl as JsonObject) : null;
     const type = d?.type;
-    if (typeof type !== "string" || !JSON_TYPES.has(type)) return anyJsonArb(this.literals);
+    if (typeof type !== "string" || !JSON_FIELD_TYPES.has(type)) return anyJsonArb(this.literals);
     const values = Array.isArray(d?.values) ? (d.values as JsonValue[]) : null;
     return this.field({ type, kind: type as FieldDefIR["kind"], values, items: null, required: true }, 0);
   }
