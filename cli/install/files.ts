@@ -1,16 +1,40 @@
-// The small file operations of `install` and `uninstall`: read a text file or nothing, replace a
-// file atomically (a temporary file renamed over it, so Claude Code or a running hook never reads a
-// half-written file), JSON objects read and written the way Claude Code itself does (JSON.parse /
-// JSON.stringify with 2-space indentation and a final newline).
+// The small file operations of `install` and `uninstall`: read a file or nothing, replace a file
+// atomically (a temporary file renamed over it, so Claude Code or a running hook never reads a
+// half-written file; the old file's mode is kept), JSON objects read strictly (a file that is not
+// UTF-8 JSON with an object at the top is an error naming the file and the place, never `{}`) and
+// written the way Claude Code itself does (JSON.stringify with 2-space indentation, final newline).
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
+/** A failure that ends the command with exit 1 and this message on standard error. */
+export class InstallError extends Error {}
+
+export function reason(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The file's bytes, or null when it does not exist. Other read errors are thrown. */
+export function readBytesOrNull(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    if (isErrno(e, "ENOENT") || isErrno(e, "ENOTDIR")) return null;
+    throw e;
+  }
+}
+
 /** The file's text, or null when it does not exist. Other read errors are thrown. */
 export function readTextOrNull(path: string): string | null {
+  const bytes = readBytesOrNull(path);
+  return bytes === null ? null : bytes.toString("utf8");
+}
+
+/** The permission bits of the file, or null when it does not exist. */
+export function modeOrNull(path: string): number | null {
   try {
-    return readFileSync(path, "utf8");
+    return statSync(path).mode & 0o7777;
   } catch (e) {
-    if (isErrno(e, "ENOENT")) return null;
+    if (isErrno(e, "ENOENT") || isErrno(e, "ENOTDIR")) return null;
     throw e;
   }
 }
@@ -25,13 +49,17 @@ export function exists(path: string): boolean {
   }
 }
 
-/** Writes `text` to `path` through a temporary file in the same directory; parents are created. */
-export function writeFileAtomic(path: string, text: string, mode?: number): void {
+/**
+ * Writes `data` to `path` through a temporary file in the same directory; parents are created.
+ * Without `mode`, an existing file keeps its mode (~/.claude.json is private to its owner).
+ */
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode?: number): void {
   mkdirSync(dirname(path), { recursive: true });
+  const keep = mode ?? modeOrNull(path) ?? undefined;
   const tmp = `${path}.stratum-${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, text, mode === undefined ? {} : { mode });
-    if (mode !== undefined) chmodSync(tmp, mode); // the umask may have removed bits
+    writeFileSync(tmp, data, keep === undefined ? {} : { mode: keep });
+    if (keep !== undefined) chmodSync(tmp, keep); // the umask may have removed bits
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
@@ -46,30 +74,55 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export type JsonFile =
-  | { readonly kind: "missing" }
-  /** Not valid JSON, not an object at the top, or not readable as text. */
-  | { readonly kind: "unreadable" }
-  | { readonly kind: "object"; readonly value: JsonObject };
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
-export function readJsonObject(path: string): JsonFile {
-  let text: string | null;
+/** The bytes as UTF-8 text; an InstallError naming `shown` when they are not UTF-8. */
+export function decodeText(bytes: Uint8Array, shown: string): string {
   try {
-    text = readTextOrNull(path);
+    return UTF8.decode(bytes);
   } catch {
-    return { kind: "unreadable" };
-  }
-  if (text === null) return { kind: "missing" };
-  try {
-    const value: unknown = JSON.parse(text);
-    return isJsonObject(value) ? { kind: "object", value } : { kind: "unreadable" };
-  } catch {
-    return { kind: "unreadable" };
+    throw new InstallError(`${shown} is not UTF-8 text. ${NOTHING_CHANGED}`);
   }
 }
 
-export function writeJson(path: string, value: unknown): void {
-  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+export const NOTHING_CHANGED = "Nothing was changed; fix or move the file and run the command again.";
+
+/**
+ * The JSON object in `bytes` (the file `shown`). Anything else — not UTF-8, not JSON, not an
+ * object at the top — is an InstallError that names the file and, for a syntax error, the line
+ * and column: overwriting such a file would throw away whatever the user has in it.
+ */
+export function parseJsonObject(bytes: Uint8Array, shown: string): JsonObject {
+  const text = decodeText(bytes, shown);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new InstallError(`${shown} is not valid JSON: ${syntaxError(text, reason(e))}. ${NOTHING_CHANGED}`);
+  }
+  if (!isJsonObject(value))
+    throw new InstallError(`${shown} does not hold a JSON object at the top. ${NOTHING_CHANGED}`);
+  return value;
+}
+
+/** V8's message without its offset, and the place as `line L, column C` (1-based, characters). */
+export function syntaxError(text: string, message: string): string {
+  const match = / in JSON at position (\d+)/.exec(message);
+  const offset = match === null ? text.length : Number(match[1]);
+  const what = (
+    match === null ? message.replace(/ JSON input$/, " of the text") : message.slice(0, match.index)
+  )
+    .replace(/^Unexpected end of the text$/, "unexpected end of the text")
+    .replace(/^./, (c) => c.toLowerCase());
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = Array.from(before.slice(before.lastIndexOf("\n") + 1)).length + 1;
+  return `${what} at line ${line}, column ${column}`;
+}
+
+/** The text a JSON file of ours is written with. */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
 }
 
 /** `value[key]` for an own key only (user data never reaches the prototype). */

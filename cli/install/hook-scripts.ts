@@ -1,8 +1,12 @@
-// The three hook scripts in $STRATUM_HOME/hooks (runtime.md §22.1 step 2, §22.2 step 4): copied
-// from the bundle with mode 0755, refreshed by bare `stratum-mcp` (§21.1), removed by uninstall.
+// The three hook scripts (runtime.md §22.1 step 2, §22.2 step 4; issue 12). `install` copies them
+// into the project, `.claude/hooks/<script>` with mode 0755, where the shared settings.json runs
+// them through "$CLAUDE_PROJECT_DIR" (the same for every teammate). Bare `stratum-mcp` still
+// refreshes copies in $STRATUM_HOME/hooks (§21.1), which projects set up by the reference run by
+// absolute path; uninstall removes both.
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { readTextOrNull, writeFileAtomic } from "./files";
+import type { Changes } from "./changes";
+import { modeOrNull, readTextOrNull, writeFileAtomic } from "./files";
 import { HOOK_SCRIPTS } from "./generated/hook-scripts";
 
 /** Claude Code's hook events and the script registered for each, in the order of the progress lines. */
@@ -11,6 +15,9 @@ export const HOOK_EVENTS = [
   { event: "Stop", script: "stratum-session-stop.sh" },
   { event: "PostToolUseFailure", script: "stratum-post-tool-failure.sh" },
 ] as const;
+
+/** Where install puts the scripts, relative to the project root. */
+export const PROJECT_HOOKS_DIR = ".claude/hooks";
 
 export type HookScriptOutcome = "installed" | "updated" | "made executable" | "up to date";
 
@@ -23,6 +30,21 @@ export function bundledHookScript(name: string): string {
   return found.text;
 }
 
+/** Plans `path` to hold `text` with mode 0755; says what that takes. */
+export function planHookScript(changes: Changes, path: string, text: string): HookScriptOutcome {
+  const current = changes.read(path);
+  if (current === null || !current.equals(Buffer.from(text))) {
+    changes.set(path, text, 0o755);
+    return current === null ? "installed" : "updated";
+  }
+  // Executable for everyone, as 0755 makes it: Claude Code may run hooks as another user's shell.
+  if (((modeOrNull(path) ?? 0) & 0o111) !== 0o111) {
+    changes.set(path, text, 0o755);
+    return "made executable";
+  }
+  return "up to date";
+}
+
 /** Makes `<dir>/<name>` hold `text` with mode 0755; says what it had to do. */
 export function syncHookScript(dir: string, name: string, text: string): HookScriptOutcome {
   const path = join(dir, name);
@@ -31,7 +53,6 @@ export function syncHookScript(dir: string, name: string, text: string): HookScr
     writeFileAtomic(path, text, 0o755);
     return current === null ? "installed" : "updated";
   }
-  // Executable for everyone, as 0755 makes it: Claude Code may run hooks as another user's shell.
   if ((statSync(path).mode & 0o111) !== 0o111) {
     writeFileAtomic(path, text, 0o755); // a fresh file: chmod on a file we may not own could fail
     return "made executable";

@@ -1,63 +1,53 @@
-// `install` (runtime.md §22.1): hook scripts, MCP server, CLAUDE.md block, skills, hook entries —
-// in this order, one progress line per item, then the final line. Preconditions are checked before
-// the project is touched; a hook script that cannot be written stops before any registration.
-import { mkdirSync } from "node:fs";
+// `install` (runtime.md §22.1, issue 12): hook scripts in the project, MCP server, CLAUDE.md block,
+// skills, hook entries — in this order, one line per item, then the final line. Everything is
+// planned first (every file read, every JSON file parsed: an invalid one stops the command with
+// nothing written), then written; the install record (record.ts) is written first, so that
+// uninstall can give back exactly what was there.
 import { join } from "node:path";
+import { Changes } from "./changes";
 import { addExecutionModel, hasExecutionModel } from "./claude-md";
-import { readTextOrNull, writeFileAtomic } from "./files";
-import { bundledHookScript, HOOK_EVENTS, syncHookScript } from "./hook-scripts";
-import { addMcpServer } from "./mcp-config";
-import { displayHomePath, type InstallPaths } from "./paths";
-import { registerProjectHooks } from "./project-hooks";
+import { decodeText } from "./files";
+import { planMcpServer } from "./mcp-config";
+import type { InstallPaths } from "./paths";
+import { planProjectScripts, planRegisterHooks } from "./project-hooks";
+import { mergeRecord, readRecord, recordPath } from "./record";
 import { Report } from "./report";
-import { installSkills } from "./skills";
+import { chooseServerCommand } from "./server-command";
+import { planInstallSkills } from "./skills";
 
-/** A failure that ends the command with exit 1 and this message on standard error. */
-export class InstallError extends Error {}
+export { InstallError, reason } from "./files";
 
 export const INSTALL_DONE = "Done. Restart Claude Code so that it loads the Stratum MCP server.";
 export const INSTALL_NOTHING = "Nothing to change: Stratum is already configured.";
 
 export function runInstall(paths: InstallPaths, write: (text: string) => void): void {
-  const { projectRoot, home, hooksDir } = paths;
-  const shownHooksDir = displayHomePath(hooksDir, home);
-  // 1. Preconditions.
-  const scripts = HOOK_EVENTS.map(({ script }) => ({ script, text: bundledHookScript(script) }));
-  try {
-    mkdirSync(hooksDir, { recursive: true });
-  } catch (e) {
-    throw new InstallError(`cannot create ${shownHooksDir}: ${reason(e)}`);
-  }
+  const { projectRoot, home } = paths;
+  const changes = new Changes();
   const report = new Report(write);
-  // 2. Hook scripts.
-  for (const { script, text } of scripts) {
-    let outcome: string;
-    try {
-      outcome = syncHookScript(hooksDir, script, text);
-    } catch (e) {
-      throw new InstallError(`cannot write ${shownHooksDir}/${script}: ${reason(e)}`);
-    }
-    report.item(`${shownHooksDir}/${script}`, outcome, outcome !== "up to date");
-  }
+  // 1. Preconditions: the MCP command (stratum-mcp on PATH, or our script for the local scope).
+  const server = chooseServerCommand(paths.searchPath);
+  // 2. Hook scripts in the project.
+  planProjectScripts(projectRoot, changes, report);
   // 3. MCP registration.
-  addMcpServer(projectRoot, report);
+  planMcpServer(paths, server, changes, report);
   // 4. Execution-model block.
   const claudeMd = join(projectRoot, "CLAUDE.md");
-  const current = readTextOrNull(claudeMd);
+  const bytes = changes.read(claudeMd);
+  const current = bytes === null ? null : decodeText(bytes, "CLAUDE.md");
   if (current !== null && hasExecutionModel(current))
     report.item("CLAUDE.md", "execution model already present", false);
   else {
-    writeFileAtomic(claudeMd, addExecutionModel(current));
+    changes.set(claudeMd, addExecutionModel(current));
     report.item("CLAUDE.md", current === null ? "created" : "execution model added", true);
   }
   // 5. Skills.
-  installSkills(paths.skillsDir, home, report);
+  planInstallSkills(paths.skillsDir, home, changes, report);
   // 6. Hook registration.
-  registerProjectHooks(projectRoot, hooksDir, report);
-  // 7.
+  planRegisterHooks(projectRoot, changes, report);
+  // 7. The record, written first; then everything.
+  const record = recordPath(paths.installsDir, projectRoot);
+  const text = mergeRecord(readRecord(record, projectRoot), projectRoot, changes, changes.foldersToCreate());
+  if (text !== null && changes.set(record, text, 0o600)) changes.first(record);
+  changes.apply();
   report.finish(report.changed ? INSTALL_DONE : INSTALL_NOTHING);
-}
-
-export function reason(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -1,72 +1,153 @@
-// The `stratum` MCP server entry (runtime.md §22.1 step 3, §22.2 step 1) in `.mcp.json`, the file
-// Claude Code reads for project-scoped servers (DIV-MCP-JSON-LOCATION); uninstall also cleans the
-// `.claude/mcp.json` the reference used to write.
+// The `stratum` MCP server entry (runtime.md §22.1 step 3, §22.2 step 1; issue 12). With
+// `stratum-mcp` on PATH: `{"command": "stratum-mcp"}` in `.mcp.json`, the shared file Claude Code
+// reads for project-scoped servers (DIV-MCP-JSON-LOCATION). Without it: the absolute node and
+// script in Claude Code's local scope, `projects[<project root>].mcpServers` of ~/.claude.json,
+// which is personal (a machine's paths never reach a shared file). Uninstall removes the entry from
+// both, and from the `.claude/mcp.json` the reference used to write.
 import { join } from "node:path";
-import { isJsonObject, type JsonObject, own, readJsonObject, removeFile, writeJson } from "./files";
+import type { Changes } from "./changes";
+import {
+  InstallError,
+  isJsonObject,
+  type JsonObject,
+  jsonText,
+  NOTHING_CHANGED,
+  own,
+  parseJsonObject,
+} from "./files";
+import { displayHomePath, type InstallPaths } from "./paths";
 import type { Report } from "./report";
+import { SERVER_PROGRAM, type ServerCommand } from "./server-command";
 
 export const MCP_CONFIG = ".mcp.json";
 export const LEGACY_MCP_CONFIG = ".claude/mcp.json";
 const SERVER = "stratum";
-const SERVER_ENTRY = { command: "stratum-mcp" };
 
-export function addMcpServer(projectRoot: string, report: Report): void {
+/** Plans the registration chosen by `choice`; the report says which one and why. */
+export function planMcpServer(
+  paths: InstallPaths,
+  choice: ServerCommand,
+  changes: Changes,
+  report: Report,
+): void {
+  if (choice.kind === "path") {
+    planProjectServer(paths.projectRoot, changes, report);
+    report.note(`MCP server command: ${SERVER_PROGRAM} (on PATH: ${choice.found})`);
+    return;
+  }
+  const shown = displayHomePath(paths.claudeJson, paths.home);
+  const entry = { type: "stdio", command: choice.command, args: [...choice.args], env: {} };
+  const outcome = planLocalServer(paths.claudeJson, paths.projectRoot, entry, changes);
+  report.item(
+    shown,
+    `${outcome} (local scope of this project)`,
+    outcome !== "stratum server already present",
+  );
+  report.note(`MCP server command: ${[choice.command, ...choice.args].join(" ")}`);
+  report.note(
+    `${SERVER_PROGRAM} is not on PATH, and this command works on this machine only, so it is registered ` +
+      `for you alone (~/.claude.json), not in the shared ${MCP_CONFIG}. To register it for the whole ` +
+      `team, put ${SERVER_PROGRAM} on PATH and run install again.`,
+  );
+}
+
+function planProjectServer(projectRoot: string, changes: Changes, report: Report): void {
   const path = join(projectRoot, MCP_CONFIG);
-  const file = readJsonObject(path);
-  if (file.kind === "missing") {
-    writeJson(path, { mcpServers: { [SERVER]: SERVER_ENTRY } });
+  const bytes = changes.read(path);
+  if (bytes === null) {
+    changes.set(path, jsonText({ mcpServers: { [SERVER]: { command: SERVER_PROGRAM } } }));
     report.item(MCP_CONFIG, "created", true);
     return;
   }
-  // runtime.md §22.1 says an invalid file counts as {}; overwriting it would lose whatever the
-  // user has there, so it is left alone and reported (docs/decisions.md). A non-object
-  // mcpServers still counts as {}.
-  if (file.kind === "unreadable") {
-    report.item(MCP_CONFIG, "unreadable, left alone", false);
-    return;
-  }
-  const config: JsonObject = file.value;
-  const servers = own(config, "mcpServers");
-  if (isJsonObject(servers) && Object.hasOwn(servers, SERVER)) {
+  const config = parseJsonObject(bytes, MCP_CONFIG);
+  const servers = objectField(config, "mcpServers", MCP_CONFIG);
+  if (Object.hasOwn(servers, SERVER)) {
     report.item(MCP_CONFIG, "stratum server already present", false);
     return;
   }
-  const kept = isJsonObject(servers) ? servers : {};
-  writeJson(path, { ...config, mcpServers: { ...kept, [SERVER]: SERVER_ENTRY } });
+  changes.set(
+    path,
+    jsonText({ ...config, mcpServers: { ...servers, [SERVER]: { command: SERVER_PROGRAM } } }),
+  );
   report.item(MCP_CONFIG, "stratum server added", true);
 }
 
+function planLocalServer(
+  claudeJson: string,
+  projectRoot: string,
+  entry: JsonObject,
+  changes: Changes,
+): string {
+  const bytes = changes.read(claudeJson);
+  const shown = "~/.claude.json";
+  const config = bytes === null ? {} : parseJsonObject(bytes, shown);
+  const projects = objectField(config, "projects", shown);
+  const project = Object.hasOwn(projects, projectRoot) ? projects[projectRoot] : {};
+  if (!isJsonObject(project))
+    throw new InstallError(`${shown}: projects["${projectRoot}"] is not an object. ${NOTHING_CHANGED}`);
+  const servers = objectField(project, "mcpServers", `${shown}: projects["${projectRoot}"]`);
+  if (Object.hasOwn(servers, SERVER)) return "stratum server already present";
+  const nextProject = { ...project, mcpServers: { ...servers, [SERVER]: entry } };
+  changes.set(claudeJson, jsonText({ ...config, projects: { ...projects, [projectRoot]: nextProject } }));
+  return "stratum server added";
+}
+
+/** `value[key]` when it is an object, `{}` when absent; anything else is an error (nothing is lost). */
+function objectField(value: JsonObject, key: string, shown: string): JsonObject {
+  const field = own(value, key);
+  if (field === undefined) return {};
+  if (!isJsonObject(field)) throw new InstallError(`${shown}: "${key}" is not an object. ${NOTHING_CHANGED}`);
+  return field;
+}
+
 /**
- * Removes the `stratum` server from `<projectRoot>/<relPath>`; the file is deleted when no server
- * and nothing else remains. `quietWhenMissing`: print no line for a missing file (the legacy file).
+ * Plans the removal of the `stratum` server from `<projectRoot>/<relPath>`; the file is deleted
+ * when no server and nothing else remains. `quietWhenMissing`: no line for a missing file.
  */
-export function removeMcpServer(
+export function planRemoveMcpServer(
   projectRoot: string,
   relPath: string,
+  changes: Changes,
   report: Report,
   quietWhenMissing = false,
 ): void {
   const path = join(projectRoot, relPath);
-  const file = readJsonObject(path);
-  if (file.kind === "missing") {
+  const bytes = changes.read(path);
+  if (bytes === null) {
     if (!quietWhenMissing) report.item(relPath, "not found", false);
     return;
   }
-  if (file.kind === "unreadable") {
-    report.item(relPath, "unreadable, left alone", false);
-    return;
-  }
-  const servers = own(file.value, "mcpServers");
+  const file = parseJsonObject(bytes, relPath);
+  const servers = own(file, "mcpServers");
   if (!isJsonObject(servers) || !Object.hasOwn(servers, SERVER)) {
     report.item(relPath, "stratum server not present", false);
     return;
   }
   const remaining: JsonObject = { ...servers };
   delete remaining[SERVER];
-  const config: JsonObject = { ...file.value, mcpServers: remaining };
+  const config: JsonObject = { ...file, mcpServers: remaining };
   // Other top-level keys are not ours to drop: the file goes only when it would be empty.
   const onlyServers = Object.keys(config).length === 1;
-  if (Object.keys(remaining).length === 0 && onlyServers) removeFile(path);
-  else writeJson(path, config);
+  changes.set(path, Object.keys(remaining).length === 0 && onlyServers ? null : jsonText(config));
   report.item(relPath, "stratum server removed", true);
+}
+
+/** Plans the removal of the local-scope `stratum` server of the project; a line only when found. */
+export function planRemoveLocalServer(paths: InstallPaths, changes: Changes, report: Report): void {
+  const bytes = changes.read(paths.claudeJson);
+  if (bytes === null) return;
+  const shown = displayHomePath(paths.claudeJson, paths.home);
+  const config = parseJsonObject(bytes, shown);
+  const projects = own(config, "projects");
+  if (!isJsonObject(projects) || !Object.hasOwn(projects, paths.projectRoot)) return;
+  const project = projects[paths.projectRoot];
+  if (!isJsonObject(project)) return;
+  const servers = own(project, "mcpServers");
+  if (!isJsonObject(servers) || !Object.hasOwn(servers, SERVER)) return;
+  const remaining: JsonObject = { ...servers };
+  delete remaining[SERVER];
+  const nextProject: JsonObject = { ...project, mcpServers: remaining };
+  const nextProjects: JsonObject = { ...projects, [paths.projectRoot]: nextProject };
+  changes.set(paths.claudeJson, jsonText({ ...config, projects: nextProjects }));
+  report.item(shown, "stratum server removed (local scope of this project)", true);
 }

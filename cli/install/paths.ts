@@ -1,8 +1,9 @@
 // Where `install` and `uninstall` work (runtime.md §22): the project root (the nearest of the
 // current directory and its ancestors holding `.git` or `CLAUDE.md`), the home directory (for
-// ~/.claude/skills) and $STRATUM_HOME (for the hook scripts), all from the CLI host, never from the
-// process, so tests run against temporary directories.
-import { existsSync } from "node:fs";
+// ~/.claude/skills and ~/.claude.json), $STRATUM_HOME (for the hook scripts refreshed by bare
+// `stratum-mcp`, and the install records) and PATH, all from the CLI host, never from the process,
+// so tests run against temporary directories.
+import { existsSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { stratumHome } from "../../host/file-store/stratum-home";
@@ -15,15 +16,24 @@ export interface InstallPaths {
   readonly hooksDir: string;
   /** `~/.claude/skills`. */
   readonly skillsDir: string;
+  /** `~/.claude.json`: Claude Code's own file, holding the local-scope MCP servers per project. */
+  readonly claudeJson: string;
+  /** `$STRATUM_HOME/installs`: one install record per project. */
+  readonly installsDir: string;
+  /** The host's PATH (where `stratum-mcp` is looked for). */
+  readonly searchPath: string;
 }
 
 export function installPaths(host: CliHost): InstallPaths {
   const home = homeDir(host);
   return {
-    projectRoot: findProjectRoot(resolve(host.cwd)),
+    projectRoot: realPath(findProjectRoot(resolve(host.cwd))),
     home,
     hooksDir: hooksDir(host),
     skillsDir: join(home, ".claude", "skills"),
+    claudeJson: join(home, ".claude.json"),
+    installsDir: join(dirname(hooksDir(host)), "installs"),
+    searchPath: host.env.PATH ?? "",
   };
 }
 
@@ -38,6 +48,15 @@ export function hooksDir(host: CliHost): string {
   const env =
     value !== undefined && !value.startsWith("~") ? { STRATUM_HOME: resolve(host.cwd, value) } : host.env;
   return join(stratumHome(env, homeDir(host)), "hooks");
+}
+
+/** The path without symbolic links (Claude Code keys its projects by the real path). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The nearest of `dir` and its ancestors that contains `.git` or `CLAUDE.md`, else `dir`. */

@@ -1,54 +1,84 @@
-// The project side of the hooks (runtime.md §22.1 step 6, §22.2 step 4): the entries in
-// `.claude/settings.json` and the per-project copies `.claude/hooks/<script>` older versions made.
+// The project side of the hooks (runtime.md §22.1 step 6, §22.2 step 4; issue 12): the copies
+// `.claude/hooks/<script>` and their entries in `.claude/settings.json` (shared, "$CLAUDE_PROJECT_DIR"
+// commands) — a script outside the project would go to `.claude/settings.local.json` (personal,
+// absolute path), see hookRegistration. Entries of ours in the other file (the absolute
+// $STRATUM_HOME paths earlier versions and the reference wrote into settings.json) are removed,
+// so every hook runs once and no shared file names a path of this machine.
 import { join } from "node:path";
-import { readJsonObject, removeFile, writeJson } from "./files";
-import { HOOK_EVENTS } from "./hook-scripts";
+import type { Changes } from "./changes";
+import { type JsonObject, jsonText, parseJsonObject } from "./files";
+import { bundledHookScript, HOOK_EVENTS, PROJECT_HOOKS_DIR, planHookScript } from "./hook-scripts";
 import type { Report } from "./report";
-import { hookCommand, registerHooks, unregisterHooks } from "./settings-hooks";
+import {
+  hookRegistration,
+  LOCAL_SETTINGS,
+  registerHooks,
+  SHARED_SETTINGS,
+  unregisterHooks,
+} from "./settings-hooks";
 
-export const SETTINGS = ".claude/settings.json";
+export const SETTINGS = SHARED_SETTINGS;
 
-/** Deletes `.claude/hooks/<script>` copies, one `removed old copy` line each. */
-export function removeOldCopies(projectRoot: string, report: Report): void {
+/** Plans the three copies in the project, one line each. */
+export function planProjectScripts(projectRoot: string, changes: Changes, report: Report): void {
   for (const { script } of HOOK_EVENTS) {
-    const rel = `.claude/hooks/${script}`;
-    if (removeFile(join(projectRoot, rel))) report.item(rel, "removed old copy", true);
+    const rel = `${PROJECT_HOOKS_DIR}/${script}`;
+    const outcome = planHookScript(changes, join(projectRoot, rel), bundledHookScript(script));
+    report.item(rel, outcome, outcome !== "up to date");
   }
 }
 
-export function registerProjectHooks(projectRoot: string, hooksDir: string, report: Report): void {
-  removeOldCopies(projectRoot, report);
-  const path = join(projectRoot, SETTINGS);
-  const file = readJsonObject(path);
-  // An invalid settings file is left alone rather than counted as {} (§22.1): overwriting it
-  // would throw away the user's other settings (docs/decisions.md).
-  if (file.kind === "unreadable") {
-    report.item(SETTINGS, "unreadable, left alone", false);
-    return;
+export function planRegisterHooks(projectRoot: string, changes: Changes, report: Report): void {
+  const byFile = new Map<string, Map<string, string>>();
+  for (const { event, script } of HOOK_EVENTS) {
+    const { file, command } = hookRegistration(join(projectRoot, PROJECT_HOOKS_DIR, script), projectRoot);
+    const commands = byFile.get(file) ?? new Map<string, string>();
+    commands.set(event, command);
+    byFile.set(file, commands);
   }
-  const settings = file.kind === "object" ? file.value : {};
-  const commands = new Map(
-    HOOK_EVENTS.map(({ event, script }) => [event, hookCommand(join(hooksDir, script))]),
-  );
-  const { settings: next, changed } = registerHooks(settings, commands);
-  if (changed) writeJson(path, next);
-  report.item(SETTINGS, changed ? "hooks registered" : "hooks already registered", changed);
+  for (const rel of [SHARED_SETTINGS, LOCAL_SETTINGS]) {
+    const path = join(projectRoot, rel);
+    const bytes = changes.read(path);
+    const commands = byFile.get(rel);
+    if (commands !== undefined) {
+      const settings = bytes === null ? {} : parseJsonObject(bytes, rel);
+      const { settings: next, changed } = registerHooks(settings, commands);
+      if (changed) changes.set(path, jsonText(next));
+      report.item(rel, changed ? "hooks registered" : "hooks already registered", changed);
+    } else if (bytes !== null) {
+      const { settings: next, changed } = unregisterHooks(parseJsonObject(bytes, rel));
+      if (!changed) continue;
+      changes.set(path, emptied(next) ? null : jsonText(next));
+      report.item(rel, "old hook entries removed", true);
+    }
+  }
 }
 
-export function unregisterProjectHooks(projectRoot: string, report: Report): void {
-  removeOldCopies(projectRoot, report);
-  const path = join(projectRoot, SETTINGS);
-  const file = readJsonObject(path);
-  if (file.kind !== "object") {
-    report.item(SETTINGS, file.kind === "missing" ? "not found" : "unreadable, left alone", false);
-    return;
+/** Plans the removal of the copies and of every entry of ours in both settings files. */
+export function planUnregisterHooks(projectRoot: string, changes: Changes, report: Report): void {
+  for (const { script } of HOOK_EVENTS) {
+    const rel = `${PROJECT_HOOKS_DIR}/${script}`;
+    const found = changes.read(join(projectRoot, rel)) !== null;
+    if (found) changes.set(join(projectRoot, rel), null);
+    report.item(rel, found ? "removed" : "not found", found);
   }
-  const { settings, changed } = unregisterHooks(file.value);
-  if (!changed) {
-    report.item(SETTINGS, "no hook entries", false);
-    return;
+  for (const rel of [SHARED_SETTINGS, LOCAL_SETTINGS]) {
+    const path = join(projectRoot, rel);
+    const bytes = changes.read(path);
+    if (bytes === null) {
+      if (rel === SHARED_SETTINGS) report.item(rel, "not found", false);
+      continue;
+    }
+    const { settings, changed } = unregisterHooks(parseJsonObject(bytes, rel));
+    if (!changed) {
+      if (rel === SHARED_SETTINGS) report.item(rel, "no hook entries", false);
+      continue;
+    }
+    changes.set(path, emptied(settings) ? null : jsonText(settings));
+    report.item(rel, "hook entries removed", true);
   }
-  if (Object.keys(settings).length === 0) removeFile(path);
-  else writeJson(path, settings);
-  report.item(SETTINGS, "hook entries removed", true);
+}
+
+function emptied(settings: JsonObject): boolean {
+  return Object.keys(settings).length === 0;
 }

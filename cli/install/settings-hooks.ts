@@ -1,7 +1,9 @@
-// The hook entries of `.claude/settings.json` (runtime.md §22.1 step 6, §22.2 step 4), as pure
-// functions over the parsed object: the input is never modified, the answer says whether anything
-// changed. Claude Code's format: `hooks.<Event>` is a list of `{matcher, hooks: [{type, command}]}`.
-import { basename, isAbsolute } from "node:path";
+// The hook entries of `.claude/settings.json` and `.claude/settings.local.json` (runtime.md §22.1
+// step 6, §22.2 step 4; issue 12), as pure functions over the parsed object: the input is never
+// modified, the answer says whether anything changed. Claude Code's format: `hooks.<Event>` is a
+// list of `{matcher, hooks: [{type, command}]}`; commands run in a shell with CLAUDE_PROJECT_DIR set
+// to the project root.
+import { basename, isAbsolute, relative, sep } from "node:path";
 import { isJsonObject, type JsonObject, own } from "./files";
 import { HOOK_EVENTS } from "./hook-scripts";
 
@@ -10,9 +12,31 @@ export interface SettingsChange {
   readonly changed: boolean;
 }
 
-/** The command registered for a script: `bash <absolute path>`, the path quoted only when needed. */
+/** The command for a script anywhere: `bash <absolute path>`, the path quoted only when needed. */
 export function hookCommand(scriptPath: string): string {
   return `bash ${shellQuote(scriptPath)}`;
+}
+
+export const SHARED_SETTINGS = ".claude/settings.json";
+export const LOCAL_SETTINGS = ".claude/settings.local.json";
+
+/**
+ * Where a script's hook is registered and with which command: a script inside the project runs as
+ * `bash "$CLAUDE_PROJECT_DIR"/<path in the project>` from the shared settings.json, the same for
+ * every teammate; a script anywhere else (the home directory, another absolute path of this
+ * machine) is personal and goes to settings.local.json with its absolute path.
+ */
+export function hookRegistration(
+  scriptPath: string,
+  projectRoot: string,
+): { readonly file: string; readonly command: string } {
+  const rel = relative(projectRoot, scriptPath);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel))
+    return { file: LOCAL_SETTINGS, command: hookCommand(scriptPath) };
+  return {
+    file: SHARED_SETTINGS,
+    command: `bash "$CLAUDE_PROJECT_DIR"/${shellQuote(rel.split(sep).join("/"))}`,
+  };
 }
 
 /**
@@ -111,14 +135,18 @@ function commandOf(hook: unknown): string | undefined {
 }
 
 /**
- * Whether `command` runs our `script`: `bash .claude/hooks/<script>` (the old per-project form) or
- * `bash <absolute path ending in /<script>>`, quoted or not. The script names are ours alone.
+ * Whether `command` runs our `script`: `[bash ]<path>` where the path is `.claude/hooks/<script>`
+ * (the reference's old per-project form), `$CLAUDE_PROJECT_DIR/.claude/hooks/<script>` (ours) or an
+ * absolute path ending in `/<script>` (the reference's and our earlier form), in any quoting. The
+ * script names are ours alone.
  */
 export function runsScript(command: string, script: string): boolean {
-  const match = /^bash\s+(.+?)\s*$/.exec(command);
+  const match = /^(?:bash\s+)?(.+)$/.exec(command.trim());
   if (match === null) return false;
-  const path = shellUnquote(match[1] ?? "");
-  if (path === `.claude/hooks/${script}`) return true;
+  const path = shellWord(match[1] ?? "")?.replace(/^\$\{CLAUDE_PROJECT_DIR\}/, "$CLAUDE_PROJECT_DIR");
+  if (path === undefined) return false;
+  const local = `.claude/hooks/${script}`;
+  if (path === local || path === `./${local}` || path === `$CLAUDE_PROJECT_DIR/${local}`) return true;
   return isAbsolute(path) && basename(path) === script;
 }
 
@@ -128,8 +156,32 @@ export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-function shellUnquote(word: string): string {
-  if (word.length >= 2 && word.startsWith('"') && word.endsWith('"')) return word.slice(1, -1);
-  if (word.startsWith("'")) return word.replaceAll(`'\\''`, "'").replace(/^'|'$/g, "");
-  return word;
+/**
+ * The text of one POSIX shell word without its quoting (`$NAME` stays as written); undefined when
+ * the quoting is unbalanced.
+ */
+export function shellWord(word: string): string | undefined {
+  let out = "";
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i];
+    if (c === "'") {
+      const end = word.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      out += word.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      let j = i + 1;
+      for (; j < word.length && word[j] !== '"'; j++) {
+        if (word[j] === "\\" && j + 1 < word.length && '"\\$`'.includes(word[j + 1] ?? "")) j++;
+        out += word[j];
+      }
+      if (j >= word.length) return undefined;
+      i = j;
+    } else if (c === "\\" && i + 1 < word.length) {
+      out += word[++i];
+    } else if (c !== undefined && /\s/.test(c)) {
+      return undefined; // more than one word
+    } else out += c;
+  }
+  return out;
 }

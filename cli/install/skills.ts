@@ -1,9 +1,9 @@
 // The bundled skills in ~/.claude/skills/<name>/SKILL.md (runtime.md §22.1 step 5, §22.2 step 3)
 // and the manifest ~/.claude/skills/.stratum-skills.json naming the skills we installed, so that a
 // skill dropped from the bundle is removed by the next install and every skill by uninstall.
-import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { exists, readJsonFileArray, readTextOrNull, removeFile, writeFileAtomic } from "./files";
+import type { Changes } from "./changes";
+import { exists, jsonText, readJsonFileArray } from "./files";
 import { SKILLS } from "./generated/skills";
 import { displayHomePath } from "./paths";
 import type { Report } from "./report";
@@ -16,16 +16,16 @@ export const SKILLS_MANIFEST = ".stratum-skills.json";
  */
 const SKILL_NAME = /^stratum-[a-z0-9][a-z0-9-]*$/;
 
-export function installSkills(skillsDir: string, home: string, report: Report): void {
+export function planInstallSkills(skillsDir: string, home: string, changes: Changes, report: Report): void {
   for (const { name, text } of SKILLS) {
     const path = join(skillsDir, name, "SKILL.md");
-    const current = readTextOrNull(path);
+    const current = changes.read(path);
     const shown = displayHomePath(join(skillsDir, name), home);
-    if (current === text) {
+    if (current?.equals(Buffer.from(text))) {
       report.item(shown, "up to date", false);
       continue;
     }
-    writeFileAtomic(path, text);
+    changes.set(path, text);
     report.item(shown, current === null ? "installed" : "updated", true);
   }
   const bundled = new Set(SKILLS.map((skill) => skill.name));
@@ -33,27 +33,44 @@ export function installSkills(skillsDir: string, home: string, report: Report): 
     if (bundled.has(name)) continue;
     const dir = join(skillsDir, name);
     if (!exists(dir)) continue;
-    rmSync(dir, { recursive: true, force: true });
+    changes.removeTree(dir);
     report.item(displayHomePath(dir, home), "removed (no longer bundled)", true);
   }
   // The manifest is bookkeeping: rewriting it is not a change the user has to act on.
-  const manifest = `${JSON.stringify([...bundled], null, 2)}\n`;
-  const manifestPath = join(skillsDir, SKILLS_MANIFEST);
-  if (readTextOrNull(manifestPath) !== manifest) writeFileAtomic(manifestPath, manifest);
+  changes.set(join(skillsDir, SKILLS_MANIFEST), jsonText([...bundled]));
 }
 
-export function uninstallSkills(skillsDir: string, home: string, keep: boolean, report: Report): void {
+/**
+ * Plans the removal of the skills (unless `keep`) and of the manifest. `restore` gives the bytes a
+ * SKILL.md had before install when the install record knows them (then only that file goes back
+ * as it was, and the folder stays when it was there before).
+ */
+export function planUninstallSkills(
+  skillsDir: string,
+  home: string,
+  keep: boolean,
+  changes: Changes,
+  report: Report,
+  restore: (path: string) => { readonly bytes: Buffer | null; readonly mode: number | null } | undefined,
+): void {
   if (keep) report.item(displayHomePath(skillsDir, home), "kept (--keep-skills)", false);
   else {
     const names = [...new Set([...SKILLS.map((skill) => skill.name), ...manifestNames(skillsDir)])];
     for (const name of names) {
       const dir = join(skillsDir, name);
+      const file = join(dir, "SKILL.md");
+      const previous = restore(file);
+      if (previous !== undefined) {
+        changes.set(file, previous.bytes, previous.mode ?? undefined);
+        report.item(displayHomePath(dir, home), previous.bytes === null ? "removed" : "restored", true);
+        continue;
+      }
       const found = exists(dir);
-      if (found) rmSync(dir, { recursive: true, force: true });
+      if (found) changes.removeTree(dir);
       report.item(displayHomePath(dir, home), found ? "removed" : "not found", found);
     }
   }
-  removeFile(join(skillsDir, SKILLS_MANIFEST));
+  changes.set(join(skillsDir, SKILLS_MANIFEST), null);
 }
 
 /** The skill names of the manifest that are safe to delete; none when it is missing or invalid. */

@@ -1,43 +1,64 @@
-// `uninstall [--keep-skills]` (runtime.md §22.2): undoes what install did, item by item, and leaves
-// everything else in the files it edits (other servers, other hooks, the rest of CLAUDE.md).
+// `uninstall [--keep-skills]` (runtime.md §22.2, issue 12): undoes what install did. A file install
+// changed and nobody touched since gets back exactly the bytes it had (the install record); any
+// other file is undone entry by entry, keeping everything else in it (other servers, other hooks,
+// the rest of CLAUDE.md). Planned first like install: an invalid JSON file stops the command with
+// nothing changed.
 import { join } from "node:path";
+import { Changes, removeEmptyFolders } from "./changes";
 import { hasExecutionModel, removeExecutionModel } from "./claude-md";
-import { readTextOrNull, removeFile, writeFileAtomic } from "./files";
+import { decodeText, readBytesOrNull } from "./files";
 import { HOOK_EVENTS } from "./hook-scripts";
-import { LEGACY_MCP_CONFIG, MCP_CONFIG, removeMcpServer } from "./mcp-config";
+import { LEGACY_MCP_CONFIG, MCP_CONFIG, planRemoveLocalServer, planRemoveMcpServer } from "./mcp-config";
 import { displayHomePath, type InstallPaths } from "./paths";
-import { unregisterProjectHooks } from "./project-hooks";
+import { planUnregisterHooks } from "./project-hooks";
+import { readRecord, recordedBefore, recordPath } from "./record";
 import { Report } from "./report";
-import { uninstallSkills } from "./skills";
+import { planUninstallSkills } from "./skills";
 
 export const UNINSTALL_DONE = "Done. Restart Claude Code so that it unloads the Stratum MCP server.";
 export const UNINSTALL_NOTHING = "Nothing to remove: Stratum is not configured here.";
 
 export function runUninstall(paths: InstallPaths, keepSkills: boolean, write: (text: string) => void): void {
   const { projectRoot, home, hooksDir } = paths;
+  const changes = new Changes();
   const report = new Report(write);
-  // 1. MCP server (the legacy file only when it is there: most projects never had one).
-  removeMcpServer(projectRoot, MCP_CONFIG, report);
-  removeMcpServer(projectRoot, LEGACY_MCP_CONFIG, report, true);
+  const recordFile = recordPath(paths.installsDir, projectRoot);
+  const record = readRecord(recordFile, projectRoot);
+  const restore = (path: string) => recordedBefore(record, path, readBytesOrNull(path));
+  // 1. MCP server: .mcp.json, the reference's legacy file (only when there), the local scope.
+  planRemoveMcpServer(projectRoot, MCP_CONFIG, changes, report);
+  planRemoveMcpServer(projectRoot, LEGACY_MCP_CONFIG, changes, report, true);
+  planRemoveLocalServer(paths, changes, report);
   // 2. Execution-model block.
   const claudeMd = join(projectRoot, "CLAUDE.md");
-  const current = readTextOrNull(claudeMd);
+  const bytes = changes.read(claudeMd);
+  const current = bytes === null ? null : decodeText(bytes, "CLAUDE.md");
   if (current === null) report.item("CLAUDE.md", "not found", false);
   else if (!hasExecutionModel(current)) report.item("CLAUDE.md", "execution model not present", false);
   else {
-    const rest = removeExecutionModel(current);
-    if (rest === null) removeFile(claudeMd);
-    else writeFileAtomic(claudeMd, rest);
+    changes.set(claudeMd, removeExecutionModel(current));
     report.item("CLAUDE.md", "execution model removed", true);
   }
   // 3. Skills.
-  uninstallSkills(paths.skillsDir, home, keepSkills, report);
-  // 4. Hook scripts, old copies, hook entries.
+  planUninstallSkills(paths.skillsDir, home, keepSkills, changes, report, restore);
+  // 4. Hook scripts ($STRATUM_HOME/hooks, refreshed by bare stratum-mcp; the project's copies) and
+  // hook entries.
   for (const { script } of HOOK_EVENTS) {
-    const removed = removeFile(join(hooksDir, script));
-    report.item(displayHomePath(join(hooksDir, script), home), removed ? "removed" : "not found", removed);
+    const path = join(hooksDir, script);
+    const found = changes.read(path) !== null;
+    if (found) changes.set(path, null);
+    report.item(displayHomePath(path, home), found ? "removed" : "not found", found);
   }
-  unregisterProjectHooks(projectRoot, report);
-  // 5.
+  planUnregisterHooks(projectRoot, changes, report);
+  // 5. Exact bytes for every file the record knows and nobody changed since install.
+  const skillFolder = join(paths.skillsDir, "stratum-");
+  for (const path of Object.keys(record?.files ?? {})) {
+    if (keepSkills && path.startsWith(skillFolder)) continue;
+    const previous = restore(path);
+    if (previous !== undefined) changes.set(path, previous.bytes, previous.mode ?? undefined);
+  }
+  changes.set(recordFile, null);
+  changes.apply();
+  removeEmptyFolders(record?.folders ?? []);
   report.finish(report.changed ? UNINSTALL_DONE : UNINSTALL_NOTHING);
 }

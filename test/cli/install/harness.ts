@@ -1,6 +1,8 @@
 // Test support for `install` / `uninstall`: a temporary directory holding a project (with `.git`),
-// a home directory (HOME) and, by default, STRATUM_HOME unset (so the hooks go to ~/.stratum/hooks);
-// the commands run in process with an injected host, with runCli's handling of errors.
+// a home directory (HOME), a PATH folder `bin` holding an executable `stratum-mcp` (remove it, or
+// set PATH, to test the local-scope registration) and, by default, STRATUM_HOME unset (so the
+// refreshed hooks and the install records go to ~/.stratum); the commands run in process with an
+// injected host, with runCli's handling of errors.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -25,6 +27,8 @@ export class Sandbox {
   readonly root = mkdtempSync(join(tmpdir(), "stratum-install-"));
   readonly project = join(this.root, "project");
   readonly home = join(this.root, "home");
+  /** The host's PATH: a folder with an executable `stratum-mcp`. */
+  readonly bin = join(this.root, "bin");
   /** Extra environment of the host (STRATUM_HOME…). */
   env: Record<string, string> = {};
   /** The host's working directory; the project root by default. */
@@ -33,6 +37,12 @@ export class Sandbox {
   constructor() {
     mkdirSync(join(this.project, ".git"), { recursive: true });
     mkdirSync(this.home, { recursive: true });
+    mkdirSync(this.bin);
+    writeFileSync(join(this.bin, "stratum-mcp"), "#!/bin/sh\n", { mode: 0o755 });
+  }
+
+  get claudeJson(): string {
+    return join(this.home, ".claude.json");
   }
 
   get hooksDir(): string {
@@ -46,7 +56,7 @@ export class Sandbox {
   host(): CliHost {
     return {
       cwd: this.cwd,
-      env: { HOME: this.home, ...this.env },
+      env: { HOME: this.home, PATH: this.bin, ...this.env },
       stdoutIsTTY: false,
       stderrIsTTY: false,
       readStdin: async () => new Uint8Array(),

@@ -19,7 +19,8 @@ general, actionable, one line each — and removes the noise.
 
 Read \`.claude/memory/MEMORY.md\` (if it does not exist, there is nothing to learn from yet: say so
 and stop). Also look at recent history: \`git log --oneline -30\`, and the trace of recent flows
-(\`stratumc query flows\`, then \`stratumc query flow <id>\` for the interesting ones).
+(\`stratumc query flows --all\` — without \`--all\` only the flows still in progress are listed —
+then \`stratumc query flow <id>\` for the interesting ones).
 
 ## 2. Write the spec (keep it to yourself)
 

@@ -1,0 +1,98 @@
+// The install record (issue 12): what every file install changed held before, so that uninstall
+// gives back exactly those bytes. One record per project, in $STRATUM_HOME/installs/ (personal,
+// never in the repository): for each file its bytes before the first install that changed it
+// (null: there was no file), its mode, and a hash of what install left. Uninstall restores the old
+// bytes only when the file still hashes to what install left; a file changed since is undone entry
+// by entry instead, so later edits are kept. Folders install created are removed when empty.
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import type { Changes } from "./changes";
+import { isJsonObject, jsonText, own, readTextOrNull } from "./files";
+
+export interface RecordedFile {
+  /** Base64 of the bytes before install; null: no file. */
+  readonly before: string | null;
+  readonly mode: number | null;
+  /** sha256 of what install left (hex); null: install deleted the file. */
+  readonly after: string | null;
+}
+
+export interface InstallRecord {
+  readonly project: string;
+  readonly files: Readonly<Record<string, RecordedFile>>;
+  readonly folders: readonly string[];
+}
+
+export function recordPath(installsDir: string, projectRoot: string): string {
+  return join(installsDir, `${createHash("sha256").update(projectRoot).digest("hex").slice(0, 32)}.json`);
+}
+
+export function hash(bytes: Uint8Array | null): string | null {
+  return bytes === null ? null : createHash("sha256").update(bytes).digest("hex");
+}
+
+/** The record of `projectRoot`, or null (none, unreadable, or another project's). */
+export function readRecord(path: string, projectRoot: string): InstallRecord | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(readTextOrNull(path) ?? "null");
+  } catch {
+    return null;
+  }
+  if (!isJsonObject(value) || own(value, "version") !== 1 || own(value, "project") !== projectRoot)
+    return null;
+  const files = own(value, "files");
+  const folders = own(value, "folders");
+  if (!isJsonObject(files) || !Array.isArray(folders)) return null;
+  const kept: Record<string, RecordedFile> = Object.create(null);
+  for (const [file, entry] of Object.entries(files)) {
+    if (!isJsonObject(entry)) continue;
+    const before = own(entry, "before");
+    const mode = own(entry, "mode");
+    const after = own(entry, "after");
+    if (before !== null && typeof before !== "string") continue;
+    if (mode !== null && typeof mode !== "number") continue;
+    if (after !== null && typeof after !== "string") continue;
+    kept[file] = { before, mode, after };
+  }
+  return { project: projectRoot, files: kept, folders: folders.filter((f) => typeof f === "string") };
+}
+
+/**
+ * The record after an install that planned `changes` and created `folders`: a file already
+ * recorded and unchanged since keeps its first `before`; any other changed file is recorded with
+ * the bytes it had now. Null when nothing is recorded at all.
+ */
+export function mergeRecord(
+  previous: InstallRecord | null,
+  projectRoot: string,
+  changes: Changes,
+  folders: readonly string[],
+): string | null {
+  const files: Record<string, RecordedFile> = Object.create(null);
+  if (previous !== null) Object.assign(files, previous.files);
+  for (const change of changes.changes) {
+    const old = files[change.path];
+    const keepOld = old !== undefined && old.after === hash(change.before);
+    files[change.path] = {
+      before: keepOld ? old.before : change.before === null ? null : change.before.toString("base64"),
+      mode: keepOld ? old.mode : change.beforeMode,
+      after: hash(change.after),
+    };
+  }
+  const allFolders = [...new Set([...(previous?.folders ?? []), ...folders])];
+  if (Object.keys(files).length === 0 && allFolders.length === 0) return null;
+  return jsonText({ version: 1, project: projectRoot, files, folders: allFolders });
+}
+
+/** The bytes to put back for `path`, when the record has it and the file is as install left it. */
+export function recordedBefore(
+  record: InstallRecord | null,
+  path: string,
+  current: Uint8Array | null,
+): { readonly bytes: Buffer | null; readonly mode: number | null } | undefined {
+  const entry =
+    record === null ? undefined : Object.hasOwn(record.files, path) ? record.files[path] : undefined;
+  if (entry === undefined || entry.after !== hash(current)) return undefined;
+  return { bytes: entry.before === null ? null : Buffer.from(entry.before, "base64"), mode: entry.mode };
+}
