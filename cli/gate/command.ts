@@ -4,7 +4,9 @@
 // not_a_gate_step with its mode); then the engine resolves it exactly as stratum_gate_resolve —
 // dispatch, policy loop, persistence under the store's lock and revision check — so a server that
 // holds the flow in memory sees the new revision on its next call (§14.3). One line of JSON with
-// `", "` / `": "` separators; exit 0 ok, 1 error, 2 conflict or usage.
+// `", "` / `": "` separators; exit 0 ok, 1 error, 2 conflict or usage. The success object is the
+// reference's gate-mutation.v1 shape (closed: no other keys); `--next` adds `next`, the status of the
+// flow's payload after the resolution's dispatch and policy loop (outside that schema).
 import { Argument, type Command, Option } from "commander";
 import {
   checkGateTarget,
@@ -23,6 +25,7 @@ import type { CommandContext } from "../host";
 interface GateOptions {
   readonly note: string;
   readonly resolvedBy: string;
+  readonly next?: boolean;
 }
 
 export function registerGate(program: Command, ctx: CommandContext): void {
@@ -36,6 +39,10 @@ export function registerGate(program: Command, ctx: CommandContext): void {
     .argument("<step_id>", "the gate step the flow waits at")
     .option("--note <text>", "the rationale recorded with the resolution", "")
     .addOption(new Option("--resolved-by <who>", "who resolved the gate").choices(RESOLVERS).default("human"))
+    .option(
+      "--next",
+      "also print `next`, the status the flow answers after the resolution's dispatch and policy loop (execute_step, await_gate, execute_flow, complete, killed; null for a refused revise) — a key outside the reference's gate-mutation.v1 schema",
+    )
     .action(async (action: string, flowId: string, stepId: string, options: GateOptions) => {
       const answer = await resolve(ctx, action, flowId, stepId, options);
       ctx.io.out(`${encodeWire(answer.output)}\n`);
@@ -63,5 +70,5 @@ async function resolve(
     rationale: options.note,
     resolved_by: options.resolvedBy,
   });
-  return gateAnswer(loaded.run, stepId, outcome, response);
+  return gateAnswer(loaded.run, stepId, outcome, response, options.next === true);
 }

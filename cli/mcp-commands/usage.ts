@@ -8,9 +8,9 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ["uninstall [--keep-skills]", "remove what install added"],
   ["validate <file-or-yaml>", "validate a .stratum.yaml spec (a file, or the YAML text itself)"],
   ["compile <dir> [--output FILE] [--flow NAME]", "compile spec-kit task files (*.md) into a spec"],
-  ["query flows | flow <id> | gates", "print the flows kept in $STRATUM_HOME/flows as JSON"],
+  ["query flows [--all] | flow <id> | gates", "print the flows kept in $STRATUM_HOME/flows as JSON"],
   [
-    "gate approve|reject|revise <flow_id> <step_id> [--note TEXT] [--resolved-by human|agent|system]",
+    "gate approve|reject|revise <flow_id> <step_id> [--note TEXT] [--resolved-by human|agent|system] [--next]",
     "resolve the gate a flow waits at",
   ],
   ["-h, --help, help", "print this help"],

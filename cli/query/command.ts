@@ -1,13 +1,20 @@
-// `stratumc query flows | flow <id> | gates` and the same under `stratum-mcp` (runtime.md §21.1):
-// read every stored flow that restores, in file-name order, and print JSON with 2-space
-// indentation (Python `json.dumps(…, indent=2)` layout, as the flow files). Finished, killed and
-// exhausted flows are listed too: they are kept (DIV-KEEP-FINISHED). Missing or extra arguments
-// are commander usage errors (exit 2).
+// `stratumc query flows [--all] | flow <id> | gates` and the same under `stratum-mcp` (runtime.md
+// §21.1): read every stored flow that restores, in file-name order, and print JSON with 2-space
+// indentation (Python `json.dumps(…, indent=2)` layout, as the flow files). Each output is the
+// reference's published shape (stratum-mcp/contracts: query-flows.v1, flow-state.v1,
+// query-gates.v1; test/cli/flows/reference-schemas.test.ts validates them).
+// `query flows` lists what the reference lists: the flows in progress (the reference deletes
+// finished and exhausted flows; we keep them, DIV-KEEP-FINISHED). `--all` adds the finished ones,
+// with the statuses `complete`, `killed` and `exhausted` — the last is outside query-flows.v1's
+// enum, so `--all` output need not validate against it. `query flow <id>` answers for any kept
+// flow. An unknown id prints the NOT_FOUND object on one line (`json.dumps` without indent, as the
+// reference), exit 1. Missing or extra arguments are commander usage errors (exit 2).
 import type { Command } from "commander";
 import {
   flowDetail,
   flowNotFoundError,
   flowSummary,
+  listedByDefault,
   pendingGate,
 } from "../../interpreter/query/flow-queries";
 import { loadAllFlows, loadFlow } from "../../interpreter/query/load-runs";
@@ -24,25 +31,32 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
 
   query
     .command("flows")
-    .description("every flow: id, name, status, current step, progress")
-    .action(async () => {
+    .description(
+      "the flows in progress (with --all every kept flow): id, name, status, current step, progress",
+    )
+    .option("--all", "also list finished flows (status complete, killed or exhausted)")
+    .action(async (flags: { readonly all?: boolean }) => {
       const { store, restore } = await loadFlowHost(ctx.host);
       const flows = await loadAllFlows(store, restore);
       printJson(
         ctx,
-        flows.map((f) => flowSummary(f.run)),
+        flows.filter((f) => flags.all === true || listedByDefault(f.run)).map((f) => flowSummary(f.run)),
       );
     });
 
   query
     .command("flow")
-    .description("one flow in detail: outputs, trace records, rounds, the ordered steps")
+    .description("one kept flow in detail: outputs, trace records, rounds, the ordered steps")
     .argument("<flow_id>", "the flow's id")
     .action(async (flowId: string) => {
       const { store, restore } = await loadFlowHost(ctx.host);
       const loaded = await loadFlow(store, flowId, restore);
-      if (loaded === null) ctx.setExitCode(EXIT_ERRORS);
-      printJson(ctx, loaded === null ? flowNotFoundError(flowId) : flowDetail(loaded.run));
+      if (loaded !== null) {
+        printJson(ctx, flowDetail(loaded.run));
+        return;
+      }
+      ctx.io.out(`${encodeWire(flowNotFoundError(flowId))}\n`);
+      ctx.setExitCode(EXIT_ERRORS);
     });
 
   query

@@ -1,6 +1,9 @@
 // The objects printed by `query flows`, `query flow <id>` and `query gates` (runtime.md §21.1), built
 // from restored flows. Pure: the caller loads the flows (query/load-runs.ts) and prints the JSON.
 // Key order is the documented one; `_schema_version` comes first so that consumers can dispatch on it.
+// The shapes are the reference's published ones (stratum-mcp/contracts/query-flows.v1,
+// flow-state.v1, query-gates.v1; recorded in test/conformance/reference-schemas): closed objects,
+// so nothing may be added here.
 import { currentStep, isFinished } from "../flow/current";
 import type { FlowRun } from "../flow/run";
 import type { TraceRecord } from "../flow/state";
@@ -8,6 +11,22 @@ import { persistedStatus } from "../flow/status";
 import type { Response, WireObject } from "../wire/wire";
 
 export const QUERY_SCHEMA_VERSION = "1";
+
+/**
+ * Whether `query flows` lists the flow without `--all`: the flows the reference still has on disk,
+ * that is every flow that is neither finished nor stopped by retries_exhausted (the reference
+ * deletes those; we keep them, DIV-KEEP-FINISHED). A killed flow still running the cleanup steps of
+ * a named `on_kill` is listed, with the status `killed`, as the reference lists it. So the default
+ * listing only has the statuses `running`, `awaiting_gate` and `killed`, all in query-flows.v1's
+ * enum; `exhausted` (our own status) appears only with `--all`.
+ */
+export function listedByDefault(run: FlowRun): boolean {
+  const step = currentStep(run);
+  if (step === null) return false;
+  if (step.kind === "gate") return true;
+  // The current step at its attempt limit: only after retries_exhausted (as persistedStatus).
+  return (run.state.attempts.get(step.id) ?? 0) < step.retries;
+}
 
 /** One element of `query flows`. */
 export function flowSummary(run: FlowRun): Response {

@@ -1,6 +1,8 @@
 // `gate approve|reject|revise <flow_id> <step_id>` (runtime.md §21.1, DIV-CLI-GATE): the CLI's own
 // checks before the resolution, and the mapping of the stratum_gate_resolve response to the CLI's
 // one-line answer. Pure; the command (cli/gate/) loads the flow and calls the API in between.
+// The success object is exactly the reference's gate-mutation.v1 shape (`additionalProperties:
+// false`); `next` is added only when asked for (`--next`).
 import { currentStep, isFinished } from "../flow/current";
 import type { FlowRun } from "../flow/run";
 import type { Response } from "../wire/wire";
@@ -66,20 +68,21 @@ export function gateAnswer(
   stepId: string,
   outcome: GateOutcome,
   response: Response,
+  withNext = false,
 ): GateAnswer {
   const flowId = run.state.flow_id;
   if (response.status === "error") {
     const errorType = typeof response.error_type === "string" ? response.error_type : "internal_error";
     const message = typeof response.message === "string" ? response.message : "";
     if (errorType === "max_rounds_exceeded")
-      return success(flowId, stepId, outcome, "max_rounds_exceeded", null);
+      return success(flowId, stepId, outcome, "max_rounds_exceeded", withNext ? null : undefined);
     if (errorType === "flow_already_complete" || errorType === "wrong_step")
       return gateConflict(flowId, stepId, message);
     if (errorType === "flow_not_found") return gateFlowNotFound(flowId);
     return gateError(errorType, message);
   }
   const next = typeof response.status === "string" ? response.status : null;
-  return success(flowId, stepId, outcome, routedResult(run, stepId, outcome), next);
+  return success(flowId, stepId, outcome, routedResult(run, stepId, outcome), withNext ? next : undefined);
 }
 
 /** `complete` (approve with null on_approve), `killed` (kill with null on_kill), else `execute_step`. */
@@ -90,12 +93,13 @@ function routedResult(run: FlowRun, stepId: string, outcome: GateOutcome): strin
   return "execute_step";
 }
 
+/** `next` undefined: left out (the default, gate-mutation.v1); null or a status: printed last. */
 function success(
   flowId: string,
   stepId: string,
   outcome: GateOutcome,
   result: string,
-  next: string | null,
+  next: string | null | undefined,
 ): GateAnswer {
   return {
     output: {
@@ -105,7 +109,7 @@ function success(
       step_id: stepId,
       outcome,
       result,
-      next,
+      ...(next === undefined ? {} : { next }),
     },
     kind: "ok",
   };

@@ -114,7 +114,8 @@ describe("flows prune", () => {
     await flowsOfEveryKind(10);
     await t.cli(["flows", "prune"]);
     expect((await t.cli(["query", "flow", COMPLETE])).code).toBe(1);
-    const ids = (JSON.parse((await t.cli(["query", "flows"])).stdout) as { flow_id: string }[]).map(
+    // --all: without it `query flows` lists only the flows in progress (not the exhausted one).
+    const ids = (JSON.parse((await t.cli(["query", "flows", "--all"])).stdout) as { flow_id: string }[]).map(
       (f) => f.flow_id,
     );
     expect(ids).toEqual([EXHAUSTED, RUNNING, AT_GATE, CLEANING]);
