@@ -6,7 +6,10 @@
 //                    (needs node only, not esbuild: for an install that ships the bundles)
 //   --if-missing     with --snapshot-only: do nothing when the blob exists or there is no bundle
 //                    (the `postinstall` of a packed install; in a checkout `prepare` builds all)
-// STRATUMC_NO_SNAPSHOT=1 skips the snapshot.
+// STRATUMC_NO_SNAPSHOT=1 skips the snapshot, and so does `prepare` run by `npm pack` / `npm publish`
+// (the blob is never packed: the package's postinstall builds it for the installing node).
+// On success nothing is printed: `npm pack` output is read by tools (the pre-commit framework
+// takes its stdout as the tarball name), and errors go to stderr.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +29,7 @@ if (!snapshotOnly) await bundle();
 if (!nothingToDo) buildSnapshot();
 
 async function bundle() {
-  const { build } = await import("esbuild");
+  const { build } = await importEsbuild();
   const common = {
     absWorkingDir: root,
     bundle: true,
@@ -75,6 +78,26 @@ async function bundle() {
 }
 
 /**
+ * esbuild is a devDependency: a checkout (and a git-sourced install, for which npm and the
+ * pre-commit framework install the devDependencies before `prepare`) has it; the packed package
+ * ships the bundles and never runs this.
+ */
+async function importEsbuild() {
+  try {
+    return await import("esbuild");
+  } catch (e) {
+    if (e?.code !== "ERR_MODULE_NOT_FOUND") throw e;
+    process.stderr.write(
+      "stratumc: building the bundles needs the devDependencies (esbuild is missing).\n" +
+        "  In a checkout, run `npm install` without --omit=dev (or `npm install --include=dev`);\n" +
+        "  to use stratumc without building it, install a packed release (`npm install stratumc` or a\n" +
+        "  stratumc-*.tgz), which ships the bundles.\n",
+    );
+    process.exit(1);
+  }
+}
+
+/**
  * V8 stores a source with one character above U+00FF as two bytes per character: a single `…`
  * left in a comment doubled the 1.6 MB bundle in the heap (and the blob grew by 1.7 MB).
  * esbuild already escapes strings, regular expressions and identifiers (charset ascii), so
@@ -98,7 +121,8 @@ function buildSnapshot() {
   const stamp = join(dist, "stratumc.blob.nodepath");
   rmSync(blob, { force: true });
   rmSync(stamp, { force: true });
-  if (process.env.STRATUMC_NO_SNAPSHOT || process.platform === "win32") return;
+  const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
+  if (process.env.STRATUMC_NO_SNAPSHOT || packing || process.platform === "win32") return;
   // The blob records the V8 flags it was built with; bin/stratumc.cjs runs it without any.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;

@@ -1,15 +1,45 @@
 // The npm package (what `npm pack` ships, and so what the pre-commit framework and `npm install -g`
-// install): exactly the launchers, the bundles and the snapshot builder, and it runs on its own —
-// without the repository's sources or node_modules — after its postinstall step.
+// install): exactly the launchers, the bundles, the snapshot builder and the licence, with no
+// runtime dependency (the bundles contain them), and it runs on its own — without the
+// repository's sources or node_modules — after its postinstall step. `npm pack` prints the tarball
+// name alone on stdout (the pre-commit framework installs the file it names). The real installs
+// (tarball into an empty directory, the hook through the pre-commit framework) are proven by
+// scripts/ci-distribution.sh, which .ci/run runs.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBundle, REPO } from "./run-cli";
 
 interface PackedFile {
   readonly path: string;
+}
+
+interface PackageJson {
+  readonly name: string;
+  readonly version: string;
+  readonly private?: boolean;
+  readonly license?: string;
+  readonly repository?: { type: string; url: string };
+  readonly bugs?: { url: string };
+  readonly homepage?: string;
+  readonly keywords?: string[];
+  readonly dependencies?: Record<string, string>;
+  readonly devDependencies?: Record<string, string>;
+  readonly scripts?: Record<string, string>;
+}
+
+const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as PackageJson;
+
+/** The environment of a child npm without the npm_* variables of an `npm test` around us. */
+function cleanEnv(changes: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(key)) env[key] = value;
+  }
+  return { ...env, ...changes };
 }
 
 function packedFiles(): string[] {
@@ -41,9 +71,9 @@ describe("npm package", () => {
     rmSync(installed, { recursive: true, force: true });
   });
 
-  it("ships the launchers, the bundles and the snapshot builder, nothing else", () => {
+  it("ships the launchers, the bundles, the snapshot builder and the licence, nothing else", () => {
     expect(files).toEqual([
-      ".pre-commit-hooks.yaml",
+      "LICENSE",
       "README.md",
       "bin/stratum-mcp.cjs",
       "bin/stratumc.cjs",
@@ -55,6 +85,35 @@ describe("npm package", () => {
       "package.json",
       "scripts/build.mjs",
     ]);
+  });
+
+  it("is publishable: not private, MIT with its LICENSE, repository, bugs and homepage", () => {
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe("MIT");
+    const licence = readFileSync(join(REPO, "LICENSE"), "utf8");
+    expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the stratumc authors\n/);
+    expect(manifest.repository).toEqual({ type: "git", url: "git+https://github.com/stratumc/stratumc.git" });
+    expect(manifest.bugs?.url).toBe("https://github.com/stratumc/stratumc/issues");
+    expect(manifest.homepage).toBe("https://github.com/stratumc/stratumc#readme");
+    expect(manifest.keywords).toContain("pre-commit");
+  });
+
+  it("has no runtime dependency: every package the bundles use is inside them", () => {
+    expect(manifest.dependencies ?? {}).toEqual({});
+    const builtins = new Set(builtinModules);
+    for (const bundle of files.filter((f) => f.endsWith(".cjs"))) {
+      const text = readFileSync(join(installed, bundle), "utf8");
+      // Code calls, not the source text ajv generates (`'require("ajv/dist/runtime/uri")'`).
+      for (const [, spec] of text.matchAll(/(?<![`'"\w.$])(?:require|import)\("([^"]+)"\)/g)) {
+        if (spec === undefined) continue;
+        if (spec.startsWith(".")) {
+          const target = relative(installed, join(installed, bundle, "..", spec));
+          expect(files, `${bundle} loads ${spec}`).toContain(target);
+        } else {
+          expect(builtins.has(spec.replace(/^node:/, "")), `${bundle} requires ${spec}`).toBe(true);
+        }
+      }
+    }
   });
 
   it("postinstall builds the startup snapshot from the shipped bundle, and only once", () => {
@@ -96,5 +155,68 @@ describe("npm package", () => {
     } finally {
       rmSync(checkout, { recursive: true, force: true });
     }
+  });
+});
+
+// Runs the real build and the real `npm pack` in a copy of the repository (sources and the
+// repository's node_modules, not its dist/, which other tests read while this one builds).
+describe("packing", () => {
+  let copy: string;
+
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), "stratumc-pack-"));
+    const skip = new Set(["node_modules", "dist", ".git", "test"]);
+    cpSync(REPO, join(copy, "repo"), {
+      recursive: true,
+      filter: (source) => {
+        const top = relative(REPO, source).split(/[\\/]/)[0] ?? "";
+        return !skip.has(top) && !top.startsWith(".stratum-test-");
+      },
+    });
+    symlinkSync(join(REPO, "node_modules"), join(copy, "repo/node_modules"), "dir");
+  });
+
+  afterAll(() => {
+    rmSync(copy, { recursive: true, force: true });
+  });
+
+  it("the build prints nothing on stdout", () => {
+    const r = spawnSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: join(copy, "repo"),
+      encoding: "utf8",
+      env: cleanEnv({ STRATUMC_NO_SNAPSHOT: "1" }),
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(existsSync(join(copy, "repo/dist/stratumc.cjs"))).toBe(true);
+  }, 180_000);
+
+  it("npm pack runs prepare and prints the tarball name alone on stdout, without the snapshot", () => {
+    mkdirSync(join(copy, "out"));
+    const r = spawnSync("npm", ["pack", "--pack-destination", join(copy, "out")], {
+      cwd: join(copy, "repo"),
+      encoding: "utf8",
+      env: cleanEnv(),
+    });
+    expect(r.status, r.stderr).toBe(0);
+    const tarball = `${manifest.name}-${manifest.version}.tgz`;
+    expect(r.stdout).toBe(`${tarball}\n`);
+    expect(existsSync(join(copy, "out", tarball))).toBe(true);
+    // The blob is never packed: `prepare` under `npm pack` does not spend time building it.
+    expect(existsSync(join(copy, "repo/dist/stratumc.blob"))).toBe(false);
+  }, 180_000);
+
+  it("without the devDependencies the build fails and says why", () => {
+    const bare = join(copy, "bare");
+    mkdirSync(join(bare, "scripts"), { recursive: true });
+    cpSync(join(REPO, "scripts/build.mjs"), join(bare, "scripts/build.mjs"));
+    const r = spawnSync(process.execPath, ["scripts/build.mjs"], {
+      cwd: bare,
+      encoding: "utf8",
+      env: cleanEnv(),
+    });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("building the bundles needs the devDependencies (esbuild is missing)");
   });
 });
