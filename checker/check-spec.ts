@@ -136,6 +136,7 @@ function locate(source: SpecSource, d: SpecDiagnostic): Diagnostic {
       : {
           description: d.fix.description,
           edits: d.fix.edits.map((e) => ({ ...at(source, e.range), new_text: e.newText })),
+          ...(d.fix.machineApplicable === false ? { machine_applicable: false as const } : {}),
         };
   return {
     success: false,

@@ -15,6 +15,12 @@ export interface SpecFix {
   readonly description: string;
   /** Non-overlapping, in document order. */
   readonly edits: readonly SourceEdit[];
+  /**
+   * False when the fix is one plausible answer among others (the editor offers it, `check --fix`
+   * does not apply it). Absent means machine-applicable: certainly what the author meant, so
+   * `stratumc check --fix` applies it and the language server marks it preferred.
+   */
+  readonly machineApplicable?: false;
 }
 
 export interface SpecRelated {
@@ -52,6 +58,8 @@ export interface Related extends LocatedRange {
 export interface Fix {
   readonly description: string;
   readonly edits: readonly (LocatedRange & { readonly new_text: string })[];
+  /** Present (false) only for a fix `check --fix` does not apply (see SpecFix.machineApplicable). */
+  readonly machine_applicable?: false;
 }
 
 /** The public diagnostic object of §9.1 (key names as in the reference's JSON). */

@@ -123,6 +123,17 @@ export const MESSAGES = {
     fix: (op: "is" | "is not") => (op === "is" ? "Replace 'is' with '=='" : "Replace 'is not' with '!='"),
     doc: "`is` compares identity; with a number or string literal the result depends on object identity, not value. Use `==` (or `!=`). `is None`, `is True` and `is False` are fine.",
   },
+  "EXPR-LOWERCASE-LITERAL": {
+    severity: "warning",
+    message: (word: string, canonical: string, kind: string | undefined) =>
+      `'${word}' is not portable in ${kind ?? "these"} expressions: stratum-mcp 0.2.50 raises "name '${word}' is not defined" on every run; write '${canonical}'`,
+    fix: (word: string, canonical: string) => `Replace '${word}' with '${canonical}'`,
+    doc: "Lowercase true, false or null is not portable to the reference implementation. This implementation reads them as True, False and None in every expression, but stratum-mcp 0.2.50 knows the lowercase words only in skip_if: in ensure, exit_criterion, accumulate and accumulate_key it raises NameError, so a shared spec fails every run there (an ensure becomes a violation, an exit_criterion never ends the loop). Write Python's True, False and None; the fix replaces the word.",
+    example: {
+      bad: 'ensure:\n  - "result.ok == true"',
+      good: 'ensure:\n  - "result.ok == True"',
+    },
+  },
   "SPEC-REF-MALFORMED": {
     severity: "error",
     message: (ref: string) => malformedReferenceMessage(ref),

@@ -12,6 +12,7 @@ import { registerFuzz } from "./fuzz/command";
 import { registerGate } from "./gate/command";
 import { registerGraph } from "./graph/command";
 import { type CliHost, type CommandContext, processHost } from "./host";
+import { registerInit } from "./init/command";
 import { registerInstall } from "./install/command";
 import { registerLsp } from "./lsp/command";
 import { runMcpOnlyCommand } from "./mcp-commands/dispatch";
@@ -53,6 +54,7 @@ export async function runCli(
   registerServe(program, ctx);
   // The language server and the fuzzer are stratumc's own; stratum-mcp keeps the reference's command set.
   if (programName !== MCP_PROGRAM) {
+    registerInit(program, ctx);
     registerLsp(program, ctx);
     registerFuzz(program, ctx);
     registerReplay(program, ctx);

@@ -1,7 +1,9 @@
 // Quick fixes: the checker's own fixes (did-you-mean replacements, quoting the version, declaring
 // a gate route …), offered for every diagnostic with a fix whose range touches the requested
-// range. The edits are the fix's edits exactly as `stratumc check --format json` prints them.
+// range. The edits are the fix's edits exactly as `stratumc check --format json` prints them and
+// `stratumc check --fix` applies them (checker/fix.ts).
 import { type CodeAction, CodeActionKind, type Range } from "vscode-languageserver/node";
+import { isMachineApplicable } from "../checker/fix";
 import type { CheckedDocument } from "./checked-documents";
 import { toLspDiagnostic } from "./diagnostics";
 
@@ -17,8 +19,9 @@ export function quickFixes(checked: CheckedDocument, range: Range, only?: readon
       title: d.fix.description,
       kind: CodeActionKind.QuickFix,
       diagnostics: [diagnostic],
-      // A fix is the checker's single answer to its diagnostic: the editor may apply it directly.
-      isPreferred: true,
+      // A machine-applicable fix is the checker's single answer to its diagnostic: the editor may
+      // apply it directly (as `check --fix` does); any other fix is offered, not preferred.
+      isPreferred: isMachineApplicable(d.fix),
       edit: {
         changes: {
           [uri]: d.fix.edits.map((e) => ({ range: positions.fromPublicRange(e), newText: e.new_text })),

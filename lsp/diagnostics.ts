@@ -4,8 +4,8 @@
 // pointing at the code's section of docs/rules.md.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
 import type { Diagnostic } from "../checker/diagnostic";
+import { ruleDocHref } from "../checker/rule-docs";
 import type { PositionIndex } from "./positions";
-import { ruleDocHref } from "./rule-docs";
 
 export const DIAGNOSTIC_SOURCE = "stratumc";
 

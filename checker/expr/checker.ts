@@ -15,6 +15,13 @@ import { visitBinOp, visitBoolOp, visitCompare, visitIfExp, visitUnaryOp } from 
 import type { Scope } from "./scope";
 import type { ExprDiagnostic, ExprEnvironment, ExprFix } from "./types";
 
+/** The reference knows these spellings only in skip_if (executor.py evaluate_skip_if). */
+const LOWERCASE_LITERALS: ReadonlyMap<string, string> = new Map([
+  ["true", "True"],
+  ["false", "False"],
+  ["null", "None"],
+]);
+
 export class Checker {
   readonly diagnostics: ExprDiagnostic[] = [];
   readonly types = new Map<Expr, Type>();
@@ -37,6 +44,7 @@ export class Checker {
   private dispatch(e: Expr, scope: Scope | null): Type {
     switch (e.kind) {
       case "Constant":
+        this.lowercaseLiteral(e);
         return typeOfValue(e.value);
       case "Name":
         return visitName(this, e, scope);
@@ -104,6 +112,22 @@ export class Checker {
       };
     }
     this.report(code, message, span, extra);
+  }
+
+  /** EXPR-LOWERCASE-LITERAL: `true`/`false`/`null` where the reference has no such names. */
+  private lowercaseLiteral(e: Expr & { kind: "Constant" }): void {
+    const kind = this.env.kind;
+    if (kind === undefined || kind === "skip_if") return;
+    const word = this.text.slice(e.start, e.end);
+    const canonical = LOWERCASE_LITERALS.get(word);
+    if (canonical === undefined) return;
+    const entry = MESSAGES["EXPR-LOWERCASE-LITERAL"];
+    this.report("EXPR-LOWERCASE-LITERAL", entry.message(word, canonical, kind), e, {
+      fix: {
+        description: entry.fix(word, canonical),
+        edits: [{ start: e.start, end: e.end, newText: canonical }],
+      },
+    });
   }
 
   typeError(pythonText: string, span: Span, failsFrom?: 1 | 2): void {

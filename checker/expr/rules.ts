@@ -31,6 +31,7 @@ export const EXPRESSION_RULES: readonly RuleInfo[] = (Object.keys(MESSAGES) as M
     errorType: "ir_semantic_error",
     title: entry.doc.split(/(?<=\.)\s/)[0] ?? entry.doc,
     doc: entry.doc,
+    ...("example" in entry ? { example: entry.example } : {}),
   };
 });
 

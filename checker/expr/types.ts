@@ -26,6 +26,8 @@ export interface TextEdit {
 export interface ExprFix {
   readonly description: string;
   readonly edits: TextEdit[];
+  /** As SpecFix.machineApplicable: false for a fix `check --fix` must not apply. */
+  readonly machineApplicable?: false;
 }
 
 export interface ExprDiagnostic {

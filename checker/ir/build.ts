@@ -1,6 +1,7 @@
 // Builds the checked IR (ir/types.ts) from the model of a spec without errors. Only valid fields
 // are read (the spec has no errors, so every present field is valid); defaults follow
-// language.md §4–§7. The result is frozen: nothing downstream can change it.
+// language.md §4–§7 (the retry counts are the ones schema/spec-schema.ts documents). The result is
+// frozen: nothing downstream can change it.
 import type { FlowGraph } from "../graph/types";
 import type {
   ContractDecl,
@@ -11,6 +12,7 @@ import type {
   SpecModel,
   StepDecl,
 } from "../model/types";
+import { DEFAULT_FUNCTION_RETRIES, DEFAULT_INLINE_STEP_RETRIES } from "../schema/spec-schema";
 import { contractRecords } from "../spec-expr/contracts";
 import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
@@ -28,6 +30,8 @@ import {
   JSON_FIELD_TYPES,
   type JsonObject,
   type JsonValue,
+  type ReasoningSectionIR,
+  type ReasoningTemplateIR,
   type StepIR,
   type WorkflowIR,
 } from "./types";
@@ -65,6 +69,7 @@ function fieldDefIR(def: FieldDefDecl | null): FieldDefIR {
   const values = def?.seq("values");
   return {
     type,
+    ...(def?.shorthand?.kind === "enum" ? { writtenType: "enum" } : {}),
     kind,
     values: values ? (values.value.items.map(toJson) as JsonValue[]) : null,
     items: kind === "array" && def?.items ? fieldDefIR(def.items) : null,
@@ -118,7 +123,7 @@ function functionIR(fn: FunctionDecl, expressions: ExpressionTable): FunctionIR 
     input: jsonObject(fn.map("input")),
     output: fn.string("output")?.value ?? "",
     ensure: expressionList(expressions.functionEnsure(fn)),
-    retries: fn.integer("retries")?.value ?? 3,
+    retries: fn.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES,
     budget: budgetIR(fn.map("budget")),
     model: fn.string("model")?.value ?? null,
     timeout: fn.integer("timeout")?.value ?? null,
@@ -141,10 +146,10 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   const policy = (k: string) => (step.string(k)?.value ?? null) as StepIR["policy"];
   const retries =
     kind === "inline"
-      ? (step.integer("retries")?.value ?? 1)
+      ? (step.integer("retries")?.value ?? DEFAULT_INLINE_STEP_RETRIES)
       : kind === "flow"
         ? 1
-        : (step.fn?.integer("retries")?.value ?? 3);
+        : (step.fn?.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES);
   const inputs = expressions.inputs(step).map((i) => ({ name: i.name, raw: i.raw, ref: i.ref }));
   return {
     id,
@@ -176,8 +181,45 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     exitCriterion: expressionIR(e.exitCriterion),
     accumulate: expressionIR(e.accumulate),
     accumulateKey: expressionIR(e.accumulateKey),
+    reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
     resultType: expressions.resultType(step),
     range: step.node.range,
+  };
+}
+
+/** The reference's default certificate sections (spec.py CERT_DEFAULT_SECTIONS). */
+export const DEFAULT_REASONING_SECTIONS: readonly ReasoningSectionIR[] = [
+  {
+    id: "premises",
+    label: "Premises",
+    description: "State every verifiable fact you are using. Each premise must cite a file:line.",
+  },
+  {
+    id: "trace",
+    label: "Trace",
+    description: "Walk through the logic step by step. Reference premises by [P<n>] ID.",
+  },
+  {
+    id: "conclusion",
+    label: "Conclusion",
+    description: "State your finding. Every claim must reference at least one premise.",
+  },
+];
+
+/** A valid template (SPEC-REASONING-TEMPLATE-SECTIONS passed) with the reference's defaults. */
+function reasoningTemplateIR(field: Field<MapNode> | null): ReasoningTemplateIR | null {
+  if (field === null) return null;
+  const template = jsonObject(field);
+  const sections = field.value.get("sections") === undefined ? DEFAULT_REASONING_SECTIONS : template.sections;
+  const list = Array.isArray(sections) ? (sections as readonly JsonObject[]) : [];
+  return {
+    sections: list.map((s) => ({
+      id: s.id ?? null,
+      label: s.label ?? null,
+      description: s.description ?? null,
+    })),
+    requireCitations:
+      field.value.get("require_citations") === undefined ? false : (template.require_citations ?? null),
   };
 }
 

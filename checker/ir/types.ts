@@ -37,8 +37,10 @@ export const JSON_FIELD_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 export interface FieldDefIR {
-  /** `type` as written (`string`, …, or a contract name). */
+  /** `type` in canonical form (`string`, …, or a contract name); `type: enum` becomes the values' type. */
   readonly type: string;
+  /** `type` as written when it differs from `type` (the shorthand `enum`): dispatch payloads show it. */
+  readonly writtenType?: string;
   readonly kind: FieldKind;
   readonly values: readonly JsonValue[] | null;
   /** Only for arrays. */
@@ -120,9 +122,27 @@ export interface StepIR {
   readonly exitCriterion: ExpressionIR | null;
   readonly accumulate: ExpressionIR | null;
   readonly accumulateKey: ExpressionIR | null;
+  /**
+   * `reasoning_template` of an inline step with the reference's defaults applied (absent or null:
+   * none). Claude agents (no agent, or one starting with `claude`) get the sections in their intent
+   * and their artifact is checked for them (runtime: reasoning.ts).
+   */
+  readonly reasoningTemplate?: ReasoningTemplateIR | null;
   /** The static result type R(s) of §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;
+}
+
+export interface ReasoningSectionIR {
+  readonly id: JsonValue;
+  readonly label: JsonValue;
+  readonly description: JsonValue;
+}
+
+export interface ReasoningTemplateIR {
+  readonly sections: readonly ReasoningSectionIR[];
+  /** `require_citations` as written (Python truthiness decides); default false. */
+  readonly requireCitations: JsonValue;
 }
 
 export interface FlowIR {

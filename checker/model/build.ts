@@ -2,6 +2,8 @@
 // contracts, functions, flows, steps and workflow block, in declaration order, with resolved step
 // kinds, functions and target flows. Name maps are Maps (names may be any string, `__proto__`
 // included). Nothing here reports: cascades are avoided by the validity of fields.
+
+import { PyFloat } from "../../stdlib/values/value";
 import { enumValues } from "../schema/spec-schema";
 import type { StructureFindings } from "../schema/walk";
 import type { SpecSource } from "../source";
@@ -12,6 +14,7 @@ import type {
   ContractFieldDecl,
   Field,
   FieldDefDecl,
+  FieldShorthand,
   FlowDecl,
   FunctionDecl,
   FunctionMode,
@@ -26,25 +29,81 @@ type Tainted = ReadonlySet<SpecNode>;
 
 class FieldDef extends MapFields implements FieldDefDecl {
   readonly type: Field<string> | null;
+  readonly shorthand: FieldShorthand | null;
   private itemsDecl: FieldDefDecl | null | undefined;
 
   constructor(
     node: MapNode,
     private readonly version: Version,
     private readonly taintedNodes: Tainted,
+    private readonly contractNames: ReadonlySet<string>,
+    itemsShorthand: MapEntry | null = null,
   ) {
     super(node, "fieldDef", version, taintedNodes);
-    this.type = this.string("type");
+    const type = this.string("type");
+    const enumType =
+      type !== null && type.value === "enum" && !contractNames.has("enum") ? this.enumType() : null;
+    if (itemsShorthand !== null && type !== null) {
+      this.type = type;
+      this.shorthand = { kind: "items", entry: itemsShorthand, canonical: `{type: ${type.value}}` };
+    } else if (type !== null && enumType !== null) {
+      this.type = { value: enumType, entry: type.entry };
+      this.shorthand = { kind: "enum", entry: type.entry, canonical: enumType };
+    } else {
+      this.type = type;
+      this.shorthand = null;
+    }
+  }
+
+  /** The type of the `values` of `type: enum` when they all have one (nulls aside), else null. */
+  private enumType(): string | null {
+    const values = this.seq("values");
+    if (values === null) return null;
+    const kinds = new Set<string>();
+    for (const item of values.value.items) {
+      if (item.kind !== "scalar") return null;
+      const v = item.value;
+      if (v === null) continue;
+      if (typeof v === "string") kinds.add("string");
+      else if (typeof v === "boolean") kinds.add("boolean");
+      else if (typeof v === "number" || typeof v === "bigint") kinds.add("integer");
+      else if (v instanceof PyFloat) kinds.add("number");
+      else return null;
+    }
+    if (kinds.size === 1) return [...kinds][0] ?? null;
+    if (kinds.size === 2 && kinds.has("integer") && kinds.has("number")) return "number";
+    return null;
   }
 
   /** Built on first use: `items` may nest as deep as the document does. */
   get items(): FieldDefDecl | null {
     if (this.itemsDecl === undefined) {
-      const items = this.entry("items")?.value;
-      this.itemsDecl = items?.kind === "map" ? new FieldDef(items, this.version, this.taintedNodes) : null;
+      const entry = this.entry("items");
+      const items = entry?.value;
+      if (items?.kind === "map") {
+        this.itemsDecl = new FieldDef(items, this.version, this.taintedNodes, this.contractNames);
+      } else if (entry !== undefined && items?.kind === "scalar" && typeof items.value === "string") {
+        // The reference's shorthand `items: <type>` means `items: {type: <type>}`.
+        const synthetic = shorthandMap(items);
+        this.itemsDecl = new FieldDef(synthetic, this.version, this.taintedNodes, this.contractNames, entry);
+      } else {
+        this.itemsDecl = null;
+      }
     }
     return this.itemsDecl;
   }
+}
+
+/** `{type: <scalar>}` for the shorthand `items: <type>`: the scalar is both key and value node. */
+function shorthandMap(scalar: SpecNode): MapNode {
+  const entry: MapEntry = { key: scalar, name: "type", value: scalar };
+  return {
+    kind: "map",
+    range: scalar.range,
+    flow: true,
+    entries: [entry],
+    get: (name: string) => (name === "type" ? entry : undefined),
+  };
 }
 
 class FunctionModel extends MapFields implements FunctionDecl {
@@ -155,13 +214,15 @@ export function buildModel(
 
 function buildContracts(root: MapNode, version: Version, tainted: Tainted): ContractDecl[] {
   const out: ContractDecl[] = [];
+  const names = new Set<string>();
+  for (const decl of mapEntries(root, "contracts")) if (decl.name !== null) names.add(decl.name);
   for (const decl of mapEntries(root, "contracts")) {
     if (decl.name === null) continue;
     const node = decl.value.kind === "map" ? decl.value : null;
     const fields: ContractFieldDecl[] = [];
     for (const field of node?.entries ?? []) {
       if (field.name === null) continue;
-      const def = field.value.kind === "map" ? new FieldDef(field.value, version, tainted) : null;
+      const def = field.value.kind === "map" ? new FieldDef(field.value, version, tainted, names) : null;
       fields.push({ name: field.name, decl: field, def });
     }
     out.push({ name: decl.name, decl, node, fields });

@@ -36,10 +36,27 @@ export interface Fields {
 }
 
 export interface FieldDefDecl extends Fields {
-  /** `type` as written, when valid. */
+  /**
+   * `type` when valid, in canonical form: for the shorthand `type: enum` with `values` the type
+   * of the values (`string`, …); for `items: <type>` the type name. The entry is the one written.
+   */
   readonly type: Field<string> | null;
-  /** The `items` definition, when present as a mapping. */
+  /** The `items` definition, when present as a mapping or as the shorthand `items: <type>`. */
   readonly items: FieldDefDecl | null;
+  /** The reference's shorthand this definition was written in, or null (canonical form). */
+  readonly shorthand: FieldShorthand | null;
+}
+
+/**
+ * A field definition written in one of the reference's shorthands (accepted, SPEC-CONTRACT-SHORTHAND):
+ * `type: enum` + `values` (`entry` is the `type` entry), or `items: <type>` (`entry` is the
+ * `items` entry, whose value is the type name).
+ */
+export interface FieldShorthand {
+  readonly kind: "enum" | "items";
+  readonly entry: MapEntry;
+  /** What the definition means in canonical form: `string` for an enum, `{type: <t>}` for items. */
+  readonly canonical: string;
 }
 
 export interface ContractFieldDecl {

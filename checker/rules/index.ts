@@ -3,6 +3,7 @@
 import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "./contracts/field-type-unknown";
 import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "./contracts/field-unknown-key";
 import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "./contracts/items-not-array";
+import { SPEC_CONTRACT_SHORTHAND } from "./contracts/shorthand";
 import { SPEC_CONTRACT_VALUES_TYPE } from "./contracts/values-type";
 import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "./flows/output-contract-undefined";
 import { SPEC_GATE_FN_BUDGET } from "./functions/gate-fn-budget";
@@ -35,6 +36,10 @@ import { SPEC_NONGATE_GATE_ROUTE_NULL } from "./steps/nongate-gate-route-null";
 import { SPEC_NONGATE_POLICY } from "./steps/nongate-policy";
 import { SPEC_ON_FAIL_NO_VALIDATION } from "./steps/on-fail-no-validation";
 import { SPEC_OUTPUT_CONTRACT_UNDEFINED } from "./steps/output-contract-undefined";
+import {
+  SPEC_REASONING_TEMPLATE_SECTIONS,
+  SPEC_REASONING_TEMPLATE_STEP_KIND,
+} from "./steps/reasoning-template";
 import { SPEC_ROUTE_UNKNOWN_STEP } from "./steps/route-unknown-step";
 import { SPEC_STEP_MODE } from "./steps/step-mode";
 import type { SemanticRule } from "./types";
@@ -57,6 +62,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   SPEC_CONTRACT_VALUES_TYPE,
   SPEC_CONTRACT_ITEMS_NOT_ARRAY,
   SPEC_CONTRACT_FIELD_UNKNOWN_KEY,
+  SPEC_CONTRACT_SHORTHAND,
   // §9.5.4 steps (the graph rules live in checker/graph)
   SPEC_STEP_MODE,
   SPEC_STEP_FUNCTION_UNDEFINED,
@@ -75,6 +81,8 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   SPEC_NONGATE_GATE_ROUTE,
   SPEC_NONGATE_GATE_ROUTE_NULL,
   SPEC_ON_FAIL_NO_VALIDATION,
+  SPEC_REASONING_TEMPLATE_STEP_KIND,
+  SPEC_REASONING_TEMPLATE_SECTIONS,
   SPEC_NONGATE_POLICY,
   SPEC_EXIT_CRITERION_NO_MAX,
   SPEC_ACCUMULATE_NO_MAX,

@@ -27,6 +27,13 @@ export function checkStructure(src: SpecSource, root: SpecNode, reporter: Report
     return null;
   }
   const version = checkVersion(src, root, reporter);
+  if (version === "unknown") {
+    // A missing or unknown version must not hide the document's other structural problems: they
+    // are checked against the 0.2 schema (the version the help suggests, and the more lenient
+    // one), but no semantic rule runs on a document whose version is not known.
+    new StructureWalker(src, reporter, "0.2").shape(root, "root", [], { kind: "root" });
+    return null;
+  }
   if (version === null) return null;
   const walker = new StructureWalker(src, reporter, version.version);
   if (version.invalidNode !== null) walker.markInvalid(version.invalidNode);
@@ -40,17 +47,20 @@ interface VersionLookup {
   readonly invalidNode: SpecNode | null;
 }
 
-/** §1.2: the version is looked up by Python `str()` of the loaded value. */
-function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | null {
+/**
+ * §1.2: the version is looked up by Python `str()` of the loaded value. "unknown": missing or not a
+ * version we know (reported); null: 0.3 (reported; nothing else is checked, DIV-VERSION-03).
+ */
+function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | "unknown" | null {
   const entry = root.get("version");
   if (entry === undefined) {
     reporter.report(SCHEMA_VERSION_UNKNOWN, {
       message: SCHEMA_VERSION_UNKNOWN.message(""),
       path: "version",
       range: { start: 0, end: 0 },
-      suggestion: SCHEMA_VERSION_UNKNOWN.suggestion,
+      suggestion: SCHEMA_VERSION_UNKNOWN.missingSuggestion,
     });
-    return null;
+    return "unknown";
   }
   const node = entry.value;
   const text = pythonStr(node);
@@ -70,7 +80,7 @@ function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): Versi
       range: valueRange(src, entry),
       suggestion: SCHEMA_VERSION_UNKNOWN.suggestion,
     });
-    return null;
+    return "unknown";
   }
   if (node.kind === "scalar" && typeof node.value === "string") return { version: text, invalidNode: null };
   // An unquoted `version: 0.2` is a float: the schema is known, the value has the wrong type.

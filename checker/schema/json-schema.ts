@@ -22,6 +22,13 @@ import {
 
 const SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema";
 
+/**
+ * The schema's stable `$id`: where the repository publishes it (`schema/stratum.schema.json`, kept
+ * equal to `stratumc schema` by test/cli/init-cli.test.ts). Editors may use it as the URL.
+ */
+export const SPEC_SCHEMA_ID =
+  "https://raw.githubusercontent.com/stratumc/stratumc/main/schema/stratum.schema.json";
+
 function defName(version: Version, shape: ShapeName): string {
   return `v${version}-${shape}`;
 }
@@ -97,6 +104,7 @@ export function specJsonSchema(): JsonObject {
   const versionKey = SHAPES.root.keys.find((k) => k.name === "version");
   return {
     $schema: SCHEMA_URI,
+    $id: SPEC_SCHEMA_ID,
     title: "Stratum spec (.stratum.yaml)",
     description:
       "A stratumc / stratum-mcp spec: contracts, functions, flows and (0.2) the workflow block. Validate with `stratumc check` for the semantic rules.",

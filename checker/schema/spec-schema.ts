@@ -1,12 +1,20 @@
 // The declarative description of the spec format, versions 0.1 and 0.2 (language.md §2–§7 and the
 // structural table of §9.5.2). It is the single source of truth for the structure phase
-// (walk.ts) and for the JSON Schema export (json-schema.ts): every mapping kind lists its keys in
-// catalogue order with their value kinds, the keys it requires, the 0.2-only keys, the keys that
-// are reported as SCHEMA-FEATURE-UNSUPPORTED and the reference's "beyond-surface" keys that are
-// simply unknown.
+// (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/format.md
+// (format-doc.ts): every mapping kind lists its keys in catalogue order with their value kinds,
+// descriptions, defaults and examples, the keys it requires, the 0.2-only keys, the keys that are
+// reported as SCHEMA-FEATURE-UNSUPPORTED and the reference's "beyond-surface" keys that are simply
+// unknown. The IR builder applies the defaults named here (DEFAULT_*).
 import type { Version } from "../model/types";
 
 export const VERSIONS: readonly Version[] = ["0.1", "0.2"];
+
+/** Attempts of a function (and so of its steps) without `retries` (language.md §4). */
+export const DEFAULT_FUNCTION_RETRIES = 3;
+/** Attempts of an inline step without `retries` (language.md §6.2). */
+export const DEFAULT_INLINE_STEP_RETRIES = 1;
+/** The policy of a gate step without `policy` (language.md §6.2). */
+export const DEFAULT_GATE_POLICY = "gate";
 
 /** The value kinds a key may require. */
 export type ValueSpec =
@@ -30,8 +38,12 @@ export type ValueSpec =
   | { readonly kind: "any" }
   /** A mapping with free-form content (`input`, `output_schema`). */
   | { readonly kind: "freeMapping" }
-  /** A mapping of one of the shapes below. */
-  | { readonly kind: "shape"; readonly shape: ShapeName }
+  /**
+   * A mapping of one of the shapes below. `orTypeName`: a string is accepted too, as the
+   * reference's shorthand `items: <type>` for `items: {type: <type>}` (model/build.ts); the
+   * editor JSON Schema does not show it (it describes the canonical form).
+   */
+  | { readonly kind: "shape"; readonly shape: ShapeName; readonly orTypeName?: true }
   /** A mapping from arbitrary names to values of one kind (`functions`, step `inputs`, …). */
   | { readonly kind: "mapOf"; readonly value: ValueSpec; readonly valueTitle: string }
   /** A sequence whose items all have one kind. */
@@ -47,6 +59,13 @@ export interface KeySpec {
   readonly since?: Version;
   /** One sentence from the spec (JSON Schema `description`). */
   readonly description: string;
+  /**
+   * What applies when the key is absent (Markdown, for docs/format.md); set on every key that is
+   * optional in some version, absent on keys that are always required.
+   */
+  readonly default?: string;
+  /** The key with a typical value, as YAML lines inside its mapping (structurally valid). */
+  readonly example: string;
 }
 
 /**
@@ -71,6 +90,8 @@ export type ShapeName =
 
 export interface ShapeSpec {
   readonly name: ShapeName;
+  /** The stable anchor of the shape's section of docs/format.md (its keys: `<anchor>.<key>`). */
+  readonly anchor: string;
   readonly title: string;
   readonly description: string;
   /** Catalogue order (the order of the spec's tables). */
@@ -100,6 +121,7 @@ export const WORKFLOW_NAME_PATTERN = "^[a-z][a-z0-9-]*$";
 
 const ROOT: ShapeSpec = {
   name: "root",
+  anchor: "spec",
   title: "Stratum spec",
   description: "A .stratum.yaml spec: contracts, functions and flows.",
   keys: [
@@ -107,6 +129,7 @@ const ROOT: ShapeSpec = {
       name: "version",
       value: { kind: "version" },
       description: 'Spec format version: "0.1" or "0.2" (quoted).',
+      example: 'version: "0.2"',
     },
     {
       name: "contracts",
@@ -116,22 +139,34 @@ const ROOT: ShapeSpec = {
         valueTitle: "contract",
       },
       description: "Named output shapes: each contract maps field names to field definitions.",
+      default: "none (no contracts)",
+      example:
+        "contracts:\n  Summary:\n    text: {type: string}\n    words: {type: integer, required: false}",
     },
     {
       name: "functions",
       value: { kind: "mapOf", value: { kind: "shape", shape: "function" }, valueTitle: "function" },
       description: "Reusable step definitions, by name.",
+      default: "none (no functions)",
+      example:
+        'functions:\n  summarize:\n    mode: infer\n    intent: "Summarize the text"\n    input: {text: {type: string}}\n    output: Summary',
     },
     {
       name: "flows",
       value: { kind: "mapOf", value: { kind: "shape", shape: "flow" }, valueTitle: "flow" },
       description: "Executable step graphs, by name.",
+      default: "none (no flows)",
+      example:
+        "flows:\n  main:\n    input: {text: {type: string}}\n    output: Summary\n    steps:\n      - id: summarize\n        function: summarize\n        inputs: {text: $.input.text}",
     },
     {
       name: "workflow",
       since: "0.2",
       value: { kind: "shape", shape: "workflow" },
       description: "Makes the file a discoverable workflow (0.2).",
+      default: "none (the file is not a discoverable workflow)",
+      example:
+        'workflow:\n  name: summarize-text\n  description: "Summarize a text"\n  input:\n    text: {type: string}',
     },
   ],
   required: ["version"],
@@ -140,6 +175,7 @@ const ROOT: ShapeSpec = {
 
 const FIELD_DEF: ShapeSpec = {
   name: "fieldDef",
+  anchor: "contract-field",
   title: "Contract field definition",
   description: "The type and constraints of one contract field.",
   keys: [
@@ -148,23 +184,36 @@ const FIELD_DEF: ShapeSpec = {
       value: STRING,
       description:
         "string, number, integer, boolean, array, object, or the name of a contract declared in the same document.",
+      example: "type: string",
     },
     {
       name: "values",
       value: { kind: "seqOf", item: { kind: "any" } },
       description: "The value must equal one of these.",
+      default: "none (any value of the type)",
+      example: "values: [low, medium, high]",
     },
     {
       name: "items",
-      value: { kind: "shape", shape: "fieldDef" },
+      value: { kind: "shape", shape: "fieldDef", orTypeName: true },
       description: "Element definition; used only with type: array.",
+      default: "none (the elements are not checked)",
+      example: "items: {type: string}",
     },
     {
       name: "required",
       value: { kind: "boolean" },
       description: "false: the field may be missing or null (default true).",
+      default: "`true`",
+      example: "required: false",
     },
-    { name: "description", value: { kind: "any" }, description: "Documentation only, not checked." },
+    {
+      name: "description",
+      value: { kind: "any" },
+      description: "Documentation only, not checked.",
+      default: "none",
+      example: 'description: "Between 0 and 1"',
+    },
   ],
   required: ["type"],
   // Other keys are allowed and ignored (the semantic warning SPEC-CONTRACT-FIELD-UNKNOWN-KEY).
@@ -173,6 +222,7 @@ const FIELD_DEF: ShapeSpec = {
 
 const FUNCTION: ShapeSpec = {
   name: "function",
+  anchor: "function",
   title: "Function",
   description: "A reusable step definition.",
   keys: [
@@ -180,31 +230,65 @@ const FUNCTION: ShapeSpec = {
       name: "mode",
       value: { kind: "enum", values: { "0.1": ["infer", "compute"], "0.2": ["infer", "compute", "gate"] } },
       description: "infer or compute (identical at run time); gate (0.2) for a human approval point.",
+      example: "mode: infer",
     },
-    { name: "intent", value: NON_EMPTY_STRING, description: "What the function does, for the agent." },
+    {
+      name: "intent",
+      value: NON_EMPTY_STRING,
+      description: "What the function does, for the agent.",
+      default:
+        '`""` (0.2 gate functions; 0.2 infer/compute functions get the warning SPEC-FN-INTENT-REQUIRED)',
+      example: 'intent: "Summarize the text in three sentences"',
+    },
     {
       name: "input",
       value: { kind: "freeMapping" },
       description: "Declared inputs (documentation; use {} for none).",
+      default: "`{}` (0.2; infer/compute functions get the warning SPEC-FN-INPUT-REQUIRED)",
+      example: "input: {text: {type: string}}",
     },
-    { name: "output", value: STRING, description: "The name of the output contract." },
-    { name: "ensure", value: STRINGS, description: "Postcondition expressions over result." },
+    {
+      name: "output",
+      value: STRING,
+      description: "The name of the output contract.",
+      default: '`""` (0.2 gate functions, which have no output)',
+      example: "output: Summary",
+    },
+    {
+      name: "ensure",
+      value: STRINGS,
+      description: "Postcondition expressions over result.",
+      default: "`[]`",
+      example: 'ensure: ["len(result.text) > 0"]',
+    },
     {
       name: "retries",
       value: POSITIVE_INTEGER,
       description: "Maximum number of attempts (default 3); not allowed on gate functions.",
+      default: `\`${DEFAULT_FUNCTION_RETRIES}\``,
+      example: "retries: 2",
     },
     {
       name: "budget",
       value: BUDGET,
       description: "Recorded budget (ms, usd); not allowed on gate functions.",
+      default: "none",
+      example: "budget: {ms: 60000, usd: 0.5}",
     },
-    { name: "model", value: STRING, description: "Model name, recorded." },
+    {
+      name: "model",
+      value: STRING,
+      description: "Model name, recorded.",
+      default: "none",
+      example: "model: claude-sonnet",
+    },
     {
       name: "timeout",
       since: "0.2",
       value: POSITIVE_INTEGER,
       description: "Seconds until a gate may be auto-killed (gate functions only).",
+      default: "none (the gate is never auto-killed)",
+      example: "timeout: 3600",
     },
   ],
   required: { "0.1": ["mode", "intent", "input", "output"], "0.2": ["mode"] },
@@ -215,11 +299,24 @@ const FUNCTION: ShapeSpec = {
 
 const BUDGET_SHAPE: ShapeSpec = {
   name: "budget",
+  anchor: "budget",
   title: "Budget",
   description: "A recorded, not enforced, budget.",
   keys: [
-    { name: "ms", value: POSITIVE_INTEGER, description: "Time budget in milliseconds." },
-    { name: "usd", value: { kind: "number", minimum: 0 }, description: "Cost budget in US dollars." },
+    {
+      name: "ms",
+      value: POSITIVE_INTEGER,
+      description: "Time budget in milliseconds.",
+      default: "none",
+      example: "ms: 60000",
+    },
+    {
+      name: "usd",
+      value: { kind: "number", minimum: 0 },
+      description: "Cost budget in US dollars.",
+      default: "none",
+      example: "usd: 0.5",
+    },
   ],
   required: [],
   otherKeys: "error",
@@ -228,6 +325,7 @@ const BUDGET_SHAPE: ShapeSpec = {
 
 const FLOW: ShapeSpec = {
   name: "flow",
+  anchor: "flow",
   title: "Flow",
   description: "An executable step graph.",
   keys: [
@@ -235,23 +333,35 @@ const FLOW: ShapeSpec = {
       name: "input",
       value: { kind: "freeMapping" },
       description: "The flow's declared inputs: input name → documentation such as {type: string}.",
+      example: "input: {text: {type: string}}",
     },
     {
       name: "output",
       value: STRING,
       description: "The name of the output contract (documentation; optional in 0.2).",
+      default: '`""` (0.2)',
+      example: "output: Summary",
     },
-    { name: "budget", value: BUDGET, description: "Recorded budget (ms, usd)." },
+    {
+      name: "budget",
+      value: BUDGET,
+      description: "Recorded budget (ms, usd).",
+      default: "none",
+      example: "budget: {ms: 600000}",
+    },
     {
       name: "steps",
       value: { kind: "seqOf", item: { kind: "shape", shape: "step" }, nonEmpty: true },
       description: "The steps, in declaration order.",
+      example: "steps:\n  - id: summarize\n    function: summarize\n    inputs: {text: $.input.text}",
     },
     {
       name: "max_rounds",
       since: "0.2",
       value: POSITIVE_INTEGER,
       description: "Maximum number of gate revise resolutions in one execution of the flow.",
+      default: "none (any number of revises)",
+      example: "max_rounds: 3",
     },
   ],
   required: { "0.1": ["input", "output", "steps"], "0.2": ["input", "steps"] },
@@ -260,128 +370,220 @@ const FLOW: ShapeSpec = {
 
 const STEP: ShapeSpec = {
   name: "step",
+  anchor: "step",
   title: "Step",
   description: "One step of a flow: a function, gate, inline (intent) or sub-flow step.",
   keys: [
-    { name: "id", value: STRING, description: "The step id, unique in the flow." },
+    { name: "id", value: STRING, description: "The step id, unique in the flow.", example: "id: summarize" },
     {
       name: "function",
       value: STRING,
       description: "The function this step runs (function and gate steps).",
+      default: "none (0.2 inline and sub-flow steps)",
+      example: "function: summarize",
     },
-    { name: "intent", since: "0.2", value: STRING, description: "The instruction of an inline step." },
-    { name: "flow", since: "0.2", value: STRING, description: "The flow a sub-flow step runs." },
+    {
+      name: "intent",
+      since: "0.2",
+      value: STRING,
+      description: "The instruction of an inline step.",
+      default: "none",
+      example: 'intent: "Draft the release notes"',
+    },
+    {
+      name: "flow",
+      since: "0.2",
+      value: STRING,
+      description: "The flow a sub-flow step runs.",
+      default: "none",
+      example: "flow: review",
+    },
     {
       name: "agent",
       since: "0.2",
       value: STRING,
       description: "Agent name, echoed in payloads and records.",
+      default: "`null`",
+      example: "agent: writer",
     },
     {
       name: "inputs",
       value: { kind: "mapOf", value: STRING, valueTitle: "step input" },
       description: "Input name → a $ reference ($.input.x, $.steps.id.output…) or a literal string.",
+      default: "`{}` (0.2)",
+      example: "inputs: {text: $.input.text, style: terse}",
     },
-    { name: "depends_on", value: STRINGS, description: "Ids of steps of the same flow that must run first." },
+    {
+      name: "depends_on",
+      value: STRINGS,
+      description: "Ids of steps of the same flow that must run first.",
+      default: "`[]`",
+      example: "depends_on: [draft]",
+    },
     {
       name: "output_schema",
       value: { kind: "freeMapping" },
       description: "A JSON Schema (draft 2020-12) the result must satisfy (not on gates).",
+      default: "none (the result is not checked against a schema)",
+      example: "output_schema: {type: object, required: [text]}",
+    },
+    {
+      name: "reasoning_template",
+      since: "0.2",
+      value: { kind: "freeMapping" },
+      description:
+        "Inline steps: sections ({id, label, description}) the agent's artifact must contain as '## <label>' headings; require_citations asks for [P<n>] premise citations in the last section.",
+      default: "none (no reasoning certificate)",
+      example: "reasoning_template: {require_citations: true}",
     },
     {
       name: "on_approve",
       since: "0.2",
       value: NULLABLE_STRING,
       description: "Gate route on approve: a step id, or null to complete the flow.",
+      default: "`null` (approving completes the flow); a gate step must still write the key",
+      example: "on_approve: publish",
     },
     {
       name: "on_kill",
       since: "0.2",
       value: NULLABLE_STRING,
       description: "Gate route on kill: a step id, or null to end the flow.",
+      default: "`null` (killing ends the flow); a gate step must still write the key",
+      example: "on_kill: null",
     },
     {
       name: "on_revise",
       since: "0.2",
       value: NULLABLE_STRING,
       description: "Gate route on revise: an earlier step id.",
+      default: "none (a gate step must set it)",
+      example: "on_revise: draft",
     },
     {
       name: "on_fail",
       since: "0.2",
       value: STRING,
       description: "Where to go when the step exhausts its attempts.",
+      default: "none (the flow is exhausted when the step runs out of attempts)",
+      example: "on_fail: fallback",
     },
-    { name: "next", since: "0.2", value: STRING, description: "Where to go after success." },
+    {
+      name: "next",
+      since: "0.2",
+      value: STRING,
+      description: "Where to go after success.",
+      default: "none (the following step in execution order)",
+      example: "next: publish",
+    },
     {
       name: "skip_if",
       since: "0.2",
       value: STRING,
       description: "Expression: a true value skips the step (or auto-approves a gate).",
+      default: "none (the step always runs)",
+      example: 'skip_if: "len($.input.text) < 100"',
     },
-    { name: "skip_reason", since: "0.2", value: STRING, description: "Reason recorded for a skip." },
-    { name: "policy", since: "0.2", value: POLICY, description: "Gate policy: gate, flag or skip." },
+    {
+      name: "skip_reason",
+      since: "0.2",
+      value: STRING,
+      description: "Reason recorded for a skip.",
+      default: "`skip_if: <expression>`",
+      example: 'skip_reason: "Short texts need no summary"',
+    },
+    {
+      name: "policy",
+      since: "0.2",
+      value: POLICY,
+      description: "Gate policy: gate, flag or skip.",
+      default: `\`${DEFAULT_GATE_POLICY}\``,
+      example: "policy: flag",
+    },
     {
       name: "policy_fallback",
       since: "0.2",
       value: POLICY,
       description: "Gate policy fallback: gate, flag or skip (needs policy).",
+      default: "none (validated only, no run-time effect)",
+      example: "policy_fallback: gate",
     },
     {
       name: "ensure",
       since: "0.2",
       value: STRINGS,
       description: "Postcondition expressions (inline and sub-flow steps).",
+      default: "`[]`",
+      example: 'ensure: ["result.score >= 0.8"]',
     },
     {
       name: "retries",
       since: "0.2",
       value: POSITIVE_INTEGER,
       description: "Maximum number of attempts (inline steps).",
+      default: `\`${DEFAULT_INLINE_STEP_RETRIES}\` on inline steps; a sub-flow step makes exactly one attempt; a function step uses its function's \`retries\``,
+      example: "retries: 2",
     },
     {
       name: "output_contract",
       since: "0.2",
       value: STRING,
       description: "Contract of the result (inline and sub-flow steps).",
+      default: "none (the result is not checked against a contract)",
+      example: "output_contract: Summary",
     },
-    { name: "model", since: "0.2", value: STRING, description: "Model name (inline steps)." },
-    { name: "budget", since: "0.2", value: BUDGET, description: "Recorded budget (inline steps)." },
+    {
+      name: "model",
+      since: "0.2",
+      value: STRING,
+      description: "Model name (inline steps).",
+      default: "`null`",
+      example: "model: claude-sonnet",
+    },
+    {
+      name: "budget",
+      since: "0.2",
+      value: BUDGET,
+      description: "Recorded budget (inline steps).",
+      default: "none",
+      example: "budget: {usd: 0.5}",
+    },
     {
       name: "max_iterations",
       since: "0.2",
       value: POSITIVE_INTEGER,
       description: "Enables the iteration loop: at most this many iterations.",
+      default: "none (no iteration loop)",
+      example: "max_iterations: 5",
     },
     {
       name: "exit_criterion",
       since: "0.2",
       value: STRING,
       description: "Expression: a true value ends the iteration loop.",
+      default: "none (the loop runs until max_iterations or the agent stops it)",
+      example: 'exit_criterion: "len(result.findings) == 0"',
     },
     {
       name: "accumulate",
       since: "0.2",
       value: STRING,
       description: "Expression giving the list of items found by one iteration.",
+      default: "none (nothing is accumulated)",
+      example: 'accumulate: "result.findings"',
     },
     {
       name: "accumulate_key",
       since: "0.2",
       value: STRING,
       description: "Expression over item giving its deduplication key.",
+      default: "none (the item itself is its key)",
+      example: 'accumulate_key: "item.id"',
     },
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"] },
   otherKeys: "error",
-  unsupported: [
-    "guardrails",
-    "score_expr",
-    "reasoning_template",
-    "task_reasoning_template",
-    "judge",
-    "cache",
-  ],
+  unsupported: ["guardrails", "score_expr", "task_reasoning_template", "judge", "cache"],
   beyondSurface: [
     "type",
     "source",
@@ -400,6 +602,7 @@ const STEP: ShapeSpec = {
 
 const WORKFLOW: ShapeSpec = {
   name: "workflow",
+  anchor: "workflow",
   title: "Workflow",
   description: "Makes the file a discoverable workflow.",
   keys: [
@@ -407,8 +610,14 @@ const WORKFLOW: ShapeSpec = {
       name: "name",
       value: { kind: "string", pattern: WORKFLOW_NAME_PATTERN },
       description: "Workflow name (lowercase letters, digits, '-'); names the entry flow.",
+      example: "name: release-notes",
     },
-    { name: "description", value: NON_EMPTY_STRING, description: "What the workflow does." },
+    {
+      name: "description",
+      value: NON_EMPTY_STRING,
+      description: "What the workflow does.",
+      example: 'description: "Draft release notes from merged changes"',
+    },
     {
       name: "input",
       value: {
@@ -417,6 +626,8 @@ const WORKFLOW: ShapeSpec = {
         valueTitle: "workflow input",
       },
       description: "Input name → {type, required?, default?}; must match the entry flow's inputs.",
+      example:
+        "input:\n  since: {type: string, required: true}\n  audience: {type: string, default: developers}",
     },
   ],
   required: ["name", "description", "input"],
@@ -427,6 +638,7 @@ export const WORKFLOW_INPUT_TYPES = ["string", "boolean", "integer", "number", "
 
 const WORKFLOW_INPUT: ShapeSpec = {
   name: "workflowInput",
+  anchor: "workflow-input",
   title: "Workflow input",
   description: "One workflow input (metadata for tools that list workflows).",
   keys: [
@@ -434,9 +646,22 @@ const WORKFLOW_INPUT: ShapeSpec = {
       name: "type",
       value: { kind: "enum", values: WORKFLOW_INPUT_TYPES },
       description: "The input's JSON type.",
+      example: "type: string",
     },
-    { name: "required", value: { kind: "boolean" }, description: "Whether the input must be given." },
-    { name: "default", value: { kind: "any" }, description: "Default value (metadata only)." },
+    {
+      name: "required",
+      value: { kind: "boolean" },
+      description: "Whether the input must be given.",
+      default: "none (metadata for tools that list workflows; not applied when a flow is planned)",
+      example: "required: true",
+    },
+    {
+      name: "default",
+      value: { kind: "any" },
+      description: "Default value (metadata only).",
+      default: "none (metadata only; not applied when a flow is planned)",
+      example: "default: developers",
+    },
   ],
   required: ["type"],
   otherKeys: "any",

@@ -10,10 +10,10 @@ import type { Reporter } from "../report";
 import type { SpecSource } from "../source";
 import type { MapEntry, MapNode, SeqNode, SourceRange, SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
+import { placeOf, requiredHelp, valueHelp } from "./help";
 import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/feature-unsupported";
 import { SCHEMA_KEY_NOT_STRING } from "./rules/key-not-string";
 import { SCHEMA_NON_EMPTY } from "./rules/non-empty";
-import { DEFAULT_SCHEMA_SUGGESTION } from "./rules/repr-list";
 import { SCHEMA_REQUIRED } from "./rules/required";
 import { SCHEMA_TYPE } from "./rules/type";
 import { SCHEMA_UNKNOWN_KEY } from "./rules/unknown-key";
@@ -72,24 +72,26 @@ export class StructureWalker {
         this.anyValue(node, path);
         break;
       case "freeMapping":
-        if (this.expectKind(node, "map", path, holder)) this.anyValue(node, path);
+        if (this.expectKind(node, "map", path, holder, spec)) this.anyValue(node, path);
         break;
       case "shape":
         if (node.kind === "map") this.shape(node, spec.shape, path, holder);
-        else this.expectKind(node, "map", path, holder);
+        else if (spec.orTypeName === true && node.kind === "scalar" && typeof node.value === "string") break;
+        else this.expectKind(node, "map", path, holder, spec);
         break;
       case "mapOf":
         if (node.kind === "map") this.mapOf(node, spec.value, path);
-        else this.expectKind(node, "map", path, holder);
+        else this.expectKind(node, "map", path, holder, spec);
         break;
       case "seqOf":
         if (node.kind === "seq") this.seqOf(node, spec, path, holder);
-        else this.expectKind(node, "seq", path, holder);
+        else this.expectKind(node, "seq", path, holder, spec);
         break;
       default: {
         const problem = scalarProblem(node, spec, this.version);
         if (problem !== null) {
-          this.invalidValue(problem.rule, problem.message, node, path, holder, problem.suggestion);
+          const help = problem.suggestion ?? this.help(problem.rule.code, spec, node, holder);
+          this.invalidValue(problem.rule, problem.message, node, path, holder, help);
         }
       }
     }
@@ -131,7 +133,8 @@ export class StructureWalker {
     holder: Holder,
   ): void {
     if (spec.nonEmpty === true && seq.items.length === 0) {
-      this.invalidValue(SCHEMA_NON_EMPTY, SCHEMA_NON_EMPTY.message(pythonRepr(seq)), seq, path, holder);
+      const help = this.help(SCHEMA_NON_EMPTY.code, spec, seq, holder);
+      this.invalidValue(SCHEMA_NON_EMPTY, SCHEMA_NON_EMPTY.message(pythonRepr(seq)), seq, path, holder, help);
       return;
     }
     const seqEntry = holder.kind === "entry" ? holder.entry : null;
@@ -176,11 +179,29 @@ export class StructureWalker {
   }
 
   /** SCHEMA-TYPE for a mapping or sequence kind; true when the node has the kind. */
-  private expectKind(node: SpecNode, kind: "map" | "seq", path: readonly string[], holder: Holder): boolean {
+  private expectKind(
+    node: SpecNode,
+    kind: "map" | "seq",
+    path: readonly string[],
+    holder: Holder,
+    spec: ValueSpec,
+  ): boolean {
     if (node.kind === kind) return true;
     const type = kind === "map" ? "object" : "array";
-    this.invalidValue(SCHEMA_TYPE, SCHEMA_TYPE.message(pythonRepr(node), [type]), node, path, holder);
+    const help = this.help(SCHEMA_TYPE.code, spec, node, holder);
+    this.invalidValue(SCHEMA_TYPE, SCHEMA_TYPE.message(pythonRepr(node), [type]), node, path, holder, help);
     return false;
+  }
+
+  /** What to write instead of an invalid value (help.ts). */
+  private help(code: string, spec: ValueSpec, node: SpecNode, holder: Holder): string {
+    const key =
+      holder.kind === "entry"
+        ? (holder.entry.name ?? "")
+        : holder.kind === "item"
+          ? (holder.seqEntry.name ?? "")
+          : "";
+    return valueHelp(code, spec, key, holder.kind === "item", node, this.src.text);
   }
 
   /** Reports a value diagnostic at `V` (start-line rule applied by the anchors). */
@@ -190,7 +211,7 @@ export class StructureWalker {
     node: SpecNode,
     path: readonly string[],
     holder: Holder,
-    suggestion: string = DEFAULT_SCHEMA_SUGGESTION,
+    suggestion: string,
   ): void {
     this.markInvalid(node);
     this.reporter.report(rule, {
@@ -283,7 +304,8 @@ export class StructureWalker {
         special.add(c.key);
       }
     }
-    const missing = list.filter((k) => map.get(k) === undefined);
+    // A missing version is SCHEMA-VERSION-UNKNOWN (check-structure.ts), reported before the walk.
+    const missing = list.filter((k) => map.get(k) === undefined && !(k === "version" && path.length === 0));
     if (missing.length === 0) return;
     const owner: Owner =
       holder.kind === "entry"
@@ -303,7 +325,7 @@ export class StructureWalker {
         message,
         path: pathText(path),
         range,
-        suggestion: SCHEMA_REQUIRED.suggestion(list),
+        suggestion: requiredHelp(missing, shape.keys, placeOf(shape.spec.name, path, map)),
       });
     }
   }

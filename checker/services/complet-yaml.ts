@@ -81,7 +81,14 @@ function shapeKeys(
 }
 
 const GATE_ONLY = ["on_approve", "on_revise", "on_kill", "policy", "policy_fallback"];
-const FUNCTION_STEP_FIELDS = ["ensure", "retries", "output_contract", "model", "budget"];
+const FUNCTION_STEP_FIELDS = [
+  "ensure",
+  "retries",
+  "output_contract",
+  "model",
+  "budget",
+  "reasoning_template",
+];
 const NOT_ON_GATES = [
   "next",
   "on_fail",
@@ -105,7 +112,7 @@ function stepKeyExclusions(view: DocView, step: MapNode): string[] {
     const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));
   } else if (step.get("flow") !== undefined) {
-    out.push("retries", "model", "budget", "agent", ...GATE_ONLY);
+    out.push("retries", "model", "budget", "agent", "reasoning_template", ...GATE_ONLY);
   } else if (step.get("intent") !== undefined) {
     out.push(...GATE_ONLY);
   }

@@ -2,7 +2,7 @@
 // is a mapping, built once per model: the expression phase and the IR must share the very same
 // objects (two RecordTypes are the same type only if they are one object).
 import { type FieldDefinition, fieldType } from "../../stdlib/types/field-type";
-import { RecordType } from "../../stdlib/types/type";
+import { ANY, RecordType } from "../../stdlib/types/type";
 import { PyFloat } from "../../stdlib/values/value";
 import type { FieldDefDecl, SpecModel } from "../model/types";
 import type { SpecNode } from "../yaml/nodes";
@@ -28,12 +28,19 @@ function buildRecords(model: SpecModel): ReadonlyMap<string, RecordType> {
     const record = records.get(c.name);
     if (record === undefined) continue;
     for (const f of c.fields) {
-      if (f.def === null) continue;
+      if (f.def === null) {
+        // The definition is not a mapping (SCHEMA-TYPE was reported): the field exists, of an
+        // unknown type, so reading it is not a second (EXPR-UNKNOWN-FIELD) error.
+        record.fields.set(f.name, { type: ANY, optional: false });
+        continue;
+      }
       const def = fieldDefinition(f.def);
       record.fields.set(f.name, {
         type: fieldType(def, resolve),
         optional: def.required === false,
-        ...(f.def.type !== null ? { written: f.def.type.value } : {}),
+        ...(f.def.type !== null
+          ? { written: f.def.shorthand?.kind === "enum" ? "enum" : f.def.type.value }
+          : {}),
       });
     }
   }

@@ -53,5 +53,9 @@ export function mapFix(src: SpecSource, node: ScalarNode, fix: ExprFix | undefin
     if (edit === null) return undefined;
     edits.push(edit);
   }
-  return { description: fix.description, edits };
+  return {
+    description: fix.description,
+    edits,
+    ...(fix.machineApplicable === false ? { machineApplicable: false as const } : {}),
+  };
 }

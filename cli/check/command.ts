@@ -1,6 +1,9 @@
 // `stratumc check [paths | dirs | globs | -]`: argument handling, output and exit code.
 // Exit 0: no errors (warnings allowed); 1: errors, or more warnings than --max-warnings;
 // 2: usage error or an input that cannot be read (that wins over 1).
+// --fix / --fix-dry-run: fix.ts (exit code and report as `check` of the fixed result). --quiet:
+// only errors are reported (every format and the summary); warnings still count for
+// --max-warnings, as in ESLint 9. --watch: watch.ts.
 import { type Command, Option } from "commander";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatGithubReports } from "../format/github";
@@ -11,10 +14,12 @@ import { styleFor } from "../format/style";
 import type { CommandContext } from "../host";
 import { VERSION } from "../version";
 import { DEEP_RUNS, deepReports } from "./deep";
+import { fixInputs } from "./fix";
 import { resolveInputs } from "./inputs";
 import type { FileReport, Totals } from "./report";
-import { totals } from "./report";
+import { reportWithDiagnostics, totals } from "./report";
 import { checkInputsWithResults } from "./run";
+import { signalStop, watchChecks } from "./watch";
 
 export const FORMATS = ["pretty", "json", "sarif", "github"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -23,6 +28,10 @@ interface CheckOptions {
   readonly format: Format;
   readonly maxWarnings?: string;
   readonly deep?: boolean;
+  readonly fix?: boolean;
+  readonly fixDryRun?: boolean;
+  readonly quiet?: boolean;
+  readonly watch?: boolean;
 }
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
@@ -40,22 +49,77 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--deep",
       `also fuzz every spec without errors briefly (${DEEP_RUNS} runs; \`stratumc fuzz\` explores more)`,
     )
+    .addOption(
+      new Option(
+        "--fix",
+        "apply every machine-applicable fix and rewrite the file (only when no error would remain)",
+      ).conflicts(["fixDryRun", "watch"]),
+    )
+    .addOption(
+      new Option(
+        "--fix-dry-run",
+        "print the diff --fix would make, then the report; write nothing",
+      ).conflicts("watch"),
+    )
+    .option("--quiet", "report errors only (warnings still count for --max-warnings)")
+    .option("--watch", "check again whenever a spec below the paths changes, until Ctrl-C")
     .addHelpText(
       "after",
       "\nExit codes: 0 no errors, 1 errors (or more than --max-warnings warnings), 2 usage error or unreadable input." +
-        "\nSuppress one diagnostic with a YAML comment on its line or the line above: # stratum-ignore[CODE]: reason",
+        "\nSuppress one diagnostic with a YAML comment on its line or the line above: # stratum-ignore[CODE]: reason" +
+        "\n--fix never writes a file with YAML errors or one that would still have errors after fixing.",
     )
     .action(async (paths: string[], options: CheckOptions) => {
       const maxWarnings = parseMaxWarnings(options.maxWarnings);
-      const checked = await checkInputsWithResults(resolveInputs(paths, ctx.host.cwd), ctx.host);
-      const reports = options.deep === true ? await deepReports(checked) : checked.map((c) => c.report);
-      const t = totals(reports);
-      ctx.io.out(render(reports, t, options.format, ctx));
-      if (maxWarnings !== null && t.warnings > maxWarnings) {
-        ctx.io.err(`${ctx.programName}: ${t.warnings} warning(s), more than --max-warnings ${maxWarnings}\n`);
+      if (options.fixDryRun === true && options.format !== "pretty")
+        throw new UsageError("--fix-dry-run prints a diff and the pretty report; it takes no --format");
+      if (paths.includes("-")) {
+        if (options.fix === true)
+          throw new UsageError("--fix cannot rewrite standard input (--fix-dry-run - prints the diff)");
+        if (options.watch === true) throw new UsageError("--watch cannot watch standard input");
       }
-      ctx.setExitCode(exitCode(t, maxWarnings));
+      const once = () => checkOnce(paths, options, maxWarnings, ctx);
+      if (options.watch !== true) {
+        ctx.setExitCode(await once());
+        return;
+      }
+      const watched = async () => {
+        try {
+          return await once();
+        } catch (e) {
+          if (!(e instanceof UsageError)) throw e;
+          ctx.io.err(`${ctx.programName}: ${e.message}\n`);
+          return EXIT_USAGE;
+        }
+      };
+      ctx.setExitCode(await watchChecks(paths, watched, ctx, signalStop()));
     });
+}
+
+async function checkOnce(
+  paths: readonly string[],
+  options: CheckOptions,
+  maxWarnings: number | null,
+  ctx: CommandContext,
+): Promise<number> {
+  const inputs = resolveInputs(paths, ctx.host.cwd);
+  let checked = await checkInputsWithResults(inputs, ctx.host);
+  if (options.fix === true || options.fixDryRun === true)
+    checked = fixInputs(inputs, checked, options.fix === true ? "write" : "dry-run", ctx.io);
+  const reports = options.deep === true ? await deepReports(checked) : checked.map((c) => c.report);
+  const t = totals(reports);
+  const shown = options.quiet === true ? reports.map(errorsOnly) : reports;
+  ctx.io.out(render(shown, totals(shown), options.format, ctx));
+  if (maxWarnings !== null && t.warnings > maxWarnings) {
+    ctx.io.err(`${ctx.programName}: ${t.warnings} warning(s), more than --max-warnings ${maxWarnings}\n`);
+  }
+  return exitCode(t, maxWarnings);
+}
+
+/** The report without its warnings (--quiet). */
+function errorsOnly(r: FileReport): FileReport {
+  if (r.lines === null || r.warnings.length === 0) return r;
+  return reportWithDiagnostics(r.file, r.lines, r.errors);
 }
 
 function render(reports: readonly FileReport[], t: Totals, format: Format, ctx: CommandContext): string {

@@ -1,13 +1,24 @@
 // `--format json`: an array of `{file, valid, errors, warnings}` with the §9.1 diagnostic objects,
-// 2-space indentation (runtime.md §21.2).
+// 2-space indentation (runtime.md §21.2). Each diagnostic also carries `help_uri`, the address of
+// its code's section of docs/rules.md (the LSP's code description, SARIF's `helpUri`). The MCP
+// tool `stratum_validate` keeps the plain §9.1 objects.
+import type { Diagnostic } from "../../checker/diagnostic";
+import { ruleDocHref } from "../../checker/rule-docs";
 import type { FileReport } from "../check/report";
+
+/** A §9.1 diagnostic as the JSON format prints it. */
+export type JsonDiagnostic = Diagnostic & { readonly help_uri: string };
+
+export function jsonDiagnostic(d: Diagnostic): JsonDiagnostic {
+  return { ...d, help_uri: ruleDocHref(d.code) };
+}
 
 export function formatJsonReports(reports: readonly FileReport[]): string {
   const files = reports.map((r) => ({
     file: r.file,
     valid: r.valid,
-    errors: r.errors,
-    warnings: r.warnings,
+    errors: r.errors.map(jsonDiagnostic),
+    warnings: r.warnings.map(jsonDiagnostic),
   }));
   return `${JSON.stringify(files, null, 2)}\n`;
 }

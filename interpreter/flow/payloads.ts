@@ -3,12 +3,14 @@
 import type { ContractIR, StepIR } from "../../checker/ir/types";
 import type { PyDict } from "../../stdlib/values/value";
 import type { Response, Wire } from "../wire/wire";
+import { certificateOf, injectCertInstructions } from "./reasoning";
 import type { FlowRun } from "./run";
 
 /** `output_fields`: each contract field → its `type` as written, in declaration order (`{}` without a contract). */
 export function outputFields(contract: ContractIR | undefined): ReadonlyMap<string, Wire> {
   const out = new Map<string, Wire>();
-  if (contract !== undefined) for (const [name, field] of contract.fields) out.set(name, field.type);
+  if (contract !== undefined)
+    for (const [name, field] of contract.fields) out.set(name, field.writtenType ?? field.type);
   return out;
 }
 
@@ -51,7 +53,7 @@ export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): 
     total_steps,
     step_id: step.id,
     step_mode: "inline",
-    intent: step.intent,
+    intent: inlineIntent(step),
     agent: step.agent,
     inputs,
     output_contract: step.outputContract,
@@ -62,6 +64,12 @@ export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): 
     retries_remaining: retriesRemaining(run, step),
     model: step.model,
   };
+}
+
+/** An inline step's intent, with the reasoning sections a Claude agent must use (reasoning.ts). */
+function inlineIntent(step: StepIR): string | null {
+  const template = certificateOf(step);
+  return template === null ? step.intent : injectCertInstructions(step.intent ?? "", template);
 }
 
 /** `await_gate` (a gate's inputs are never resolved). */

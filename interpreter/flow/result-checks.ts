@@ -1,11 +1,14 @@
 // The checks of a reported result (runtime.md §4.1 stages 7–9): contract, output_schema, ensure.
-// The first stage that finds violations decides the failure status; its violations are returned.
+// The contract and output_schema stages both fail with `schema_failed` and their violations are
+// listed together (contract first), as the reference lists its output_schema violations; ensure
+// runs only when both pass. A reasoning certificate (reasoning.ts) is checked between them.
 import type { ContractIR, ExpressionIR, StepIR } from "../../checker/ir/types";
 import { strRepr } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
 import type { PyValue } from "../../stdlib/values/value";
 import { checkContract, checkOutputSchema } from "../checks/checks";
 import { bindable, evaluateIn } from "./expressions";
+import { certificateOf, certificateViolations } from "./reasoning";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
 
@@ -30,13 +33,17 @@ export function ensureOf(run: FlowRun, step: StepIR): readonly ExpressionIR[] {
 
 export function checkResult(tx: Tx, run: FlowRun, step: StepIR, result: PyValue): CheckOutcome {
   const contract = contractOf(run, step);
-  if (contract !== undefined) {
-    const violations = checkContract(result, contract, run.spec);
-    if (violations.length > 0) return { ok: false, status: "schema_failed", violations };
-  }
-  if (step.outputSchema !== null) {
-    const violations = checkOutputSchema(result, step.outputSchema);
-    if (violations.length > 0) return { ok: false, status: "schema_failed", violations };
+  const schemaViolations = [
+    ...(contract === undefined ? [] : checkContract(result, contract, run.spec)),
+    ...(step.outputSchema === null ? [] : checkOutputSchema(result, step.outputSchema)),
+  ];
+  if (schemaViolations.length > 0)
+    return { ok: false, status: "schema_failed", violations: schemaViolations };
+  // reasoning_template (Claude agents): after the schema checks, before ensure, as the reference.
+  const certificate = certificateOf(step);
+  if (certificate !== null) {
+    const violations = certificateViolations(certificate, result);
+    if (violations.length > 0) return { ok: false, status: "ensure_failed", violations };
   }
   const violations = ensureViolations(tx, run, ensureOf(run, step), result);
   if (violations.length > 0) return { ok: false, status: "ensure_failed", violations };

@@ -18,9 +18,15 @@ const CODES = [
   "EXPR-COMPARISON-CONSTANT",
   "EXPR-METHOD-NOT-CALLED",
   "EXPR-IS-LITERAL",
+  "EXPR-LOWERCASE-LITERAL",
   "SPEC-REF-MALFORMED",
 ];
-const WARNINGS = ["EXPR-COMPARISON-CONSTANT", "EXPR-METHOD-NOT-CALLED", "EXPR-IS-LITERAL"];
+const WARNINGS = [
+  "EXPR-COMPARISON-CONSTANT",
+  "EXPR-METHOD-NOT-CALLED",
+  "EXPR-IS-LITERAL",
+  "EXPR-LOWERCASE-LITERAL",
+];
 
 describe("message catalogue", () => {
   it("has exactly the expression codes of §9.5.5, with severities and docs", () => {

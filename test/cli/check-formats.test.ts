@@ -4,6 +4,7 @@ import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../checker/diagnostic";
 import { LineMap } from "../../checker/location";
+import { RULES_DOC_URL, ruleDocHref } from "../../checker/rule-docs";
 import { exitCode } from "../../cli/check/command";
 import { type FileReport, totals } from "../../cli/check/report";
 import { escapeData, escapeProperty, formatGithubReports } from "../../cli/format/github";
@@ -11,7 +12,7 @@ import { formatJsonReports } from "../../cli/format/json";
 import { formatPrettyReports, formatSummary } from "../../cli/format/pretty";
 import { artifact, formatSarifReports } from "../../cli/format/sarif";
 import { COLOUR, colourEnabled, PLAIN } from "../../cli/format/style";
-import { ioReadDiagnostic } from "../../cli/rules";
+import { cliRules, ioReadDiagnostic } from "../../cli/rules";
 import { SARIF_SUBSET_SCHEMA } from "./sarif-schema";
 
 function d(overrides: Partial<Diagnostic> & Pick<Diagnostic, "code" | "message">): Diagnostic {
@@ -182,10 +183,21 @@ describe("json", () => {
     const out = formatJsonReports([report("a.yaml", SPEC, [UNKNOWN, WARNING]), report("b.yaml", SPEC, [])]);
     expect(out.endsWith("}\n]\n")).toBe(true);
     expect(out.split("\n")[1]).toBe("  {");
+    const help = (x: Diagnostic) => ({ ...x, help_uri: ruleDocHref(x.code) });
     expect(JSON.parse(out)).toEqual([
-      { file: "a.yaml", valid: false, errors: [UNKNOWN], warnings: [WARNING] },
+      { file: "a.yaml", valid: false, errors: [help(UNKNOWN)], warnings: [help(WARNING)] },
       { file: "b.yaml", valid: true, errors: [], warnings: [] },
     ]);
+  });
+
+  it("gives every diagnostic the address of its code's anchor in docs/rules.md as help_uri", () => {
+    const io = ioReadDiagnostic("file not found");
+    const [file] = JSON.parse(formatJsonReports([report("a.yaml", SPEC, [UNKNOWN, WARNING, io])]));
+    expect(file.errors.map((x: { help_uri: string }) => x.help_uri)).toEqual([
+      `${RULES_DOC_URL}#spec-depends-on-unknown`,
+      `${RULES_DOC_URL}#io-read`,
+    ]);
+    expect(file.warnings[0].help_uri).toBe(`${RULES_DOC_URL}#spec-step-unreachable`);
   });
 });
 
@@ -244,6 +256,22 @@ describe("sarif", () => {
     expect(io?.defaultConfiguration.level).toBe("error");
     expect(io?.shortDescription.text).toBe("The input cannot be read");
     for (const r of run.results) expect(rules[r.ruleIndex]?.id ?? r.ruleId).toBe(r.ruleId);
+  });
+
+  it("gives every rule a helpUri: the anchor of its code in docs/rules.md", () => {
+    const rules: { id: string; helpUri: string }[] = log.runs[0].tool.driver.rules;
+    expect(rules.map((r) => r.id)).toEqual(cliRules().map((r) => r.code));
+    for (const r of rules) {
+      expect(r.helpUri).toBe(`${RULES_DOC_URL}#${r.id.toLowerCase()}`);
+      expect(() => new URL(r.helpUri)).not.toThrow();
+    }
+    const used = log.runs[0].results.map((r: { ruleIndex: number }) => rules[r.ruleIndex]?.helpUri);
+    expect(used).toEqual([
+      `${RULES_DOC_URL}#spec-step-duplicate-id`,
+      `${RULES_DOC_URL}#spec-depends-on-unknown`,
+      `${RULES_DOC_URL}#spec-step-unreachable`,
+      `${RULES_DOC_URL}#io-read`,
+    ]);
   });
 
   it("maps each diagnostic to a result with its region, related locations, fix and logical path", () => {

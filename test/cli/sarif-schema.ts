@@ -113,6 +113,7 @@ const reportingDescriptor = {
     id: { type: "string" },
     shortDescription: message,
     fullDescription: message,
+    helpUri: { type: "string" },
     defaultConfiguration: {
       type: "object",
       properties: { level },

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DiagnosticSeverity, HoverRequest } from "vscode-languageserver-protocol";
 import { checkSpec } from "../../checker/check-spec";
+import { ruleDocHref } from "../../checker/rule-docs";
 import type { Timers } from "../../lsp/diagnostic-scheduler";
-import { ruleDocHref } from "../../lsp/rule-docs";
 import { cursors } from "./support/cursor";
 import { inProcessClient, type LspClient, SPEC_URI } from "./support/lsp-client";
 

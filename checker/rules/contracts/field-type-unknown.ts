@@ -32,15 +32,23 @@ export const SPEC_CONTRACT_FIELD_TYPE_UNKNOWN = defineRule({
       if (type === null || knownType(model, site.def) !== null) continue;
       const alias = ALIASES.get(type.value);
       const hint =
-        alias !== undefined
+        type.value === "enum"
           ? {
-              suggestion: didYouMean(alias),
-              fix: {
-                description: renameFix(type.value, alias),
-                edits: [replaceScalar(type.entry.value, alias)],
-              },
+              // The shorthand `type: enum` is accepted only with `values` of one type.
+              suggestion:
+                site.def.seq("values") === null
+                  ? "List the allowed values and give their type: type: string, values: [<a>, <b>]"
+                  : "Give the values one type and write it: type: string (or integer, number, boolean) with values: [...]",
             }
-          : suggestName(type.entry, type.value, [...BUILTIN_TYPES, ...model.contractByName.keys()]);
+          : alias !== undefined
+            ? {
+                suggestion: didYouMean(alias),
+                fix: {
+                  description: renameFix(type.value, alias),
+                  edits: [replaceScalar(type.entry.value, alias)],
+                },
+              }
+            : suggestName(type.entry, type.value, [...BUILTIN_TYPES, ...model.contractByName.keys()]);
       reporter.report(SPEC_CONTRACT_FIELD_TYPE_UNKNOWN, {
         message: SPEC_CONTRACT_FIELD_TYPE_UNKNOWN.message(site.contract.name, site.label, type.value),
         path: `${site.path}.type`,

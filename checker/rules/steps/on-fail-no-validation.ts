@@ -11,7 +11,7 @@ export const SPEC_ON_FAIL_NO_VALIDATION = defineRule({
   family: "routing",
   errorType: "ir_semantic_error",
   title: "on_fail on a step that validates nothing",
-  doc: "A step fails only when its result violates its ensure expressions or its output_schema until the attempts are used up. Without either (contracts do not count), on_fail can never be taken. Add an ensure or output_schema, or remove on_fail.",
+  doc: "A step fails only when its result violates its ensure expressions, its output_schema or (for a Claude agent) its reasoning_template until the attempts are used up. Without any of them (contracts do not count), on_fail can never be taken. Add an ensure or output_schema, or remove on_fail.",
   message: (step: string) =>
     `Step '${step}' has on_fail but no ensure/guardrails — on_fail can never trigger`,
   check(model: SpecModel, reporter: Reporter): void {
@@ -40,6 +40,8 @@ function validates(step: StepDecl): boolean | null {
     { fields: step, key: "guardrails" },
   ];
   if (step.kind === "function" && step.fn !== null) sources.push({ fields: step.fn, key: "ensure" });
+  // A reasoning certificate is validation for Claude agents (the reference's has_cert).
+  if (has(step, "reasoning_template") && claudeAgent(step)) return true;
   let unknown = false;
   for (const { fields, key } of sources) {
     if (lacks(fields, key)) continue;
@@ -52,4 +54,11 @@ function validates(step: StepDecl): boolean | null {
     if ((list?.value.items.length ?? 0) > 0 || (map?.value.entries.length ?? 0) > 0) return true;
   }
   return unknown ? null : false;
+}
+
+/** The reference checks certificates only for Claude agents: no agent, or one starting with `claude`. */
+function claudeAgent(step: StepDecl): boolean {
+  if (lacks(step, "agent")) return true;
+  const agent = step.string("agent");
+  return agent === null || agent.value === "" || agent.value.startsWith("claude");
 }

@@ -1,7 +1,6 @@
 // SCHEMA-REQUIRED: a mapping lacks a key its schema requires.
 import { strRepr } from "../../../stdlib/values/repr";
 import { defineRule } from "../../rule";
-import { reprList } from "./repr-list";
 
 export const SCHEMA_REQUIRED = defineRule({
   code: "SCHEMA-REQUIRED",
@@ -14,5 +13,4 @@ export const SCHEMA_REQUIRED = defineRule({
   message: (key: string) => `${strRepr(key)} is a required property`,
   /** The reference's wording for a 0.2 infer/compute function without `output`. */
   functionOutputMessage: (fn: string) => `Function '${fn}' output contract '' not defined`,
-  suggestion: (required: readonly string[]) => `Add required field(s): ${reprList(required)}`,
 });

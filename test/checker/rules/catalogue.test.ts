@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { SEMANTIC_RULES } from "../../../checker/rules/index";
 
-const ORDER: readonly [code: string, severity: "error" | "warning", family: string][] = [
+const ORDER: readonly [code: string, severity: "error" | "warning" | "info", family: string][] = [
   ["SPEC-GATE-FN-ENSURE", "error", "gate"],
   ["SPEC-GATE-FN-BUDGET", "error", "gate"],
   ["SPEC-GATE-FN-RETRIES", "error", "gate"],
@@ -18,6 +18,7 @@ const ORDER: readonly [code: string, severity: "error" | "warning", family: stri
   ["SPEC-CONTRACT-VALUES-TYPE", "error", "contract"],
   ["SPEC-CONTRACT-ITEMS-NOT-ARRAY", "warning", "contract"],
   ["SPEC-CONTRACT-FIELD-UNKNOWN-KEY", "warning", "contract"],
+  ["SPEC-CONTRACT-SHORTHAND", "info", "contract"],
   ["SPEC-STEP-MODE", "error", "step-mode"],
   ["SPEC-STEP-FUNCTION-UNDEFINED", "error", "reference"],
   ["SPEC-FN-STEP-FIELD", "error", "step-mode"],
@@ -35,6 +36,8 @@ const ORDER: readonly [code: string, severity: "error" | "warning", family: stri
   ["SPEC-NONGATE-GATE-ROUTE", "error", "gate"],
   ["SPEC-NONGATE-GATE-ROUTE-NULL", "warning", "gate"],
   ["SPEC-ON-FAIL-NO-VALIDATION", "error", "routing"],
+  ["SPEC-REASONING-TEMPLATE-STEP-KIND", "error", "step-mode"],
+  ["SPEC-REASONING-TEMPLATE-SECTIONS", "error", "schema"],
   ["SPEC-NONGATE-POLICY", "error", "gate"],
   ["SPEC-EXIT-CRITERION-NO-MAX", "error", "iteration"],
   ["SPEC-ACCUMULATE-NO-MAX", "error", "iteration"],

@@ -56,10 +56,6 @@ describe("message templates (§9.5.2)", () => {
     [SCHEMA_KEY_NOT_STRING.message("True"), "True is not of type 'string'"],
     [SCHEMA_REQUIRED.message("id"), "'id' is a required property"],
     [SCHEMA_REQUIRED.functionOutputMessage("w"), "Function 'w' output contract '' not defined"],
-    [
-      SCHEMA_REQUIRED.suggestion(["id", "function", "inputs"]),
-      "Add required field(s): ['id', 'function', 'inputs']",
-    ],
     [SCHEMA_UNKNOWN_KEY.message("bogus"), "Additional properties are not allowed ('bogus' was unexpected)"],
     [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("next"), `'next' requires version "0.2"`],
     [SCHEMA_FEATURE_UNSUPPORTED.message("judge"), "'judge' is not supported by this implementation"],

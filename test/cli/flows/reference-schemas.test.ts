@@ -17,7 +17,7 @@ import { createFlowHost } from "../../../cli/flow-host";
 import type { StratumApi } from "../../../interpreter/api";
 import { encodeWire, wireToPlain } from "../../../interpreter/wire/encode";
 import { ensureBundle, REPO } from "../run-cli";
-import { result, TestHome } from "./harness";
+import { SPEC as HARNESS_SPEC, result, TestHome } from "./harness";
 
 const SCHEMA_DIR = join(REPO, "test/conformance/reference-schemas");
 
@@ -81,60 +81,12 @@ function query(home: string, args: readonly string[]): unknown {
 // --- the flows ------------------------------------------------------------------------------
 
 /**
- * `reviewed`: an infer step (2 attempts) and a gate (max_rounds 1). `routed`: a gate routing
- * approve to a `flag` gate and kill to a cleanup step. `flagged`: a `flag` gate the policy loop
+ * The harness's flows — `reviewed`: an infer step (2 attempts) and a gate (max_rounds 1);
+ * `routed`: a gate routing approve to a `flag` gate and kill to a cleanup step — plus `flagged`: a `flag` gate the policy loop
  * approves on the way to `publish` (a PolicyRecord in an unfinished flow). `parent` runs the
  * sub-flow `child`.
  */
-const SPEC = `version: "0.2"
-contracts:
-  Draft:
-    text: {type: string}
-functions:
-  write:
-    mode: infer
-    intent: "Write a draft"
-    input: {}
-    output: Draft
-    ensure:
-      - "result.text != 'bad'"
-    retries: 2
-  review:
-    mode: gate
-    timeout: 3600
-  second_look:
-    mode: gate
-flows:
-  reviewed:
-    input: {}
-    max_rounds: 1
-    steps:
-      - id: draft
-        function: write
-      - id: review
-        function: review
-        on_approve: ~
-        on_revise: draft
-        on_kill: ~
-  routed:
-    input: {}
-    steps:
-      - id: prepare
-        intent: "Prepare the review"
-      - id: review
-        function: review
-        on_approve: double_check
-        on_revise: prepare
-        on_kill: cleanup
-      - id: cleanup
-        intent: "Clean up after a kill"
-      - id: double_check
-        function: second_look
-        policy: flag
-        on_approve: ~
-        on_revise: prepare
-        on_kill: ~
-  flagged:
+const SPEC = `${HARNESS_SPEC}  flagged:
     input: {}
     steps:
       - id: prepare

@@ -64,6 +64,86 @@ describe("step_done: retry and exhaustion", () => {
     });
   });
 
+  // The reference's test_roundtrip_output_schema_missing_required_field and
+  // test_roundtrip_output_schema_exhausts_retries: the result breaks the contract (which the
+  // reference does not check) and the output_schema; the output_schema violations must be listed.
+  const ROUNDTRIP_SPEC = (retries: number) => `version: "0.1"
+contracts:
+  Out:
+    path: {type: string}
+functions:
+  write_doc:
+    mode: compute
+    intent: "Write a design doc"
+    input: {name: {type: string}}
+    output: Out
+    retries: ${retries}
+flows:
+  main:
+    input: {name: {type: string}}
+    output: Out
+    steps:
+      - id: s1
+        function: write_doc
+        inputs: {name: "$.input.name"}
+        output_schema:
+          type: object
+          required: [path]
+          properties:
+            path: {type: string}
+`;
+
+  it("contract and output_schema violations are listed together, contract first", async () => {
+    const h = harness();
+    const plan = await planOk(h.api, ROUNDTRIP_SPEC(3), "main", '{"name": "feature-x"}');
+    const r = await h.api.stepDone({
+      flow_id: String(plan.flow_id),
+      step_id: "s1",
+      result: result('{"word_count": 100}'),
+    });
+    expect(r.status).toBe("schema_failed");
+    expect(plain(r)).toMatchObject({
+      retries_remaining: 2,
+      violations: [
+        "contract violation: missing required field 'path' (contract 'Out')",
+        "output_schema violation: 'path' is a required property",
+      ],
+    });
+    const done = await h.api.stepDone({
+      flow_id: String(plan.flow_id),
+      step_id: "s1",
+      result: result('{"path": "/tmp/design.md"}'),
+    });
+    expect(done.status).toBe("complete");
+  });
+
+  it("exhaustion after contract + output_schema failures lists both kinds of violation", async () => {
+    const h = harness();
+    const plan = await planOk(h.api, ROUNDTRIP_SPEC(2), "main", '{"name": "feature-x"}');
+    const args = { flow_id: String(plan.flow_id), step_id: "s1", result: result('{"word_count": 0}') };
+    await h.api.stepDone(args);
+    const r = await h.api.stepDone(args);
+    expect(r.status).toBe("error");
+    expect(plain(r)).toMatchObject({
+      error_type: "retries_exhausted",
+      violations: [
+        "contract violation: missing required field 'path' (contract 'Out')",
+        "output_schema violation: 'path' is a required property",
+      ],
+    });
+  });
+
+  it("extra keys pass both the contract and the output_schema", async () => {
+    const h = harness();
+    const plan = await planOk(h.api, ROUNDTRIP_SPEC(3), "main", '{"name": "x"}');
+    const r = await h.api.stepDone({
+      flow_id: String(plan.flow_id),
+      step_id: "s1",
+      result: result('{"path": "p", "extra": 1}'),
+    });
+    expect(r.status).toBe("complete");
+  });
+
   it("exhaustion without on_fail: retries_exhausted, the flow stays on the step and is stored as exhausted", async () => {
     const h = harness();
     const plan = await planOk(h.api, FN_SPEC);

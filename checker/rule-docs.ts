@@ -1,14 +1,21 @@
-// Where each diagnostic code is documented (the LSP `codeDescription.href`) and the text of that
-// page: docs/rules.md, rendered from the checker's catalogue (the same texts `stratumc explain
-// CODE` prints) and kept up to date by test/lsp/rule-docs.test.ts. One heading per code, so the
-// GitHub anchor of a code is the code in lower case.
-import type { RuleInfo } from "../checker/rule";
+// Where each diagnostic code is documented and the text of that page: docs/rules.md, rendered from
+// the catalogue (the same texts `stratumc explain CODE` prints) and kept up to date by
+// test/lsp/rule-docs.test.ts. Every code has an explicit anchor, the code in lower case (the
+// anchor GitHub gives its heading, so older links keep working). The front ends link to it: the
+// LSP's `codeDescription.href`, the JSON format's `help_uri`, SARIF's `rules[].helpUri`.
+import type { RuleInfo } from "./rule";
 
 /** The rules page as the repository publishes it. */
 export const RULES_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/rules.md";
 
+/** The anchor of a code in docs/rules.md (stable: the code in lower case). */
+export function ruleDocAnchor(code: string): string {
+  return code.toLowerCase();
+}
+
+/** The address of a code's section of docs/rules.md. */
 export function ruleDocHref(code: string): string {
-  return `${RULES_DOC_URL}#${code.toLowerCase()}`;
+  return `${RULES_DOC_URL}#${ruleDocAnchor(code)}`;
 }
 
 /** What the page needs of a rule (the catalogue's RuleInfo, or a front end's own rule such as IO-READ). */
@@ -27,13 +34,15 @@ export function renderRulesDoc(rules: readonly DocumentedRule[]): string {
       "(UPDATE_RULES_DOC=1 npx vitest run test/lsp/rule-docs.test.ts). Do not edit by hand. -->",
     "",
     "Every code `stratumc check` (and the language server) can report. `stratumc explain CODE` prints " +
-      "the same text in a terminal.",
+      "the same text in a terminal. Each code's section has a stable anchor, the code in lower case " +
+      "(`#spec-step-mode`); the JSON output's `help_uri`, SARIF's `helpUri` and the editor's link point there. " +
+      "The keys of a spec are described in [the format reference](format.md).",
     "",
-    ...rules.map((r) => `- [${r.code}](#${r.code.toLowerCase()}): ${r.title}`),
+    ...rules.map((r) => `- [${r.code}](#${ruleDocAnchor(r.code)}): ${r.title}`),
     "",
   ];
   for (const r of rules) {
-    out.push(`## ${r.code}`, "", `**${r.title}**`, "");
+    out.push(`<a id="${ruleDocAnchor(r.code)}"></a>`, "", `## ${r.code}`, "", `**${r.title}**`, "");
     out.push(`Severity: ${r.severity} · family: ${r.family} · error type: ${r.errorType}`, "");
     out.push(r.doc, "");
     if (r.example !== undefined) {
