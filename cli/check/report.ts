@@ -17,7 +17,10 @@ export interface FileReport {
 
 export interface Totals {
   readonly errors: number;
+  /** Warning-severity diagnostics only: what --max-warnings counts. */
   readonly warnings: number;
+  /** Info-severity notes (e.g. a shorthand's canonical form): shown, never counted as warnings. */
+  readonly notes: number;
   readonly files: number;
   /** Inputs that could not be read (IO-READ). */
   readonly unreadable: number;
@@ -26,13 +29,17 @@ export interface Totals {
 export function totals(reports: readonly FileReport[]): Totals {
   let errors = 0;
   let warnings = 0;
+  let notes = 0;
   let unreadable = 0;
   for (const r of reports) {
     errors += r.errors.length;
-    warnings += r.warnings.length;
+    for (const d of r.warnings) {
+      if (d.severity === "info") notes++;
+      else warnings++;
+    }
     if (r.lines === null) unreadable++;
   }
-  return { errors, warnings, files: reports.length, unreadable };
+  return { errors, warnings, notes, files: reports.length, unreadable };
 }
 
 /** The report of a readable input with these diagnostics (already in the order to print). */

@@ -47,7 +47,8 @@ export function formatPrettyDiagnostic(
 
 /** `<e> error(s), <w> warning(s) in <n> file(s)` (runtime.md §21.2 wording). */
 export function formatSummary(t: Totals, style: Style): string {
-  const text = `${t.errors} error(s), ${t.warnings} warning(s) in ${t.files} file(s)`;
+  const notes = t.notes > 0 ? `, ${t.notes} note(s)` : "";
+  const text = `${t.errors} error(s), ${t.warnings} warning(s)${notes} in ${t.files} file(s)`;
   const paint = t.errors > 0 ? style.error : t.warnings > 0 ? style.warning : style.ok;
   return `${paint(text)}\n`;
 }

@@ -64,6 +64,15 @@ describe("exit codes and summary", () => {
     expect(JSON.parse(json.stdout)).toHaveLength(1);
   });
 
+  it("shows info notes in the summary without counting them as warnings", () => {
+    // The reference's `items: <type>` shorthand: accepted, with an info note on the canonical form.
+    const spec = CLEAN.replace("{type: string}", "{type: array, items: string}");
+    const r = check(["-", "--max-warnings", "0"], { input: spec });
+    expect(r.stdout).toContain("info: ");
+    expect(r.stdout).toContain("[SPEC-CONTRACT-SHORTHAND]");
+    expect([r.status, r.stdout.endsWith("0 error(s), 0 warning(s), 1 note(s) in 1 file(s)\n")]).toEqual([0, true]);
+  });
+
   it("rejects a bad --max-warnings or --format with exit 2", () => {
     expect(check(["clean.stratum.yaml", "--max-warnings", "-1"])).toMatchObject({
       status: 2,

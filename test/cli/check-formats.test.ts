@@ -141,10 +141,10 @@ describe("pretty", () => {
     );
   });
 
-  it("summarises errors, warnings (info included) and files", () => {
+  it("summarises errors, warnings, info notes (only when there are some) and files", () => {
     const info = d({ code: "X-INFO", message: "fyi", severity: "info" });
     const reports = [report("a", SPEC, [UNKNOWN, WARNING]), report("b", SPEC, [info]), report("c", SPEC, [])];
-    expect(formatSummary(totals(reports), PLAIN)).toBe("1 error(s), 2 warning(s) in 3 file(s)\n");
+    expect(formatSummary(totals(reports), PLAIN)).toBe("1 error(s), 1 warning(s), 1 note(s) in 3 file(s)\n");
     expect(formatSummary(totals([]), PLAIN)).toBe("0 error(s), 0 warning(s) in 0 file(s)\n");
   });
 
@@ -340,9 +340,10 @@ describe("sarif", () => {
 });
 
 describe("exit code", () => {
-  const t = (errors: number, warnings: number, unreadable = 0) => ({
+  const t = (errors: number, warnings: number, unreadable = 0, notes = 0) => ({
     errors,
     warnings,
+    notes,
     files: 1,
     unreadable,
   });
@@ -353,5 +354,8 @@ describe("exit code", () => {
     expect(exitCode(t(0, 1), 0)).toBe(1);
     expect(exitCode(t(1, 0), null)).toBe(1);
     expect(exitCode(t(1, 0, 1), null)).toBe(2);
+  });
+  it("does not count info notes as warnings for --max-warnings", () => {
+    expect(exitCode(t(0, 0, 0, 3), 0)).toBe(0);
   });
 });
