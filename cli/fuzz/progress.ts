@@ -25,7 +25,8 @@ export class ProgressLine {
 
   update(p: FuzzProgress): void {
     const seconds = (this.now() - this.startedMs) / 1000;
-    const rate = seconds > 0 ? `${Math.round(p.runs / seconds)}/s` : "-/s";
+    // No rate before the first run (the clock may already have ticked since start()).
+    const rate = p.runs > 0 && seconds > 0 ? `${Math.round(p.runs / seconds)}/s` : "-/s";
     this.write(
       `\rfuzzing ${this.file}: ${p.runs} runs (${rate}), ${p.paths} paths, ${p.findings} finding(s)${ERASE_LINE}`,
     );

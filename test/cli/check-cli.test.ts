@@ -70,7 +70,10 @@ describe("exit codes and summary", () => {
     const r = check(["-", "--max-warnings", "0"], { input: spec });
     expect(r.stdout).toContain("info: ");
     expect(r.stdout).toContain("[SPEC-CONTRACT-SHORTHAND]");
-    expect([r.status, r.stdout.endsWith("0 error(s), 0 warning(s), 1 note(s) in 1 file(s)\n")]).toEqual([0, true]);
+    expect([r.status, r.stdout.endsWith("0 error(s), 0 warning(s), 1 note(s) in 1 file(s)\n")]).toEqual([
+      0,
+      true,
+    ]);
   });
 
   it("rejects a bad --max-warnings or --format with exit 2", () => {

@@ -1,9 +1,11 @@
 // `stratumc fuzz` in process: exit codes, the exact JSON shape, byte-identical output for a seed,
 // specs with checker errors, --flow, --save, the progress line on a terminal.
+
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ProgressLine } from "../../../cli/fuzz/progress";
 import { REPO } from "../run-cli";
 import { BROKEN_EXAMPLE, CLEAN_EXAMPLE, DEFECT, DEFECT_LINE, run, testHost } from "./harness";
 
@@ -209,5 +211,24 @@ describe("stratumc fuzz", () => {
     );
     expect(lines.at(-1)).toBe("");
     expect(tty.err.endsWith("\r\x1b[K")).toBe(true);
+  });
+});
+
+describe("the progress line", () => {
+  it("shows no rate before the first run, even when the clock has ticked since the start", () => {
+    const written: string[] = [];
+    let ms = 1_000;
+    const line = new ProgressLine(
+      (text) => written.push(text),
+      () => ms++, // start() reads 1000, each update the next millisecond
+    );
+    line.start("a.stratum.yaml");
+    line.update({ runs: 0, paths: 0, findings: 0 });
+    line.update({ runs: 10, paths: 2, findings: 1 });
+    expect(written).toEqual([
+      "\rfuzzing a.stratum.yaml: 0 runs (-/s), 0 paths, 0 finding(s)\x1b[K",
+      "\rfuzzing a.stratum.yaml: 0 runs (-/s), 0 paths, 0 finding(s)\x1b[K",
+      "\rfuzzing a.stratum.yaml: 10 runs (3333/s), 2 paths, 1 finding(s)\x1b[K",
+    ]);
   });
 });

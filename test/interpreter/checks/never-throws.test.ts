@@ -139,9 +139,11 @@ describe("output_schema: properties", () => {
     );
   });
 
-  it("`not S` fails exactly when S passes; `anyOf [S]` passes exactly when S does", () => {
+  it("`not S` fails exactly when S passes; `anyOf [S]` passes exactly when S does (when S has no root-relative $ref)", () => {
     fc.assert(
       fc.property(objectSchema, pyValue, (s, v) => {
+        // Wrapping S moves the document root, so `#/…` inside S would name other schemas.
+        fc.pre(!JSON.stringify(s).includes('"$ref"'));
         const passes = checkOutputSchema(v, s).length === 0;
         expect(checkOutputSchema(v, object([["not", s]])).length === 0).toBe(!passes);
         expect(checkOutputSchema(v, object([["anyOf", [s]]])).length === 0).toBe(passes);
