@@ -5,7 +5,6 @@
 import type { JsonObject, JsonValue } from "../../../checker/ir/types";
 import type { PyDict, PyValue } from "../../../stdlib/values/value";
 import { objectEntries } from "../json-kinds";
-import { searchMatches } from "./regex";
 import { isSchemaObject, own } from "./sink";
 import type { SchemaValidator } from "./validator";
 
@@ -64,7 +63,7 @@ export function evaluatedKeys(
   const patterns = own(schema, "patternProperties");
   if (isSchemaObject(patterns)) {
     for (const name of names) {
-      if (Object.keys(patterns).some((p) => searchMatches(p, name) === true)) keys.add(name);
+      if (Object.keys(patterns).some((p) => v.search(p, name) === true)) keys.add(name);
     }
   }
   const dependent = own(schema, "dependentSchemas");

@@ -11,8 +11,9 @@ import { asObject, objectEntries, pyFromJson } from "../json-kinds";
 import { evaluatedKeys } from "./evaluated";
 import type { KeywordCheck } from "./keywords";
 import { extrasMessage } from "./keywords-array";
-import { searchMatches } from "./regex";
+import { unsupportedMessage } from "./regex";
 import { isDone, isSchemaObject, own, report } from "./sink";
+import type { SchemaValidator } from "./validator";
 
 /** Whether the object has the key a schema names (any JSON value; unhashable names never match). */
 function hasKey(object: PyDict, key: JsonValue): boolean {
@@ -42,27 +43,36 @@ const patternProperties: KeywordCheck = (v, value, instance, _schema, sink) => {
   for (const pattern of Object.keys(value)) {
     for (const [name, propertyValue] of entries) {
       if (isDone(sink)) return;
-      if (searchMatches(pattern, name) === true) v.descend(propertyValue, value[pattern] ?? true, sink);
+      const found = v.search(pattern, name);
+      if (found === true) v.descend(propertyValue, value[pattern] ?? true, sink);
+      else if (found !== null && found !== false) {
+        report(sink, () => unsupportedMessage(pattern, found.unsupported));
+        break; // once per pattern
+      }
     }
   }
 };
 
 /** Names not covered by `properties` nor by a `patternProperties` pattern (jsonschema's order: the instance's). */
-function additionalNames(object: PyDict, schema: JsonObject): Array<readonly [string, PyValue]> {
+function additionalNames(
+  v: SchemaValidator,
+  object: PyDict,
+  schema: JsonObject,
+): Array<readonly [string, PyValue]> {
   const declared = own(schema, "properties");
   const patternSchemas = own(schema, "patternProperties");
   const patterns = isSchemaObject(patternSchemas) ? Object.keys(patternSchemas) : [];
   return objectEntries(object).filter(
     ([name]) =>
       !(isSchemaObject(declared) && Object.hasOwn(declared, name)) &&
-      !patterns.some((p) => searchMatches(p, name) === true),
+      !patterns.some((p) => v.search(p, name) === true),
   );
 }
 
 const additionalProperties: KeywordCheck = (v, value, instance, schema, sink) => {
   const object = asObject(instance);
   if (object === null) return;
-  const extras = additionalNames(object, schema);
+  const extras = additionalNames(v, object, schema);
   if (isSchemaObject(value)) {
     for (const [, extraValue] of extras) {
       if (isDone(sink)) return;
@@ -97,7 +107,7 @@ const unevaluatedProperties: KeywordCheck = (v, value, instance, schema, sink) =
       ? v.isValid(propertyValue, value)
         ? 0
         : 1
-      : v.errors(propertyValue, value).length;
+      : v.subErrors(propertyValue, value).length;
     for (let i = 0; i < errors; i++) unevaluated.push(name);
   }
   if (unevaluated.length === 0) return;

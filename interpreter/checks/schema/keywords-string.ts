@@ -3,7 +3,7 @@
 import { repr } from "../../../stdlib/values/repr";
 import { cpLength } from "../../../stdlib/values/strings";
 import type { KeywordCheck } from "./keywords";
-import { searchMatches } from "./regex";
+import { unsupportedMessage } from "./regex";
 import { report } from "./sink";
 
 const minLength: KeywordCheck = (_v, value, instance, _schema, sink) => {
@@ -16,10 +16,13 @@ const maxLength: KeywordCheck = (_v, value, instance, _schema, sink) => {
   report(sink, () => `${repr(instance)} ${value === 0 ? "is expected to be empty" : "is too long"}`);
 };
 
-const pattern: KeywordCheck = (_v, value, instance, _schema, sink) => {
+const pattern: KeywordCheck = (v, value, instance, _schema, sink) => {
   if (typeof instance !== "string" || typeof value !== "string") return;
-  if (searchMatches(value, instance) === false) {
+  const found = v.search(value, instance);
+  if (found === false) {
     report(sink, () => `${repr(instance)} does not match ${repr(value)}`);
+  } else if (found !== null && found !== true) {
+    report(sink, () => unsupportedMessage(value, found.unsupported));
   }
 };
 

@@ -8,10 +8,19 @@ import type { JsonObject, JsonValue } from "../../../checker/ir/types";
 import { repr } from "../../../stdlib/values/repr";
 import type { PyValue } from "../../../stdlib/values/value";
 import { KEYWORDS, type KeywordCheck } from "./keywords";
+import { searchMatches, type Unsupported } from "./regex";
 import { isDone, isSchemaObject, newSink, report, type Sink } from "./sink";
 
 /** Nesting beyond this many schema applications is not looked into (no stack overflow). */
 const MAX_DEPTH = 800;
+
+/**
+ * The work one check of one result may do, in steps: one per schema applied, one per code unit of
+ * text a pattern searches (plus one). Far above any sensible result (a 100 000-item array checked
+ * against a small schema spends about 200 000); reached, the check stops with a violation. Steps, not
+ * a clock: the verdict on a result does not depend on the machine's speed.
+ */
+export const CHECK_BUDGET = 5_000_000;
 
 /** The keyword checks of a schema object, in its key order (computed once per schema object). */
 const compiled = new WeakMap<JsonObject, ReadonlyArray<readonly [KeywordCheck, JsonValue]>>();
@@ -36,14 +45,46 @@ export class SchemaValidator {
   private readonly active = new Map<JsonObject, Set<PyValue>>();
   private depth = 0;
   private readonly refs = new Map<string, JsonValue | undefined>();
+  private spent = 0;
+  private exhausted = false;
 
-  constructor(readonly root: JsonValue) {}
+  constructor(
+    readonly root: JsonValue,
+    readonly budget: number = CHECK_BUDGET,
+  ) {}
 
   /** Every error of `instance` against `schema`, in order (all of them). */
   errors(instance: PyValue, schema: JsonValue = this.root): string[] {
+    this.spent = 0;
+    this.exhausted = false;
+    const errors = this.subErrors(instance, schema);
+    if (this.exhausted) {
+      errors.push(
+        `the check was stopped after ${this.budget} steps (the result is too large, or has too much text for its patterns); the result is not accepted`,
+      );
+    }
+    return errors;
+  }
+
+  /** Every error of `instance` against a subschema, inside a check (the budget goes on). */
+  subErrors(instance: PyValue, schema: JsonValue): string[] {
     const sink = newSink(false);
     this.descend(instance, schema, sink);
     return sink.errors;
+  }
+
+  /** Charges `steps`; false (and every later check does nothing) once the budget is spent. */
+  private charge(steps: number): boolean {
+    if (this.exhausted) return false;
+    this.spent += steps;
+    if (this.spent > this.budget) this.exhausted = true;
+    return !this.exhausted;
+  }
+
+  /** A pattern search, charged to the budget (null, "ignore the keyword", once it is spent). */
+  search(pattern: string, text: string): boolean | null | Unsupported {
+    if (!this.charge(text.length + 1)) return null;
+    return searchMatches(pattern, text);
   }
 
   /** Applies `schema` to `instance`, adding its errors to `sink`. */
@@ -53,7 +94,7 @@ export class SchemaValidator {
       report(sink, () => `False schema does not allow ${repr(instance)}`);
       return;
     }
-    if (!isSchemaObject(schema) || this.depth >= MAX_DEPTH) return;
+    if (!isSchemaObject(schema) || this.depth >= MAX_DEPTH || !this.charge(1)) return;
     let values = this.active.get(schema);
     if (values?.has(instance)) return; // the same schema on the same value again: nothing new
     if (values === undefined) {
@@ -64,7 +105,7 @@ export class SchemaValidator {
     this.depth++;
     try {
       for (const [check, value] of keywordsOf(schema)) {
-        if (isDone(sink)) break;
+        if (isDone(sink) || this.exhausted) break;
         check(this, value, instance, schema, sink);
       }
     } finally {
