@@ -43,24 +43,56 @@ export function decodeArguments(
 
 function invalidArguments(issues: readonly z.core.$ZodIssue[], input: unknown): Response {
   const issue = issues[0];
-  const name = issue?.path.map(String).join(".") || "arguments";
-  let problem = issue?.message ?? "invalid";
-  if (issue?.code === "invalid_type") {
-    const given = issue.path.length === 1 && isRecord(input) ? input[String(issue.path[0])] : undefined;
-    problem =
-      given === undefined && issue.path.length === 1
-        ? "missing required argument"
-        : `expected ${issue.expected === "record" ? "object" : issue.expected}, got ${jsonKind(given)}`;
+  const detail =
+    issue === undefined
+      ? "arguments: invalid"
+      : describeIssue(issue, input, { root: "arguments", missing: "missing required argument" });
+  return toolError("invalid_arguments", detail);
+}
+
+/**
+ * `<path>: <problem>` for a zod issue about `root` (a path `a.b[0]`; the root's own name for an
+ * empty path): `expected <JSON type>, got <JSON type>`, `missing`, or zod's one-line message for
+ * other kinds of issue. Never the issue list itself.
+ */
+export function describeIssue(
+  issue: z.core.$ZodIssue,
+  root: unknown,
+  names: { readonly root?: string; readonly missing?: string } = {},
+): string {
+  const path = issue.path.reduce<string>(
+    (acc, key) =>
+      typeof key === "number" ? `${acc}[${key}]` : acc === "" ? String(key) : `${acc}.${String(key)}`,
+    "",
+  );
+  const name = path === "" ? (names.root ?? "request") : path;
+  if (issue.code !== "invalid_type") return `${name}: ${oneLine(issue.message)}`;
+  const given = valueAt(root, issue.path);
+  if (given === undefined) return `${name}: ${names.missing ?? "missing"}`;
+  const expected =
+    issue.expected === "record" ? "object" : issue.expected === "int" ? "integer" : issue.expected;
+  return `${name}: expected ${expected}, got ${jsonKind(given)}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = root;
+  for (const key of path) {
+    if (typeof at !== "object" || at === null || typeof key === "symbol") return undefined;
+    if (!Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<string | number, unknown>)[key];
   }
-  return toolError("invalid_arguments", `${name}: ${problem}`);
+  return at;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+function oneLine(text: string): string {
+  const line = text.split("\n")[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
-function jsonKind(v: unknown): string {
-  if (v === null || v === undefined) return "null";
+/** The JSON type of a value as a message names it. */
+export function jsonKind(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
   if (Array.isArray(v)) return "array";
   if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
   if (typeof v === "bigint") return "integer";

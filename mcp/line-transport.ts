@@ -1,8 +1,12 @@
 // MCP over a byte stream pair (stdio): one JSON-RPC message per line (runtime.md §16.1). Like the
 // SDK's stdio transport, plus what a drop-in server needs: the raw text of every `tools/call`
-// request is kept until its handler takes it, so arguments can be decoded kind-preservingly; a line
-// that is not JSON or not a JSON-RPC message is answered with a JSON-RPC error instead of being
-// dropped; no size limit below 256 MiB per message (a large spec must fit). When the input ends, the
+// request is kept with the message object handed to the server (never looked up by id), so
+// arguments can be decoded kind-preservingly; a line that is not JSON or not a JSON-RPC message is
+// answered with a JSON-RPC error instead of being dropped; a request reusing the id of a request
+// still in progress is answered with `-32600` and never run (JSON-RPC 2.0 and MCP make the id
+// unique among a client's requests: two answers with one id could not be told apart), and the
+// request in progress is not disturbed; a request whose parameters `screen` rejects is answered
+// with that error; no size limit below 256 MiB per message (a large spec must fit). When the input ends, the
 // transport closes only once every request already received has been answered: a client that
 // writes its calls and then closes the pipe (`… | stratum-mcp`) gets every answer, even for a call
 // still waiting for a flow lock at that moment.
@@ -10,6 +14,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type JSONRPCMessage,
   JSONRPCMessageSchema,
+  type JSONRPCRequest,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 
@@ -26,6 +31,15 @@ export interface ByteOutput {
   once(event: "drain", listener: () => void): unknown;
 }
 
+/** A JSON-RPC error a request is answered with instead of being handed to the server. */
+export interface RequestRejection {
+  readonly code: number;
+  readonly message: string;
+}
+
+/** Checks a request before the server sees it: a rejection, or undefined to let it through. */
+export type RequestScreen = (request: JSONRPCRequest) => RequestRejection | undefined;
+
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -34,14 +48,16 @@ export class LineTransport implements Transport {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private closed = false;
-  private readonly rawCalls = new Map<string, string>();
-  /** JSON texts of the ids of requests received and not yet answered. */
+  /** The raw line of each `tools/call` message object handed to the server. */
+  private readonly rawCalls = new WeakMap<object, string>();
+  /** JSON texts of the ids of requests received and not yet answered (nor cancelled). */
   private readonly unanswered = new Set<string>();
   private inputEnded = false;
 
   constructor(
     private readonly input: ByteInput,
     private readonly output: ByteOutput,
+    private readonly screen?: RequestScreen,
   ) {}
 
   async start(): Promise<void> {
@@ -53,22 +69,28 @@ export class LineTransport implements Transport {
     this.input.on("error", (e) => this.onerror?.(e));
   }
 
-  /** The raw JSON text of a `tools/call` request (once: it is forgotten when taken). */
-  takeRawCall(id: RequestId): string | undefined {
-    const key = JSON.stringify(id);
-    const raw = this.rawCalls.get(key);
-    this.rawCalls.delete(key);
-    return raw;
+  /**
+   * The raw JSON text of a `tools/call` request: `message` is the very object this transport handed
+   * to `onmessage` (the server's fallback handler receives it unparsed). Keyed by the object, not by
+   * the id, so two requests never share arguments.
+   */
+  rawCall(message: object): string | undefined {
+    return this.rawCalls.get(message);
   }
 
+  /** Sends a message from the server; a response marks its request answered. */
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return;
-    const text = `${JSON.stringify(message)}\n`;
-    if (!this.output.write(text)) await new Promise<void>((resolve) => this.output.once("drain", resolve));
+    await this.write(message);
     if ("id" in message && !("method" in message)) {
       this.unanswered.delete(JSON.stringify(message.id));
       this.closeWhenAnswered();
     }
+  }
+
+  private async write(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return;
+    const text = `${JSON.stringify(message)}\n`;
+    if (!this.output.write(text)) await new Promise<void>((resolve) => this.output.once("drain", resolve));
   }
 
   private closeWhenAnswered(): void {
@@ -79,7 +101,6 @@ export class LineTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.pending = [];
-    this.rawCalls.clear();
     this.onclose?.();
   }
 
@@ -120,7 +141,23 @@ export class LineTransport implements Transport {
       return;
     }
     const message = parsed.data;
-    if ("method" in message && "id" in message) this.unanswered.add(JSON.stringify(message.id));
+    if ("method" in message && "id" in message) {
+      const key = JSON.stringify(message.id);
+      if (this.unanswered.has(key)) {
+        this.reject(
+          message.id,
+          -32600,
+          `Invalid Request: the id ${key} is already used by a request in progress; this request was not run`,
+        );
+        return;
+      }
+      const rejection = this.screen?.(message as JSONRPCRequest);
+      if (rejection !== undefined) {
+        this.reject(message.id, rejection.code, rejection.message);
+        return;
+      }
+      this.unanswered.add(key);
+    }
     // A cancelled request gets no answer (MCP cancellation), so it must not hold the close back.
     if ("method" in message && message.method === "notifications/cancelled" && !("id" in message)) {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
@@ -129,13 +166,17 @@ export class LineTransport implements Transport {
       }
     }
     if ("method" in message && message.method === "tools/call" && "id" in message) {
-      this.rawCalls.set(JSON.stringify(message.id), line);
+      this.rawCalls.set(message, line);
     }
     this.onmessage?.(message);
     this.closeWhenAnswered();
   }
 
+  /**
+   * Answers a message the server never sees. Written directly, not through `send`: the id may be
+   * that of a request in progress, which stays unanswered until the server answers it.
+   */
   private reject(id: RequestId | null, code: number, message: string): void {
-    void this.send({ jsonrpc: "2.0", id, error: { code, message } } as unknown as JSONRPCMessage);
+    void this.write({ jsonrpc: "2.0", id, error: { code, message } } as unknown as JSONRPCMessage);
   }
 }

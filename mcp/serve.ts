@@ -2,7 +2,7 @@
 // anything else that would print there (console.log/info/debug) goes to standard error.
 import type { StratumApi } from "../interpreter/api";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
-import { createMcpServer } from "./server";
+import { createMcpServer, screenRequest } from "./server";
 
 export interface ServeOptions {
   readonly api: StratumApi;
@@ -19,11 +19,11 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   console.log = toLog;
   console.info = toLog;
   console.debug = toLog;
-  const transport = new LineTransport(options.input, options.output);
+  const transport = new LineTransport(options.input, options.output, screenRequest);
   const server = createMcpServer({
     api: options.api,
     version: options.version,
-    rawCall: (id) => transport.takeRawCall(id),
+    rawCall: (request) => transport.rawCall(request),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -2,13 +2,19 @@
 // item with the response object as JSON (2-space indentation, exactly as Python's json.dumps writes
 // it: floats stay floats) and the same object as structuredContent; `isError` is false for every
 // documented response, `status: "error"` ones included, and true only for invalid arguments.
+// `tools/call` is answered by the server's fallback handler, which gets the request object exactly
+// as the transport handed it over (no SDK parsing): its raw line is found by that object, and
+// parameters of the wrong shape give `invalid_arguments` or a short JSON-RPC error, never a zod
+// dump. `screenRequest` gives the other methods' bad parameters the same short error before the
+// SDK's own parsing could throw one.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  InitializeRequestSchema,
+  type JSONRPCRequest,
   ListToolsRequestSchema,
-  type RequestId,
+  PingRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -18,14 +24,15 @@ import type { Response } from "../interpreter/wire/wire";
 import { dictGetStr } from "../stdlib/values/dict";
 import { parseJson } from "../stdlib/values/json";
 import { PyDict, type PyValue } from "../stdlib/values/value";
-import { decodeArguments } from "./arguments";
+import { decodeArguments, describeIssue, jsonKind } from "./arguments";
+import type { RequestRejection } from "./line-transport";
 import { TOOLS, type ToolDefinition } from "./tools";
 
 export interface McpServerOptions {
   readonly api: StratumApi;
   readonly version: string;
-  /** The raw JSON text of a tools/call request, when the transport kept it. */
-  readonly rawCall?: (id: RequestId) => string | undefined;
+  /** The raw JSON text of a tools/call request (the message object the transport handed over). */
+  readonly rawCall?: (request: object) => string | undefined;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -46,19 +53,60 @@ export function createMcpServer(options: McpServerOptions): Server {
   );
   const tools = toolList();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = BY_NAME.get(request.params.name);
-    if (tool === undefined)
-      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const decoded = decodeArguments(
-      tool,
-      rawArguments(options.rawCall?.(extra.requestId)),
-      request.params.arguments,
-    );
+  // Not setRequestHandler: the SDK would parse the request first (a new object, so the raw line
+  // could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
+    const params = request.params as unknown;
+    if (!isRecord(params)) throw invalidParams(`params: expected object, got ${jsonKind(params)}`);
+    const name = params.name;
+    if (typeof name !== "string") {
+      throw invalidParams(
+        name === undefined ? "params.name: missing" : `params.name: expected string, got ${jsonKind(name)}`,
+      );
+    }
+    const tool = BY_NAME.get(name);
+    if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const decoded = decodeArguments(tool, rawArguments(options.rawCall?.(request)), params.arguments);
     if (!decoded.ok) return toolResult(decoded.error, true);
     return toolResult(await tool.call(options.api, decoded.args), false);
-  });
+  };
   return server;
+}
+
+/** The SDK's schemas of the requests it handles itself (tools/call is ours, see above). */
+const SDK_REQUESTS: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+  ["initialize", InitializeRequestSchema],
+  ["ping", PingRequestSchema],
+  ["tools/list", ListToolsRequestSchema],
+]);
+
+/**
+ * A request whose parameters the SDK would reject: `-32602 Invalid params: <path>: <problem>`
+ * (the SDK would answer -32603 with its zod issue dump).
+ */
+export function screenRequest(request: JSONRPCRequest): RequestRejection | undefined {
+  const schema = SDK_REQUESTS.get(request.method);
+  if (schema === undefined) return undefined;
+  const checked = schema.safeParse(request);
+  if (checked.success) return undefined;
+  const issue = checked.error.issues[0];
+  return issue === undefined
+    ? invalidParamsRejection("params: invalid")
+    : invalidParamsRejection(describeIssue(issue, request));
+}
+
+function invalidParamsRejection(detail: string): RequestRejection {
+  return { code: ErrorCode.InvalidParams, message: `Invalid params: ${detail}` };
+}
+
+function invalidParams(detail: string): Error & { readonly code: number } {
+  const { code, message } = invalidParamsRejection(detail);
+  return protocolError(code, message);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 function toolResult(response: Response, isError: boolean): CallToolResult {
