@@ -1,10 +1,12 @@
 // The Node engine behind the CLI's flow commands (query, gate, flows prune): the file store at
 // STRATUM_HOME (from the CLI host's environment, default ~/.stratum), the system clock, random
-// UUIDs, the Node file system for the file builtins and the Node workspace. Built by each flow
-// command when it runs; other commands never open the store.
+// UUIDs, the Node file system for the file builtins and the Node workspace (its tools confined to
+// STRATUM_WORKSPACE_ROOT, default the working directory). Built by each flow command when it runs;
+// other commands never open the store.
 import { randomUUID } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FileFlowStore, stratumHome } from "../host/file-store/file-store";
 import { nodeFileSystem } from "../host/node-fs";
@@ -57,9 +59,20 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
         cwd: realCwd(host.cwd),
         files: (root) => ({ root, fs: nodeFileSystem }),
         workspace: nodeWorkspace,
+        ...workspaceRootOption(host),
         ...(logError === undefined ? {} : { logError }),
       }),
   };
+}
+
+/**
+ * EngineOptions.workspaceRoot: STRATUM_WORKSPACE_ROOT (resolved against the working directory,
+ * symbolic links resolved) when set and not empty, else nothing (the working directory).
+ */
+function workspaceRootOption(host: CliHost): { workspaceRoot?: string } {
+  const configured = host.env.STRATUM_WORKSPACE_ROOT;
+  if (configured === undefined || configured === "") return {};
+  return { workspaceRoot: realCwd(resolve(host.cwd, configured)) };
 }
 
 /** The server's working directory with symbolic links resolved (EngineOptions.cwd). */

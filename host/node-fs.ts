@@ -1,6 +1,7 @@
 // The Node implementation of the file system seen by the file builtins (stdlib/files.ts).
 import * as fs from "node:fs";
 import type { FileStat, HostFileSystem } from "../stdlib/files";
+import { readRegularFile } from "./regular-file";
 
 export const nodeFileSystem: HostFileSystem = {
   realpath(path: string): string | null {
@@ -19,24 +20,11 @@ export const nodeFileSystem: HostFileSystem = {
     }
   },
   readFile(path: string, maxBytes: number): Uint8Array | null {
-    let fd: number | undefined;
     try {
-      fd = fs.openSync(path, "r");
-      // Chunked, so that a small file does not cost a maxBytes allocation.
-      const chunks: Buffer[] = [];
-      let length = 0;
-      while (length < maxBytes) {
-        const chunk = Buffer.alloc(Math.min(65536, maxBytes - length));
-        const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-        if (n === 0) break;
-        chunks.push(chunk.subarray(0, n));
-        length += n;
-      }
-      return new Uint8Array(Buffer.concat(chunks, length));
+      // Regular files only, opened without blocking (a FIFO inside the root never hangs a flow).
+      return new Uint8Array(readRegularFile(path, maxBytes));
     } catch {
       return null;
-    } finally {
-      if (fd !== undefined) fs.closeSync(fd);
     }
   },
 };

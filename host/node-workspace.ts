@@ -1,9 +1,12 @@
 // The Node implementation of the project files seen by list_workflows, compile_speckit and
 // draft_pipeline (interpreter/workspace/workspace.ts): synchronous node:fs calls, failures as short
-// lowercase reasons, symbolic links followed.
+// lowercase reasons, symbolic links followed. Files are read and written only when they are regular
+// files, without ever blocking (host/regular-file.ts); confinement to the workspace root is the
+// core's (interpreter/workspace/confine.ts).
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { DirEntry, FsResult, WorkspaceFs } from "../interpreter/workspace/workspace";
+import { notRegularReason, readRegularFile, writeRegularFile } from "./regular-file";
 
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: "file not found",
@@ -18,6 +21,8 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 function reasonOf(error: unknown): string {
+  const notRegular = notRegularReason(error);
+  if (notRegular !== null) return notRegular;
   const code = (error as { code?: unknown } | null)?.code;
   return (typeof code === "string" ? REASONS[code] : undefined) ?? "i/o error";
 }
@@ -56,7 +61,7 @@ export const nodeWorkspace: WorkspaceFs = {
 
   readFile(path: string): FsResult<Uint8Array> {
     try {
-      return { ok: true, value: new Uint8Array(fs.readFileSync(path)) };
+      return { ok: true, value: new Uint8Array(readRegularFile(path)) };
     } catch (error) {
       return fail(error);
     }
@@ -72,7 +77,7 @@ export const nodeWorkspace: WorkspaceFs = {
         : fail(error);
     }
     try {
-      fs.writeFileSync(path, text, "utf8");
+      writeRegularFile(path, text);
       return { ok: true, value: undefined };
     } catch (error) {
       return fail(error);

@@ -25,11 +25,13 @@ export { decodeFlowState, encodeFlowState } from "./store/codec";
 export { MemoryStore } from "./store/memory-store";
 export {
   type ChangeToken,
+  FlowCorruptError,
   type FlowStore,
   StaleStateError,
   type StoreBatch,
   type StoredFlow,
   StoreLockedError,
+  StoreUnwritableError,
 } from "./store/store";
 export { encodeWire, wireToPlain } from "./wire/encode";
 export type { Response, Wire } from "./wire/wire";

@@ -9,9 +9,10 @@
 // fixed (or, in a dry run, fixable) file it shows what remains after fixing. Notes go to stderr so
 // that stdout stays the chosen format. Standard input cannot be fixed in place: `--fix -` is a
 // usage error, `--fix-dry-run -` prints the diff.
-import { chmodSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type FixOutcome, fixSpec } from "../../checker/fix";
+import { readRegularFile } from "../../host/regular-file";
 import type { Output } from "../output";
 import { unifiedDiff } from "./diff";
 import type { Input } from "./inputs";
@@ -70,7 +71,7 @@ function writeFixed(path: string, readText: string, fixedText: string): string |
   let mode: number;
   try {
     target = realpathSync(path);
-    bytes = readFileSync(target);
+    bytes = readRegularFile(target);
     mode = statSync(target).mode & 0o7777;
   } catch (e) {
     return `cannot read it again (${e instanceof Error ? e.message : String(e)})`;

@@ -1,8 +1,9 @@
 // Reading a spec file or standard input as text. A spec is UTF-8 (language.md §1.1): bytes that are
 // not valid UTF-8 make the input unreadable (we do not guess, and do not check a text with
 // replacement characters the author never wrote); the failure names the line and column of the
-// first bad byte. A UTF-8 byte order mark is dropped.
-import { readFileSync } from "node:fs";
+// first bad byte. A UTF-8 byte order mark is dropped. Only a regular file is read, opened without
+// blocking: a FIFO, socket or device is "not a regular file (a FIFO)" (host/regular-file.ts).
+import { notRegularReason, readRegularFile } from "../../host/regular-file";
 
 export type ReadResult =
   | { readonly ok: true; readonly text: string }
@@ -18,7 +19,7 @@ export type ReadResult =
 export function readSpecFile(path: string): ReadResult {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path);
   } catch (e) {
     return { ok: false, reason: ioReason(e), line: 1, column: 1 };
   }
@@ -77,6 +78,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 
 /** A short reason for a failed file-system call, without Node's `, open '<path>'` tail. */
 export function ioReason(e: unknown): string {
+  const notRegular = notRegularReason(e);
+  if (notRegular !== null) return notRegular;
   const code = (e as NodeJS.ErrnoException | null)?.code;
   switch (code) {
     case "ENOENT":

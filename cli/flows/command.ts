@@ -47,7 +47,14 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
       const { store, restore, removeLeftovers } = await loadFlowHost(ctx.host);
       if (!dryRun) await removeLeftovers();
       let pruned = 0;
-      for (const { flowId: id, run, token, modifiedMs } of await loadAllFlows(store, restore)) {
+      // A corrupt flow file (issue 13) has no status to prune by: named on stderr, never deleted.
+      const corruptWarning = (c: { readonly file: string; readonly problem: string }) =>
+        ctx.io.err(`warning: corrupt flow file ${c.file}: ${c.problem} (not pruned)\n`);
+      for (const { flowId: id, run, token, modifiedMs } of await loadAllFlows(
+        store,
+        restore,
+        corruptWarning,
+      )) {
         const status = pruneStatus(run, modifiedMs, options);
         if (status === null) continue;
         if (!dryRun) {

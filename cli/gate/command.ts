@@ -13,10 +13,12 @@ import {
   GATE_ACTION_OUTCOMES,
   type GateAnswer,
   gateAnswer,
+  gateError,
   gateFlowNotFound,
   RESOLVERS,
 } from "../../interpreter/query/gate-resolution";
 import { loadFlow } from "../../interpreter/query/load-runs";
+import { FlowCorruptError } from "../../interpreter/store/store";
 import { encodeWire } from "../../interpreter/wire/encode";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
@@ -59,7 +61,13 @@ async function resolve(
 ): Promise<GateAnswer> {
   const outcome = GATE_ACTION_OUTCOMES.get(action) ?? "approve"; // commander checked the choice
   const host = await loadFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
-  const loaded = await loadFlow(host.store, flowId, host.restore);
+  let loaded: Awaited<ReturnType<typeof loadFlow>>;
+  try {
+    loaded = await loadFlow(host.store, flowId, host.restore);
+  } catch (e) {
+    if (e instanceof FlowCorruptError) return gateError("flow_corrupt", e.message);
+    throw e;
+  }
   if (loaded === null) return gateFlowNotFound(flowId);
   const refused = checkGateTarget(loaded.run, stepId);
   if (refused !== null) return refused;

@@ -12,10 +12,11 @@
 // YAML/JSONC, a `repos` or `yaml.schemas` of the wrong kind) is named with its line and column,
 // nothing is written anywhere and the exit code is 2. Running init twice changes nothing.
 // Each write is atomic (a temporary file renamed over the target). Prints one line per file.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { specJsonSchema } from "../../checker/schema/json-schema";
+import { readRegularFile } from "../../host/regular-file";
 import { EXIT_OK, UsageError } from "../exit-codes";
 import type { CommandContext } from "../host";
 import { insertMember, JsoncError, lineColumn, member, parseJsonc } from "./jsonc";
@@ -141,7 +142,7 @@ function vscode(root: string): Planned {
 
 function readOrNull(path: string): string | null {
   try {
-    return readFileSync(path, "utf8");
+    return readRegularFile(path).toString("utf8");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw new UsageError(`init: cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);

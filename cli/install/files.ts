@@ -3,8 +3,9 @@
 // half-written file; the old file's mode is kept), JSON objects read strictly (a file that is not
 // UTF-8 JSON with an object at the top is an error naming the file and the place, never `{}`) and
 // written the way Claude Code itself does (JSON.stringify with 2-space indentation, final newline).
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { readRegularFile } from "../../host/regular-file";
 
 /** A failure that ends the command with exit 1 and this message on standard error. */
 export class InstallError extends Error {}
@@ -16,7 +17,7 @@ export function reason(e: unknown): string {
 /** The file's bytes, or null when it does not exist. Other read errors are thrown. */
 export function readBytesOrNull(path: string): Buffer | null {
   try {
-    return readFileSync(path);
+    return readRegularFile(path); // never blocks: a FIFO is an error, not a hang
   } catch (e) {
     if (isErrno(e, "ENOENT") || isErrno(e, "ENOTDIR")) return null;
     throw e;

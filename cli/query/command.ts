@@ -9,15 +9,22 @@
 // enum, so `--all` output need not validate against it. `query flow <id>` answers for any kept
 // flow. An unknown id prints the NOT_FOUND object on one line (`json.dumps` without indent, as the
 // reference), exit 1. Missing or extra arguments are commander usage errors (exit 2).
+// A flow file that cannot be decoded (issue 13) is never left out silently: `query flows` and
+// `query gates` print `warning: corrupt flow file <path>: <problem>` on standard error for each
+// (the default listing stays valid against query-flows.v1, whose status enum has no `corrupt`);
+// `query flows --all` also lists it with status `corrupt` and a `problem`; `query flow <id>` on it
+// prints `{"error": {"code": "flow_corrupt", "message": …}}`, exit 1.
 import type { Command } from "commander";
 import {
+  corruptFlowSummary,
   flowDetail,
   flowNotFoundError,
   flowSummary,
   listedByDefault,
   pendingGate,
 } from "../../interpreter/query/flow-queries";
-import { loadAllFlows, loadFlow } from "../../interpreter/query/load-runs";
+import { type CorruptFlow, loadAllFlows, loadFlow } from "../../interpreter/query/load-runs";
+import { FlowCorruptError } from "../../interpreter/store/store";
 import { encodeWire } from "../../interpreter/wire/encode";
 import type { Wire } from "../../interpreter/wire/wire";
 import { EXIT_ERRORS } from "../exit-codes";
@@ -37,10 +44,18 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .option("--all", "also list finished flows (status complete, killed or exhausted)")
     .action(async (flags: { readonly all?: boolean }) => {
       const { store, restore } = await loadFlowHost(ctx.host);
-      const flows = await loadAllFlows(store, restore);
+      const corrupt: CorruptFlow[] = [];
+      const flows = await loadAllFlows(store, restore, (c) => corrupt.push(warnCorrupt(ctx, c)));
+      const listed = flows.filter((f) => flags.all === true || listedByDefault(f.run));
+      const summaries = listed.map((f) => ({ id: f.flowId, summary: flowSummary(f.run) }));
+      if (flags.all === true) {
+        for (const c of corrupt)
+          summaries.push({ id: c.flowId, summary: corruptFlowSummary(c.flowId, c.file, c.problem) });
+        summaries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // file-name order, as listed
+      }
       printJson(
         ctx,
-        flows.filter((f) => flags.all === true || listedByDefault(f.run)).map((f) => flowSummary(f.run)),
+        summaries.map((s) => s.summary),
       );
     });
 
@@ -50,7 +65,15 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .argument("<flow_id>", "the flow's id")
     .action(async (flowId: string) => {
       const { store, restore } = await loadFlowHost(ctx.host);
-      const loaded = await loadFlow(store, flowId, restore);
+      let loaded: Awaited<ReturnType<typeof loadFlow>>;
+      try {
+        loaded = await loadFlow(store, flowId, restore);
+      } catch (e) {
+        if (!(e instanceof FlowCorruptError)) throw e;
+        ctx.io.out(`${encodeWire({ error: { code: "flow_corrupt", message: e.message } })}\n`);
+        ctx.setExitCode(EXIT_ERRORS);
+        return;
+      }
       if (loaded !== null) {
         printJson(ctx, flowDetail(loaded.run));
         return;
@@ -64,12 +87,17 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .description("every unfinished flow waiting at a gate, with the gate's routes and timeout")
     .action(async () => {
       const { store, restore } = await loadFlowHost(ctx.host);
-      const flows = await loadAllFlows(store, restore);
+      const flows = await loadAllFlows(store, restore, (c) => warnCorrupt(ctx, c));
       printJson(
         ctx,
         flows.flatMap((f) => pendingGate(f.run) ?? []),
       );
     });
+}
+
+function warnCorrupt(ctx: CommandContext, corrupt: CorruptFlow): CorruptFlow {
+  ctx.io.err(`warning: corrupt flow file ${corrupt.file}: ${corrupt.problem}\n`);
+  return corrupt;
 }
 
 function printJson(ctx: CommandContext, value: Wire): void {

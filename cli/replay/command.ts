@@ -4,10 +4,10 @@
 // MCP server started from that command line (any stratum-mcp implementation) over stdio.
 // Exit 0: reproduced; 1: not reproduced; 2: usage error, unreadable or malformed file, a server
 // that fails.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { ReplayResult, Transport } from "../../fuzzer/index";
+import { readRegularFile } from "../../host/regular-file";
 import { ioReason } from "../check/read-spec";
 import { EXIT_ERRORS, EXIT_OK, UsageError } from "../exit-codes";
 import { styleFor } from "../format/style";
@@ -48,7 +48,7 @@ export function registerReplay(program: Command, ctx: CommandContext): void {
 function readCounterexample(file: string, cwd: string): CounterexampleFile {
   let text: string;
   try {
-    text = readFileSync(resolve(cwd, file), "utf8");
+    text = readRegularFile(resolve(cwd, file)).toString("utf8");
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${ioReason(e)}`);
   }

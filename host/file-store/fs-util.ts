@@ -2,6 +2,7 @@
 // that publishes it, then the directory entry flushed) and error-code tests.
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
+import { StoreUnwritableError } from "../../interpreter/store/store";
 
 export function errorCode(e: unknown): string | undefined {
   return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
@@ -32,6 +33,8 @@ export function writeTemporary(path: string, text: string): string {
   } catch (e) {
     fs.closeSync(fd);
     unlinkIfPresent(tmp);
+    // write and fsync errors name no file: name the flow file being written
+    if (e instanceof Error && !("path" in e)) Object.assign(e, { path });
     throw e;
   }
   fs.closeSync(fd);
@@ -54,4 +57,28 @@ export function fsyncDirectory(dir: string): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The OS reasons that make a store unwritable (issue 13), with their usual texts. */
+const UNWRITABLE: Readonly<Record<string, string>> = {
+  EROFS: "read-only file system",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "file too large",
+  ENOTDIR: "not a directory",
+};
+
+/**
+ * The StoreUnwritableError for a failed write, or null when the error is not one of the reasons
+ * above (then it stays an unexpected failure). The path is the one the OS reported, else `path`.
+ */
+export function unwritableError(e: unknown, path: string): StoreUnwritableError | null {
+  if (e instanceof StoreUnwritableError) return e;
+  const code = errorCode(e);
+  const reason = code === undefined ? undefined : UNWRITABLE[code];
+  if (code === undefined || reason === undefined) return null;
+  const reported = e instanceof Error && "path" in e && typeof e.path === "string" ? e.path : path;
+  return new StoreUnwritableError(reported, code, reason);
 }

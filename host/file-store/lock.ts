@@ -1,9 +1,25 @@
 // Per-flow lock files (runtime.md §14.3 step 1): `<id>.json.lock` taken by exclusive creation,
-// retried every 10 ms for up to 2 s; a lock older than 30 s is stale (its holder died) and is
-// removed. Timings, clock and sleep are injectable so tests need not wait.
+// retried every 10 ms for up to 2 s. The lock records its owner (pid, process start time, host),
+// so a waiter on the same host takes over at once a lock whose owner is gone (issue 13): the pid is
+// not alive, or it is alive but started at another time (the pid was reused). A lock of another
+// host, or without a start time (not Linux, or written by an older version), is stale only by age
+// (older than 30 s), as any lock is after 30 s. Timings, clock and sleep are injectable so tests need not wait.
+//
+// Takeover protocol: a lock file is only ever removed by its owner (release) or by a waiter that
+// holds the lock's break lock `<id>.json.lock.break` (exclusive creation, held for microseconds).
+// Holding the break lock, the waiter reads the lock again and removes it only if it still has
+// the dead owner's content (pid and random tag). Nobody else can remove or replace the lock file
+// meanwhile (other breakers wait for the break lock; creators need the path to be free; the dead
+// owner cannot release), so the file removed is the one found dead, never a fresh lock another
+// waiter took in between. After the removal every waiter competes by exclusive creation again:
+// exactly one wins. A break lock whose own owner died (killed inside a takeover, a window of a
+// few system calls) is removed the same way as a lock, by age or dead owner, by renaming it aside
+// and checking what was moved.
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
+import { hostname } from "node:os";
 import { errorCode, unlinkIfPresent } from "./fs-util";
+import { ownProcess, type ProcessIdentity, processGone } from "./process-identity";
 
 export interface LockTimings {
   /** How long to keep trying before giving up (§14.3: 2 s). */
@@ -25,33 +41,102 @@ export const DEFAULT_LOCK_TIMINGS: LockTimings = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** A lock this process holds; its file holds `content` (pid and a random tag), which identifies it. */
+/** A lock this process holds; its file holds `content` (owner and a random tag), which identifies it. */
 export interface HeldLock {
   readonly path: string;
   readonly content: string;
+  /** True when the lock was taken over from a dead owner (its writes may have left temporary files). */
+  readonly tookOver: boolean;
+}
+
+/** What a lock file says about its owner: `<pid> <tag> <start time or -> <host>`. */
+export interface LockOwner extends ProcessIdentity {
+  readonly host: string | null;
+}
+
+/** The content of a lock file written by this process (a fresh random tag each time). */
+export function lockContent(owner: ProcessIdentity = ownProcess(), host: string = hostname()): string {
+  return `${owner.pid} ${randomBytes(8).toString("hex")} ${owner.startTime ?? "-"} ${host}\n`;
+}
+
+/** Parses a lock file's content; null for anything unreadable (then only its age counts). */
+export function parseLockOwner(content: string): LockOwner | null {
+  const [pid, , start, host] = content.trim().split(" ");
+  if (pid === undefined || !/^[1-9][0-9]*$/.test(pid)) return null;
+  return {
+    pid: Number(pid),
+    startTime: start !== undefined && /^[0-9]+$/.test(start) ? start : null,
+    host: host === undefined || host === "" ? null : host,
+  };
+}
+
+/** Whether the owner recorded in a lock file is certainly gone: on this host, and dead or replaced. */
+export function ownerGone(content: string): boolean {
+  const owner = parseLockOwner(content);
+  if (owner === null || owner.host !== hostname()) return false;
+  return processGone(owner);
 }
 
 /** Takes the lock, or resolves to null when it stayed held by someone else for `timeoutMs`. */
 export async function acquireLock(path: string, timings: LockTimings): Promise<HeldLock | null> {
   const deadline = timings.now() + timings.timeoutMs;
+  let tookOver = false;
   for (;;) {
-    const held = tryCreate(path);
+    const held = tryCreate(path, tookOver);
     if (held !== null) return held;
-    if (removeIfStale(path, timings)) continue;
+    const broken = breakIfAbandoned(path, timings);
+    if (broken !== "held") {
+      if (broken === "broken") tookOver = true;
+      continue;
+    }
     if (timings.now() >= deadline) return null;
     await timings.sleep(timings.retryMs);
   }
 }
 
 /**
- * Removes the lock if it is still ours: after 30 s another process may have broken it and taken
- * its own. Compared by content, not inode: a new file often reuses a just-freed inode number.
+ * Removes the lock if it is still ours: after 30 s another host may have broken it and taken its
+ * own. Compared by content, not inode: a new file often reuses a just-freed inode number.
  */
 export function releaseLock(lock: HeldLock): void {
   if (readIfPresent(lock.path) === lock.content) unlinkIfPresent(lock.path);
 }
 
-function tryCreate(path: string): HeldLock | null {
+/**
+ * Creates the lock with its content in one step: the content is written to `<lock>.new-<pid>-<random>`
+ * first and hard-linked to the lock path (exclusive: EEXIST when the lock exists), so no process
+ * ever sees a lock without its owner — a process killed between creating the file and writing it
+ * would otherwise leave an empty lock that only the 30 s age limit could clear. Where hard links
+ * are not supported, falls back to exclusive creation and a write.
+ */
+function tryCreate(path: string, tookOver: boolean): HeldLock | null {
+  const content = lockContent();
+  const staged = `${path}.new-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    fs.writeFileSync(staged, content, { flag: "wx" });
+  } catch (e) {
+    try {
+      unlinkIfPresent(staged);
+    } catch {
+      // the write failed (read-only, full): what matters is why
+    }
+    if (e instanceof Error) Object.assign(e, { path }); // name the lock, not the staging file
+    throw e;
+  }
+  try {
+    fs.linkSync(staged, path);
+    return { path, content, tookOver };
+  } catch (e) {
+    const code = errorCode(e);
+    if (code === "EEXIST") return null;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw e;
+  } finally {
+    unlinkIfPresent(staged);
+  }
+  return createWithoutLink(path, content, tookOver);
+}
+
+function createWithoutLink(path: string, content: string, tookOver: boolean): HeldLock | null {
   let fd: number;
   try {
     fd = fs.openSync(path, "wx");
@@ -60,42 +145,78 @@ function tryCreate(path: string): HeldLock | null {
     throw e;
   }
   try {
-    const content = `${process.pid} ${randomBytes(8).toString("hex")}\n`;
     fs.writeSync(fd, content);
-    return { path, content };
+    return { path, content, tookOver };
   } finally {
     fs.closeSync(fd);
   }
 }
 
 /**
- * Removes the lock if it is stale; true when the caller should try again at once (removed, or
- * already gone). Moving it aside first (rename is atomic) and checking that the moved file is the
- * stale one keeps two processes breaking the same stale lock from also breaking a fresh lock one
- * of them took in between; if that happened, the fresh lock is put back.
+ * "held" while the lock belongs to a live owner (or one we cannot judge and not yet 30 s old);
+ * "gone" when it disappeared or another waiter is breaking it; "broken" when we removed it.
  */
-function removeIfStale(path: string, timings: LockTimings): boolean {
+function breakIfAbandoned(path: string, timings: LockTimings): "held" | "gone" | "broken" {
+  const content = readIfPresent(path);
+  if (content === null) return "gone";
+  if (!abandoned(path, content, timings)) return "held";
+  const breakPath = `${path}.break`;
+  const breaker = tryCreate(breakPath, false);
+  if (breaker === null) {
+    // Someone else is breaking it (or died doing so: then its break lock is removed like a lock).
+    const breakContent = readIfPresent(breakPath);
+    if (breakContent !== null && abandoned(breakPath, breakContent, timings))
+      removeAside(breakPath, breakContent);
+    return "held";
+  }
+  try {
+    if (readIfPresent(path) !== content) return "gone";
+    return unlinkIfPresent(path) ? "broken" : "gone";
+  } finally {
+    releaseLock(breaker);
+  }
+}
+
+/**
+ * Removes `<lock>.break` when its owner died inside a takeover (or it is older than the age limit);
+ * for a store opening. True when it removed one.
+ */
+export function clearAbandonedBreak(lockPath: string, timings: LockTimings): boolean {
+  const breakPath = `${lockPath}.break`;
+  const content = readIfPresent(breakPath);
+  if (content === null || !abandoned(breakPath, content, timings)) return false;
+  removeAside(breakPath, content);
+  return true;
+}
+
+/** Whether a lock (or break lock) with this content may be removed: its owner is gone, or it is too old. */
+function abandoned(path: string, content: string, timings: LockTimings): boolean {
+  if (ownerGone(content)) return true;
+  // Otherwise §14.3's age rule, for every owner (a live process holding a lock for 30 s is hung).
   const seen = fs.statSync(path, { throwIfNoEntry: false });
-  if (seen === undefined) return true;
-  if (timings.now() - seen.mtimeMs <= timings.staleMs) return false;
-  const staleContent = readIfPresent(path);
-  if (staleContent === null) return true;
+  return seen !== undefined && timings.now() - seen.mtimeMs > timings.staleMs;
+}
+
+/**
+ * Removes an abandoned break lock: moved aside (rename is atomic), and put back when what was
+ * moved is not the file judged abandoned (a new break lock appeared meanwhile).
+ */
+function removeAside(path: string, content: string): void {
   const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
     fs.renameSync(path, aside);
   } catch (e) {
-    if (errorCode(e) === "ENOENT") return true;
+    if (errorCode(e) === "ENOENT") return;
     throw e;
   }
-  if (readIfPresent(aside) !== staleContent) {
+  if (readIfPresent(aside) !== content) {
     try {
-      fs.linkSync(aside, path); // exclusive: fails if yet another lock appeared meanwhile
+      fs.linkSync(aside, path); // exclusive: fails if yet another break lock appeared meanwhile
     } catch (e) {
       if (errorCode(e) !== "EEXIST") throw e;
     }
   }
   unlinkIfPresent(aside);
-  return true;
 }
 
 function readIfPresent(path: string): string | null {

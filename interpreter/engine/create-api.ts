@@ -28,7 +28,7 @@ import { stepDone } from "../flow/step-done";
 import { checkTimeouts } from "../flow/timeouts";
 import type { Tx } from "../flow/tx";
 import { validate } from "../flow/validate";
-import { StaleStateError, StoreLockedError } from "../store/store";
+import { FlowCorruptError, StaleStateError, StoreLockedError, StoreUnwritableError } from "../store/store";
 import type { Response } from "../wire/wire";
 import { commitTx } from "./commit";
 import type { EngineOptions } from "./options";
@@ -69,13 +69,26 @@ export function createEngine(options: EngineOptions): EngineApi {
     return executionError("An unexpected error occurred.", "internal_error");
   }
 
+  /**
+   * The answer for a store failure that is not a bug (issue 13): the store cannot be written
+   * (`store_unwritable`, path and OS reason) or a flow file is damaged (`flow_corrupt`, file and
+   * problem). Tool-error shape, as `state_locked`; null for anything else.
+   */
+  function storeFailure(e: unknown): Response | null {
+    if (e instanceof StoreUnwritableError) {
+      return toolError("store_unwritable", e.message, { path: e.path, reason: e.code });
+    }
+    if (e instanceof FlowCorruptError) return toolError("flow_corrupt", e.message, { file: e.file });
+    return null;
+  }
+
   /** Runs one tool function in a transaction on `flowId` (and its active children), or on no flow. */
   async function transact<A>(flowId: string | null, fn: ToolFn<A>, args: A): Promise<Response> {
     let loaded: Map<string, FlowRun>;
     try {
       loaded = flowId === null ? new Map() : await registry.loadChain(flowId);
     } catch (e) {
-      return internalError(e);
+      return storeFailure(e) ?? internalError(e);
     }
     const tx = new EngineTx(env, loaded);
     let response: Response;
@@ -92,6 +105,8 @@ export function createEngine(options: EngineOptions): EngineApi {
         await commitTx(tx, options.store, registry);
       } catch (e) {
         if (e instanceof StoreLockedError) return toolError("state_locked", e.message);
+        const failure = storeFailure(e);
+        if (failure !== null) return failure;
         if (e instanceof StaleStateError) {
           registry.drop(e.flowId); // the retry reloads from the store
           return toolError("stale_state", e.message);

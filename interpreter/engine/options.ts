@@ -14,6 +14,11 @@ export interface EngineOptions {
   readonly files: (root: string) => FileAccess | null;
   /** Project files for list_workflows, compile_speckit and draft_pipeline. */
   readonly workspace: WorkspaceFs;
+  /**
+   * The directory those three tools are confined to (absolute, symbolic links resolved); default
+   * `cwd`. The MCP server takes it from STRATUM_WORKSPACE_ROOT.
+   */
+  readonly workspaceRoot?: string;
   /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
   readonly logError?: (message: string) => void;
 }

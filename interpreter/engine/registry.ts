@@ -4,8 +4,9 @@
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { Clock } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
+import { flowFileProblem } from "../store/codec";
 import { isSafeFlowId } from "../store/flow-id";
-import type { ChangeToken, FlowStore } from "../store/store";
+import { type ChangeToken, FlowCorruptError, type FlowStore } from "../store/store";
 import { restoreRun } from "./restore";
 
 export interface RegistryEntry {
@@ -23,7 +24,10 @@ export class Registry {
     private readonly clock: Clock,
   ) {}
 
-  /** The current committed run of a flow, reloaded or restored from the store as needed; null when unknown. */
+  /**
+   * The current committed run of a flow, reloaded or restored from the store as needed; null when
+   * unknown. Throws FlowCorruptError when the stored text cannot be decoded.
+   */
   async load(flowId: string): Promise<FlowRun | null> {
     if (!isSafeFlowId(flowId)) return null;
     const entry = this.entries.get(flowId);
@@ -38,7 +42,12 @@ export class Registry {
     const stored = await this.store.read(flowId);
     if (stored === null) return null;
     const restored = restoreRun(stored.text, this.compile, this.clock);
-    if (restored === null) return null;
+    if (restored === null) {
+      const problem = flowFileProblem(stored.text);
+      if (problem !== null)
+        throw new FlowCorruptError(flowId, this.store.locate?.(flowId) ?? flowId, problem);
+      return null;
+    }
     // A reload inside a running process keeps that process's dispatch times and start time.
     const run = entry === undefined ? restored : { ...restored, timing: entry.run.timing };
     this.entries.set(flowId, { run, token: stored.token });

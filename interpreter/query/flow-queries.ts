@@ -28,6 +28,27 @@ export function listedByDefault(run: FlowRun): boolean {
   return (run.state.attempts.get(step.id) ?? 0) < step.retries;
 }
 
+/**
+ * The element of `query flows --all` for a flow file that cannot be decoded (issue 13): status
+ * `corrupt` (outside query-flows.v1's enum, like `exhausted`, so only with `--all`), nothing known
+ * but the id, and `problem` saying where and what is wrong.
+ */
+export function corruptFlowSummary(flowId: string, file: string, problem: string): Response {
+  return {
+    _schema_version: QUERY_SCHEMA_VERSION,
+    flow_id: flowId,
+    flow_name: "",
+    status: "corrupt",
+    current_step_id: null,
+    round: 0,
+    step_count: 0,
+    completed_steps: 0,
+    terminal_status: null,
+    synthetic: false,
+    problem: `${file}: ${problem}`,
+  };
+}
+
 /** One element of `query flows`. */
 export function flowSummary(run: FlowRun): Response {
   const { state } = run;

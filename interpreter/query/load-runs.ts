@@ -1,9 +1,12 @@
 // Loading flows for the CLI's read-only commands (runtime.md §21.1 `query`, §21.2 `flows prune`):
-// every stored flow that restores, in file-name order. A flow that does not restore (bad JSON, a
-// spec that no longer validates, a flow name missing from its spec) is left out, as the spec says;
-// one that disappears between listing and reading (pruned or detached meanwhile) too.
+// every stored flow that restores, in file-name order. A flow that does not restore (a spec that no
+// longer validates, a flow name missing from its spec) is left out, as the spec says; one that
+// disappears between listing and reading (pruned or detached meanwhile) too. A file that cannot be
+// decoded at all (bad JSON, a value of the wrong kind) is corrupt (issue 13): `loadFlow` throws
+// FlowCorruptError, `loadAllFlows` reports it to its caller instead of leaving it out silently.
 import type { FlowRun } from "../flow/run";
-import type { ChangeToken, FlowStore } from "../store/store";
+import { flowFileProblem } from "../store/codec";
+import { type ChangeToken, FlowCorruptError, type FlowStore } from "../store/store";
 
 /** Rebuilds a run from a flow file's text (engine/restore.ts with a compiler and a clock); null when it does not restore. */
 export type RestoreFlow = (text: string) => FlowRun | null;
@@ -18,7 +21,15 @@ export interface LoadedFlow {
   readonly modifiedMs: number;
 }
 
-/** One flow by id; null when it is unknown or does not restore. */
+/** A stored flow whose file cannot be decoded. */
+export interface CorruptFlow {
+  readonly flowId: string;
+  /** Where it is stored (the store's `locate`, else the id). */
+  readonly file: string;
+  readonly problem: string;
+}
+
+/** One flow by id; null when it is unknown or does not restore; throws FlowCorruptError for a corrupt file. */
 export async function loadFlow(
   store: FlowStore,
   flowId: string,
@@ -27,18 +38,36 @@ export async function loadFlow(
   const stored = await store.read(flowId);
   if (stored === null) return null;
   const run = restore(stored.text);
-  return run === null ? null : { flowId, run, token: stored.token, modifiedMs: 0 };
+  if (run === null) {
+    const corrupt = corruption(store, flowId, stored.text);
+    if (corrupt !== null) throw new FlowCorruptError(flowId, corrupt.file, corrupt.problem);
+    return null;
+  }
+  return { flowId, run, token: stored.token, modifiedMs: 0 };
 }
 
-/** Every flow that restores, in file-name order. */
-export async function loadAllFlows(store: FlowStore, restore: RestoreFlow): Promise<LoadedFlow[]> {
+/** Every flow that restores, in file-name order; `onCorrupt` hears of every corrupt file, in that order. */
+export async function loadAllFlows(
+  store: FlowStore,
+  restore: RestoreFlow,
+  onCorrupt: (corrupt: CorruptFlow) => void = () => undefined,
+): Promise<LoadedFlow[]> {
   const loaded: LoadedFlow[] = [];
   for (const info of await store.list()) {
     const stored = await store.read(info.flowId);
     if (stored === null) continue;
     const run = restore(stored.text);
-    if (run !== null)
+    if (run !== null) {
       loaded.push({ flowId: info.flowId, run, token: stored.token, modifiedMs: info.modifiedMs });
+    } else {
+      const corrupt = corruption(store, info.flowId, stored.text);
+      if (corrupt !== null) onCorrupt(corrupt);
+    }
   }
   return loaded;
+}
+
+function corruption(store: FlowStore, flowId: string, text: string): CorruptFlow | null {
+  const problem = flowFileProblem(text);
+  return problem === null ? null : { flowId, file: store.locate?.(flowId) ?? flowId, problem };
 }

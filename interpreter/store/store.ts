@@ -49,14 +49,16 @@ export interface FlowStore {
    * Applies a batch atomically with respect to other processes using the same store: takes the
    * lock of every flow involved, checks each expected revision against the stored one, writes (a
    * crash never leaves a partly written flow) and deletes, releases the locks. Resolves to the new
-   * change token of every written flow. Rejects with StoreLockedError or StaleStateError and then
-   * has changed nothing.
+   * change token of every written flow. Rejects with StoreLockedError, StaleStateError or
+   * StoreUnwritableError and then has changed nothing.
    */
   commit(batch: StoreBatch): Promise<ReadonlyMap<string, ChangeToken>>;
   /** Every stored flow id, in file-name (code point) order. */
   list(): Promise<readonly StoredFlowInfo[]>;
   /** Deletes a flow (prune); false when it did not exist. */
   remove(flowId: string): Promise<boolean>;
+  /** Where the flow is stored, for messages (a file path); absent for stores without one. */
+  locate?(flowId: string): string;
 }
 
 /** `state_locked` (§14.3 step 1). */
@@ -78,5 +80,39 @@ export class StaleStateError extends Error {
       `Flow '${flowId}' was changed by another process (revision ${diskRevision} on disk, ${expectedRevision} expected); the call was not applied — retry it`,
     );
     this.name = "StaleStateError";
+  }
+}
+
+/**
+ * `store_unwritable` (issue 13): the store cannot be written — a read-only file system, a full
+ * disk, a quota, missing permissions, a path that is not a directory. Names the path and the
+ * operating system's reason; the call changed nothing.
+ */
+export class StoreUnwritableError extends Error {
+  constructor(
+    readonly path: string,
+    /** The OS error code, e.g. `EROFS`. */
+    readonly code: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write the flow store at ${path}: ${reason} (${code})`);
+    this.name = "StoreUnwritableError";
+  }
+}
+
+/**
+ * `flow_corrupt` (issue 13): the flow's stored text exists but cannot be decoded (not JSON, or a
+ * value of the wrong kind). `file` is where it is stored (the store's `locate`, else the id).
+ */
+export class FlowCorruptError extends Error {
+  constructor(
+    readonly flowId: string,
+    readonly file: string,
+    readonly problem: string,
+  ) {
+    super(
+      `Flow '${flowId}' cannot be restored: its file ${file} is corrupt (${problem}); move it away or delete it`,
+    );
+    this.name = "FlowCorruptError";
   }
 }

@@ -13,7 +13,11 @@ export function normalizeAbsolute(path: string): string {
   return `/${parts.join("/")}`;
 }
 
-function isInside(path: string, root: string): boolean {
+/**
+ * Is the (resolved, absolute) `path` the (resolved, absolute) `root` or below it? The one test of
+ * every confinement: the file builtins here, the workspace tools (interpreter/workspace/confine.ts).
+ */
+export function isInsideRoot(path: string, root: string): boolean {
   if (path === root) return true;
   return path.startsWith(root.endsWith("/") ? root : `${root}/`);
 }
@@ -30,6 +34,6 @@ export function resolveInRoot(files: FileAccess, path: string): string | null {
   const realRoot = files.fs.realpath(normalizeAbsolute(files.root));
   if (realRoot === null) return null;
   const real = files.fs.realpath(absolute);
-  if (real === null || !isInside(real, realRoot)) return null;
+  if (real === null || !isInsideRoot(real, realRoot)) return null;
   return real;
 }

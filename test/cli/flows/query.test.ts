@@ -70,15 +70,27 @@ describe("query flows", () => {
     ]);
   });
 
-  it("leaves out files that do not restore", async () => {
+  it("leaves out files that do not restore; a corrupt one is named on stderr, and listed as corrupt with --all", async () => {
     await threeFlows();
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(t.flowFile("00000000-0000-4000-8000-000000000000"), "{not json");
+    const corrupt = "00000000-0000-4000-8000-000000000000";
+    writeFileSync(t.flowFile(corrupt), "{not json");
     const broken = JSON.parse(t.flowText(ID2)) as Record<string, unknown>;
     broken.raw_spec = "version: '0.2'\nflows: [";
     writeFileSync(t.flowFile(ID2), JSON.stringify(broken));
+    const warning = new RegExp(`^warning: corrupt flow file ${t.flowFile(corrupt)}: .+\\n$`);
+    const plain = await t.cli(["query", "flows"]);
+    expect((JSON.parse(plain.stdout) as { flow_id: string }[]).map((f) => f.flow_id)).toEqual([ID1]);
+    expect(plain.stderr).toMatch(warning);
     const r = await t.cli(["query", "flows", "--all"]);
-    expect((JSON.parse(r.stdout) as { flow_id: string }[]).map((f) => f.flow_id)).toEqual([ID1, ID3]);
+    expect(
+      (JSON.parse(r.stdout) as { flow_id: string; status: string }[]).map((f) => [f.flow_id, f.status]),
+    ).toEqual([
+      [corrupt, "corrupt"],
+      [ID1, "awaiting_gate"],
+      [ID3, "complete"],
+    ]);
+    expect(r.stderr).toMatch(warning);
   });
 });
 
