@@ -141,13 +141,7 @@ export class FileFlowStore implements FlowStore {
   }
 
   async list(): Promise<readonly StoredFlowInfo[]> {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.flowsDir);
-    } catch (e) {
-      if (isAbsent(e)) return [];
-      throw e;
-    }
+    const names = this.flowFileNames();
     const out: StoredFlowInfo[] = [];
     for (const name of names.sort(compareCodePoints)) {
       if (!name.endsWith(FLOW_FILE)) continue; // locks, temporary files, anything else
@@ -182,13 +176,7 @@ export class FileFlowStore implements FlowStore {
    * the store works without it (leftovers are never read), they only take space.
    */
   async removeLeftovers(): Promise<number> {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.flowsDir);
-    } catch (e) {
-      if (isAbsent(e)) return 0;
-      throw e;
-    }
+    const names = this.flowFileNames();
     const now = this.timings.now();
     let removed = 0;
     for (const name of names) {
@@ -230,6 +218,16 @@ export class FileFlowStore implements FlowStore {
     }
   }
 
+  /** The names in the flows folder; none while the folder does not exist yet. */
+  private flowFileNames(): string[] {
+    try {
+      return fs.readdirSync(this.flowsDir);
+    } catch (e) {
+      if (isAbsent(e)) return [];
+      throw e;
+    }
+  }
+
   /**
    * Removes the temporary files (of one flow, or of all) whose writer is dead on this host. A
    * temporary file exists only while its writer holds the flow's lock, so one is also kept while
@@ -237,13 +235,7 @@ export class FileFlowStore implements FlowStore {
    * whose pid means nothing here). Returns how many it removed.
    */
   private removeDeadTemporaries(flowId: string | null): number {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.flowsDir);
-    } catch (e) {
-      if (isAbsent(e)) return 0;
-      throw e;
-    }
+    const names = this.flowFileNames();
     let removed = 0;
     for (const name of names) {
       if (flowId === null && name.endsWith(".json.lock.break")) {
