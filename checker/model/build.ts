@@ -4,7 +4,7 @@
 // included). Nothing here reports: cascades are avoided by the validity of fields.
 
 import { PyFloat } from "../../stdlib/values/value";
-import { enumValues } from "../schema/spec-schema";
+import { enumValues } from "../schema/resolve-shape";
 import type { StructureFindings } from "../schema/walk";
 import type { SpecSource } from "../source";
 import type { MapEntry, MapNode, SeqNode, SpecNode } from "../yaml/nodes";

@@ -1,8 +1,10 @@
 // Typed access to the fields of one mapping (model/types.ts `Fields`). A field is valid when its
 // key belongs to the mapping's schema in this version (unknown and unsupported keys never are) and
 // nothing in its value got a structural value diagnostic (the walker's `tainted` set).
+
+import { type ResolvedShape, resolveShape } from "../schema/resolve-shape";
 import { integralValue, numberValue } from "../schema/scalars";
-import { type ResolvedShape, resolveShape, type ShapeName } from "../schema/spec-schema";
+import type { ShapeName } from "../schema/spec-schema-types";
 import type { MapEntry, MapNode, ScalarNode, SeqNode, SpecNode } from "../yaml/nodes";
 import type { Field, Fields, Version } from "./types";
 

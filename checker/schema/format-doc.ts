@@ -8,18 +8,11 @@
 import { CATALOGUE } from "../catalogue";
 import type { Version } from "../model/types";
 import { ruleDocAnchor } from "../rule-docs";
+import { forVersion, resolveShape } from "./resolve-shape";
 import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/feature-unsupported";
 import { SCHEMA_UNKNOWN_KEY } from "./rules/unknown-key";
-import {
-  forVersion,
-  type KeySpec,
-  resolveShape,
-  SHAPES,
-  type ShapeName,
-  type ShapeSpec,
-  type ValueSpec,
-  VERSIONS,
-} from "./spec-schema";
+import { SHAPES, VERSIONS } from "./spec-schema";
+import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 
 /** The format reference as the repository publishes it (next to docs/rules.md). */
 export const FORMAT_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/format.md";

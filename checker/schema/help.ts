@@ -3,7 +3,8 @@
 // "See IR schema documentation" told the author nothing; every text here names the key and shows
 // a value to write.
 import type { MapNode, SpecNode } from "../yaml/nodes";
-import { type ShapeName, type ValueSpec, WORKFLOW_NAME_PATTERN } from "./spec-schema";
+import { WORKFLOW_NAME_PATTERN } from "./spec-schema";
+import type { ShapeName, ValueSpec } from "./spec-schema-types";
 
 /** The example value written for a key of a given kind (one YAML line). */
 const SHAPE_EXAMPLES: { readonly [N in ShapeName]: string } = {

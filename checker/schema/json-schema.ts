@@ -10,15 +10,9 @@
 // integral floats for integers are accepted by both, and all semantic rules (SPEC-*, EXPR-*).
 import type { JsonObject, JsonValue } from "../ir/types";
 import type { Version } from "../model/types";
-import {
-  conditionalRequired,
-  forVersion,
-  resolveShape,
-  SHAPES,
-  type ShapeName,
-  type ValueSpec,
-  VERSIONS,
-} from "./spec-schema";
+import { conditionalRequired, forVersion, resolveShape } from "./resolve-shape";
+import { SHAPES, VERSIONS } from "./spec-schema";
+import type { ShapeName, ValueSpec } from "./spec-schema-types";
 
 const SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema";
 

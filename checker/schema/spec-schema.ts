@@ -5,7 +5,10 @@
 // descriptions, defaults and examples, the keys it requires, the 0.2-only keys, the keys that are
 // reported as SCHEMA-FEATURE-UNSUPPORTED and the reference's "beyond-surface" keys that are simply
 // unknown. The IR builder applies the defaults named here (DEFAULT_*).
+// The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
+// it is resolve-shape.
 import type { Version } from "../model/types";
+import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 
 export const VERSIONS: readonly Version[] = ["0.1", "0.2"];
 
@@ -15,99 +18,6 @@ export const DEFAULT_FUNCTION_RETRIES = 3;
 export const DEFAULT_INLINE_STEP_RETRIES = 1;
 /** The policy of a gate step without `policy` (language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
-
-/** The value kinds a key may require. */
-export type ValueSpec =
-  /** The root `version` (checked first, by the version lookup of §1.2). */
-  | { readonly kind: "version" }
-  | {
-      readonly kind: "string";
-      readonly nonEmpty?: boolean;
-      /** An ECMAScript source with Python `re.search` semantics (see walk.ts). */
-      readonly pattern?: string;
-    }
-  | { readonly kind: "nullableString" }
-  /** An integer (an integral float such as `2.0` counts) that is at least `minimum`. */
-  | { readonly kind: "integer"; readonly minimum: number }
-  /** An int or float, not a boolean, at least `minimum`. */
-  | { readonly kind: "number"; readonly minimum: number }
-  | { readonly kind: "boolean" }
-  /** A string out of a fixed list (the list may depend on the version). */
-  | { readonly kind: "enum"; readonly values: VersionedList }
-  /** Anything (its mapping keys must still be strings). */
-  | { readonly kind: "any" }
-  /** A mapping with free-form content (`input`, `output_schema`). */
-  | { readonly kind: "freeMapping" }
-  /**
-   * A mapping of one of the shapes below. `orTypeName`: a string is accepted too, as the
-   * reference's shorthand `items: <type>` for `items: {type: <type>}` (model/build.ts); the
-   * editor JSON Schema does not show it (it describes the canonical form).
-   */
-  | { readonly kind: "shape"; readonly shape: ShapeName; readonly orTypeName?: true }
-  /** A mapping from arbitrary names to values of one kind (`functions`, step `inputs`, …). */
-  | { readonly kind: "mapOf"; readonly value: ValueSpec; readonly valueTitle: string }
-  /** A sequence whose items all have one kind. */
-  | { readonly kind: "seqOf"; readonly item: ValueSpec; readonly nonEmpty?: boolean };
-
-/** A list that may differ between versions. */
-export type VersionedList = readonly string[] | { readonly [V in Version]: readonly string[] };
-
-export interface KeySpec {
-  readonly name: string;
-  readonly value: ValueSpec;
-  /** Set for keys that exist only from that version on. */
-  readonly since?: Version;
-  /** One sentence from the spec (JSON Schema `description`). */
-  readonly description: string;
-  /**
-   * What applies when the key is absent (Markdown, for docs/format.md); set on every key that is
-   * optional in some version, absent on keys that are always required.
-   */
-  readonly default?: string;
-  /** The key with a typical value, as YAML lines inside its mapping (structurally valid). */
-  readonly example: string;
-}
-
-/**
- * A key that is required only when another key has one of some values (0.2 infer/compute
- * functions require `output`).
- */
-export interface ConditionalRequired {
-  readonly key: string;
-  readonly versions: readonly Version[];
-  readonly when: { readonly key: string; readonly in: readonly string[] };
-}
-
-export type ShapeName =
-  | "root"
-  | "fieldDef"
-  | "function"
-  | "budget"
-  | "flow"
-  | "step"
-  | "workflow"
-  | "workflowInput";
-
-export interface ShapeSpec {
-  readonly name: ShapeName;
-  /** The stable anchor of the shape's section of docs/format.md (its keys: `<anchor>.<key>`). */
-  readonly anchor: string;
-  readonly title: string;
-  readonly description: string;
-  /** Catalogue order (the order of the spec's tables). */
-  readonly keys: readonly KeySpec[];
-  readonly required: VersionedList;
-  readonly requiredIf?: readonly ConditionalRequired[];
-  /** `error`: any other key is SCHEMA-UNKNOWN-KEY; `any`: other keys are allowed with any value. */
-  readonly otherKeys: "error" | "any";
-  /** Keys of the reference's extensions: SCHEMA-FEATURE-UNSUPPORTED at the key, value not checked. */
-  readonly unsupported?: readonly string[];
-  /**
-   * The reference's other beyond-surface keys, listed for documentation only: they are ordinary
-   * unknown keys (SCHEMA-UNKNOWN-KEY), as in the reference's 0.2 schema.
-   */
-  readonly beyondSurface?: readonly string[];
-}
 
 const STRING: ValueSpec = { kind: "string" };
 const NON_EMPTY_STRING: ValueSpec = { kind: "string", nonEmpty: true };
@@ -677,58 +587,3 @@ export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
   workflow: WORKFLOW,
   workflowInput: WORKFLOW_INPUT,
 };
-
-export function forVersion(list: VersionedList, version: Version): readonly string[] {
-  return isVersioned(list) ? list[version] : list;
-}
-
-function isVersioned(list: VersionedList): list is { readonly [V in Version]: readonly string[] } {
-  return !Array.isArray(list);
-}
-
-/** A shape as one version sees it: its keys (by name, in catalogue order) and required list. */
-export interface ResolvedShape {
-  readonly spec: ShapeSpec;
-  readonly version: Version;
-  readonly keys: ReadonlyMap<string, KeySpec>;
-  readonly required: readonly string[];
-  /** Keys of this shape that exist only in a later version (for the 0.1 suggestion). */
-  readonly laterKeys: ReadonlySet<string>;
-  readonly unsupported: ReadonlySet<string>;
-}
-
-const resolvedCache = new Map<string, ResolvedShape>();
-
-export function resolveShape(name: ShapeName, version: Version): ResolvedShape {
-  const cacheKey = `${version}:${name}`;
-  const hit = resolvedCache.get(cacheKey);
-  if (hit !== undefined) return hit;
-  const spec = SHAPES[name];
-  const keys = new Map<string, KeySpec>();
-  const laterKeys = new Set<string>();
-  for (const key of spec.keys) {
-    if (key.since !== undefined && key.since > version) laterKeys.add(key.name);
-    else keys.set(key.name, key);
-  }
-  const resolved: ResolvedShape = {
-    spec,
-    version,
-    keys,
-    required: forVersion(spec.required, version),
-    laterKeys,
-    unsupported: new Set(spec.unsupported ?? []),
-  };
-  resolvedCache.set(cacheKey, resolved);
-  return resolved;
-}
-
-/** The conditional requirements of a shape that apply in this version. */
-export function conditionalRequired(shape: ResolvedShape): readonly ConditionalRequired[] {
-  return (shape.spec.requiredIf ?? []).filter((c) => c.versions.includes(shape.version));
-}
-
-/** The allowed values of an enum key of a shape in a version (empty when the key is no enum). */
-export function enumValues(name: ShapeName, key: string, version: Version): readonly string[] {
-  const spec = resolveShape(name, version).keys.get(key)?.value;
-  return spec?.kind === "enum" ? forVersion(spec.values, version) : [];
-}

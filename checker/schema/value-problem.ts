@@ -3,13 +3,14 @@
 import type { Version } from "../model/types";
 import type { SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
+import { forVersion } from "./resolve-shape";
 import { SCHEMA_ENUM } from "./rules/enum";
 import { SCHEMA_MINIMUM } from "./rules/minimum";
 import { SCHEMA_NON_EMPTY } from "./rules/non-empty";
 import { SCHEMA_PATTERN } from "./rules/pattern";
 import { SCHEMA_TYPE } from "./rules/type";
 import { integralValue, isNumberValue, numberBelow } from "./scalars";
-import { forVersion, type ValueSpec } from "./spec-schema";
+import type { ValueSpec } from "./spec-schema-types";
 
 export type ValueRule =
   | typeof SCHEMA_TYPE

@@ -11,19 +11,14 @@ import type { SpecSource } from "../source";
 import type { MapEntry, MapNode, SeqNode, SourceRange, SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
 import { placeOf, requiredHelp, valueHelp } from "./help";
+import { conditionalRequired, type ResolvedShape, resolveShape } from "./resolve-shape";
 import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/feature-unsupported";
 import { SCHEMA_KEY_NOT_STRING } from "./rules/key-not-string";
 import { SCHEMA_NON_EMPTY } from "./rules/non-empty";
 import { SCHEMA_REQUIRED } from "./rules/required";
 import { SCHEMA_TYPE } from "./rules/type";
 import { SCHEMA_UNKNOWN_KEY } from "./rules/unknown-key";
-import {
-  conditionalRequired,
-  type ResolvedShape,
-  resolveShape,
-  type ShapeName,
-  type ValueSpec,
-} from "./spec-schema";
+import type { ShapeName, ValueSpec } from "./spec-schema-types";
 import { scalarProblem, type ValueRule } from "./value-problem";
 
 /** How a node is held: the anchors of its value (`V`) and of a missing key (`O`) derive from it. */

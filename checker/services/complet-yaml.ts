@@ -3,13 +3,8 @@
 // gate routes (on_revise: earlier steps only), function/flow/contract names, enum values,
 // booleans, the version, contract field types, and a step's function's declared input names.
 import type { Version } from "../model/types";
-import {
-  forVersion,
-  type KeySpec,
-  resolveShape,
-  type ShapeName,
-  type ValueSpec,
-} from "../schema/spec-schema";
+import { forVersion, resolveShape } from "../schema/resolve-shape";
+import type { KeySpec, ShapeName, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode } from "../yaml/nodes";
 import {
   describeValue,

@@ -2,7 +2,8 @@
 // description of 0.1/0.2), and the names a document declares, read from its YAML tree so that they
 // are available while the document is broken.
 import type { Version } from "../model/types";
-import { forVersion, type KeySpec, resolveShape, type ValueSpec } from "../schema/spec-schema";
+import { forVersion, resolveShape } from "../schema/resolve-shape";
+import type { KeySpec, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode, SpecNode } from "../yaml/nodes";
 import type { PathSeg } from "./cursor";
 

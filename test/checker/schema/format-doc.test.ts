@@ -18,15 +18,14 @@ import {
   renderFormatDoc,
   TOUR_EXAMPLE,
 } from "../../../checker/schema/format-doc";
+import { resolveShape } from "../../../checker/schema/resolve-shape";
 import {
   DEFAULT_FUNCTION_RETRIES,
   DEFAULT_INLINE_STEP_RETRIES,
-  type KeySpec,
-  resolveShape,
   SHAPES,
-  type ShapeName,
   VERSIONS,
 } from "../../../checker/schema/spec-schema";
+import type { KeySpec, ShapeName } from "../../../checker/schema/spec-schema-types";
 
 const docPath = fileURLToPath(new URL("../../../docs/format.md", import.meta.url));
 const rulesPath = fileURLToPath(new URL("../../../docs/rules.md", import.meta.url));
