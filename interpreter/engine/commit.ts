@@ -11,7 +11,7 @@ import type { EngineTx } from "./transaction";
 export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registry): Promise<void> {
   const writes: StoreWrite[] = [];
   const deletes: StoreDelete[] = [];
-  const written: FlowRun[] = [];
+  const written: { run: FlowRun; size: number }[] = [];
   for (const run of childrenFirst([...tx.working.values()])) {
     const id = run.state.flow_id;
     const created = tx.created.has(id);
@@ -22,8 +22,9 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     const expectedRevision = created ? 0 : (tx.loaded.get(id)?.state.revision ?? 0);
     run.state.status = persistedStatus(run);
     run.state.revision = expectedRevision + 1;
-    writes.push({ flowId: id, text: encodeFlowState(run.state), expectedRevision });
-    written.push(run);
+    const text = encodeFlowState(run.state);
+    writes.push({ flowId: id, text, expectedRevision });
+    written.push({ run, size: text.length });
   }
   for (const id of tx.detached) {
     if (tx.created.has(id)) continue;
@@ -35,10 +36,10 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
   }
   if (writes.length === 0 && deletes.length === 0) return;
   const tokens = await store.commit({ writes, deletes });
-  for (const run of written) {
+  for (const { run, size } of written) {
     const token = tokens.get(run.state.flow_id);
     if (token === undefined) registry.drop(run.state.flow_id);
-    else registry.set(run.state.flow_id, { run, token });
+    else registry.set(run.state.flow_id, { run, token, size });
   }
   for (const id of tx.detached) registry.drop(id);
 }

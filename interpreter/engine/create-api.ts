@@ -54,7 +54,7 @@ export function createEngine(options: EngineOptions): EngineApi {
   const queue = new SerialQueue();
   const specs = new SpecCache();
   const compile = (text: string) => specs.compile(text);
-  const registry = new Registry(options.store, compile, options.clock);
+  const registry = new Registry(options.store, compile, options.clock, options.registryLimits);
   const env: TxEnvironment = {
     clock: options.clock,
     ids: options.ids,

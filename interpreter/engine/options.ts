@@ -3,6 +3,7 @@ import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowStore } from "../store/store";
 import type { WorkspaceFs } from "../workspace/workspace";
+import type { RegistryLimits } from "./registry";
 
 export interface EngineOptions {
   readonly store: FlowStore;
@@ -19,6 +20,8 @@ export interface EngineOptions {
    * `cwd`. The MCP server takes it from STRATUM_WORKSPACE_ROOT.
    */
   readonly workspaceRoot?: string;
+  /** How many flows stay in memory (default `DEFAULT_REGISTRY_LIMITS`); the rest are reloaded. */
+  readonly registryLimits?: RegistryLimits;
   /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
   readonly logError?: (message: string) => void;
 }

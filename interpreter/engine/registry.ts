@@ -1,9 +1,15 @@
 // The in-memory registry of flows (runtime.md §1.1) and how it stays in step with the store
 // (§14.3–14.4): a flow is used from memory only while the store's change token is the one this
 // process last read or wrote; otherwise it is reloaded, keeping the in-process timing.
+//
+// Memory is bounded (issue 14): the registry is a least-recently-used cache over the store, by
+// number of flows and by the size of their stored text. An evicted flow is reloaded on demand
+// like one changed by another process; its in-process timing (dispatch times, a few numbers per
+// flow in progress) is kept aside in a larger bounded map so a reload does not reset a running step's clock.
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { Clock } from "../flow/ports";
-import type { FlowRun } from "../flow/run";
+import type { FlowRun, FlowTiming } from "../flow/run";
+import { inProgress } from "../flow/status";
 import { flowFileProblem } from "../store/codec";
 import { isSafeFlowId } from "../store/flow-id";
 import { type ChangeToken, FlowCorruptError, type FlowStore } from "../store/store";
@@ -13,16 +19,46 @@ export interface RegistryEntry {
   /** The committed run: never mutated (calls work on copies). */
   readonly run: FlowRun;
   readonly token: ChangeToken;
+  /** The length of its stored text, the registry's measure of its weight. */
+  readonly size: number;
 }
 
+/** How much the registry may hold; the least recently used flows leave first. */
+export interface RegistryLimits {
+  readonly maxFlows: number;
+  /** Total stored-text length (UTF-16 units) of the flows held. */
+  readonly maxSize: number;
+  /** Timings of evicted flows kept for their reload. */
+  readonly maxTimings: number;
+}
+
+/**
+ * Our choice: 256 flows or 8 Mi characters of flow text, whichever is reached first (a flow in
+ * memory takes a few times its text). A server keeps its working set in memory; a weeks-long
+ * server's thousands of finished flows stay on disk.
+ */
+export const DEFAULT_REGISTRY_LIMITS: RegistryLimits = {
+  maxFlows: 256,
+  maxSize: 8 * 1024 * 1024,
+  maxTimings: 4096,
+};
+
 export class Registry {
-  readonly entries = new Map<string, RegistryEntry>();
+  private readonly entries = new Map<string, RegistryEntry>();
+  private totalSize = 0;
+  private readonly evictedTimings = new Map<string, FlowTiming>();
 
   constructor(
     private readonly store: FlowStore,
     private readonly compile: (specText: string) => CheckedSpec | null,
     private readonly clock: Clock,
+    private readonly limits: RegistryLimits = DEFAULT_REGISTRY_LIMITS,
   ) {}
+
+  /** How many flows are held in memory (for tests and benchmarks). */
+  get size(): number {
+    return this.entries.size;
+  }
 
   /**
    * The current committed run of a flow, reloaded or restored from the store as needed; null when
@@ -33,10 +69,13 @@ export class Registry {
     const entry = this.entries.get(flowId);
     if (entry !== undefined) {
       const token = await this.store.token(flowId);
-      if (token === entry.token) return entry.run;
+      if (token === entry.token) {
+        this.touch(flowId, entry);
+        return entry.run;
+      }
       // Our choice: a file that disappeared (pruned or deleted by another process) means the
       // flow is gone; a file that changed is reloaded.
-      this.entries.delete(flowId);
+      this.drop(flowId);
       if (token === null) return null;
     }
     const stored = await this.store.read(flowId);
@@ -49,8 +88,10 @@ export class Registry {
       return null;
     }
     // A reload inside a running process keeps that process's dispatch times and start time.
-    const run = entry === undefined ? restored : { ...restored, timing: entry.run.timing };
-    this.entries.set(flowId, { run, token: stored.token });
+    const timing = entry?.run.timing ?? this.evictedTimings.get(flowId);
+    this.evictedTimings.delete(flowId);
+    const run = timing === undefined ? restored : { ...restored, timing };
+    this.set(flowId, { run, token: stored.token, size: stored.text.length });
     return run;
   }
 
@@ -68,15 +109,44 @@ export class Registry {
   }
 
   set(flowId: string, entry: RegistryEntry): void {
+    this.drop(flowId);
     this.entries.set(flowId, entry);
+    this.totalSize += entry.size;
+    this.evictedTimings.delete(flowId);
+    this.evict();
   }
 
   drop(flowId: string): void {
+    const entry = this.entries.get(flowId);
+    if (entry === undefined) return;
     this.entries.delete(flowId);
+    this.totalSize -= entry.size;
   }
 
   /** Forgets everything (a simulated restart in tests). */
   clear(): void {
     this.entries.clear();
+    this.evictedTimings.clear();
+    this.totalSize = 0;
+  }
+
+  /** Marks a flow as the most recently used (Map order is insertion order). */
+  private touch(flowId: string, entry: RegistryEntry): void {
+    this.entries.delete(flowId);
+    this.entries.set(flowId, entry);
+  }
+
+  /** Removes the least recently used flows over the limits; the newest one always stays. */
+  private evict(): void {
+    const { maxFlows, maxSize, maxTimings } = this.limits;
+    while (this.entries.size > 1 && (this.entries.size > maxFlows || this.totalSize > maxSize)) {
+      const [oldestId, oldest] = this.entries.entries().next().value as [string, RegistryEntry];
+      this.drop(oldestId);
+      if (inProgress(oldest.run.state.status)) this.evictedTimings.set(oldestId, oldest.run.timing);
+    }
+    while (this.evictedTimings.size > maxTimings) {
+      const oldestId = this.evictedTimings.keys().next().value as string;
+      this.evictedTimings.delete(oldestId);
+    }
   }
 }

@@ -10,6 +10,7 @@ import { nodeFileSystem } from "../../../host/node-fs";
 import { nodeWorkspace } from "../../../host/node-workspace";
 import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
+import type { RegistryLimits } from "../../../interpreter/engine/registry";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import type { FlowStore } from "../../../interpreter/store/store";
 import type { WorkspaceFs } from "../../../interpreter/workspace/workspace";
@@ -22,6 +23,7 @@ export interface TestApiOptions {
   readonly clock?: ManualClock;
   readonly ids?: SequentialIds;
   readonly workspace?: WorkspaceFs;
+  readonly registryLimits?: RegistryLimits;
 }
 
 export interface TestApi {
@@ -54,6 +56,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
       files: (root) => ({ root, fs: nodeFileSystem }),
       workspace,
       logError: (message) => loggedErrors.push(message),
+      ...(options.registryLimits === undefined ? {} : { registryLimits: options.registryLimits }),
     });
   let api = build();
   return {
