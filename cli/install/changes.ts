@@ -1,7 +1,9 @@
 // All of an install or uninstall as one plan (issue 12): every file is read and every JSON file
 // parsed before anything is written, so an invalid file stops the command with nothing changed;
 // then the planned files are written (each atomically), and a failure part-way puts back the files
-// already written. The plan also knows which folders it created, for the install record.
+// already written. The plan also knows which folders it created, for the install record. A file that
+// cannot be read stops the command naming it; a planned write goes through write-target.ts (a link
+// is edited at its target inside its root, never replaced; anything else is refused).
 import { rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import {
@@ -13,6 +15,7 @@ import {
   reason,
   writeFileAtomic,
 } from "./files";
+import { writeTarget } from "./write-target";
 
 export interface FileChange {
   readonly path: string;
@@ -23,6 +26,15 @@ export interface FileChange {
   readonly after: Buffer | null;
   /** The mode of the written file; undefined: the old file's, else the default. */
   readonly mode: number | undefined;
+  /** Where the bytes are written: `path`, or the target of the link `path` is. */
+  readonly target: string;
+}
+
+export interface PlanPlaces {
+  /** The folders writes must stay in (project, home, STRATUM_HOME), links resolved. */
+  readonly roots: readonly string[];
+  /** A path as messages show it. */
+  readonly show: (path: string) => string;
 }
 
 export class Changes {
@@ -30,11 +42,27 @@ export class Changes {
   private readonly cache = new Map<string, Buffer | null>();
   private readonly trees: string[] = [];
 
+  constructor(private readonly places: PlanPlaces = { roots: [], show: (path) => path }) {}
+
   /** The file's bytes as the plan has them (a planned change, else the disk). */
   read(path: string): Buffer | null {
     const planned = this.files.get(path);
     if (planned !== undefined) return planned.after;
-    if (!this.cache.has(path)) this.cache.set(path, readBytesOrNull(path));
+    return this.disk(path);
+  }
+
+  /**
+   * The file's bytes on disk when first read (null: no file); a file that cannot be read (a
+   * directory, a FIFO, no permission) is an InstallError naming it.
+   */
+  disk(path: string): Buffer | null {
+    if (!this.cache.has(path)) {
+      try {
+        this.cache.set(path, readBytesOrNull(path));
+      } catch (e) {
+        throw new InstallError(`cannot read ${this.places.show(path)}: ${reason(e)}. ${NOTHING_CHANGED}`);
+      }
+    }
     return this.cache.get(path) ?? null;
   }
 
@@ -47,7 +75,8 @@ export class Changes {
       return false;
     const before = previous === undefined ? current : previous.before;
     const beforeMode = previous === undefined ? modeOrNull(path) : previous.beforeMode;
-    this.files.set(path, { path, before, beforeMode, after: data, mode });
+    const target = writeTarget(path, this.places.roots, this.places.show(path), data === null);
+    this.files.set(path, { path, before, beforeMode, after: data, mode, target });
     return true;
   }
 
@@ -86,13 +115,13 @@ export class Changes {
     try {
       for (const change of this.changes) {
         current = change.path;
-        put(change.path, change.after, change.mode);
+        put(change.target, change.after, change.mode);
         done.push(change);
       }
     } catch (e) {
       for (const change of done.reverse()) {
         try {
-          put(change.path, change.before, change.beforeMode ?? undefined);
+          put(change.target, change.before, change.beforeMode ?? undefined);
         } catch {
           // best effort: the original error is the one to report
         }

@@ -8,7 +8,7 @@ import { Changes } from "./changes";
 import { addExecutionModel, hasExecutionModel } from "./claude-md";
 import { decodeText } from "./files";
 import { planMcpServer } from "./mcp-config";
-import type { InstallPaths } from "./paths";
+import { type InstallPaths, planPlaces, shownPath } from "./paths";
 import { planProjectScripts, planRegisterHooks } from "./project-hooks";
 import { mergeRecord, readRecord, recordPath } from "./record";
 import { Report } from "./report";
@@ -22,7 +22,7 @@ export const INSTALL_NOTHING = "Nothing to change: Stratum is already configured
 
 export function runInstall(paths: InstallPaths, write: (text: string) => void): void {
   const { projectRoot, home } = paths;
-  const changes = new Changes();
+  const changes = new Changes(planPlaces(paths));
   const report = new Report(write);
   // 1. Preconditions: the MCP command (stratum-mcp on PATH, or our script for the local scope).
   const server = chooseServerCommand(paths.searchPath);
@@ -46,7 +46,8 @@ export function runInstall(paths: InstallPaths, write: (text: string) => void): 
   planRegisterHooks(projectRoot, changes, report);
   // 7. The record, written first; then everything.
   const record = recordPath(paths.installsDir, projectRoot);
-  const text = mergeRecord(readRecord(record, projectRoot), projectRoot, changes, changes.foldersToCreate());
+  const previous = readRecord(record, projectRoot, shownPath(record, paths));
+  const text = mergeRecord(previous, projectRoot, changes, changes.foldersToCreate());
   if (text !== null && changes.set(record, text, 0o600)) changes.first(record);
   changes.apply();
   report.finish(report.changed ? INSTALL_DONE : INSTALL_NOTHING);

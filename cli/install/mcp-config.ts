@@ -3,18 +3,12 @@
 // reads for project-scoped servers (DIV-MCP-JSON-LOCATION). Without it: the absolute node and
 // script in Claude Code's local scope, `projects[<project root>].mcpServers` of ~/.claude.json,
 // which is personal (a machine's paths never reach a shared file). Uninstall removes the entry from
-// both, and from the `.claude/mcp.json` the reference used to write.
+// both, and from the `.claude/mcp.json` the reference used to write. A value of the wrong type on the
+// way to our entry stops install (json-shape.ts); uninstall leaves such values as they are.
 import { join } from "node:path";
 import type { Changes } from "./changes";
-import {
-  InstallError,
-  isJsonObject,
-  type JsonObject,
-  jsonText,
-  NOTHING_CHANGED,
-  own,
-  parseJsonObject,
-} from "./files";
+import { isJsonObject, type JsonObject, jsonText, own, parseJsonObject } from "./files";
+import { type JsonPath, objectAt, wrongType } from "./json-shape";
 import { displayHomePath, type InstallPaths } from "./paths";
 import type { Report } from "./report";
 import { SERVER_PROGRAM, type ServerCommand } from "./server-command";
@@ -60,8 +54,8 @@ function planProjectServer(projectRoot: string, changes: Changes, report: Report
     return;
   }
   const config = parseJsonObject(bytes, MCP_CONFIG);
-  const servers = objectField(config, "mcpServers", MCP_CONFIG);
-  if (Object.hasOwn(servers, SERVER)) {
+  const servers = objectAt(config, ["mcpServers"], MCP_CONFIG, SERVERS);
+  if (hasServer(servers, ["mcpServers", SERVER], MCP_CONFIG)) {
     report.item(MCP_CONFIG, "stratum server already present", false);
     return;
   }
@@ -81,23 +75,32 @@ function planLocalServer(
   const bytes = changes.read(claudeJson);
   const shown = "~/.claude.json";
   const config = bytes === null ? {} : parseJsonObject(bytes, shown);
-  const projects = objectField(config, "projects", shown);
-  const project = Object.hasOwn(projects, projectRoot) ? projects[projectRoot] : {};
-  if (!isJsonObject(project))
-    throw new InstallError(`${shown}: projects["${projectRoot}"] is not an object. ${NOTHING_CHANGED}`);
-  const servers = objectField(project, "mcpServers", `${shown}: projects["${projectRoot}"]`);
-  if (Object.hasOwn(servers, SERVER)) return "stratum server already present";
+  const projects = objectAt(config, ["projects"], shown, "an object (project path → settings)");
+  const project = objectAt(projects, ["projects", projectRoot], shown, "an object (the project's settings)");
+  const at = ["projects", projectRoot, "mcpServers"];
+  const servers = objectAt(project, at, shown, SERVERS);
+  if (hasServer(servers, [...at, SERVER], shown)) return "stratum server already present";
   const nextProject = { ...project, mcpServers: { ...servers, [SERVER]: entry } };
   changes.set(claudeJson, jsonText({ ...config, projects: { ...projects, [projectRoot]: nextProject } }));
   return "stratum server added";
 }
 
-/** `value[key]` when it is an object, `{}` when absent; anything else is an error (nothing is lost). */
-function objectField(value: JsonObject, key: string, shown: string): JsonObject {
-  const field = own(value, key);
-  if (field === undefined) return {};
-  if (!isJsonObject(field)) throw new InstallError(`${shown}: "${key}" is not an object. ${NOTHING_CHANGED}`);
-  return field;
+const SERVERS = "an object (server name → server)";
+
+/**
+ * Whether `servers` has our entry; one that is not an object (not a server Claude Code can start)
+ * stops install instead of being reported as present.
+ */
+function hasServer(servers: JsonObject, at: JsonPath, shown: string): boolean {
+  const entry = own(servers, SERVER);
+  if (entry === undefined) return false;
+  if (!isJsonObject(entry)) throw wrongType(shown, at, entry, 'an object (a server: {"command": …})');
+  return true;
+}
+
+/** Our entry as uninstall removes it: an object under our name; anything else is not ours and stays. */
+function ourServer(servers: unknown): servers is JsonObject {
+  return isJsonObject(servers) && isJsonObject(own(servers, SERVER));
 }
 
 /**
@@ -119,7 +122,7 @@ export function planRemoveMcpServer(
   }
   const file = parseJsonObject(bytes, relPath);
   const servers = own(file, "mcpServers");
-  if (!isJsonObject(servers) || !Object.hasOwn(servers, SERVER)) {
+  if (!ourServer(servers)) {
     report.item(relPath, "stratum server not present", false);
     return;
   }
@@ -143,7 +146,7 @@ export function planRemoveLocalServer(paths: InstallPaths, changes: Changes, rep
   const project = projects[paths.projectRoot];
   if (!isJsonObject(project)) return;
   const servers = own(project, "mcpServers");
-  if (!isJsonObject(servers) || !Object.hasOwn(servers, SERVER)) return;
+  if (!ourServer(servers)) return;
   const remaining: JsonObject = { ...servers };
   delete remaining[SERVER];
   const nextProject: JsonObject = { ...project, mcpServers: remaining };

@@ -77,6 +77,24 @@ export function displayHomePath(path: string, home: string): string {
   return `~/${rel.split(sep).join("/")}`;
 }
 
+/** A path as messages show it: relative inside the project, `~/…` under the home folder. */
+export function shownPath(path: string, paths: Pick<InstallPaths, "projectRoot" | "home">): string {
+  const rel = relative(paths.projectRoot, path);
+  if (rel !== "" && !rel.startsWith("..") && !isAbsolute(rel)) return rel.split(sep).join("/");
+  return displayHomePath(path, paths.home);
+}
+
+/** The roots install and uninstall write in (write-target.ts), and how they show a path. */
+export function planPlaces(paths: InstallPaths): {
+  readonly roots: readonly string[];
+  readonly show: (path: string) => string;
+} {
+  return {
+    roots: [paths.projectRoot, paths.home, dirname(paths.hooksDir)],
+    show: (path) => shownPath(path, paths),
+  };
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }

@@ -3,16 +3,20 @@
 // commands) — a script outside the project would go to `.claude/settings.local.json` (personal,
 // absolute path), see hookRegistration. Entries of ours in the other file (the absolute
 // $STRATUM_HOME paths earlier versions and the reference wrote into settings.json) are removed,
-// so every hook runs once and no shared file names a path of this machine.
+// so every hook runs once and no shared file names a path of this machine. The file install
+// registers in must have Claude Code's `hooks` shape (json-shape.ts); in the other file, and on
+// uninstall, values of another shape are not ours and are kept exactly.
 import { join } from "node:path";
 import type { Changes } from "./changes";
 import { type JsonObject, jsonText, parseJsonObject } from "./files";
 import { bundledHookScript, HOOK_EVENTS, PROJECT_HOOKS_DIR, planHookScript } from "./hook-scripts";
+import { checkHooksShape } from "./json-shape";
 import type { Report } from "./report";
 import {
   hookRegistration,
   LOCAL_SETTINGS,
   registerHooks,
+  runsScript,
   SHARED_SETTINGS,
   unregisterHooks,
 } from "./settings-hooks";
@@ -42,6 +46,7 @@ export function planRegisterHooks(projectRoot: string, changes: Changes, report:
     const commands = byFile.get(rel);
     if (commands !== undefined) {
       const settings = bytes === null ? {} : parseJsonObject(bytes, rel);
+      checkHooksShape(settings, rel, runsScript); // a wrong type stops install: nothing is replaced
       const { settings: next, changed } = registerHooks(settings, commands);
       if (changed) changes.set(path, jsonText(next));
       report.item(rel, changed ? "hooks registered" : "hooks already registered", changed);

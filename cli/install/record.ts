@@ -3,11 +3,22 @@
 // never in the repository): for each file its bytes before the first install that changed it
 // (null: there was no file), its mode, and a hash of what install left. Uninstall restores the old
 // bytes only when the file still hashes to what install left; a file changed since is undone entry
-// by entry instead, so later edits are kept. Folders install created are removed when empty.
+// by entry instead, so later edits are kept. Folders install created are removed when empty. A
+// record that is not one stops both commands (it holds the only copy of the original bytes).
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import type { Changes } from "./changes";
-import { isJsonObject, jsonText, own, readTextOrNull } from "./files";
+import {
+  InstallError,
+  isJsonObject,
+  jsonText,
+  NOTHING_CHANGED,
+  own,
+  parseJsonObject,
+  readBytesOrNull,
+  reason,
+} from "./files";
+import { type JsonPath, wrongType } from "./json-shape";
 
 export interface RecordedFile {
   /** Base64 of the bytes before install; null: no file. */
@@ -31,31 +42,54 @@ export function hash(bytes: Uint8Array | null): string | null {
   return bytes === null ? null : createHash("sha256").update(bytes).digest("hex");
 }
 
-/** The record of `projectRoot`, or null (none, unreadable, or another project's). */
-export function readRecord(path: string, projectRoot: string): InstallRecord | null {
-  let value: unknown;
+/**
+ * The record of `projectRoot`, or null when there is none. A record that cannot be read, is not
+ * one, or names another project is an InstallError naming it (`shown`): install would overwrite
+ * the original bytes it keeps, uninstall would delete them.
+ */
+export function readRecord(path: string, projectRoot: string, shown: string): InstallRecord | null {
+  let bytes: Buffer | null;
   try {
-    value = JSON.parse(readTextOrNull(path) ?? "null");
-  } catch {
-    return null;
+    bytes = readBytesOrNull(path);
+  } catch (e) {
+    throw new InstallError(`cannot read ${shown}: ${reason(e)}. ${NOTHING_CHANGED}`);
   }
-  if (!isJsonObject(value) || own(value, "version") !== 1 || own(value, "project") !== projectRoot)
-    return null;
+  if (bytes === null) return null;
+  const value = parseJsonObject(bytes, shown);
+  const check: (ok: boolean, at: JsonPath, found: unknown, expected: string) => asserts ok = (
+    ok,
+    at,
+    found,
+    expected,
+  ) => {
+    if (!ok) throw wrongType(shown, at, found, expected);
+  };
+  const version = own(value, "version");
+  check(version === 1, ["version"], version, "1 (an install record of this version)");
+  const project = own(value, "project");
+  check(project === projectRoot, ["project"], project, `${JSON.stringify(projectRoot)} (this project)`);
   const files = own(value, "files");
+  check(isJsonObject(files), ["files"], files, "an object (file → what it held)");
   const folders = own(value, "folders");
-  if (!isJsonObject(files) || !Array.isArray(folders)) return null;
+  check(Array.isArray(folders), ["folders"], folders, "an array (of folders)");
   const kept: Record<string, RecordedFile> = Object.create(null);
   for (const [file, entry] of Object.entries(files)) {
-    if (!isJsonObject(entry)) continue;
+    check(isJsonObject(entry), ["files", file], entry, "an object");
+    const at = (key: string) => ["files", file, key];
     const before = own(entry, "before");
+    check(before === null || typeof before === "string", at("before"), before, "base64 text or null");
     const mode = own(entry, "mode");
+    check(mode === null || typeof mode === "number", at("mode"), mode, "a number or null");
     const after = own(entry, "after");
-    if (before !== null && typeof before !== "string") continue;
-    if (mode !== null && typeof mode !== "number") continue;
-    if (after !== null && typeof after !== "string") continue;
+    check(after === null || typeof after === "string", at("after"), after, "a sha256 or null");
     kept[file] = { before, mode, after };
   }
-  return { project: projectRoot, files: kept, folders: folders.filter((f) => typeof f === "string") };
+  const names: string[] = [];
+  for (const [i, folder] of folders.entries()) {
+    check(typeof folder === "string", ["folders", i], folder, "a string");
+    names.push(folder);
+  }
+  return { project: projectRoot, files: kept, folders: names };
 }
 
 /**

@@ -40,20 +40,25 @@ export function hookRegistration(
 }
 
 /**
- * Registers `commands` (event → command). Per event: old-format entries (no `hooks` key) are
- * dropped; inner hooks running one of our scripts by another command (the old relative
- * `bash .claude/hooks/<script>`, or an absolute path elsewhere, e.g. a moved STRATUM_HOME) are
- * dropped, and entries this leaves empty; then our entry is appended unless some entry already has
- * the command.
+ * Registers `commands` (event → command) in settings of the shape checkHooksShape accepts (a
+ * `hooks` or event value of another type is an Error, never replaced). Per event: old-format
+ * entries of ours (no `hooks` key) are dropped; inner hooks running one of our scripts by another
+ * command (the old relative `bash .claude/hooks/<script>`, or an absolute path elsewhere, e.g. a
+ * moved STRATUM_HOME) are dropped, and entries this leaves empty; then our entry is appended unless
+ * some entry already has the command.
  */
 export function registerHooks(settings: JsonObject, commands: ReadonlyMap<string, string>): SettingsChange {
-  const hooks = isJsonObject(own(settings, "hooks")) ? (own(settings, "hooks") as JsonObject) : {};
-  let changed = !isJsonObject(own(settings, "hooks"));
+  const found = own(settings, "hooks");
+  if (found !== undefined && !isJsonObject(found)) throw new Error("registerHooks: `hooks` is not an object");
+  const hooks = found ?? {};
+  let changed = found === undefined;
   const next: JsonObject = { ...hooks };
   for (const { event, script } of HOOK_EVENTS) {
     const command = commands.get(event);
     if (command === undefined) continue;
     const before = own(hooks, event);
+    if (before !== undefined && !Array.isArray(before))
+      throw new Error(`registerHooks: \`hooks.${event}\` is not an array`);
     const cleaned = cleanEntries(before, (c) => c !== command && runsScript(c, script));
     const entries = [...cleaned.entries];
     const present = entries.some((entry) => innerHooks(entry).some((h) => commandOf(h) === command));
@@ -68,7 +73,7 @@ export function registerHooks(settings: JsonObject, commands: ReadonlyMap<string
 
 /**
  * Removes every entry of ours: inner hooks running one of our scripts (any path), old-format
- * entries; then entries left empty, events left empty, and an empty `hooks` object.
+ * entries running one; values of any other shape are kept as they are; then entries left empty, events left empty, and an empty `hooks` object.
  */
 export function unregisterHooks(settings: JsonObject): SettingsChange {
   const hooks = own(settings, "hooks");
@@ -91,7 +96,10 @@ export function unregisterHooks(settings: JsonObject): SettingsChange {
   return { settings: rest, changed };
 }
 
-/** Drops old-format entries and inner hooks whose command `drop` selects; entries so emptied go too. */
+/**
+ * Drops inner hooks whose command `drop` selects, and old-format entries (a hook without a `hooks`
+ * list) it selects; entries so emptied go too. Everything else is kept as it is, whatever its type.
+ */
 function cleanEntries(
   value: unknown,
   drop: (command: string) => boolean,
@@ -100,8 +108,15 @@ function cleanEntries(
   const entries: unknown[] = [];
   let changed = false;
   for (const entry of value) {
-    if (!isJsonObject(entry) || !Object.hasOwn(entry, "hooks")) {
-      changed = true; // the old format (no `hooks` list): Claude Code rejects it
+    if (!isJsonObject(entry)) {
+      entries.push(entry); // not ours: kept as it is (install refuses it first, json-shape.ts)
+      continue;
+    }
+    if (!Object.hasOwn(entry, "hooks")) {
+      // The old format (a hook where a matcher group belongs): ours go, anyone else's stay.
+      const command = commandOf(entry);
+      if (command !== undefined && drop(command)) changed = true;
+      else entries.push(entry);
       continue;
     }
     const inner = own(entry, "hooks");

@@ -6,10 +6,10 @@
 import { join } from "node:path";
 import { Changes, removeEmptyFolders } from "./changes";
 import { hasExecutionModel, removeExecutionModel } from "./claude-md";
-import { decodeText, readBytesOrNull } from "./files";
+import { decodeText } from "./files";
 import { HOOK_EVENTS } from "./hook-scripts";
 import { LEGACY_MCP_CONFIG, MCP_CONFIG, planRemoveLocalServer, planRemoveMcpServer } from "./mcp-config";
-import { displayHomePath, type InstallPaths } from "./paths";
+import { displayHomePath, type InstallPaths, planPlaces, shownPath } from "./paths";
 import { planUnregisterHooks } from "./project-hooks";
 import { readRecord, recordedBefore, recordPath } from "./record";
 import { Report } from "./report";
@@ -20,11 +20,11 @@ export const UNINSTALL_NOTHING = "Nothing to remove: Stratum is not configured h
 
 export function runUninstall(paths: InstallPaths, keepSkills: boolean, write: (text: string) => void): void {
   const { projectRoot, home, hooksDir } = paths;
-  const changes = new Changes();
+  const changes = new Changes(planPlaces(paths));
   const report = new Report(write);
   const recordFile = recordPath(paths.installsDir, projectRoot);
-  const record = readRecord(recordFile, projectRoot);
-  const restore = (path: string) => recordedBefore(record, path, readBytesOrNull(path));
+  const record = readRecord(recordFile, projectRoot, shownPath(recordFile, paths));
+  const restore = (path: string) => recordedBefore(record, path, changes.disk(path));
   // 1. MCP server: .mcp.json, the reference's legacy file (only when there), the local scope.
   planRemoveMcpServer(projectRoot, MCP_CONFIG, changes, report);
   planRemoveMcpServer(projectRoot, LEGACY_MCP_CONFIG, changes, report, true);

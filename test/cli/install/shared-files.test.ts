@@ -215,7 +215,7 @@ describe("invalid JSON is never overwritten", () => {
     const answer = await sb.cli(["install"]);
     expect(answer).toMatchObject({ code: 1, stdout: "" });
     expect(answer.stderr).toContain(
-      'stratumc: .mcp.json: "mcpServers" is not an object. Nothing was changed',
+      "stratumc: .mcp.json: mcpServers is an array, expected an object (server name → server). Nothing was changed",
     );
     sb.write(".mcp.json", "[1, 2]");
     expect((await sb.cli(["install"])).stderr).toBe(
