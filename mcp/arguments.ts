@@ -1,9 +1,12 @@
 // Tool arguments (runtime.md §16.1): checked against the tool's schema, with data arguments decoded
 // kind-preservingly (language.md §10.7.2) from the request's raw JSON text when the transport kept
 // it, so that `1.0` in a result stays a float. A bad argument gives
-// `{status: "error", error_type: "invalid_arguments", message: "<argument>: <problem>"}`.
+// `{status: "error", error_type: "invalid_arguments", message: "<argument>: <problem>"}`. Every
+// argument value is measured first (iteratively): one nested deeper or holding more values than
+// the limits of interpreter/limits.ts is refused before any recursive code sees it.
 import type { z } from "zod";
 import { toolError } from "../interpreter/flow/errors";
+import { argumentsLimitProblem } from "../interpreter/limits";
 import { wireToPlain } from "../interpreter/wire/encode";
 import type { Response } from "../interpreter/wire/wire";
 import { dictGetStr } from "../stdlib/values/dict";
@@ -25,6 +28,8 @@ export function decodeArguments(
   parsed: unknown,
 ): DecodedArguments {
   const rawDict = raw instanceof PyDict ? raw : undefined;
+  const tooLarge = argumentsLimitProblem(argumentEntries(rawDict ?? parsed));
+  if (tooLarge !== null) return { ok: false, error: toolError("invalid_arguments", tooLarge) };
   const input = rawDict !== undefined ? wireToPlain(rawDict) : (parsed ?? {});
   const checked = tool.schema.safeParse(input);
   if (!checked.success) return { ok: false, error: invalidArguments(checked.error.issues, input) };
@@ -39,6 +44,13 @@ export function decodeArguments(
       },
     },
   };
+}
+
+/** Each argument by name (unknown ones too: they are converted before the schema drops them). */
+function argumentEntries(args: unknown): [string, unknown][] {
+  if (args instanceof PyDict) return [...args.entries.values()].map(([k, v]) => [String(k), v]);
+  if (typeof args === "object" && args !== null && !Array.isArray(args)) return Object.entries(args);
+  return [["arguments", args]];
 }
 
 function invalidArguments(issues: readonly z.core.$ZodIssue[], input: unknown): Response {

@@ -6,8 +6,9 @@
 // still in progress is answered with `-32600` and never run (JSON-RPC 2.0 and MCP make the id
 // unique among a client's requests: two answers with one id could not be told apart), and the
 // request in progress is not disturbed; a request whose parameters `screen` rejects is answered
-// with that error; no size limit below 256 MiB per message (a large spec must fit). When the input ends, the
-// transport closes only once every request already received has been answered: a client that
+// with that error; a message other than a tools/call nested deeper than MAX_VALUE_DEPTH is refused
+// (-32600) or, without an id, dropped; no size limit below 256 MiB per message (a large spec must
+// fit). When the input ends, the transport closes only once every request already received has been answered: a client that
 // writes its calls and then closes the pipe (`… | stratum-mcp`) gets every answer, even for a call
 // still waiting for a flow lock at that moment.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -17,6 +18,7 @@ import {
   type JSONRPCRequest,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+import { grouped, MAX_VALUE_DEPTH, valueShape } from "../interpreter/limits";
 
 const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
@@ -141,6 +143,22 @@ export class LineTransport implements Transport {
       return;
     }
     const message = parsed.data;
+    // Only a tools/call carries user values, and the tool names the argument past the limits. Any
+    // other message never needs that depth, and the SDK's recursive code (an error text that
+    // stringifies a stray response) would overflow the stack on it and end the process.
+    if (!("method" in message && message.method === "tools/call")) {
+      const { depth } = valueShape(json);
+      if (depth > MAX_VALUE_DEPTH) {
+        if ("method" in message && "id" in message) {
+          this.reject(
+            message.id,
+            -32600,
+            `Invalid Request: nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`,
+          );
+        }
+        return; // a notification or a response: nothing to answer
+      }
+    }
     if ("method" in message && "id" in message) {
       const key = JSON.stringify(message.id);
       if (this.unanswered.has(key)) {

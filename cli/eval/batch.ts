@@ -9,6 +9,7 @@ import { checkExpression, type ExprCheckResult } from "../../checker/expr/check-
 import { parseExpression } from "../../grammar/parse";
 import { compileExpression } from "../../interpreter/eval/compile";
 import { evaluate } from "../../interpreter/eval/evaluate";
+import { MAX_VALUE_DEPTH } from "../../interpreter/limits";
 import type { FileAccess } from "../../stdlib/files";
 import { PyError } from "../../stdlib/values/errors";
 import { parseJson } from "../../stdlib/values/json";
@@ -88,7 +89,7 @@ function syntaxErrorOf(text: string, checked: ExprCheckResult): BatchResult | nu
 function readCase(line: string): EvalCase {
   let value: PyValue;
   try {
-    value = parseJson(line);
+    value = parseJson(line, { maxDepth: MAX_VALUE_DEPTH });
   } catch (e) {
     throw new Error(`invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

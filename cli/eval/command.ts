@@ -2,6 +2,7 @@
 import { createReadStream, openSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
+import { MAX_VALUE_DEPTH } from "../../interpreter/limits";
 import { parseJson } from "../../stdlib/values/json";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { UsageError } from "../exit-codes";
@@ -63,7 +64,7 @@ function objectOption(flag: string, text: string | undefined): PyDict | null {
   if (text === undefined) return null;
   let value: PyValue;
   try {
-    value = parseJson(text);
+    value = parseJson(text, { maxDepth: MAX_VALUE_DEPTH });
   } catch (e) {
     throw new UsageError(`${flag}: invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -4,6 +4,7 @@
 // spec text, so the file replays on its own, whatever became of the spec file since).
 import type { Severity } from "../../checker/diagnostic";
 import type { Counterexample, FuzzFinding, ToolName, WireCall } from "../../fuzzer/index";
+import { argumentsLimitProblem } from "../../interpreter/limits";
 
 export interface CounterexampleFile {
   readonly version: 1;
@@ -97,6 +98,17 @@ export function parseCounterexampleFile(text: string): Parsed {
     if (!isObject(call) || !isTool(call.tool) || !isObject(call.arguments))
       return bad(`"calls"[${i}] must be {"tool": <a stratum_* flow tool>, "arguments": {…}}`);
   }
+  // Replayed arguments are converted recursively: past the tools' limits they are refused here.
+  const tooLarge = argumentsLimitProblem([
+    ['"input"', v.input],
+    ...calls.flatMap((call, i) =>
+      Object.entries(call.arguments as Json).map(([k, x]): [string, unknown] => [
+        `"calls"[${i}].arguments.${k}`,
+        x,
+      ]),
+    ),
+  ]);
+  if (tooLarge !== null) return bad(tooLarge);
   const plan = calls[0] as WireCall;
   if (plan.tool !== "stratum_plan" || typeof plan.arguments.spec !== "string")
     return bad(`the first call must be stratum_plan with the spec text`);

@@ -1,7 +1,8 @@
 // The programmatic API over the state machine: queue, registry, loading and committing (A1).
 // Every flow tool is a pure function `(tx, args) => Response` (flow/); this module runs it inside
 // a transaction over working copies, commits iff the response says so (§15), and maps store
-// conflicts and unexpected failures to their error responses.
+// conflicts and unexpected failures to their error responses. Data arguments (inputs, results, a
+// draft) past the limits of limits.ts are `invalid_arguments` before anything else runs.
 import type {
   FlowArgs,
   GateResolveArgs,
@@ -28,6 +29,8 @@ import { stepDone } from "../flow/step-done";
 import { checkTimeouts } from "../flow/timeouts";
 import type { Tx } from "../flow/tx";
 import { validate } from "../flow/validate";
+import { argumentsLimitProblem } from "../limits";
+import { FlowTooLargeError } from "../store/codec";
 import { FlowCorruptError, StaleStateError, StoreLockedError, StoreUnwritableError } from "../store/store";
 import type { Response } from "../wire/wire";
 import { commitTx } from "./commit";
@@ -72,13 +75,15 @@ export function createEngine(options: EngineOptions): EngineApi {
   /**
    * The answer for a store failure that is not a bug (issue 13): the store cannot be written
    * (`store_unwritable`, path and OS reason) or a flow file is damaged (`flow_corrupt`, file and
-   * problem). Tool-error shape, as `state_locked`; null for anything else.
+   * problem) or a state would not fit a flow file (`flow_too_large`: nested deeper than its reader
+   * reads). Tool-error shape, as `state_locked`; null for anything else.
    */
   function storeFailure(e: unknown): Response | null {
     if (e instanceof StoreUnwritableError) {
       return toolError("store_unwritable", e.message, { path: e.path, reason: e.code });
     }
     if (e instanceof FlowCorruptError) return toolError("flow_corrupt", e.message, { file: e.file });
+    if (e instanceof FlowTooLargeError) return toolError("flow_too_large", e.message);
     return null;
   }
 
@@ -121,12 +126,23 @@ export function createEngine(options: EngineOptions): EngineApi {
     return (args) => queue.run(() => transact(args.flow_id, fn, args));
   }
 
+  /** Data arguments past the depth or size limit are refused before anything touches them. */
+  function limited<A>(data: (args: A) => [string, unknown][], call: (args: A) => Promise<Response>) {
+    return (args: A): Promise<Response> => {
+      const problem = argumentsLimitProblem(data(args));
+      return problem === null ? call(args) : Promise.resolve(toolError("invalid_arguments", problem));
+    };
+  }
+
   const workspace = workspaceTools(options);
 
   return {
     validate: (args) => queue.run(async () => guarded(() => validate(args), internalError)),
-    plan: (args: PlanArgs) => queue.run(() => transact(null, plan, args)),
-    stepDone: flowTool<StepDoneArgs>(stepDone),
+    plan: limited(
+      (args: PlanArgs) => [["inputs", args.inputs]],
+      (args) => queue.run(() => transact(null, plan, args)),
+    ),
+    stepDone: limited((a: StepDoneArgs) => [["result", a.result]], flowTool<StepDoneArgs>(stepDone)),
     audit: flowTool<FlowArgs>(audit),
     gateResolve: flowTool<GateResolveArgs>(gateResolve),
     checkTimeouts: flowTool<FlowArgs>(checkTimeouts),
@@ -134,15 +150,21 @@ export function createEngine(options: EngineOptions): EngineApi {
     commit: flowTool<LabelArgs>(commitCheckpoint),
     revert: flowTool<LabelArgs>(revertCheckpoint),
     iterationStart: flowTool<StepArgs>(iterationStart),
-    iterationReport: flowTool<IterationReportArgs>(iterationReport),
+    iterationReport: limited(
+      (a: IterationReportArgs) => [["result", a.result]],
+      flowTool<IterationReportArgs>(iterationReport),
+    ),
     iterationAbort: flowTool<IterationAbortArgs>(iterationAbort),
     resume: flowTool<FlowArgs>(resume),
     listWorkflows: (args) =>
       queue.run(async () => guarded(() => workspace.listWorkflows(args), internalError)),
     compileSpeckit: (args) =>
       queue.run(async () => guarded(() => workspace.compileSpeckit(args), internalError)),
-    draftPipeline: (args) =>
-      queue.run(async () => guarded(() => workspace.draftPipeline(args), internalError)),
+    draftPipeline: limited(
+      (args: { readonly draft: unknown }) => [["draft", args.draft]],
+      (args: Parameters<typeof workspace.draftPipeline>[0]) =>
+        queue.run(async () => guarded(() => workspace.draftPipeline(args), internalError)),
+    ),
     forgetAll: () =>
       queue.run(async () => {
         registry.clear();

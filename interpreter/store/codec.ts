@@ -2,10 +2,11 @@
 // field order is the file's key order); decoding checks every structural field and rebuilds the
 // FlowState shapes (plain objects in key order, Maps for user-keyed collections, user data as
 // PyValue), refusing a damaged file with a reason rather than handing the engine a broken state.
-import { JsonSyntaxError, parseJson } from "../../stdlib/values/json";
+import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
 import { PyDict } from "../../stdlib/values/value";
 import type { FlowState, PersistedStatus } from "../flow/state";
-import { encodeWire } from "../wire/encode";
+import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
+import { encodeWire, WireDepthError } from "../wire/encode";
 import type { WireObject } from "../wire/wire";
 import {
   readAccumulators,
@@ -33,11 +34,44 @@ import {
   readString,
 } from "./json-reader";
 
-/** The file text: Python `json.dumps(…, indent=2)` layout, keys in FlowState order, no trailing newline. */
+/**
+ * A flow state the codec will not write, because its reader could not read it back: nested deeper
+ * than MAX_FLOW_FILE_DEPTH, or longer than the longest string the runtime can hold.
+ */
+export class FlowTooLargeError extends Error {
+  constructor(
+    readonly flowId: string,
+    readonly problem: string,
+  ) {
+    super(`Flow '${flowId}' cannot be stored: ${problem}; nothing was written`);
+    this.name = "FlowTooLargeError";
+  }
+}
+
+/**
+ * The file text: Python `json.dumps(…, indent=2)` layout, keys in FlowState order, no trailing
+ * newline. Throws FlowTooLargeError rather than write a file `decodeFlowState` would refuse.
+ */
 export function encodeFlowState(state: FlowState): string {
-  // FlowState is made of wire values only (plain objects, Maps, arrays, PyValue data); it is an
-  // interface without an index signature, hence the cast.
-  return encodeWire(state as unknown as WireObject, { indent: 2 });
+  try {
+    // FlowState is made of wire values only (plain objects, Maps, arrays, PyValue data); it is an
+    // interface without an index signature, hence the cast.
+    return encodeWire(state as unknown as WireObject, { indent: 2, maxDepth: MAX_FLOW_FILE_DEPTH });
+  } catch (e) {
+    if (e instanceof WireDepthError) {
+      throw new FlowTooLargeError(
+        state.flow_id,
+        `its state is nested more than ${grouped(MAX_FLOW_FILE_DEPTH)} levels deep (a flow file nests at most ${grouped(MAX_FLOW_FILE_DEPTH)})`,
+      );
+    }
+    if (e instanceof RangeError) {
+      throw new FlowTooLargeError(
+        state.flow_id,
+        `its file would be too long to hold in memory (${e.message})`,
+      );
+    }
+    throw e;
+  }
 }
 
 export type DecodedFlow =
@@ -60,8 +94,12 @@ const PERSISTED_STATUSES: readonly PersistedStatus[] = [
  */
 export function decodeFlowState(text: string): DecodedFlow {
   try {
-    return { ok: true, state: readFlowState(Fields.of(parseJson(text), "")) };
+    const json = parseJson(text, { maxDepth: MAX_FLOW_FILE_DEPTH });
+    return { ok: true, state: readFlowState(Fields.of(json, "")) };
   } catch (e) {
+    if (e instanceof JsonDepthError) {
+      return { ok: false, reason: `${e.message}; a flow file nests at most ${grouped(e.limit)} levels` };
+    }
     if (e instanceof JsonSyntaxError) return { ok: false, reason: `not valid JSON: ${e.message}` };
     if (e instanceof FormatError) return { ok: false, reason: e.message };
     throw e;

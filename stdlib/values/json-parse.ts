@@ -1,6 +1,7 @@
 // JSON decoding (language.md §10.7.2): int/float distinction kept, exact big ints, duplicate keys
 // last wins, NaN/Infinity accepted as Python's json does. Iterative, so deep nesting cannot
-// overflow the stack.
+// overflow the stack; `maxDepth` refuses deeper text at the bracket that passes the limit, so a
+// caller whose later code recurses over the value never receives one it cannot handle.
 import { dictSet } from "./dict";
 import { normInt, PyDict, PyFloat, type PyValue } from "./value";
 
@@ -15,6 +16,26 @@ export class JsonSyntaxError extends SyntaxError {
     const column = position - before.lastIndexOf("\n");
     super(`${detail}: line ${line} column ${column} (char ${position})`);
   }
+}
+
+/** The text nests arrays and objects deeper than the caller allows (`[]` is 1 level). */
+export class JsonDepthError extends JsonSyntaxError {
+  constructor(
+    readonly limit: number,
+    position: number,
+    text: string,
+  ) {
+    super(
+      `nested more than ${String(limit).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} levels deep`,
+      position,
+      text,
+    );
+  }
+}
+
+export interface ParseJsonOptions {
+  /** Levels of arrays and objects allowed; deeper text throws JsonDepthError. */
+  readonly maxDepth?: number;
 }
 
 type Frame = { readonly list: PyValue[] } | { readonly dict: PyDict; key: string };
@@ -33,7 +54,8 @@ const ESCAPES: Record<string, string> = {
   t: "\t",
 };
 
-export function parseJson(text: string): PyValue {
+export function parseJson(text: string, options: ParseJsonOptions = {}): PyValue {
+  const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   let i = 0;
   const fail = (detail: string, at = i): never => {
     throw new JsonSyntaxError(detail, at, text);
@@ -106,6 +128,7 @@ export function parseJson(text: string): PyValue {
     ws();
     let value: PyValue;
     const c = text[i];
+    if ((c === "[" || c === "{") && stack.length + 1 > maxDepth) throw new JsonDepthError(maxDepth, i, text);
     if (c === "[") {
       i++;
       ws();

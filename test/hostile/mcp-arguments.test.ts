@@ -5,7 +5,8 @@
 // field. Never -32603, a zod issue dump or a stack trace (the old server answered `arguments: "x"`
 // with -32603 and the zod dump).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leaks, type Sandbox, sandbox, toolContent, type WireMessage, WireServer } from "./mcp-support";
+import { RawSession, type RpcMessage, toolContent } from "../mcp/support/raw-session";
+import { leaks, type Sandbox, sandbox } from "./mcp-support";
 
 interface ToolInfo {
   readonly name: string;
@@ -49,13 +50,13 @@ function validArguments(tool: ToolInfo): Record<string, unknown> {
 
 describe("wrong-shaped tool arguments over the wire", () => {
   let box: Sandbox;
-  let server: WireServer;
+  let server: RawSession;
   let tools: ToolInfo[];
   let nextId = 0;
 
   beforeAll(async () => {
     box = sandbox("stratum-hostile-args-");
-    server = new WireServer(box);
+    server = new RawSession(box);
     await server.initialize();
     tools = (await server.request("list", "tools/list")).result?.tools as ToolInfo[];
   });
@@ -68,7 +69,7 @@ describe("wrong-shaped tool arguments over the wire", () => {
 
   const call = (params: unknown) => server.request(`call-${nextId++}`, "tools/call", params);
 
-  function expectInvalidArguments(answer: WireMessage, message: string | RegExp): void {
+  function expectInvalidArguments(answer: RpcMessage, message: string | RegExp): void {
     const text = JSON.stringify(answer);
     expect(leaks(text), text).toEqual([]);
     expect(answer.error, text).toBeUndefined();

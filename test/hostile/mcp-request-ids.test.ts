@@ -7,7 +7,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leaks, type Sandbox, sandbox, tinySpec, toolContent, WireServer } from "./mcp-support";
+import { RawSession, toolContent } from "../mcp/support/raw-session";
+import { leaks, type Sandbox, sandbox, tinySpec } from "./mcp-support";
 
 const duplicateError = (id: unknown) => ({
   code: -32600,
@@ -16,11 +17,11 @@ const duplicateError = (id: unknown) => ({
 
 describe("requests that share an id while in progress", () => {
   let box: Sandbox;
-  let server: WireServer;
+  let server: RawSession;
 
   beforeAll(async () => {
     box = sandbox("stratum-hostile-ids-");
-    server = new WireServer(box);
+    server = new RawSession(box);
     await server.initialize();
   });
 

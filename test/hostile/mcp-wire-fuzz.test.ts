@@ -7,7 +7,8 @@
 // asked to write inside its working directory).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leaks, type Sandbox, sameId, sandbox, tinySpec, WireServer } from "./mcp-support";
+import { RawSession, sameId } from "../mcp/support/raw-session";
+import { leaks, type Sandbox, sandbox, tinySpec } from "./mcp-support";
 
 const RUNS = Number(process.env.HOSTILE_FUZZ_RUNS ?? 120);
 
@@ -151,7 +152,7 @@ const item: fc.Arbitrary<Item> = fc.oneof(
 
 describe("the MCP wire under random input", () => {
   let box: Sandbox;
-  let server: WireServer;
+  let server: RawSession;
   let counter = 0;
   /** Every line written (as the server splits them). */
   const written: string[] = [];
@@ -160,7 +161,7 @@ describe("the MCP wire under random input", () => {
 
   beforeAll(async () => {
     box = sandbox("stratum-hostile-fuzz-");
-    server = new WireServer(box);
+    server = new RawSession(box);
     await server.initialize();
   });
 

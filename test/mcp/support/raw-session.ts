@@ -1,34 +1,48 @@
 // A line-level session with the built stratum-mcp, without an MCP client in between: the test
-// writes exact lines (garbage included) and sees every line of standard output, so protocol
-// hygiene (nothing but JSON-RPC on stdout) can be asserted.
+// writes exact bytes (whole lines, several lines in one write, garbage, lines split across writes)
+// and sees every line of standard output, so protocol hygiene (nothing but JSON-RPC on stdout),
+// duplicate ids and hostile input can be asserted. Every wait has a deadline.
 import { type ChildProcess, spawn } from "node:child_process";
 import { ensureBundle } from "../../cli/run-cli";
-import { MCP_BIN } from "./server";
+import { MCP_BIN, unexpectedStderr } from "./server";
 
 export const PROTOCOL_VERSION = "2025-06-18";
 
 export interface RpcMessage {
   readonly jsonrpc?: unknown;
   readonly id?: unknown;
-  readonly result?: Record<string, unknown>;
-  readonly error?: { readonly code: number; readonly message: string };
-  readonly method?: string;
+  readonly method?: unknown;
+  readonly result?: {
+    readonly content?: readonly { readonly type: string; readonly text: string }[];
+    readonly structuredContent?: Record<string, unknown>;
+    readonly isError?: boolean;
+    readonly [key: string]: unknown;
+  };
+  readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
+}
+
+/** Where the server runs: its working directory and its STRATUM_HOME. */
+export interface SessionPlace {
+  readonly cwd: string;
+  readonly home: string;
 }
 
 export class RawSession {
   /** Every stdout line so far, as written. */
   readonly lines: string[] = [];
+  /** The stdout lines that parse as JSON objects, in order. */
+  readonly messages: RpcMessage[] = [];
   private stderrText = "";
-  private buffered = "";
-  private waiters: { test: (m: RpcMessage) => boolean; resolve: (m: RpcMessage) => void }[] = [];
+  private buffered: string[] = [];
+  private listeners: (() => void)[] = [];
   private readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(options: { readonly cwd: string; readonly home: string }) {
+  constructor(place: SessionPlace) {
     ensureBundle();
     this.child = spawn(process.execPath, [MCP_BIN], {
-      cwd: options.cwd,
-      env: { ...process.env, STRATUM_HOME: options.home },
+      cwd: place.cwd,
+      env: { ...process.env, STRATUM_HOME: place.home },
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
@@ -38,39 +52,71 @@ export class RawSession {
     });
   }
 
+  /** Standard error without the hook-refresh notice of a first start (runtime.md §21.1). */
   get stderr(): string {
-    return this.stderrText;
+    return unexpectedStderr(this.stderrText);
+  }
+
+  /** Writes bytes exactly as given (one write). */
+  write(text: string | Uint8Array): void {
+    this.child.stdin?.write(text);
   }
 
   /** Writes one line (a newline is appended). */
   writeLine(text: string): void {
-    this.child.stdin?.write(`${text}\n`);
+    this.write(`${text}\n`);
   }
 
+  /** Writes one message as a line. */
   send(message: Record<string, unknown>): void {
-    this.writeLine(JSON.stringify({ jsonrpc: "2.0", ...message }));
+    this.sendAll([message]);
   }
 
-  /** The next (or an already received) message that `test` accepts. */
-  next(test: (m: RpcMessage) => boolean): Promise<RpcMessage> {
-    const seen = this.lines.map(parseLine).find((m) => m !== undefined && test(m));
-    if (seen !== undefined) return Promise.resolve(seen);
-    return new Promise((resolve) => this.waiters.push({ test, resolve }));
+  /** Writes these messages as lines in one write, so the server reads them in one chunk. */
+  sendAll(messages: readonly Record<string, unknown>[]): void {
+    this.write(messages.map((m) => `${JSON.stringify({ jsonrpc: "2.0", ...m })}\n`).join(""));
   }
 
-  /** Sends a request and waits for the response with its id. */
-  async request(
-    id: number | string,
-    method: string,
-    params: Record<string, unknown> = {},
-  ): Promise<RpcMessage> {
-    this.send({ id, method, params });
-    return this.next((m) => m.id === id && (m.result !== undefined || m.error !== undefined));
+  /** Every answer (result or error) carrying this id so far. */
+  answers(id: unknown): RpcMessage[] {
+    return this.messages.filter(
+      (m) => !("method" in m) && sameId(m.id, id) && (m.result !== undefined || m.error !== undefined),
+    );
   }
 
-  /** initialize + notifications/initialized. */
+  /** Waits until `test` holds for the messages received so far; fails after `ms`. */
+  async until(test: () => boolean, what: string, ms = 20_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!test()) {
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}; stdout:\n${this.lines.slice(-20).join("\n")}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 50);
+        this.listeners.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** The first message received (so far or later) that `test` accepts. */
+  async next(test: (m: RpcMessage) => boolean, ms?: number): Promise<RpcMessage> {
+    await this.until(() => this.messages.some(test), "a matching message", ms);
+    return this.messages.find(test) as RpcMessage;
+  }
+
+  /** Sends one request (without `params` when undefined) and waits for its (first) answer. */
+  async request(id: string | number, method: string, params?: unknown, ms?: number): Promise<RpcMessage> {
+    this.send({ id, method, ...(params === undefined ? {} : { params }) });
+    await this.until(() => this.answers(id).length > 0, `the answer to ${JSON.stringify(id)}`, ms);
+    return this.answers(id)[0] as RpcMessage;
+  }
+
+  /** initialize + notifications/initialized; the answer to initialize. */
   async initialize(): Promise<RpcMessage> {
-    const reply = await this.request(0, "initialize", {
+    const reply = await this.request("init", "initialize", {
       protocolVersion: PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: { name: "raw-session", version: "0.0.0" },
@@ -79,38 +125,48 @@ export class RawSession {
     return reply;
   }
 
-  /** Closes standard input and waits for the exit code. */
+  /** Closes standard input (the server answers what it has received, then exits). */
   closeInput(): Promise<number | null> {
     this.child.stdin?.end();
     return this.exited;
   }
 
   kill(): Promise<number | null> {
-    this.child.kill("SIGKILL");
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
     return this.exited;
   }
 
   private receive(text: string): void {
-    const parts = (this.buffered + text).split("\n");
-    this.buffered = parts.pop() ?? "";
+    // Only a chunk with a newline joins what came before: a long line in many chunks stays linear.
+    if (!text.includes("\n")) {
+      this.buffered.push(text);
+      return;
+    }
+    const parts = [...this.buffered, text].join("").split("\n");
+    this.buffered = [parts.pop() ?? ""];
     for (const line of parts) {
       this.lines.push(line);
-      const message = parseLine(line);
-      if (message === undefined) continue;
-      const waiter = this.waiters.find((w) => w.test(message));
-      if (waiter !== undefined) {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        waiter.resolve(message);
+      try {
+        const value: unknown = JSON.parse(line);
+        if (typeof value === "object" && value !== null) this.messages.push(value as RpcMessage);
+      } catch {
+        // not JSON: the tests assert on `lines`
       }
     }
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const l of listeners) l();
   }
 }
 
-function parseLine(line: string): RpcMessage | undefined {
-  try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === "object" && value !== null ? (value as RpcMessage) : undefined;
-  } catch {
-    return undefined;
-  }
+/** JSON-RPC id equality (1 and "1" differ). */
+export function sameId(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The structuredContent of a tools/call answer (throws when it is not a tool result). */
+export function toolContent(message: RpcMessage): Record<string, unknown> {
+  const content = message.result?.structuredContent;
+  if (content === undefined) throw new Error(`not a tool result: ${JSON.stringify(message)}`);
+  return content;
 }
