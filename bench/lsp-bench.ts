@@ -2,7 +2,8 @@
 // process over streams, on a generated 2,000-line spec. Time to diagnostics after an edit (a
 // one-word incremental change, debounce 0: the time the server needs, not the debounce it waits)
 // against a bare checkSpec of the same text measured in the same run; completion latency p95 on
-// the checked document at positions inside expressions, `$` paths and depends_on.
+// the checked document at positions inside expressions, `$` paths and depends_on. Then the rows of
+// a ~4.7 MB spec checked by worker threads (lsp-huge-bench.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -24,6 +25,7 @@ import { PositionIndex } from "../lsp/positions";
 import { startLanguageServer } from "../lsp/server";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
+import { benchHugeLsp } from "./lsp-huge-bench";
 
 export const TARGET_DIAGNOSTICS_MS = 25;
 export const TARGET_COMPLETION_P95_MS = 10;
@@ -36,6 +38,8 @@ export interface LspBench {
   readonly rows: Row[];
   readonly lines: number;
   readonly diagnostics: number;
+  /** Size of the huge spec and the hovers timed during its re-checks. */
+  readonly huge: { readonly chars: number; readonly hovers: number };
 }
 
 /** The typical fixture's contracts and functions, then copies of its flow until the spec has ~2,000 lines. */
@@ -141,9 +145,11 @@ export async function benchLsp(repoDir: string): Promise<LspBench> {
     }
     const checkMs = median(checkTimes);
     const diagnosticsMs = median(editTimes);
+    const huge = await benchHugeLsp(repoDir, text);
     return {
       lines: text.split("\n").length,
       diagnostics: diagnosticCount,
+      huge: { chars: huge.chars, hovers: huge.hovers },
       rows: [
         {
           metric: `lsp: ms to diagnostics after an edit, ${SPEC_LINES}-line spec (baseline: checkSpec)`,
@@ -159,6 +165,7 @@ export async function benchLsp(repoDir: string): Promise<LspBench> {
           ratio: null,
           target: TARGET_COMPLETION_P95_MS,
         },
+        ...huge.rows,
       ],
     };
   } finally {

@@ -18,6 +18,9 @@ export interface CheckedDocument {
 
 export type CheckFunction = (text: string) => CheckResult;
 
+/** A version of a document (a TextDocument, or the text a check worker was sent). */
+export type DocumentVersion = Pick<TextDocument, "uri" | "version" | "getText">;
+
 export class CheckedDocuments {
   private readonly cache = new Map<string, CheckedDocument>();
   private readonly checkers = new Map<string, IncrementalChecker>();
@@ -26,7 +29,7 @@ export class CheckedDocuments {
   constructor(private readonly check?: CheckFunction) {}
 
   /** The checked document of this version (checked now unless it already was). */
-  get(document: TextDocument): CheckedDocument {
+  get(document: DocumentVersion): CheckedDocument {
     const cached = this.cache.get(document.uri);
     if (cached !== undefined && cached.version === document.version) return cached;
     const text = document.getText();
@@ -41,7 +44,7 @@ export class CheckedDocuments {
   }
 
   /** Whether this version was already checked (diagnostics then cost nothing). */
-  has(document: TextDocument): boolean {
+  has(document: DocumentVersion): boolean {
     return this.cache.get(document.uri)?.version === document.version;
   }
 

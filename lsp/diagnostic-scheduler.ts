@@ -3,7 +3,8 @@
 // for is still the document's current version. A newer change cancels the pending check of the
 // older version, so an outdated version is never checked for diagnostics and never published.
 // (checkSpec itself is synchronous: a check that has started runs to its end, ~ms for large specs,
-// and its result is dropped when the document moved on meanwhile.)
+// and its result is dropped when the document moved on meanwhile. A huge document's check runs in
+// a worker, off-thread-document.ts, which publishes only if the version is still current then.)
 
 /** The timer functions (injected: tests drive them by hand, no timed assertions). */
 export interface Timers {

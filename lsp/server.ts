@@ -1,54 +1,83 @@
 // The language server (issue 6): a protocol adapter over the checker and its editor services
 // (checker/services/). It keeps the open documents (incremental sync), checks each version at most
 // once, publishes exactly `stratumc check`'s diagnostics after a debounce, and answers every
-// request by converting positions to offsets, calling a service and converting the result back.
+// request by converting positions to offsets, calling a service and converting the result back
+// (requests.ts). Huge documents are checked by workers, off the request path, and read-only
+// requests on them are answered from the last checked tree (off-thread-document.ts).
 import {
+  type CancellationToken,
   type Connection,
   type InitializeParams,
   type InitializeResult,
   LSPErrorCodes,
+  type Position,
   ResponseError,
-  type TextDocumentPositionParams,
   TextDocumentSyncKind,
   TextDocuments,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import {
-  completionsAt,
-  definitionAt,
-  documentSymbols,
-  foldingRanges,
-  hoverAt,
-  prepareRename,
-  referencesAt,
-  renameAt,
-  semanticTokens,
-  signatureHelpAt,
-  TOKEN_TYPES,
-} from "../checker/services/index";
-import { type CheckedDocument, CheckedDocuments, type CheckFunction } from "./checked-documents";
-import { quickFixes } from "./code-actions";
-import * as convert from "./convert";
+import { TOKEN_TYPES } from "../checker/services/index";
+import { CheckedDocuments, type CheckFunction } from "./checked-documents";
 import { DEFAULT_DEBOUNCE_MS, DiagnosticScheduler, type Timers } from "./diagnostic-scheduler";
 import { toLspDiagnostic } from "./diagnostics";
+import { OffThreadDocument } from "./off-thread-document";
+import { PositionIndex } from "./positions";
+import {
+  answerRequest,
+  EXACT_METHODS,
+  type Method,
+  type Requests,
+  type Results,
+  toProtocol,
+  WITHHELD,
+} from "./requests";
+import { IDENTITY } from "./version-map";
+import { inThreadWorkers, type WorkerFactory } from "./workers";
 
 export interface ServerOptions {
   /** Debounce before diagnostics (ms); the client may override it with initializationOptions.debounceMs. */
   readonly debounceMs?: number;
   readonly timers?: Timers;
-  /** The checker (tests count calls through it). */
+  /** The checker of documents checked in this thread (tests count calls through it). */
   readonly check?: CheckFunction;
+  /** Huge documents: checked by workers, off the request path (off-thread-document.ts). */
+  readonly offThread?: OffThreadOptions;
   readonly name?: string;
   readonly version?: string;
 }
+
+export interface OffThreadOptions {
+  /** Documents of at least this many UTF-16 code units (default DEFAULT_OFF_THREAD_MIN_LENGTH). */
+  readonly minLength?: number;
+  /** Default: the worker code in this thread (serve-stdio.ts passes real worker threads). */
+  readonly workers?: WorkerFactory;
+}
+
+/**
+ * Below this size a document is checked in the server's thread (exact answers, ~0.1 s for a full
+ * check at this size); from it on, by workers (docs/performance.md, "Huge documents").
+ */
+export const DEFAULT_OFF_THREAD_MIN_LENGTH = 256 * 1024;
 
 /** Completion triggers: `$.` paths and `result.` fields, values after `key:`, list items, names after a space. */
 export const COMPLETION_TRIGGERS = [".", "$", ":", " "];
 export const SIGNATURE_TRIGGERS = ["(", ","];
 
-export function startLanguageServer(connection: Connection, options: ServerOptions = {}): void {
+/** Builds a request's parameters from protocol positions (null: the position has no counterpart). */
+type Build<M extends Method> = (offsetAt: (position: Position) => number | null) => Requests[M] | null;
+
+export interface LanguageServer {
+  /** Ends every check worker (the process's exit does it too). */
+  dispose(): void;
+}
+
+export function startLanguageServer(connection: Connection, options: ServerOptions = {}): LanguageServer {
   const documents = new TextDocuments(TextDocument);
   const checked = new CheckedDocuments(options.check);
+  const minLength = options.offThread?.minLength ?? DEFAULT_OFF_THREAD_MIN_LENGTH;
+  const workers = options.offThread?.workers ?? inThreadWorkers(options.check);
+  const huge = new Map<string, OffThreadDocument>();
+  const positions = new Map<string, { readonly version: number; readonly index: PositionIndex }>();
   let scheduler = new DiagnosticScheduler(hooks(), options.debounceMs ?? DEFAULT_DEBOUNCE_MS, options.timers);
 
   function hooks() {
@@ -57,6 +86,10 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
       publish: (uri: string, version: number) => {
         const document = documents.get(uri);
         if (document === undefined || document.version !== version) return;
+        if (isHuge(document)) {
+          offThread(uri).check(version, document.getText());
+          return;
+        }
         const c = checked.get(document);
         const diagnostics = c.doc.check.diagnostics.map((d) => toLspDiagnostic(d, uri, c.positions));
         void connection.sendDiagnostics({ uri, version, diagnostics });
@@ -64,17 +97,78 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     };
   }
 
-  /** The checked current version of the request's document (checked now if it was not yet). */
-  function current(uri: string): CheckedDocument {
+  /** Whether a version is checked off-thread; a document changing mode drops its other state. */
+  function isHuge(document: TextDocument): boolean {
+    const off = document.getText().length >= minLength;
+    if (off) checked.forget(document.uri);
+    else closeOffThread(document.uri);
+    return off;
+  }
+
+  function offThread(uri: string): OffThreadDocument {
+    let doc = huge.get(uri);
+    if (doc === undefined) {
+      doc = new OffThreadDocument(uri, workers, {
+        currentVersion: () => documents.get(uri)?.version,
+        publish: (version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
+      });
+      huge.set(uri, doc);
+    }
+    return doc;
+  }
+
+  function closeOffThread(uri: string): void {
+    huge.get(uri)?.dispose();
+    huge.delete(uri);
+    positions.delete(uri);
+  }
+
+  function positionsOf(document: TextDocument): PositionIndex {
+    const cached = positions.get(document.uri);
+    if (cached !== undefined && cached.version === document.version) return cached.index;
+    const index = new PositionIndex(document.getText());
+    positions.set(document.uri, { version: document.version, index });
+    return index;
+  }
+
+  /**
+   * A request on the document's current version: in this thread for a small document; for a huge
+   * one, from the newest tree a worker holds (edit requests: from the current version's tree).
+   */
+  function answer<M extends Method>(
+    method: M,
+    uri: string,
+    token: CancellationToken,
+    build: Build<NoInfer<M>>,
+  ): Results[M] | Promise<Results[M]> {
     const document = documents.get(uri);
     if (document === undefined)
       throw new ResponseError(LSPErrorCodes.RequestFailed, `document not open: ${uri}`);
-    return checked.get(document);
+    if (!isHuge(document)) {
+      const c = checked.get(document);
+      const params = build((p) => c.positions.offsetAt(p));
+      if (params === null) return WITHHELD[method];
+      return toProtocol(method, answerRequest(c, { method, params }), {
+        uri,
+        positions: c.positions,
+        map: IDENTITY,
+      });
+    }
+    const index = positionsOf(document);
+    const current = { version: document.version, text: document.getText(), positions: index };
+    const doc = offThread(uri);
+    const run = EXACT_METHODS.has(method) ? doc.exact.bind(doc) : doc.ask.bind(doc);
+    return run(method, current, (toChecked) => build((p) => toChecked(index.offsetAt(p))), token).then(
+      (result) => result ?? WITHHELD[method],
+    );
   }
 
-  function at(params: TextDocumentPositionParams): { c: CheckedDocument; offset: number } {
-    const c = current(params.textDocument.uri);
-    return { c, offset: c.positions.offsetAt(params.position) };
+  /** The parameters of a request at one position. */
+  function at(position: Position): (offsetAt: (p: Position) => number | null) => { offset: number } | null {
+    return (offsetAt) => {
+      const offset = offsetAt(position);
+      return offset === null ? null : { offset };
+    };
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -108,73 +202,55 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   });
 
   // Fired on open too (TextDocuments reports an opened document's content as a change).
-  documents.onDidChangeContent((e) => scheduler.schedule(e.document.uri, e.document.version));
+  documents.onDidChangeContent((e) => {
+    huge.get(e.document.uri)?.changed(e.document.version);
+    scheduler.schedule(e.document.uri, e.document.version);
+  });
   documents.onDidClose((e) => {
     scheduler.cancel(e.document.uri);
     checked.forget(e.document.uri);
+    closeOffThread(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onCompletion((params) => {
-    const { c, offset } = at(params);
-    return {
-      isIncomplete: false,
-      items: completionsAt(c.doc, offset).map((i) => convert.completionItem(i, c.positions)),
-    };
-  });
-  connection.onHover((params) => {
-    const { c, offset } = at(params);
-    const info = hoverAt(c.doc, offset);
-    return info === null ? null : convert.hover(info, c.positions);
-  });
-  connection.onSignatureHelp((params) => {
-    const { c, offset } = at(params);
-    const info = signatureHelpAt(c.doc, offset);
-    return info === null ? null : convert.signatureHelp(info);
-  });
-  connection.onDefinition((params) => {
-    const { c, offset } = at(params);
-    return definitionAt(c.doc, offset).map((r) => ({ uri: c.uri, range: c.positions.range(r) }));
-  });
-  connection.onReferences((params) => {
-    const { c, offset } = at(params);
-    return referencesAt(c.doc, offset, params.context.includeDeclaration).map((r) => ({
-      uri: c.uri,
-      range: c.positions.range(r),
-    }));
-  });
-  connection.onPrepareRename((params) => {
-    const { c, offset } = at(params);
-    const found = prepareRename(c.doc, offset);
-    return found === null ? null : { range: c.positions.range(found.range), placeholder: found.placeholder };
-  });
-  connection.onRenameRequest((params) => {
-    const { c, offset } = at(params);
-    const result = renameAt(c.doc, offset, params.newName);
-    if (!result.ok) throw new ResponseError(LSPErrorCodes.RequestFailed, result.message);
-    return { changes: { [c.uri]: result.edits.map((e) => convert.textEdit(e, c.positions)) } };
-  });
-  connection.onDocumentSymbol((params) => {
-    const c = current(params.textDocument.uri);
-    return documentSymbols(c.doc).map((s) => convert.documentSymbol(s, c.positions));
-  });
-  connection.onFoldingRanges((params) => {
-    const c = current(params.textDocument.uri);
-    return foldingRanges(c.doc)
-      .map((f) => convert.foldingRange(f, c.positions))
-      .filter((f) => f !== null);
-  });
-  connection.languages.semanticTokens.on((params) => {
-    const c = current(params.textDocument.uri);
-    return convert.semanticTokens(semanticTokens(c.doc), c.positions);
-  });
-  connection.onCodeAction((params) =>
-    quickFixes(current(params.textDocument.uri), params.range, params.context.only),
+  connection.onCompletion((p, token) => answer("completion", p.textDocument.uri, token, at(p.position)));
+  connection.onHover((p, token) => answer("hover", p.textDocument.uri, token, at(p.position)));
+  connection.onSignatureHelp((p, token) =>
+    answer("signatureHelp", p.textDocument.uri, token, at(p.position)),
   );
-  connection.onShutdown(() => scheduler.dispose());
+  connection.onDefinition((p, token) => answer("definition", p.textDocument.uri, token, at(p.position)));
+  connection.onReferences((p, token) =>
+    answer("references", p.textDocument.uri, token, (offsetAt) => {
+      const offset = offsetAt(p.position);
+      return offset === null ? null : { offset, includeDeclaration: p.context.includeDeclaration };
+    }),
+  );
+  connection.onPrepareRename((p, token) =>
+    answer("prepareRename", p.textDocument.uri, token, at(p.position)),
+  );
+  connection.onRenameRequest((p, token) =>
+    answer("rename", p.textDocument.uri, token, (offsetAt) => {
+      const offset = offsetAt(p.position);
+      return offset === null ? null : { offset, newName: p.newName };
+    }),
+  );
+  connection.onDocumentSymbol((p, token) => answer("documentSymbol", p.textDocument.uri, token, () => ({})));
+  connection.onFoldingRanges((p, token) => answer("foldingRange", p.textDocument.uri, token, () => ({})));
+  connection.languages.semanticTokens.on((p, token) =>
+    answer("semanticTokens", p.textDocument.uri, token, () => ({})),
+  );
+  connection.onCodeAction((p, token) =>
+    answer("codeAction", p.textDocument.uri, token, () => ({ range: p.range, only: p.context.only })),
+  );
+  const dispose = () => {
+    scheduler.dispose();
+    for (const uri of [...huge.keys()]) closeOffThread(uri);
+  };
+  connection.onShutdown(dispose);
 
   documents.listen(connection);
   connection.listen();
+  return { dispose };
 }
 
 /** `initializationOptions.debounceMs`: a finite number of milliseconds ≥ 0 (anything else is ignored). */
