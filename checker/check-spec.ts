@@ -19,6 +19,7 @@ import type { ExpressionTable } from "./spec-expr/types";
 import { applySuppressions } from "./suppressions";
 import { type LoadedYaml, loadYaml } from "./yaml/load";
 import type { SourceRange } from "./yaml/nodes";
+import { oversizedBytes, type SpecSize, YAML_TOO_LARGE } from "./yaml/rules/too-large";
 
 export interface CheckOptions {
   /** Honour `# stratum-ignore[CODE]: reason` comments (default true). */
@@ -60,6 +61,8 @@ export function checkSpec(text: string, options: CheckOptions = {}): CheckResult
 /** checkSpec with replaced pipeline steps (same result when the steps answer as the defaults). */
 export function checkSpecWith(text: string, options: CheckOptions, steps: CheckSteps): CheckResult {
   const source = new SpecSource(text);
+  const oversized = oversizedBytes(text);
+  if (oversized !== null) return refused(source, { bytes: oversized, exact: true });
   const sink = new DiagnosticSink();
   let model: SpecModel | null = null;
   let expressions: ExpressionTable | null = null;
@@ -100,6 +103,43 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
     get ir() {
       return buildOnce();
     },
+  };
+}
+
+/**
+ * The result for a spec over the size limit (YAML-TOO-LARGE) that a reader refused without reading
+ * it all (a file by its size, standard input after the limit): the same diagnostic checkSpec gives
+ * the whole text. `source` is empty: nothing of the text was kept.
+ */
+export function oversizedSpec(size: SpecSize): CheckResult {
+  return refused(new SpecSource(""), size);
+}
+
+/** Whether the spec was refused for its size (its one diagnostic is YAML-TOO-LARGE). */
+export function isOversized(result: CheckResult): boolean {
+  return result.errors.length === 1 && result.errors[0]?.code === YAML_TOO_LARGE.code;
+}
+
+/** One YAML-TOO-LARGE diagnostic at the start of the text; nothing else is looked at. */
+function refused(source: SpecSource, size: SpecSize): CheckResult {
+  const sink = new DiagnosticSink();
+  sink.report(YAML_TOO_LARGE, {
+    message: YAML_TOO_LARGE.message(size),
+    path: "",
+    range: { start: 0, end: 0 },
+  });
+  // Located against an empty text: the start of any text is line 1, column 1, and the line table
+  // of a huge text is never built.
+  const diagnostics = present(new SpecSource(""), sink.diagnostics);
+  return {
+    source,
+    valid: false,
+    diagnostics,
+    errors: diagnostics,
+    warnings: [],
+    model: null,
+    expressions: null,
+    ir: null,
   };
 }
 

@@ -2,10 +2,14 @@
 import { LineMap } from "./location";
 
 export class SpecSource {
-  readonly lines: LineMap;
+  private lineMap: LineMap | undefined;
 
-  constructor(readonly text: string) {
-    this.lines = new LineMap(text);
+  constructor(readonly text: string) {}
+
+  /** The line table, built on first use (a refused oversized text never needs one). */
+  get lines(): LineMap {
+    this.lineMap ??= new LineMap(this.text);
+    return this.lineMap;
   }
 
   /** 1-based line of a UTF-16 offset. */

@@ -8,8 +8,12 @@ export interface CliHost {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
-  /** All of standard input, as bytes. */
-  readStdin(): Promise<Uint8Array>;
+  /**
+   * Standard input, as bytes: all of it, or, with `maxBytes`, reading stops (and standard input is
+   * closed) as soon as more than `maxBytes` bytes came in, so a caller can refuse an input over a
+   * limit without reading it all.
+   */
+  readStdin(maxBytes?: number): Promise<Uint8Array>;
 }
 
 export function processHost(): CliHost {
@@ -18,11 +22,16 @@ export function processHost(): CliHost {
     env: process.env,
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    async readStdin() {
+    async readStdin(maxBytes = Number.POSITIVE_INFINITY) {
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin)
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-      return Buffer.concat(chunks);
+      let length = 0;
+      for await (const chunk of process.stdin) {
+        const bytes: Buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        chunks.push(bytes);
+        length += bytes.length;
+        if (length > maxBytes) break; // ends the iteration, which destroys the stream
+      }
+      return Buffer.concat(chunks, length);
     },
   };
 }

@@ -56,17 +56,50 @@ export function openRegularFile(path: string): number {
 export function readRegularFile(path: string, maxBytes = Number.POSITIVE_INFINITY): Buffer {
   const fd = openRegularFile(path);
   try {
-    // Chunked, so that a small file does not cost a maxBytes allocation.
-    const chunks: Buffer[] = [];
-    let length = 0;
-    while (length < maxBytes) {
-      const chunk = Buffer.alloc(Math.min(65536, maxBytes - length));
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
-      length += n;
-    }
-    return Buffer.concat(chunks, length);
+    return readOpenFile(fd, maxBytes);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** At most `maxBytes` bytes of an open file, from its current position. */
+function readOpenFile(fd: number, maxBytes: number): Buffer {
+  // Chunked, so that a small file does not cost a maxBytes allocation.
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < maxBytes) {
+    const chunk = Buffer.alloc(Math.min(65536, maxBytes - length));
+    const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    length += n;
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/** What readRegularFileWithin read: the bytes, or the size of a file over the limit. */
+export type BoundedRead =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | {
+      readonly ok: false;
+      /** The file's size, or (when it grew while being read) the bytes read so far. */
+      readonly size: number;
+      /** False when the file grew while being read: it has at least `size` bytes. */
+      readonly exact: boolean;
+    };
+
+/**
+ * The bytes of a regular file of at most `limit` bytes. A larger file is refused by its size
+ * (fstat of the open file) without reading a byte of it; one that grows past the limit while being
+ * read is refused after `limit + 1` bytes. Throws like readRegularFile.
+ */
+export function readRegularFileWithin(path: string, limit: number): BoundedRead {
+  const fd = openRegularFile(path);
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size > limit) return { ok: false, size, exact: true };
+    const bytes = readOpenFile(fd, limit + 1);
+    return bytes.length > limit ? { ok: false, size: bytes.length, exact: false } : { ok: true, bytes };
   } finally {
     fs.closeSync(fd);
   }

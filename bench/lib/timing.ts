@@ -43,6 +43,8 @@ export interface ColdCommand {
   readonly command: string;
   readonly args: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
+  /** The exit status the command must end with (default 0). */
+  readonly status?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export function coldStartsMs(commands: readonly ColdCommand[], runs: number): nu
     const start = process.hrtime.bigint();
     const r = spawnSync(c.command, c.args, { stdio: "ignore", ...(c.env ? { env: c.env } : {}) });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (r.status !== 0)
+    if (r.status !== (c.status ?? 0))
       throw new Error(`${c.command} ${c.args.join(" ")} exited with ${r.status ?? r.signal}`);
     return ms;
   };

@@ -73,14 +73,13 @@ function rebuildMap(
   const range = around(map.range, patch);
   const renamed = step.side === "key" && name !== undefined && name !== map.entries[step.entry]?.name;
   if (!renamed) return map.withEntries(range, entries);
-  const index = new Map<string, number>();
-  for (let i = 0; i < entries.length; i++) {
-    const n = (entries[i] as MapEntry).name;
+  const names = new Set<string>();
+  for (const { name: n } of entries) {
     if (n === null) continue;
-    if (index.has(n)) throw new CannotPatch();
-    index.set(n, i);
+    if (names.has(n)) throw new CannotPatch();
+    names.add(n);
   }
-  return new LoadedMap(range, map.flow, entries, index);
+  return new LoadedMap(range, map.flow, entries);
 }
 
 function rebuildSeq(step: Extract<PathStep, { item: number }>, child: SpecNode, patch: Patch): LoadedSeq {

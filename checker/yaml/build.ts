@@ -203,9 +203,9 @@ export class TreeBuilder {
     if (node.flow) end = Math.max(end, node.range?.[1] ?? end);
     const range = { start, end };
     this.checkCollectionTag(node, "mapping", range);
-    const { entries, index, duplicates } = assembleEntries(merged, ownEntries, ownKeys);
+    const { entries, duplicates } = assembleEntries(merged, ownEntries, ownKeys);
     for (const report of duplicates) this.reporter.report(YAML_DUPLICATE_KEY, report);
-    return { node: new LoadedMap(range, node.flow === true, entries, index), start, end };
+    return { node: new LoadedMap(range, node.flow === true, entries), start, end };
   }
 
   private pair(
@@ -269,10 +269,8 @@ export class TreeBuilder {
   /** A `key: value` pair written directly in a flow sequence (`[a: 1]`): a one-entry mapping. */
   private pairAsMap(pair: Pair, at: number): Built {
     const built = this.pair(pair, at);
-    const index = new Map<string, number>();
-    if (built.entry.name !== null) index.set(built.entry.name, 0);
     const range = { start: built.keyRange.start, end: built.end };
-    return { node: new LoadedMap(range, true, [built.entry], index), start: range.start, end: range.end };
+    return { node: new LoadedMap(range, true, [built.entry]), start: range.start, end: range.end };
   }
 }
 

@@ -33,15 +33,26 @@ interface AnchorState {
   readonly weight: number;
 }
 
+/** What a released CST item is replaced by (an item with nothing in it). */
+const RELEASED: { start: CST.SourceToken[] } = { start: [] };
+
 /** yaml's onError for scalar resolution: any error or warning declines. */
 const onScalarError = (): void => decline();
 
 /**
  * The tree of one document, or null when the fast path declines (nothing reported then). On
- * success the YAML-DUPLICATE-KEY warnings are reported, in TreeBuilder's order.
+ * success the YAML-DUPLICATE-KEY warnings are reported, in TreeBuilder's order. With `release`,
+ * every collection item of the CST is dropped from its collection as soon as it is read, so that
+ * the CST of a big document is freed while its tree grows instead of both being alive at once
+ * (the CST takes about twice the tree's memory); `doc` is then unusable, also after a decline.
  */
-export function buildFromCst(text: string, doc: CST.Document, reporter: Reporter): SpecNode | null {
-  const builder = new CstBuilder(text);
+export function buildFromCst(
+  text: string,
+  doc: CST.Document,
+  reporter: Reporter,
+  release = false,
+): SpecNode | null {
+  const builder = new CstBuilder(text, release);
   let root: SpecNode;
   try {
     root = builder.document(doc);
@@ -58,7 +69,10 @@ class CstBuilder {
   private readonly anchors = new Map<string, AnchorState>();
   private expansions = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly release: boolean,
+  ) {}
 
   document(doc: CST.Document): SpecNode {
     const { start, value, end } = doc;
@@ -173,9 +187,9 @@ class CstBuilder {
 
   /** The map's entries and YAML-DUPLICATE-KEY reports (in TreeBuilder's order: after its children). */
   private mapNode(range: SourceRange, flow: boolean, own: MapEntry[], keys: SourceRange[]): LoadedMap {
-    const { entries, index, duplicates } = assembleEntries([], own, keys);
+    const { entries, duplicates } = assembleEntries([], own, keys);
     for (const report of duplicates) this.duplicates.push(report);
-    return new LoadedMap(range, flow, entries, index);
+    return new LoadedMap(range, flow, entries);
   }
 
   /** resolve-block-map.js + TreeBuilder.map. */
@@ -186,7 +200,10 @@ class CstBuilder {
     let commentEnd: number | null = null;
     const start = bm.offset;
     let end = start;
-    for (const { start: before, key, sep, value } of bm.items) {
+    const bmItems = bm.items;
+    for (let i = 0; i < bmItems.length; i++) {
+      const { start: before, key, sep, value } = bmItems[i] as (typeof bmItems)[number];
+      if (this.release) bmItems[i] = RELEASED;
       const keyProps = resolveProps(before, {
         indicator: "explicit-key-ind",
         next: key ?? sep?.[0],
@@ -234,7 +251,10 @@ class CstBuilder {
     let commentEnd: number | null = null;
     const start = bs.offset;
     let end = start;
-    for (const { start: before, value } of bs.items) {
+    const bsItems = bs.items;
+    for (let i = 0; i < bsItems.length; i++) {
+      const { start: before, value } = bsItems[i] as (typeof bsItems)[number];
+      if (this.release) bsItems[i] = RELEASED;
       const props = resolveProps(before, {
         indicator: "seq-item-ind",
         next: value,
@@ -272,6 +292,7 @@ class CstBuilder {
     const count = fc.items.length;
     for (let i = 0; i < count; ++i) {
       const { start: before, key, sep, value } = fc.items[i] as CST.CollectionItem;
+      if (this.release) fc.items[i] = RELEASED;
       const props = resolveProps(before, {
         flow,
         indicator: "explicit-key-ind",

@@ -24,8 +24,6 @@ export function entryOf(key: BuiltKey, value: { readonly node: SpecNode }): MapE
 
 export interface AssembledEntries {
   readonly entries: MapEntry[];
-  /** String key → index of its entry. */
-  readonly index: Map<string, number>;
   /** YAML-DUPLICATE-KEY reports (at each earlier occurrence, related to the one used), in order. */
   readonly duplicates: readonly ReportInput[];
 }
@@ -57,7 +55,7 @@ export function assembleEntries(
   };
   for (const group of merged) for (const entry of group) add(entry);
   for (let i = 0; i < ownEntries.length; i++) add(ownEntries[i] as MapEntry, ownKeys[i]);
-  if (duplicates === null) return { entries, index, duplicates: [] };
+  if (duplicates === null) return { entries, duplicates: [] };
   const reports: ReportInput[] = [];
   for (const { name, range, at } of duplicates as { name: string; range: SourceRange; at: number }[]) {
     const last = ownKey[at];
@@ -69,5 +67,5 @@ export function assembleEntries(
       related: [{ message: YAML_DUPLICATE_KEY.related(), path: "", range: last }],
     });
   }
-  return { entries, index, duplicates: reports };
+  return { entries, duplicates: reports };
 }

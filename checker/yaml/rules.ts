@@ -6,9 +6,11 @@ import { YAML_EMPTY } from "./rules/empty";
 import { YAML_MULTI_DOCUMENT } from "./rules/multi-document";
 import { YAML_SYNTAX } from "./rules/syntax";
 import { YAML_TAG } from "./rules/tag";
+import { YAML_TOO_LARGE } from "./rules/too-large";
 
 export const YAML_RULES: readonly RuleInfo[] = [
   YAML_EMPTY,
+  YAML_TOO_LARGE,
   YAML_SYNTAX,
   YAML_MULTI_DOCUMENT,
   YAML_TAG,

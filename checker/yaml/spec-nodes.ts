@@ -79,40 +79,71 @@ export function emptyScalar(text: string, at: number): LoadedScalar {
   return new LoadedScalar({ start: at, end: at }, null, "plain", null, text, at, "", undefined);
 }
 
+/** Up to this many entries a mapping is searched in order; a bigger one gets a key index on first use. */
+const SMALL_MAP = 8;
+
 export class LoadedMap implements MapNode {
   readonly kind = "map";
+  readonly entries: readonly MapEntry[];
+  /** String key → index of its entry (a Map: every key, `__proto__` included, is plain data). */
+  private index: Map<string, number> | undefined;
 
   constructor(
     readonly range: SourceRange,
     readonly flow: boolean,
-    readonly entries: readonly MapEntry[],
-    /** String key → index of its entry (a Map: every key, `__proto__` included, is plain data). */
-    private readonly index: ReadonlyMap<string, number>,
-  ) {}
+    /** One entry per distinct string key (assembleEntries); copied at its exact length. */
+    entries: readonly MapEntry[],
+  ) {
+    // Memory of big documents: a pushed array keeps up to 17 spare slots, and a Map per mapping
+    // (~220 bytes) would be most of a small mapping's size, so small ones are searched instead.
+    this.entries = entries.slice();
+  }
 
   get(name: string): MapEntry | undefined {
+    const entries = this.entries;
+    if (entries.length <= SMALL_MAP) {
+      for (const entry of entries) if (entry.name === name) return entry;
+      return undefined;
+    }
+    this.index ??= keyIndex(entries);
     const at = this.index.get(name);
-    return at === undefined ? undefined : this.entries[at];
+    return at === undefined ? undefined : entries[at];
   }
 
   /** The same keys in the same order with other ranges or values (the incremental checker's tree patch). */
   withEntries(range: SourceRange, entries: readonly MapEntry[]): LoadedMap {
-    return new LoadedMap(range, this.flow, entries, this.index);
+    const map = new LoadedMap(range, this.flow, entries);
+    map.index = this.index;
+    return map;
   }
+}
+
+function keyIndex(entries: readonly MapEntry[]): Map<string, number> {
+  const index = new Map<string, number>();
+  entries.forEach((entry, at) => {
+    if (entry.name !== null) index.set(entry.name, at);
+  });
+  return index;
 }
 
 export class LoadedSeq implements SeqNode {
   readonly kind = "seq";
+  readonly items: readonly SpecNode[];
+  readonly itemStarts: readonly number[];
 
   constructor(
     readonly range: SourceRange,
     readonly flow: boolean,
-    readonly items: readonly SpecNode[],
-    readonly itemStarts: readonly number[],
-  ) {}
+    items: readonly SpecNode[],
+    itemStarts: readonly number[],
+  ) {
+    // Exact-length copies, as LoadedMap's entries.
+    this.items = items.slice();
+    this.itemStarts = itemStarts.slice();
+  }
 }
 
 /** The root of a document that loads as null (empty, or only comments): an empty mapping. */
 export function emptyRoot(): LoadedMap {
-  return new LoadedMap({ start: 0, end: 0 }, false, [], new Map<string, number>());
+  return new LoadedMap({ start: 0, end: 0 }, false, []);
 }

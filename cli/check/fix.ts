@@ -11,7 +11,9 @@
 // usage error, `--fix-dry-run -` prints the diff.
 import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { isOversized } from "../../checker/check-spec";
 import { type FixOutcome, fixSpec } from "../../checker/fix";
+import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
 import { readRegularFile } from "../../host/regular-file";
 import type { Output } from "../output";
 import { unifiedDiff } from "./diff";
@@ -34,6 +36,8 @@ export function fixInputs(
   return checked.map((c, k) => {
     const input = inputs[k] as Input;
     if (c.result === null || input.kind === "unreadable") return c;
+    // Refused unread for its size (YAML-TOO-LARGE): there is no text to fix.
+    if (isOversized(c.result)) return c;
     const outcome = fixSpec(c.result.source.text);
     const name = c.report.file;
     if (outcome.status === "unchanged") return c;
@@ -71,7 +75,8 @@ function writeFixed(path: string, readText: string, fixedText: string): string |
   let mode: number;
   try {
     target = realpathSync(path);
-    bytes = readRegularFile(target);
+    // Bounded: a file that grew past the size limit has changed anyway.
+    bytes = readRegularFile(target, MAX_SPEC_BYTES + BOM.length + 1);
     mode = statSync(target).mode & 0o7777;
   } catch (e) {
     return `cannot read it again (${e instanceof Error ? e.message : String(e)})`;

@@ -3,10 +3,17 @@
 // replacement characters the author never wrote); the failure names the line and column of the
 // first bad byte. A UTF-8 byte order mark is dropped. Only a regular file is read, opened without
 // blocking: a FIFO, socket or device is "not a regular file (a FIFO)" (host/regular-file.ts).
-import { notRegularReason, readRegularFile } from "../../host/regular-file";
+// Nothing over the spec size limit is read (YAML-TOO-LARGE): a file is refused by its size, standard
+// input after the limit's worth of bytes.
+import { type CheckResult, checkSpec, oversizedSpec } from "../../checker/check-spec";
+import { MAX_SPEC_BYTES, type SpecSize } from "../../checker/yaml/rules/too-large";
+import { notRegularReason, readRegularFileWithin } from "../../host/regular-file";
+import type { CliHost } from "../host";
 
 export type ReadResult =
-  | { readonly ok: true; readonly text: string }
+  | { readonly ok: true; readonly text: string; readonly oversized?: undefined }
+  /** Over the size limit: refused unread (check it with checkRead, which gives YAML-TOO-LARGE). */
+  | { readonly ok: true; readonly text?: undefined; readonly oversized: SpecSize }
   | {
       readonly ok: false;
       /** Why, in a few words: `file not found`, `not valid UTF-8 (byte 0xff at line 2, column 5)`. */
@@ -19,11 +26,25 @@ export type ReadResult =
 export function readSpecFile(path: string): ReadResult {
   let bytes: Uint8Array;
   try {
-    bytes = readRegularFile(path);
+    const read = readRegularFileWithin(path, MAX_SPEC_BYTES);
+    if (!read.ok) return { ok: true, oversized: { bytes: read.size, exact: read.exact } };
+    bytes = read.bytes;
   } catch (e) {
     return { ok: false, reason: ioReason(e), line: 1, column: 1 };
   }
   return decodeSpec(bytes);
+}
+
+/** Standard input as a spec: reading stops after the size limit's worth of bytes. */
+export async function readSpecStdin(host: CliHost): Promise<ReadResult> {
+  const bytes = await host.readStdin(MAX_SPEC_BYTES);
+  if (bytes.length > MAX_SPEC_BYTES) return { ok: true, oversized: { bytes: MAX_SPEC_BYTES, exact: false } };
+  return decodeSpec(bytes);
+}
+
+/** checkSpec of what was read (YAML-TOO-LARGE for an input refused unread). */
+export function checkRead(read: Extract<ReadResult, { ok: true }>): CheckResult {
+  return read.oversized !== undefined ? oversizedSpec(read.oversized) : checkSpec(read.text);
 }
 
 export function decodeSpec(bytes: Uint8Array): ReadResult {

@@ -1,10 +1,10 @@
 // Checks every input: read, decode, checkSpec. An input that cannot be read becomes a report with
 // one IO-READ diagnostic and no text.
-import { type CheckResult, checkSpec } from "../../checker/check-spec";
+import type { CheckResult } from "../../checker/check-spec";
 import type { CliHost } from "../host";
 import { ioReadDiagnostic } from "../rules";
 import type { Input } from "./inputs";
-import { decodeSpec, type ReadResult, readSpecFile } from "./read-spec";
+import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "./read-spec";
 import type { FileReport } from "./report";
 
 /** One checked input: its report, and the checker's result (for `fuzz` and `check --deep`). */
@@ -22,12 +22,12 @@ export async function checkInputsWithResults(
   for (const input of inputs) {
     const read: ReadResult =
       input.kind === "stdin"
-        ? decodeSpec(await host.readStdin())
+        ? await readSpecStdin(host)
         : input.kind === "file"
           ? readSpecFile(input.path)
           : { ok: false, reason: input.reason, line: 1, column: 1 };
     if (read.ok) {
-      const result = checkSpec(read.text);
+      const result = checkRead(read);
       checked.push({ report: reportOf(input.display, result), result });
     } else checked.push({ report: unreadable(input.display, read), result: null });
   }

@@ -3,10 +3,9 @@
 // unreadable file exits 2; an unknown --flow is a usage error with a did-you-mean.
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { checkSpec } from "../../checker/check-spec";
 import { suggest } from "../../checker/expr/did-you-mean";
 import { STDIN_NAME } from "../check/inputs";
-import { decodeSpec, readSpecFile } from "../check/read-spec";
+import { checkRead, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { totals } from "../check/report";
 import { reportOf, unreadable } from "../check/run";
 import { EXIT_ERRORS, EXIT_USAGE, UsageError } from "../exit-codes";
@@ -32,15 +31,14 @@ export function registerGraph(program: Command, ctx: CommandContext): void {
     )
     .action(async (file: string, options: GraphOptions) => {
       const name = file === "-" ? STDIN_NAME : file;
-      const read =
-        file === "-" ? decodeSpec(await ctx.host.readStdin()) : readSpecFile(resolve(ctx.host.cwd, file));
+      const read = file === "-" ? await readSpecStdin(ctx.host) : readSpecFile(resolve(ctx.host.cwd, file));
       const style = styleFor(ctx.host.env, ctx.host.stderrIsTTY);
       if (!read.ok) {
         ctx.io.err(formatPrettyReports([unreadable(name, read)], style));
         ctx.setExitCode(EXIT_USAGE);
         return;
       }
-      const checked = checkSpec(read.text);
+      const checked = checkRead(read);
       if (checked.ir === null) {
         const report = reportOf(name, checked);
         ctx.io.err(formatPrettyReports([report], style) + formatSummary(totals([report]), style));

@@ -10,7 +10,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { type CheckResult, checkSpec } from "../../checker/check-spec";
-import { decodeSpec, type ReadResult, readSpecFile } from "../check/read-spec";
+import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import type { CommandContext } from "../host";
 
@@ -42,8 +42,8 @@ async function check(
   if (arg === undefined) return checkSpec("");
   if (/[\r\n]/.test(arg) || arg.trimStart().startsWith("version:")) return checkSpec(arg);
   const read: ReadResult =
-    arg === "-" ? decodeSpec(await ctx.host.readStdin()) : readSpecFile(resolve(ctx.host.cwd, arg));
-  if (read.ok) return checkSpec(read.text);
+    arg === "-" ? await readSpecStdin(ctx.host) : readSpecFile(resolve(ctx.host.cwd, arg));
+  if (read.ok) return checkRead(read);
   if (arg !== "-" && read.reason === "file not found") {
     // The reference validates the argument itself when it loads as a mapping (a one-line `{…}`).
     const asText = checkSpec(arg);

@@ -5,9 +5,6 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { SessionPlace } from "../mcp/support/raw-session";
 
-// The name spec-size.test.ts imports the session by.
-export { RawSession as WireServer, toolContent } from "../mcp/support/raw-session";
-
 /**
  * A temporary root with the server's working directory (`cwd`, the folder `work`) and store
  * (`home`) inside; a RawSession runs in it with `new RawSession(box)`.

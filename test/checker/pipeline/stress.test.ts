@@ -1,9 +1,10 @@
-// Extreme documents through the whole pipeline: a 10 MB spec, 10,000-deep nesting in flow and block
-// style, an alias bomb. Each must complete with a clear, located result (no timing assertions: a
+// Extreme documents through the whole pipeline: a spec just under the 8 MiB size limit (and a 10 MB
+// one, refused), 10,000-deep nesting in flow and block style, an alias bomb. Each must complete with a clear, located result (no timing assertions: a
 // hang or a crash is what these tests catch).
 
 import { describe, expect, it } from "vitest";
 import { type CheckResult, checkSpec } from "../../../checker/check-spec";
+import { MAX_SPEC_BYTES } from "../../../checker/yaml/rules/too-large";
 import {
   aliasBomb,
   deepBlockMapping,
@@ -30,17 +31,27 @@ function summary(result: CheckResult): string[] {
   );
 }
 
-describe("a 10 MB spec", () => {
-  // yaml.parseDocument alone needs seconds for 10 MB on a busy 2-core machine: a generous timeout.
-  it("checks clean and yields the IR of every flow", () => {
-    const big = largeValidSpec(TEN_MB);
-    expect(big.text.length).toBeGreaterThanOrEqual(TEN_MB);
+describe("a big spec", () => {
+  // yaml.parseDocument alone needs seconds for 8 MB on a busy 2-core machine: a generous timeout.
+  it("checks clean just under the size limit and yields the IR of every flow", () => {
+    const big = largeValidSpec(MAX_SPEC_BYTES - 64 * 1024);
+    expect(big.text.length).toBeGreaterThanOrEqual(MAX_SPEC_BYTES - 64 * 1024);
+    expect(big.text.length).toBeLessThanOrEqual(MAX_SPEC_BYTES);
     const result = checked(big.text);
     expect(summary(result)).toEqual([]);
     expect(result.ir?.flows.size).toBe(big.flows);
     const last = result.ir?.flows.get(`flow_${big.flows - 1}`);
     expect(last?.steps.map((s) => s.id)).toEqual(Array.from({ length: big.stepsPerFlow }, (_, i) => `s${i}`));
   }, 180_000);
+
+  it("refuses a 10 MB spec up front with one YAML-TOO-LARGE", () => {
+    const big = largeValidSpec(TEN_MB);
+    const result = checked(big.text);
+    expect(summary(result)).toEqual([
+      `1:1 YAML-TOO-LARGE : Spec is too large (${big.text.length} bytes; the limit is ${MAX_SPEC_BYTES} bytes, 8 MiB)`,
+    ]);
+    expect(result.model).toBeNull();
+  });
 
   it("a 1 MB spec locates a single typo near its end, with did-you-mean", () => {
     const big = largeValidSpec(1024 * 1024);
@@ -63,7 +74,8 @@ describe("10,000-deep nesting", () => {
     ["a flow sequence [[[…]]] as the value of flows", deepFlowSequence(DEPTH), 2],
     ["a flow mapping {type: {type: …}} as a contract field", deepFlowMapping(DEPTH), 4],
     ["block sequences - - - … on one line as steps", deepBlockSequence(DEPTH), 6],
-    ["block mappings indented one more space per level", deepBlockMapping(DEPTH), null],
+    // 3,000 levels: one more space per level makes 10,000 levels 50 MB, over the size limit.
+    ["block mappings indented one more space per level", deepBlockMapping(3_000), null],
   ];
 
   for (const [name, text, line] of CASES) {

@@ -17,16 +17,35 @@ export interface LoadOutcome {
   readonly diagnostics: readonly SpecDiagnostic[];
 }
 
-export function loadWith(text: string, fastPath: boolean): LoadOutcome {
+export function loadWith(text: string, fastPath: boolean, releaseCst = false): LoadOutcome {
   const sink = new DiagnosticSink();
   let path: LoadPath | null = null;
-  const { root, ok } = loadYaml(new SpecSource(text), sink, { fastPath, onPath: (p) => (path = p) });
+  const { root, ok } = loadYaml(new SpecSource(text), sink, {
+    fastPath,
+    releaseCst,
+    onPath: (p) => (path = p),
+  });
   return { path, ok, tree: describeTree(root), diagnostics: sink.diagnostics };
 }
 
-/** Both loads; `same` is true when the fast path declined or matched the composer in everything. */
-export function compareLoads(text: string): { fast: LoadOutcome; composer: LoadOutcome } {
-  return { fast: loadWith(text, true), composer: loadWith(text, false) };
+/**
+ * The loads to compare: the fast path allowed (keeping the CST, as for small texts), with
+ * `withRelease` the fast path freeing the CST as it goes (as for big texts: a decline then parses
+ * again for the composer), and always the composer.
+ */
+export function compareLoads(
+  text: string,
+  withRelease = false,
+): {
+  fast: LoadOutcome;
+  released: LoadOutcome | null;
+  composer: LoadOutcome;
+} {
+  return {
+    fast: loadWith(text, true),
+    released: withRelease ? loadWith(text, true, true) : null,
+    composer: loadWith(text, false),
+  };
 }
 
 function describeValue(value: unknown): unknown {

@@ -3,23 +3,28 @@
 // item start, the source position of every loaded character, shared alias nodes), the YAML-phase
 // diagnostics and `ok` are exactly the composer's. Inputs: the validation conformance specs,
 // examples/ (broken ones included), the 1,000-spec bench corpus, generated documents of the
-// supported shapes, and random character mutations of valid specs.
+// supported shapes, and random character mutations of valid specs; each also with the CST freed
+// while the tree is built (what big texts get, RELEASE_CST_FROM).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../../../bench/spec-corpus";
+import { RELEASE_CST_FROM } from "../../../checker/yaml/load";
 import { loadValidationCases } from "../../support/spec-conformance";
-import { compareLoads } from "./fast-path-support";
+import { compareLoads, loadWith } from "./fast-path-support";
 
-function expectSame(text: string): "fast" | "composer" | null {
-  const { fast, composer } = compareLoads(text);
+/** `withRelease`: also load with the CST freed while building (off for the two biggest loops, for time). */
+function expectSame(text: string, withRelease = true): "fast" | "composer" | null {
+  const { fast, released, composer } = compareLoads(text, withRelease);
   expect(composer.path === null || composer.path === "composer").toBe(true);
-  expect({ tree: fast.tree, diagnostics: fast.diagnostics, ok: fast.ok }).toEqual({
-    tree: composer.tree,
-    diagnostics: composer.diagnostics,
-    ok: composer.ok,
-  });
+  const expected = { tree: composer.tree, diagnostics: composer.diagnostics, ok: composer.ok };
+  expect({ tree: fast.tree, diagnostics: fast.diagnostics, ok: fast.ok }).toEqual(expected);
+  // Freeing the CST while building (big texts) changes nothing, also when the fast path declines.
+  if (released !== null) {
+    expect({ tree: released.tree, diagnostics: released.diagnostics, ok: released.ok }).toEqual(expected);
+    expect(released.path).toBe(fast.path);
+  }
   return fast.path;
 }
 
@@ -47,8 +52,22 @@ describe("YAML fast path: recorded and example specs", () => {
   it("matches the composer on the 1,000-spec bench corpus, taking the fast path on ≥ 95 %", () => {
     const corpus = generateCorpus(1000);
     let fast = 0;
-    for (const s of corpus) if (expectSame(s.text) === "fast") fast++;
+    for (const s of corpus) if (expectSame(s.text, false) === "fast") fast++;
     expect(fast).toBeGreaterThanOrEqual(950);
+  });
+});
+
+describe("YAML fast path: big texts (the CST freed while building)", () => {
+  const contracts = (n: number) =>
+    Array.from({ length: n }, (_, i) => `  C${i}:\n    a: {type: string}\n    b: [1, 2]\n`).join("");
+  it("loads a big text like the composer, and one that declines at its very end too", () => {
+    const big = `version: "0.2"\ncontracts:\n${contracts(3000)}`;
+    expect(big.length).toBeGreaterThan(RELEASE_CST_FROM);
+    expect(expectSame(big)).toBe("fast");
+    // A merge key in the last mapping: the fast path declines after freeing nearly all of the CST.
+    const declines = `${big}base: &b {x: 1}\nlast:\n  <<: *b\n  y: 2\n`;
+    expect(expectSame(declines)).toBe("composer");
+    expect(loadWith(declines, true).path).toBe("composer");
   });
 });
 
@@ -285,7 +304,7 @@ describe("YAML fast path: mutated specs", () => {
   it("either declines or matches the composer after random character edits", () => {
     fc.assert(
       fc.property(fc.nat(sources.length - 1), fc.array(edit, { minLength: 1, maxLength: 4 }), (i, edits) => {
-        expectSame(mutate(sources[i] as string, edits));
+        expectSame(mutate(sources[i] as string, edits), false);
       }),
       { numRuns: 1500 },
     );

@@ -10,9 +10,10 @@ import { YAML_SYNTAX } from "../../../checker/yaml/rules/syntax";
 import { YAML_TAG } from "../../../checker/yaml/rules/tag";
 
 describe("YAML rules", () => {
-  it("lists the six codes in catalogue order with their severities", () => {
+  it("lists the seven codes in catalogue order with their severities", () => {
     expect(YAML_RULES.map((r) => [r.code, r.severity])).toEqual([
       ["YAML-EMPTY", "error"],
+      ["YAML-TOO-LARGE", "error"],
       ["YAML-SYNTAX", "error"],
       ["YAML-MULTI-DOCUMENT", "error"],
       ["YAML-TAG", "error"],
