@@ -10,7 +10,7 @@
 // stratum_audit (a call that writes nothing), which shows the transport's own cost apart from the
 // durable write (flushed temporary file, rename, directory flush) that dominates step_done.
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +25,7 @@ import type { StratumApi } from "../interpreter/api";
 import { createApi } from "../interpreter/engine/create-api";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { fromJsonValue } from "../stdlib/values/json";
+import { LineClient } from "./lib/line-client";
 import type { Row } from "./lib/table";
 
 const ROUNDS = 150;
@@ -101,47 +102,6 @@ function inProcessSide(home: string, cwd: string): Side {
       plain(await api.stepDone({ flow_id, step_id, result: fromJsonValue(RESULT) })),
     audit: async (flow_id) => plain(await api.audit({ flow_id })),
   };
-}
-
-/** A minimal MCP client over the server's stdio: requests in order, answers matched by id. */
-class LineClient {
-  private buffered = "";
-  private nextId = 0;
-  private readonly waiting = new Map<number, (message: Record<string, unknown>) => void>();
-
-  constructor(private readonly child: ChildProcess) {
-    child.stdout?.setEncoding("utf8");
-    child.stdout?.on("data", (chunk: string) => {
-      this.buffered += chunk;
-      for (let nl = this.buffered.indexOf("\n"); nl !== -1; nl = this.buffered.indexOf("\n")) {
-        const message = JSON.parse(this.buffered.slice(0, nl)) as Record<string, unknown>;
-        this.buffered = this.buffered.slice(nl + 1);
-        const resolve = this.waiting.get(message.id as number);
-        this.waiting.delete(message.id as number);
-        resolve?.(message);
-      }
-    });
-  }
-
-  request(method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const id = ++this.nextId;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.child.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    });
-  }
-
-  notify(method: string): void {
-    this.child.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
-  }
-
-  /** A tool call's response object (the text content, parsed). */
-  async callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const answer = await this.request("tools/call", { name, arguments: args });
-    const result = answer.result as { content: { text: string }[] } | undefined;
-    if (result === undefined) throw new Error(`mcp bench: ${name} failed: ${JSON.stringify(answer.error)}`);
-    return JSON.parse(result.content[0]?.text ?? "null") as Record<string, unknown>;
-  }
 }
 
 function toolSide(

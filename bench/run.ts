@@ -3,7 +3,9 @@
 // generated spec corpus against yaml.parseDocument; cold-start medians of the CLI against
 // `node -e 0`; the fuzzer's throughput against a bare replay of the same calls and its time to a
 // first finding on the seeded-defect corpus. Prints a table and writes bench/results/latest.json.
-// STRATUMC_BENCH_ONLY=fuzz runs only the fuzzer's part and prints it (latest.json is left alone).
+// STRATUMC_BENCH_ONLY=fuzz runs only the fuzzer's part and prints it (latest.json is left alone),
+// STRATUMC_BENCH_ONLY=size only the big-spec rows (bench/size-bench.ts), STRATUMC_BENCH_ONLY=durable
+// only the store designs and the MCP server's memory over 10,000 flows (issue 14).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -25,8 +27,11 @@ import { printTable, type Row } from "./lib/table";
 import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
 import { benchLsp } from "./lsp-bench";
 import { benchMcp } from "./mcp-bench";
+import { benchServerMemory } from "./server-memory-bench";
+import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
 import { benchStore } from "./store-bench";
+import { benchStoreDesigns } from "./store-designs-bench";
 
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
@@ -108,8 +113,30 @@ async function fuzzOnly(): Promise<void> {
   process.stdout.write(`\n${describeFuzz(fuzz)}`);
 }
 
+function describeServerMemory(rssMbAfter: Record<number, number>): string {
+  const points = Object.entries(rssMbAfter).map(
+    ([n, mb]) => `${Number(n).toLocaleString("en")}: ${mb.toFixed(1)} MB`,
+  );
+  return `MCP server RSS after finished flows (median of 9 readings each): ${points.join(", ")}.\n`;
+}
+
 async function main(): Promise<void> {
+  if (process.env.STRATUMC_BENCH_CHILD === "size")
+    return sizeBenchChild(JSON.parse(process.env.STRATUMC_BENCH_ARGS ?? "[]") as string[]);
   if (process.env.STRATUMC_BENCH_ONLY === "fuzz") return fuzzOnly();
+  if (process.env.STRATUMC_BENCH_ONLY === "durable") {
+    const designs = await benchStoreDesigns();
+    const memory = await benchServerMemory(repoDir);
+    process.stdout.write(
+      printTable([...designs.rows, ...memory.rows]) + describeServerMemory(memory.rssMbAfter),
+    );
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "size") {
+    const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
+    process.stdout.write(printTable(sizes.rows) + describeSizes(sizes));
+    return;
+  }
   const corpus = loadCorpus(findConformanceTable());
   const root = mkdtempSync(join(tmpdir(), "stratumc-bench-"));
   try {
@@ -147,6 +174,11 @@ async function main(): Promise<void> {
     const lsp = await benchLsp(repoDir);
     process.stderr.write("measuring the fuzzer…\n");
     const fuzz = await benchFuzz(repoDir);
+    process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
+    const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
+    process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
+    const designs = await benchStoreDesigns();
+    const serverMemory = await benchServerMemory(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -180,6 +212,9 @@ async function main(): Promise<void> {
       ...mcp.rows,
       ...lsp.rows,
       ...fuzz.rows,
+      ...sizes.rows,
+      ...designs.rows,
+      ...serverMemory.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -204,7 +239,9 @@ async function main(): Promise<void> {
         `${cold.snapshot ? "present (dist/stratumc.blob)" : "absent: the CLI ran the plain bundle"}.\n` +
         `Flow transitions: ${interp.memoryPerSecond.toFixed(0)} calls/s in memory, ` +
         `${interp.filePerSecond.toFixed(0)} with the durable file store.\n` +
-        describeFuzz(fuzz),
+        describeFuzz(fuzz) +
+        describeSizes(sizes) +
+        describeServerMemory(serverMemory.rssMbAfter),
     );
 
     const outDir = join(repoDir, "bench/results");
@@ -232,6 +269,8 @@ async function main(): Promise<void> {
         inProcessCallsPerSecond: mcp.inProcessCallsPerSecond,
       },
       fuzz: fuzzSummary(fuzz),
+      sizes: sizes.memory,
+      serverRssMbAfterFlows: serverMemory.rssMbAfter,
       specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };
