@@ -1,0 +1,374 @@
+// State deltas for the journal store (docs/durable-store.md, "Entries are state deltas"): what one
+// committing call changed in a flow state, computed by identity against the committed state
+// (committed user data is never mutated and working copies share it), written as compact JSON
+// with the flow file's kind-preserving encoder, read back with the flow file's readers, and
+// applied to the committed state to give a state that encodes byte for byte like the working one.
+import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
+import type { PyValue } from "../../stdlib/values/value";
+import type { FlowState, PersistedStatus } from "../flow/state";
+import { MAX_FLOW_FILE_DEPTH } from "../limits";
+import { encodeWire, WireDepthError } from "../wire/encode";
+import type { WireObject } from "../wire/wire";
+import { FlowTooLargeError } from "./codec";
+import {
+  DELTA_KEYS,
+  type DeltaKey,
+  FIELDS,
+  type ListKey,
+  type LooseField,
+  type MapKey,
+  PERSISTED_STATUSES,
+} from "./delta-fields";
+import { FormatError, listOf, mapOf, oneOf, readAny, readInt, readString } from "./json-reader";
+
+export { DELTA_KEYS, type DeltaKey, type ListKey, type MapKey } from "./delta-fields";
+
+/**
+ * One committing call's change to a flow state. A key is in at most one of `set`, `append` and
+ * (`put` and/or `delete`); unchanged keys are in none. Applied per key: `set` replaces the value,
+ * `append` adds items at the end, `delete` removes map keys and then `put` writes entries (an
+ * existing key keeps its place, a new one goes last).
+ */
+export interface FlowDelta {
+  readonly revision: number;
+  readonly status: PersistedStatus;
+  readonly set: { readonly [K in DeltaKey]?: FlowState[K] };
+  readonly append: { readonly [K in ListKey]?: FlowState[K] };
+  readonly put: { readonly [K in MapKey]?: FlowState[K] };
+  readonly delete: { readonly [K in MapKey]?: readonly string[] };
+}
+
+/** Why a delta text could not be read; nothing should be applied. */
+export interface DeltaProblem {
+  readonly problem: string;
+}
+
+/** A state's fields by name, for the generic loops below (the table says what each one holds). */
+type Loose = Record<string, unknown>;
+type LooseMap = ReadonlyMap<string, unknown>;
+
+function fieldsOf(state: FlowState): Loose {
+  return state as unknown as Loose;
+}
+
+/**
+ * The change from `committed` to `working` (the working copy of a call, after the engine set its
+ * `revision` and `status`). Per key: the same object (`===`) is unchanged; an array whose
+ * committed items are an identical prefix is an `append` of the rest; a map is `put` of the new
+ * and changed entries and `delete` of the removed keys (a key that moved is deleted and put again,
+ * so delete-then-put gives the working key order exactly), or `set` when every entry would be
+ * written anyway; anything else is `set` unless equal. "Identical" is `===` on what working copies
+ * share, and one level of pointer compares on the containers cloneState copies (rounds, iteration
+ * lists, accumulators, the active iteration): unchanged data is never encoded or walked deeply.
+ * The delta holds the working state's own values: encode it before that state changes again.
+ */
+export function diffFlowState(committed: FlowState, working: FlowState): FlowDelta {
+  const before = fieldsOf(committed);
+  const after = fieldsOf(working);
+  const set: Loose = {};
+  const append: Loose = {};
+  const put: Loose = {};
+  const del: Loose = {};
+  for (const key of DELTA_KEYS) {
+    const a = before[key];
+    const b = after[key];
+    if (a === b) continue;
+    const field: LooseField = FIELDS[key];
+    if (field.kind === "value") {
+      if (!field.same(a, b)) set[key] = b;
+    } else if (field.kind === "list") {
+      const items = appended(a as readonly unknown[], b as readonly unknown[], field.same);
+      if (items === null) set[key] = b;
+      else if (items.length > 0) append[key] = items;
+    } else {
+      const change = mapChange(a as LooseMap, b as LooseMap, field.same);
+      if (change === "set") set[key] = b;
+      else if (change !== null) {
+        if (change.put.size > 0) put[key] = change.put;
+        if (change.deleted.length > 0) del[key] = change.deleted;
+      }
+    }
+  }
+  return {
+    revision: working.revision,
+    status: working.status,
+    set,
+    append,
+    put,
+    delete: del,
+  } as FlowDelta;
+}
+
+/** The items added at the end of `after`, or null when `before` is not an identical prefix. */
+function appended(
+  before: readonly unknown[],
+  after: readonly unknown[],
+  same: (x: unknown, y: unknown) => boolean,
+): unknown[] | null {
+  if (after.length < before.length) return null;
+  for (let i = 0; i < before.length; i++) if (!same(before[i], after[i])) return null;
+  return after.slice(before.length);
+}
+
+interface MapChange {
+  readonly put: Map<string, unknown>;
+  readonly deleted: string[];
+}
+
+/** `put`/`delete` that turn `before` into `after` (key order included), "set", or null: no change. */
+function mapChange(
+  before: LooseMap,
+  after: LooseMap,
+  same: (x: unknown, y: unknown) => boolean,
+): MapChange | "set" | null {
+  const change = sameOrderChange(before, after, same) ?? reorderedChange(before, after, same);
+  if (change.put.size === 0 && change.deleted.length === 0) return null;
+  // Every entry of `after` would be written anyway (this includes a map emptied by deletes).
+  if (change.put.size === after.size) return "set";
+  return change;
+}
+
+/**
+ * The common case in one pass without allocations: `after` keeps every key of `before` in place
+ * and adds new ones at the end. Null when a key was removed or moved.
+ */
+function sameOrderChange(
+  before: LooseMap,
+  after: LooseMap,
+  same: (x: unknown, y: unknown) => boolean,
+): MapChange | null {
+  if (after.size < before.size) return null;
+  const put = new Map<string, unknown>();
+  const old = before.entries();
+  for (const [key, value] of after) {
+    const prior = old.next();
+    if (prior.done === true)
+      put.set(key, value); // past the old keys: new (map keys are unique)
+    else if (prior.value[0] !== key) return null;
+    else if (!same(prior.value[1], value)) put.set(key, value);
+  }
+  return { put, deleted: [] };
+}
+
+/**
+ * Keys removed or moved: the longest run of `after`'s keys that keeps `before`'s order stays in
+ * place (values compared); from the first new or out-of-order key on, every entry is put, and the
+ * moved ones are deleted first so that they go last.
+ */
+function reorderedChange(
+  before: LooseMap,
+  after: LooseMap,
+  same: (x: unknown, y: unknown) => boolean,
+): MapChange {
+  const position = new Map<string, number>();
+  for (const key of before.keys()) position.set(key, position.size);
+  const put = new Map<string, unknown>();
+  const moved = new Set<string>();
+  let cursor = 0;
+  let tail = false;
+  for (const [key, value] of after) {
+    const at = position.get(key);
+    if (!tail && (at === undefined || at < cursor)) tail = true;
+    if (tail) {
+      put.set(key, value);
+      if (at !== undefined) moved.add(key);
+    } else if (at !== undefined) {
+      cursor = at + 1;
+      if (!same(before.get(key), value)) put.set(key, value);
+    }
+  }
+  const deleted: string[] = [];
+  for (const key of before.keys()) if (moved.has(key) || !after.has(key)) deleted.push(key);
+  return { put, deleted };
+}
+
+/**
+ * The state `delta` makes of `state`: a new state whose containers are copied as a working copy's
+ * are (flow/clone.ts), so mutating it never touches `state` or the delta's values; immutable data
+ * is shared. `state` is not changed. Costs a copy of the whole state: to replay many entries, copy
+ * once and use applyDeltaInPlace.
+ */
+export function applyDelta(state: FlowState, delta: FlowDelta): FlowState {
+  const out = copyState(state);
+  applyDeltaInPlace(out, delta);
+  return out;
+}
+
+/**
+ * Applies `delta` to a state the caller owns (a working copy, or a state being replayed from a
+ * journal), in time proportional to the delta: the values it inserts are copied as a working
+ * copy's are, so the delta stays untouched by later changes of `state`.
+ */
+export function applyDeltaInPlace(state: FlowState, delta: FlowDelta): void {
+  const target = fieldsOf(state);
+  const set = delta.set as Loose;
+  const append = delta.append as Loose;
+  const put = delta.put as Loose;
+  const del = delta.delete as Loose;
+  for (const key of DELTA_KEYS) {
+    const field: LooseField = FIELDS[key];
+    const value = set[key];
+    if (value !== undefined) {
+      target[key] = copyField(field, value);
+      continue;
+    }
+    const items = append[key] as readonly unknown[] | undefined;
+    if (field.kind === "list" && items !== undefined) {
+      const list = target[key] as unknown[];
+      for (const item of items) list.push(field.copy(item));
+    }
+    const entries = put[key] as LooseMap | undefined;
+    const removed = del[key] as readonly string[] | undefined;
+    if (field.kind === "map" && (entries !== undefined || removed !== undefined)) {
+      const map = target[key] as Map<string, unknown>;
+      for (const k of removed ?? []) map.delete(k);
+      for (const [k, v] of entries ?? []) map.set(k, field.copy(v));
+    }
+  }
+  state.revision = delta.revision;
+  state.status = delta.status;
+}
+
+/** A copy of a field's value as a working copy holds it. */
+function copyField(field: LooseField, value: unknown): unknown {
+  switch (field.kind) {
+    case "value":
+      return field.copy(value);
+    case "list":
+      return (value as readonly unknown[]).map((item) => field.copy(item));
+    case "map": {
+      const out = new Map<string, unknown>();
+      for (const [k, v] of value as LooseMap) out.set(k, field.copy(v));
+      return out;
+    }
+  }
+}
+
+/** The state with every field copied as a working copy's is, in the state's own key order. */
+function copyState(state: FlowState): FlowState {
+  const out: Loose = {};
+  for (const [key, value] of Object.entries(state)) {
+    out[key] = Object.hasOwn(FIELDS, key) ? copyField(FIELDS[key as DeltaKey], value) : value;
+  }
+  return out as unknown as FlowState;
+}
+
+/**
+ * The delta as one line of JSON (Python's default separators), values written as in the flow
+ * file (floats stay floats, big integers stay integers, map key order kept): `{"revision": r,
+ * "status": s, "set": {…}, "append": {…}, "put": {…}, "delete": {…}}`, empty groups left out.
+ * Throws FlowTooLargeError when a changed value nests deeper than a flow file may
+ * (`flowId` names the flow in the message).
+ */
+export function encodeDelta(delta: FlowDelta, flowId = ""): string {
+  const group = (g: object): WireObject | undefined =>
+    Object.keys(g).length === 0 ? undefined : (g as WireObject);
+  const wire: WireObject = {
+    revision: delta.revision,
+    status: delta.status,
+    set: group(delta.set),
+    append: group(delta.append),
+    put: group(delta.put),
+    delete: group(delta.delete as Record<string, readonly string[]>),
+  };
+  try {
+    // One level more than the file: a changed value sits one level deeper in a delta.
+    return encodeWire(wire, { maxDepth: MAX_FLOW_FILE_DEPTH + 1 });
+  } catch (e) {
+    if (e instanceof WireDepthError) {
+      throw new FlowTooLargeError(
+        flowId,
+        `a changed value is nested more than ${MAX_FLOW_FILE_DEPTH} levels deep`,
+      );
+    }
+    if (e instanceof RangeError) throw new FlowTooLargeError(flowId, `its change is too long (${e.message})`);
+    throw e;
+  }
+}
+
+const GROUPS = ["set", "append", "put", "delete"] as const;
+const TOP_KEYS: ReadonlySet<string> = new Set(["revision", "status", ...GROUPS]);
+
+/**
+ * Reads a delta text written by encodeDelta; every value is read with the flow file's reader of
+ * its field, so the state it is applied to has the shapes decodeFlowState gives. Unknown keys are
+ * refused (a newer writer's change must not be dropped silently), and so is a key in two groups
+ * that exclude each other.
+ */
+export function decodeDelta(text: string): FlowDelta | DeltaProblem {
+  try {
+    return readDelta(parseJson(text, { maxDepth: MAX_FLOW_FILE_DEPTH + 1 }));
+  } catch (e) {
+    if (e instanceof JsonDepthError)
+      return { problem: `${e.message}; a delta nests at most ${MAX_FLOW_FILE_DEPTH + 1} levels` };
+    if (e instanceof JsonSyntaxError) return { problem: `not valid JSON: ${e.message}` };
+    if (e instanceof FormatError) return { problem: e.message };
+    throw e;
+  }
+}
+
+const readObject = mapOf(readAny);
+
+function readDelta(json: PyValue): FlowDelta {
+  const top = readObject(json, "");
+  for (const key of top.keys()) {
+    if (!TOP_KEYS.has(key))
+      throw new FormatError(jsonPath("", key), "no such key (revision, status, set, append, put, delete)");
+  }
+  const revision = top.get("revision");
+  const status = top.get("status");
+  if (revision === undefined) throw new FormatError("revision", "an integer (it is missing)");
+  if (status === undefined) throw new FormatError("status", "a flow status (it is missing)");
+  const groups = { set: {} as Loose, append: {} as Loose, put: {} as Loose, delete: {} as Loose };
+  const seen = new Map<string, string>();
+  for (const name of GROUPS) {
+    const value = top.get(name);
+    if (value === undefined) continue;
+    for (const [key, v] of readObject(value, name)) {
+      const path = jsonPath(name, key);
+      const field = Object.hasOwn(FIELDS, key) ? FIELDS[key as DeltaKey] : undefined;
+      if (field === undefined) throw new FormatError(path, "a key of the flow state");
+      const other = seen.get(key);
+      const mapPair = field.kind === "map" && (other === "put" || other === "delete");
+      if (other !== undefined && !mapPair)
+        throw new FormatError(path, `no other change of a key changed by ${other}`);
+      seen.set(key, name);
+      groups[name][key] = readChange(name, field, v, path);
+    }
+  }
+  return {
+    revision: readRevision(revision, "revision"),
+    status: oneOf(PERSISTED_STATUSES)(status, "status"),
+    ...groups,
+  } as FlowDelta;
+}
+
+function readChange(group: (typeof GROUPS)[number], field: LooseField, v: PyValue, path: string): unknown {
+  switch (group) {
+    case "set":
+      return field.kind === "value"
+        ? field.read(v, path)
+        : field.kind === "list"
+          ? listOf(field.read)(v, path)
+          : mapOf(field.read)(v, path);
+    case "append":
+      if (field.kind !== "list") throw new FormatError(path, "a list key of the flow state");
+      return listOf(field.read)(v, path);
+    case "put":
+      if (field.kind !== "map") throw new FormatError(path, "a map key of the flow state");
+      return mapOf(field.read)(v, path);
+    case "delete":
+      if (field.kind !== "map") throw new FormatError(path, "a map key of the flow state");
+      return listOf(readString)(v, path);
+  }
+}
+
+function readRevision(v: PyValue, path: string): number {
+  const n = readInt(v, path);
+  if (n < 0) throw new FormatError(path, "a non-negative integer");
+  return n;
+}
+
+function jsonPath(parent: string, key: string): string {
+  return parent === "" ? key : `${parent}.${key}`;
+}
