@@ -6,7 +6,7 @@
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { DirEntry, FsResult, WorkspaceFs } from "../interpreter/workspace/workspace";
-import { notRegularReason, readRegularFile, writeRegularFile } from "./regular-file";
+import { notRegularReason, readRegularFile, readRegularFileWithin, writeRegularFile } from "./regular-file";
 
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: "file not found",
@@ -59,9 +59,17 @@ export const nodeWorkspace: WorkspaceFs = {
     }
   },
 
-  readFile(path: string): FsResult<Uint8Array> {
+  readFile(path: string, maxBytes?: number): FsResult<Uint8Array> {
     try {
-      return { ok: true, value: new Uint8Array(readRegularFile(path)) };
+      if (maxBytes === undefined) return { ok: true, value: new Uint8Array(readRegularFile(path)) };
+      const read = readRegularFileWithin(path, maxBytes);
+      if (read.ok) return { ok: true, value: new Uint8Array(read.bytes) };
+      const size = `${read.exact ? "" : "more than "}${read.size} bytes`;
+      return {
+        ok: false,
+        reason: `file too large (${size}; the limit is ${maxBytes} bytes)`,
+        tooLarge: { bytes: read.size, exact: read.exact },
+      };
     } catch (error) {
       return fail(error);
     }

@@ -1,7 +1,9 @@
 // `stratum_compile_speckit(tasks_dir, flow_name)` (runtime.md §19.1): a directory of spec-kit task
 // files → a version 0.1 spec, or one of the tool errors directory_not_found, no_tasks,
 // step_id_collision, compile_error. Files are read through the injected WorkspaceFs.
+
 import { checkSpec } from "../../checker/check-spec";
+import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
 import { compareCodePoints } from "../../stdlib/values/strings";
 import { toolError } from "../flow/errors";
 import type { Response, Wire, WireObject } from "../wire/wire";
@@ -47,7 +49,8 @@ export function compileSpeckit(fs: WorkspaceFs, cwd: string, tasksDir: string, f
 }
 
 function readTask(fs: WorkspaceFs, dir: string, name: string): Read<Task> {
-  const bytes = fs.readFile(joinPath(dir, name));
+  // A task file is held to the spec size limit: anything larger is not read (issue 13).
+  const bytes = fs.readFile(joinPath(dir, name), MAX_SPEC_BYTES);
   const decoded = bytes.ok ? decodeUtf8(bytes.value) : { ok: false as const, reason: bytes.reason };
   if (!decoded.ok) {
     return {

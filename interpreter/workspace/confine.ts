@@ -36,9 +36,9 @@ export function confineWorkspace(fs: WorkspaceFs, root: string): WorkspaceFs {
       const real = resolveInWorkspace(fs, root, path);
       return real !== null && fs.isDirectory(real);
     },
-    readFile(path: string): FsResult<Uint8Array> {
+    readFile(path: string, maxBytes?: number): FsResult<Uint8Array> {
       const real = resolveInWorkspace(fs, root, path);
-      return real === null ? refused() : fs.readFile(real);
+      return real === null ? refused() : fs.readFile(real, maxBytes);
     },
     writeFile(path: string, text: string): FsResult<void> {
       const real = resolveInWorkspace(fs, root, path);

@@ -2,7 +2,8 @@
 // a directory that declare a `workflow` block, with one error string per unreadable or invalid
 // file and per duplicate workflow name.
 import { familyOf } from "../../checker/catalogue";
-import { checkSpec } from "../../checker/check-spec";
+import { type CheckResult, checkSpec, oversizedSpec } from "../../checker/check-spec";
+import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
 import { fromJsonValue } from "../../stdlib/values/json";
 import { compareCodePoints } from "../../stdlib/values/strings";
 import type { PyValue } from "../../stdlib/values/value";
@@ -48,6 +49,22 @@ export function listWorkflows(fs: WorkspaceFs, cwd: string, dir: string): Respon
   return { workflows, errors };
 }
 
+/**
+ * The check of one spec file. A file over the spec size limit is not read: it gets the same
+ * YAML-TOO-LARGE result checkSpec would give its text.
+ */
+function checkFile(fs: WorkspaceFs, path: string): CheckResult | { readonly problem: string } {
+  const bytes = fs.readFile(path, MAX_SPEC_BYTES);
+  if (!bytes.ok) {
+    return bytes.tooLarge === undefined ? { problem: bytes.reason } : oversizedSpec(bytes.tooLarge);
+  }
+  const decoded = decodeUtf8(bytes.value);
+  if (!decoded.ok) return { problem: decoded.reason };
+  // A byte order mark starts the stream, it is not content (as YAML loaders read it).
+  const text = decoded.text.startsWith("\uFEFF") ? decoded.text.slice(1) : decoded.text;
+  return checkSpec(text);
+}
+
 type Listed =
   | { readonly kind: "error"; readonly message: string }
   | { readonly kind: "none" }
@@ -59,13 +76,8 @@ type Listed =
     };
 
 function readWorkflow(fs: WorkspaceFs, path: string): Listed {
-  const bytes = fs.readFile(path);
-  if (!bytes.ok) return { kind: "error", message: bytes.reason };
-  const decoded = decodeUtf8(bytes.value);
-  if (!decoded.ok) return { kind: "error", message: decoded.reason };
-  // A byte order mark starts the stream, it is not content (as YAML loaders read it).
-  const text = decoded.text.startsWith("\uFEFF") ? decoded.text.slice(1) : decoded.text;
-  const checked = checkSpec(text);
+  const checked = checkFile(fs, path);
+  if ("problem" in checked) return { kind: "error", message: checked.problem };
   const first = checked.errors[0];
   if (first !== undefined) {
     const yamlFamily = familyOf(first.code, first.path) === "yaml";

@@ -10,15 +10,29 @@ export interface DirEntry {
 /** A failed file operation: `reason` is a short lowercase text such as "file not found". */
 export type FsResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** Set when a read was refused for the file's size (see `readFile`'s `maxBytes`). */
+      readonly tooLarge?: FileTooLarge;
+    };
+
+/** A file refused for its size: its exact size, or (it grew while read) at least `bytes`. */
+export interface FileTooLarge {
+  readonly bytes: number;
+  readonly exact: boolean;
+}
 
 export interface WorkspaceFs {
   /** Entries directly in `dir` (any order), or a failure (missing, not a directory, unreadable). */
   readDir(dir: string): FsResult<readonly DirEntry[]>;
   /** Is `path` a directory (following symbolic links)? */
   isDirectory(path: string): boolean;
-  /** The bytes of a file (following symbolic links). */
-  readFile(path: string): FsResult<Uint8Array>;
+  /**
+   * The bytes of a file (following symbolic links). With `maxBytes`, a larger file is refused
+   * without being read (a failure with `tooLarge`), so a huge file costs nothing (issue 13).
+   */
+  readFile(path: string, maxBytes?: number): FsResult<Uint8Array>;
   /** Writes a file, creating missing parent directories. */
   writeFile(path: string, text: string): FsResult<void>;
   /**

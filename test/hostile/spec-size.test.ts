@@ -5,7 +5,7 @@
 // too) and by the CLI's readers, which neither read such a file (its size decides) nor more than
 // the limit's worth of standard input. A spec at the limit still checks. Needs the build.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -213,6 +213,55 @@ describe("the built stratum-mcp over stdio", () => {
         arguments: { spec: SPEC },
       });
       expect(toolContent(after)).toMatchObject({ valid: true, errors: [] });
+      expect(await server.closeInput()).toBe(0);
+    } finally {
+      await server.kill();
+      box.dispose();
+    }
+  }, 60_000);
+
+  it("list_workflows and compile_speckit refuse a 50 GiB (sparse) file by its size without reading it", async () => {
+    const box = sandbox("stratum-hostile-size-workspace-");
+    const server = new RawSession(box);
+    try {
+      const specs = join(box.cwd, "specs");
+      mkdirSync(specs);
+      writeFileSync(
+        join(specs, "ok.stratum.yaml"),
+        `version: "0.2"\nworkflow:\n  name: ok\n  description: "ok"\n  input: {}\n${SPEC.slice(SPEC.indexOf("contracts:"))}`,
+      );
+      const hugeBytes = 50 * 1024 ** 3;
+      // Sparse: reading them would take minutes and more memory than there is.
+      writeFileSync(join(specs, "huge.stratum.yaml"), "");
+      truncateSync(join(specs, "huge.stratum.yaml"), hugeBytes);
+      const tasks = join(box.cwd, "tasks");
+      mkdirSync(tasks);
+      writeFileSync(join(tasks, "T001-plan.md"), "# Plan\n");
+      writeFileSync(join(tasks, "T002-huge.md"), "");
+      truncateSync(join(tasks, "T002-huge.md"), hugeBytes);
+      await server.initialize();
+      const started = performance.now();
+      const listed = toolContent(
+        await server.request(1, "tools/call", {
+          name: "stratum_list_workflows",
+          arguments: { workflows_dir: specs },
+        }),
+      );
+      expect(listed).toMatchObject({ workflows: [{ name: "ok" }] });
+      expect(listed.errors).toEqual([
+        `huge.stratum.yaml: Spec is too large (${hugeBytes} bytes; ${LIMIT_TEXT})`,
+      ]);
+      const compiled = toolContent(
+        await server.request(2, "tools/call", {
+          name: "stratum_compile_speckit",
+          arguments: { tasks_dir: tasks, flow_name: "main" },
+        }),
+      );
+      expect(compiled).toMatchObject({
+        error_type: "compile_error",
+        message: `Cannot read task file 'T002-huge.md': file too large (${hugeBytes} bytes; the limit is ${MAX_SPEC_BYTES} bytes)`,
+      });
+      expect(performance.now() - started).toBeLessThan(15_000);
       expect(await server.closeInput()).toBe(0);
     } finally {
       await server.kill();

@@ -2,10 +2,10 @@
 import { defineRule } from "../../rule";
 
 /**
- * The largest spec accepted, in bytes of UTF-8 (8 MiB). Checking costs about 30–60 bytes of memory
- * per input byte at its peak (docs/performance.md, "Memory of check"), so a spec at the limit checks
- * in a few hundred MB, within the default heap of Node on small machines (a quarter of the RAM);
- * real specs are a few hundred lines (tens of KB).
+ * The largest spec accepted, in bytes of UTF-8 (8 MiB). A check keeps ~35–55 bytes per input byte
+ * alive and peaks at ~110–150 bytes of RSS per input byte (docs/performance.md, "Big specs"), so
+ * the densest spec at the limit peaks under 1 GB and checks within a 1 GB heap (Node's default on
+ * a 4 GB machine); real specs are a few hundred lines (tens of KB).
  */
 export const MAX_SPEC_BYTES = 8 * 1024 * 1024;
 
@@ -26,7 +26,7 @@ export const YAML_TOO_LARGE = defineRule({
     "A spec may be at most 8 MiB (8388608 bytes of UTF-8). A larger text is refused before it is " +
     "parsed, with this one diagnostic at the start of the file, by every front end alike: the CLI " +
     "does not read a larger file or more of standard input, and the MCP tools and the language " +
-    "server answer at once. The limit keeps checking within a few hundred MB of memory. Real specs " +
+    "server answer at once. The limit keeps a check under about 1 GB of memory. Real specs " +
     "are far smaller: split a generated one into several specs (sub-flows can live in one file each).",
   message: (size: SpecSize) =>
     `Spec is too large (${size.exact ? "" : "more than "}${size.bytes} bytes; the limit is ${MAX_SPEC_BYTES} bytes, 8 MiB)`,
