@@ -11,20 +11,12 @@
 //   alone, which must read exactly the same body.
 // The loaded string of the new scalar always comes from the yaml package itself.
 import { Composer, isMap, isScalar, Parser, type Scalar } from "yaml";
+import { YAML_COMPOSE_OPTIONS } from "../yaml/compose-options";
 import type { ScalarStyle } from "../yaml/nodes";
 import { resolvePlain } from "../yaml/resolve-plain";
 import { LoadedScalar } from "../yaml/spec-nodes";
 import type { ScalarTarget } from "./locate";
 import { changeDelta, type TextChange } from "./text-change";
-
-/** The loader's composer options (checker/yaml/load.ts) that matter for one scalar. */
-const OPTIONS = {
-  schema: "failsafe",
-  resolveKnownTags: false,
-  uniqueKeys: false,
-  prettyErrors: false,
-  keepSourceTokens: true,
-} as const;
 
 const SCALAR_TYPES: Readonly<Record<ScalarStyle, string>> = {
   plain: "PLAIN",
@@ -174,7 +166,7 @@ function loadAlone(raw: string, style: ScalarStyle): string | null {
 
 /** Composes a small document; null when it has errors, warnings or more than one document. */
 function composeOne(text: string, pick: (contents: unknown) => Scalar | null): Scalar | null {
-  const composer = new Composer(OPTIONS);
+  const composer = new Composer(YAML_COMPOSE_OPTIONS);
   const docs = [];
   for (const token of new Parser().parse(text)) docs.push(...composer.next(token));
   docs.push(...composer.end(false, text.length));

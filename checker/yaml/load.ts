@@ -3,11 +3,13 @@
 // (depth guard, tag tokens) → the fast path (cst-build.ts: the tree straight from the CST, for the
 // common shapes) or, when it declines, compose with the yaml package (failsafe schema: every scalar
 // stays its text) → TreeBuilder (PyYAML typing, aliases, merges, duplicates). Never throws.
+
 import { Composer, type CST, type Document, Parser } from "yaml";
 import type { Reporter, ReportInput } from "../report";
 import type { RuleInfo } from "../rule";
 import type { SpecSource } from "../source";
 import { TreeBuilder } from "./build";
+import { YAML_COMPOSE_OPTIONS } from "./compose-options";
 import { buildFromCst } from "./cst-build";
 import { MAX_DEPTH, scanDocument } from "./cst-scan";
 import { isHonouredTag } from "./explicit-tags";
@@ -26,17 +28,6 @@ export interface LoadedYaml {
   /** False when an error-severity YAML diagnostic was reported (later phases do not run). */
   readonly ok: boolean;
 }
-
-const OPTIONS = {
-  schema: "failsafe",
-  // Tags outside the failsafe schema stay unresolved (we convert !!int etc. ourselves and report
-  // every other tag) instead of becoming binary data, sets or dates.
-  resolveKnownTags: false,
-  // Duplicate keys are a warning of ours (YAML-DUPLICATE-KEY), the last occurrence wins.
-  uniqueKeys: false,
-  prettyErrors: false,
-  keepSourceTokens: true,
-} as const;
 
 /**
  * From this length on (UTF-16 units) the fast path frees the CST while it builds the tree (see
@@ -152,7 +143,7 @@ function loadDocument(
     }
   }
   options.onPath?.("composer");
-  const composer = new Composer(OPTIONS);
+  const composer = new Composer(YAML_COMPOSE_OPTIONS);
   const docs: Document.Parsed[] = [];
   for (const token of composed) for (const doc of composer.next(token)) docs.push(doc as Document.Parsed);
   for (const doc of composer.end(false, text.length)) docs.push(doc as Document.Parsed);
