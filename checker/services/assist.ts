@@ -2,8 +2,8 @@
 // strings too. Each function reads the document's view (cursor-view.ts: the model, or one recovered
 // from a document that does not load cleanly), finds where the cursor is (cursor.ts for the YAML
 // structure, context-expr.ts inside expressions) and delegates to one module per feature.
-import { expressionCompletions } from "./complet-expr";
-import { keyCompletions, valueCompletions } from "./complet-yaml";
+import { expressionCompletions } from "./completion-expr";
+import { keyCompletions, valueCompletions } from "./completion-yaml";
 import { exprSiteOf } from "./context-expr";
 import { clampOffset, yamlCursorAt } from "./cursor";
 import { viewOf } from "./cursor-view";

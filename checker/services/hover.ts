@@ -11,8 +11,8 @@ import { members } from "../../stdlib/types/union";
 import { contractRecords } from "../spec-expr/contracts";
 import type { CheckedExpression } from "../spec-expr/types";
 import type { ScalarNode } from "../yaml/nodes";
-import { comprehensionNames, POSITION_NAME_DOCS } from "./complet-expr";
-import { fieldDoc, methodsNamed } from "./complet-members";
+import { comprehensionNames, POSITION_NAME_DOCS } from "./completion-expr";
+import { fieldDoc, methodsNamed } from "./completion-members";
 import {
   type ExprSite,
   exprSiteOf,

@@ -8,7 +8,7 @@ import * as T from "../../grammar/tokens";
 import { walk } from "../../grammar/walk";
 import { BUILTINS } from "../../stdlib/builtins/registry";
 import { ANY, type Type } from "../../stdlib/types/type";
-import { methodsNamed } from "./complet-members";
+import { methodsNamed } from "./completion-members";
 import { exprSiteOf, repairedTree, siteEnvironment, toExprOffset } from "./context-expr";
 import { yamlCursorAt } from "./cursor";
 import type { DocView } from "./cursor-view";

@@ -12,7 +12,7 @@ import { typeToString } from "../../stdlib/types/print";
 import { ANY, type Type } from "../../stdlib/types/type";
 import { withoutNone } from "../../stdlib/types/union";
 import type { ExprEnvironment } from "../expr/types";
-import { fieldItems, memberItems } from "./complet-members";
+import { fieldItems, memberItems } from "./completion-members";
 import {
   CURSOR_NAME,
   type ExprSite,

@@ -146,7 +146,7 @@ function freeKeys(
     }));
 }
 
-/** Values at a YAML path (not expressions: those are completed by complet-expr.ts). */
+/** Values at a YAML path (not expressions: those are completed by completion-expr.ts). */
 export function valueCompletions(
   view: DocView,
   cursor: YamlCursor & { kind: "value" },
