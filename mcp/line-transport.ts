@@ -1,16 +1,19 @@
 // MCP over a byte stream pair (stdio): one JSON-RPC message per line (runtime.md §16.1). Like the
-// SDK's stdio transport, plus what a drop-in server needs: the raw text of every `tools/call`
-// request is kept with the message object handed to the server (never looked up by id), so
-// arguments can be decoded kind-preservingly; a line that is not JSON or not a JSON-RPC message is
-// answered with a JSON-RPC error instead of being dropped; a request reusing the id of a request
-// still in progress is answered with `-32600` and never run (JSON-RPC 2.0 and MCP make the id
-// unique among a client's requests: two answers with one id could not be told apart), and the
-// request in progress is not disturbed; a request whose parameters `screen` rejects is answered
-// with that error; a message other than a tools/call nested deeper than MAX_VALUE_DEPTH is refused
-// (-32600) or, without an id, dropped; no size limit below 256 MiB per message (a large spec must
-// fit). When the input ends, the transport closes only once every request already received has been answered: a client that
-// writes its calls and then closes the pipe (`… | stratum-mcp`) gets every answer, even for a call
-// still waiting for a flow lock at that moment.
+// SDK's stdio transport, plus what a drop-in server needs:
+// - the raw text of every `tools/call` request is kept with the message object handed to the
+//   server (never looked up by id), so arguments can be decoded kind-preservingly;
+// - a line that is not JSON or not a JSON-RPC message is answered with a JSON-RPC error instead of
+//   being dropped;
+// - a request reusing the id of a request still in progress is answered with `-32600` and never
+//   run (JSON-RPC 2.0 and MCP make the id unique among a client's requests: two answers with one
+//   id could not be told apart), and the request in progress is not disturbed;
+// - a request whose parameters `screen` rejects is answered with that error;
+// - a message other than a tools/call nested deeper than MAX_VALUE_DEPTH is refused (-32600) or,
+//   without an id, dropped;
+// - no size limit below 256 MiB per message (a large spec must fit).
+// When the input ends, the transport closes only once every request already received has been
+// answered: a client that writes its calls and then closes the pipe (`… | stratum-mcp`) gets every
+// answer, even for a call still waiting for a flow lock at that moment.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type JSONRPCMessage,

@@ -80,3 +80,23 @@ export function tinySpec(flow = "main"): string {
     "",
   ].join("\n");
 }
+
+/** A valid one-step spec (flow `main`, step `draft` returning `Out {v: string}`), ending with that step. */
+export const WORK_SPEC = `version: "0.2"
+contracts:
+  Out:
+    v: {type: string}
+functions:
+  work:
+    mode: infer
+    intent: "Do the work"
+    input: {}
+    output: Out
+flows:
+  main:
+    input: {}
+    steps:
+      - id: draft
+        function: work
+        inputs: {}
+`;

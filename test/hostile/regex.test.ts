@@ -12,28 +12,12 @@ import { linearPattern } from "../../stdlib/regex/linear";
 import { dictFromRecord, fromJsonValue } from "../../stdlib/values/json";
 import { McpStratumApi } from "../mcp/support/mcp-api";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "../mcp/support/server";
+import { WORK_SPEC } from "./mcp-support";
 
 const EVIL = "^(a+)+$";
 const EVIL_TEXT = `${"a".repeat(34)}!`;
 
-const spec = (pattern: string) => `version: "0.2"
-contracts:
-  Out:
-    v: {type: string}
-functions:
-  work:
-    mode: infer
-    intent: "Do the work"
-    input: {}
-    output: Out
-flows:
-  main:
-    input: {}
-    steps:
-      - id: draft
-        function: work
-        inputs: {}
-        output_schema:
+const spec = (pattern: string) => `${WORK_SPEC}        output_schema:
           type: object
           properties:
             v: {type: string, pattern: ${JSON.stringify(pattern)}}

@@ -13,26 +13,9 @@ import { checkSpec } from "../../checker/check-spec";
 import { MAX_SPEC_BYTES, utf8Length } from "../../checker/yaml/rules/too-large";
 import { BUNDLE, ensureBundle } from "../cli/run-cli";
 import { RawSession, toolContent } from "../mcp/support/raw-session";
-import { sandbox } from "./mcp-support";
+import { sandbox, WORK_SPEC } from "./mcp-support";
 
-const SPEC = `version: "0.2"
-contracts:
-  Out:
-    v: {type: string}
-functions:
-  work:
-    mode: infer
-    intent: "Do the work"
-    input: {}
-    output: Out
-flows:
-  main:
-    input: {}
-    steps:
-      - id: draft
-        function: work
-        inputs: {}
-`;
+const SPEC = WORK_SPEC;
 
 /** The valid spec padded with one comment line to exactly `bytes` bytes (ASCII). */
 function padded(bytes: number): string {
