@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { FileFlowStore } from "../host/file-store/file-store";
 import type { FlowState, StepRecord } from "../interpreter/flow/state";
 import { decodeFlowState, encodeFlowState } from "../interpreter/store/codec";
+import { textWrite } from "../interpreter/store/store";
 import { makeDict } from "../stdlib/values/dict";
 import { PyFloat } from "../stdlib/values/value";
 import { TYPICAL_SPEC } from "./cold-bench";
@@ -89,7 +90,7 @@ export async function benchStore(repoDir: string): Promise<StoreBench> {
     const commit = async (i: number) => {
       const start = nowNs();
       await store.commit({
-        writes: [{ flowId: FLOW_ID, text: texts[i]!, expectedRevision: i }],
+        writes: [textWrite(FLOW_ID, texts[i]!, i)],
         deletes: [],
       });
       return Number(nowNs() - start) / 1e6;

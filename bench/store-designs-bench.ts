@@ -26,6 +26,7 @@ import { acquireLock, DEFAULT_LOCK_TIMINGS, releaseLock } from "../host/file-sto
 import { cloneState } from "../interpreter/flow/clone";
 import type { FlowState, StepRecord } from "../interpreter/flow/state";
 import { decodeFlowState, encodeFlowState } from "../interpreter/store/codec";
+import { textWrite } from "../interpreter/store/store";
 import { makeDict } from "../stdlib/values/dict";
 import { PyFloat, type PyValue } from "../stdlib/values/value";
 import { median } from "./lib/stats";
@@ -187,11 +188,11 @@ export async function benchStoreDesigns(
       const marker = '"revision": 1,\n  "status"';
       if (!text.includes(marker)) throw new Error("revision marker not found in the flow text");
       const textAt = (revision: number) => text.replace(marker, `"revision": ${revision},\n  "status"`);
-      await store.commit({ writes: [{ flowId, text: textAt(1), expectedRevision: 0 }], deletes: [] });
+      await store.commit({ writes: [textWrite(flowId, textAt(1), 0)], deletes: [] });
       let revision = 1;
       add("(a) full commit (today)", steps, async () => {
         await store.commit({
-          writes: [{ flowId, text: textAt(revision + 1), expectedRevision: revision }],
+          writes: [textWrite(flowId, textAt(revision + 1), revision)],
           deletes: [],
         });
         revision += 1;

@@ -17,6 +17,7 @@ import { restoreRun } from "../interpreter/engine/restore";
 import { SpecCache } from "../interpreter/engine/spec-cache";
 import type { Clock, IdSource } from "../interpreter/flow/ports";
 import type { FlowRun } from "../interpreter/flow/run";
+import type { FlowState } from "../interpreter/flow/state";
 import type { FlowStore } from "../interpreter/store/store";
 import type { CliHost } from "./host";
 
@@ -27,8 +28,8 @@ export interface FlowHost {
   /** Deletes temporary and lock files that a crashed writer left behind (older than 30 s). */
   removeLeftovers(): Promise<number>;
   readonly clock: Clock;
-  /** Restores a flow file's text (runtime.md §14.4); null when it does not restore. */
-  restore(text: string): FlowRun | null;
+  /** Restores a decoded stored flow (runtime.md §14.4); null when it does not restore. */
+  restore(state: FlowState): FlowRun | null;
   /** A fresh engine over the same store (the programmatic API of the MCP tools). */
   api(): StratumApi;
 }
@@ -50,7 +51,7 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
     store,
     removeLeftovers: () => store.removeLeftovers(),
     clock: systemClock,
-    restore: (text) => restoreRun(text, (specText) => specs.compile(specText), systemClock),
+    restore: (state) => restoreRun(state, (specText) => specs.compile(specText), systemClock),
     api: () =>
       createApi({
         store,

@@ -51,8 +51,14 @@ export function virtualFiles(literals: readonly string[]): FileAccess {
   return { root: FUZZ_ROOT, fs: everythingExists(literals.join("\n")) };
 }
 
-/** A fresh engine for one fuzzing session. */
-export function fuzzEngine(files: FileAccess | null): StratumApi {
+/**
+ * A fresh engine for one fuzzing session. `verifyEdits` (tests) checks every call's in-place
+ * edits against full copies of the flows (EngineOptions.verifyEdits).
+ */
+export function fuzzEngine(
+  files: FileAccess | null,
+  options: { readonly verifyEdits?: boolean } = {},
+): StratumApi {
   return createApi({
     store: new MemoryStore(),
     clock: FIXED_CLOCK,
@@ -60,5 +66,6 @@ export function fuzzEngine(files: FileAccess | null): StratumApi {
     cwd: FUZZ_ROOT,
     files: () => files,
     workspace: NO_WORKSPACE,
+    verifyEdits: options.verifyEdits === true,
   });
 }

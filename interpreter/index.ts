@@ -33,6 +33,7 @@ export {
   StoreLockedError,
   StoreUnwritableError,
 } from "./store/store";
+export { decodeStoredFlow } from "./store/stored-state";
 export { encodeWire, wireToPlain } from "./wire/encode";
 export type { Response, Wire } from "./wire/wire";
 export type { WorkspaceFs } from "./workspace/workspace";

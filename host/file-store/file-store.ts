@@ -1,69 +1,91 @@
-// The durable FlowStore (runtime.md §14): one file per flow, `$STRATUM_HOME/flows/<id>.json`.
-// A commit locks every flow it touches (sorted order, so two commits cannot deadlock), checks
-// their revisions, writes each new text to a temporary file that is flushed and renamed over the
-// flow file, deletes, flushes the directory and releases the locks; a crash therefore leaves every
-// flow file either old or new, never partly written.
+// The durable FlowStore (runtime.md §14, docs/durable-store.md): per flow, `$STRATUM_HOME/flows/
+// <id>.json` (a snapshot in the reference-compatible layout) and `<id>.journal` (the deltas
+// committed since, one framed entry each). A committing call appends its delta and flushes it
+// (O(change), one fdatasync); a new flow, a finished flow, and a flow whose journal has grown as
+// large as its snapshot (at least 256 KiB) get a fresh snapshot instead, after which the journal
+// is removed. A crash leaves every flow either old or new: a torn last entry is dropped.
 //
-// Locks know their owner (lock.ts): a lock left by a process that died is taken over at once.
-// Temporary files name their writer's pid; those of dead writers are removed when the store opens,
-// when a flow whose lock was abandoned is read, and when a commit takes such a lock over. Writes
-// that fail because the store cannot be written (read-only, full, no permission) reject with
-// StoreUnwritableError naming the path and the OS reason.
+// A commit locks every flow it touches (sorted order, so two commits cannot deadlock) and checks
+// their revisions before it writes. The store remembers what it last read or wrote of each flow's
+// files (their stamps and revision), so the check is two stat calls unless another process wrote.
+// Locks know their owner (lock.ts): a lock left by a process that died is taken over at once, and
+// that writer's temporary files and torn journal tail are cleaned up. Writes that fail because the
+// store cannot be written (read-only, full, no permission) reject with StoreUnwritableError naming
+// the path and the OS reason, and change nothing.
 //
 // File system calls are synchronous inside the async methods: the engine serialises calls, the
-// calls are short (a flow file is a few KB), and no other work of this process can interleave
-// between reading a revision and writing. Only the waits for a lock yield to the event loop.
+// calls are short, and no other work of this process can interleave between reading a revision
+// and writing. Only the waits for a lock yield to the event loop.
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { batchFlowIds, checkRevisions } from "../../interpreter/store/batch";
+import { batchFlowIds, checkRevisions, checkWrittenRevision } from "../../interpreter/store/batch";
 import { assertSafeFlowId, isSafeFlowId } from "../../interpreter/store/flow-id";
 import { revisionOf } from "../../interpreter/store/revision";
 import {
   type ChangeToken,
+  FlowCorruptError,
   type FlowStore,
   type StoreBatch,
   type StoredFlow,
   type StoredFlowInfo,
   StoreLockedError,
+  type StoreWrite,
 } from "../../interpreter/store/store";
 import { compareCodePoints } from "../../stdlib/values/strings";
+import {
+  type FlowFiles,
+  type FlowFilesState,
+  type FlowPaths,
+  readFlowFiles,
+  stampOf,
+  statFlowFiles,
+  tokenOf,
+} from "./flow-files";
 import { errorCode, fsyncDirectory, unlinkIfPresent, unwritableError, writeTemporary } from "./fs-util";
+import { appendEntry, encodeFrame, truncateTornTail } from "./journal";
+import { flowDirNames, removeDeadTemporaries, removeOldLeftovers } from "./leftovers";
 import {
   acquireLock,
-  clearAbandonedBreak,
   DEFAULT_LOCK_TIMINGS,
   type HeldLock,
   type LockTimings,
   ownerGone,
   releaseLock,
 } from "./lock";
-import { pidAlive } from "./process-identity";
 
 export interface FileStoreOptions {
   /** Lock timings (§14.3 defaults); tests shorten them or inject a clock. */
   readonly lock?: Partial<LockTimings>;
+  /** The journal size from which a snapshot is written (default 256 KiB; tests make it small). */
+  readonly minSnapshotBytes?: number;
 }
 
 const FLOW_FILE = ".json";
-/**
- * `<id>.json.tmp-<pid>-<random>`, `<id>.json.lock`, `<id>.json.lock.new-<pid>-<random>` (a lock
- * being created), `<id>.json.lock.break` and `<id>.json.lock.break.stale-<pid>-<random>` (lock.ts),
- * `<id>.json.lock.stale-<pid>-<random>` (older versions).
- */
-const LEFTOVER = /\.json\.(?:tmp-[^/]*|lock|lock\.break|(?:lock|lock\.break)\.(?:stale|new)-[^/]*)$/;
-/** A temporary file (a flow text or a lock being created): the flow id and the writer's pid. */
-const TEMPORARY = /^(.+)\.json\.(?:tmp|lock\.new|lock\.break\.new)-([1-9][0-9]*)-[^/]*$/;
+const JOURNAL_FILE = ".journal";
+/** Our choice: a journal is replaced by a snapshot once it is as large as the snapshot, and at least this. */
+const MIN_SNAPSHOT_BYTES = 256 * 1024;
+/** How many flows' file states the store remembers (a few hundred bytes each). */
+const MAX_KNOWN = 4096;
+
+/** One write of a commit, decided under the locks. */
+type Step =
+  | { readonly kind: "append"; readonly write: StoreWrite; readonly delta: string; readonly at: number }
+  | { readonly kind: "snapshot"; readonly write: StoreWrite; readonly tmp: string };
 
 export class FileFlowStore implements FlowStore {
   /** `$STRATUM_HOME/flows`, created by the first commit. */
   readonly flowsDir: string;
   private readonly timings: LockTimings;
+  private readonly minSnapshotBytes: number;
+  /** What this process last read or wrote of each flow's files (least recently used first). */
+  private readonly known = new Map<string, FlowFilesState>();
 
   constructor(stratumHome: string, options: FileStoreOptions = {}) {
     this.flowsDir = join(stratumHome, "flows");
     this.timings = { ...DEFAULT_LOCK_TIMINGS, ...options.lock };
+    this.minSnapshotBytes = options.minSnapshotBytes ?? MIN_SNAPSHOT_BYTES;
     try {
-      this.removeDeadTemporaries(null);
+      removeDeadTemporaries(this.flowsDir, null, this.timings);
     } catch {
       // best effort: an unreadable store fails later, on the call that needs it, with its reason
     }
@@ -73,64 +95,66 @@ export class FileFlowStore implements FlowStore {
     return isSafeFlowId(flowId) ? this.flowPath(flowId) : join(this.flowsDir, flowId);
   }
 
-  /** The file of a flow; only for safe ids, so no id reaches outside `flows/`. */
+  /** The snapshot file of a flow; only for safe ids, so no id reaches outside `flows/`. */
   flowPath(flowId: string): string {
     assertSafeFlowId(flowId);
     return join(this.flowsDir, flowId + FLOW_FILE);
   }
 
+  /** The journal file of a flow (safe ids only). */
+  journalPath(flowId: string): string {
+    assertSafeFlowId(flowId);
+    return join(this.flowsDir, flowId + JOURNAL_FILE);
+  }
+
   async read(flowId: string): Promise<StoredFlow | null> {
     if (!isSafeFlowId(flowId)) return null;
     this.cleanAfterDeadWriter(flowId);
-    let fd: number;
-    try {
-      fd = fs.openSync(this.flowPath(flowId), "r");
-    } catch (e) {
-      if (isAbsent(e)) return null;
-      throw e;
-    }
-    try {
-      // Text and token from the same open file, so they agree even if a rename happens meanwhile.
-      const text = fs.readFileSync(fd, "utf8");
-      const token = tokenOf(fs.fstatSync(fd, { bigint: true }));
-      return { text, revision: revisionOf(text) ?? 0, token };
-    } catch (e) {
-      if (isAbsent(e)) return null;
-      throw e;
-    } finally {
-      fs.closeSync(fd);
-    }
+    const files = readFlowFiles(this.paths(flowId));
+    if (files === null) return null;
+    this.remember(flowId, files);
+    return {
+      text: files.text,
+      deltas: files.deltas,
+      revision: files.revision,
+      token: tokenOf(files),
+      deltaSource: this.journalPath(flowId),
+      ...(files.journalProblem === null ? {} : { deltaProblem: files.journalProblem }),
+    };
   }
 
   async token(flowId: string): Promise<ChangeToken | null> {
     if (!isSafeFlowId(flowId)) return null;
-    const stat = fs.statSync(this.flowPath(flowId), { bigint: true, throwIfNoEntry: false });
-    return stat === undefined || !stat.isFile() ? null : tokenOf(stat);
+    const stamps = statFlowFiles(this.paths(flowId));
+    return stamps.snapshot === null
+      ? null
+      : tokenOf({ snapshotStamp: stamps.snapshot, journalStamp: stamps.journal });
   }
 
   async commit(batch: StoreBatch): Promise<ReadonlyMap<string, ChangeToken>> {
     const ids = batchFlowIds(batch);
     ids.forEach(assertSafeFlowId);
-    const held: HeldLock[] = [];
+    const held = new Map<string, HeldLock>();
     try {
       this.makeFlowsDir();
       for (const id of ids) {
         const lock = await acquireLock(this.lockPath(id), this.timings);
         if (lock === null) throw new StoreLockedError(id);
-        held.push(lock);
-        if (lock.tookOver) this.removeDeadTemporaries(id);
+        held.set(id, lock);
+        if (lock.tookOver) removeDeadTemporaries(this.flowsDir, id, this.timings);
       }
-      checkRevisions(batch, (id) => this.storedRevision(id));
-      this.publish(batch);
+      const current = new Map<string, FlowFilesState | null>();
+      for (const id of ids) current.set(id, this.currentUnderLock(id, held.get(id)!));
+      checkRevisions(batch, (id) => current.get(id)?.revision ?? null);
+      this.apply(batch, current);
       const tokens = new Map<string, ChangeToken>();
-      for (const w of batch.writes) {
-        tokens.set(w.flowId, tokenOf(fs.statSync(this.flowPath(w.flowId), { bigint: true })));
-      }
+      for (const w of batch.writes) tokens.set(w.flowId, tokenOf(this.known.get(w.flowId)!));
       return tokens;
     } catch (e) {
+      for (const id of ids) this.known.delete(id); // re-read on the next commit, whatever happened
       throw unwritableError(e, this.flowsDir) ?? e;
     } finally {
-      for (const lock of held) {
+      for (const lock of held.values()) {
         try {
           releaseLock(lock);
         } catch {
@@ -141,14 +165,15 @@ export class FileFlowStore implements FlowStore {
   }
 
   async list(): Promise<readonly StoredFlowInfo[]> {
-    const names = this.flowFileNames();
     const out: StoredFlowInfo[] = [];
-    for (const name of names.sort(compareCodePoints)) {
-      if (!name.endsWith(FLOW_FILE)) continue; // locks, temporary files, anything else
+    for (const name of flowDirNames(this.flowsDir).sort(compareCodePoints)) {
+      if (!name.endsWith(FLOW_FILE)) continue; // journals, locks, temporary files, anything else
       const flowId = name.slice(0, -FLOW_FILE.length);
       if (!isSafeFlowId(flowId)) continue;
       const stat = fs.statSync(join(this.flowsDir, name), { throwIfNoEntry: false });
-      if (stat?.isFile()) out.push({ flowId, modifiedMs: stat.mtimeMs });
+      if (!stat?.isFile()) continue;
+      const journal = fs.statSync(this.journalPath(flowId), { throwIfNoEntry: false });
+      out.push({ flowId, modifiedMs: Math.max(stat.mtimeMs, journal?.mtimeMs ?? 0) });
     }
     return out;
   }
@@ -159,9 +184,11 @@ export class FileFlowStore implements FlowStore {
     try {
       lock = await acquireLock(this.lockPath(flowId), this.timings);
       if (lock === null) throw new StoreLockedError(flowId);
-      if (lock.tookOver) this.removeDeadTemporaries(flowId);
+      if (lock.tookOver) removeDeadTemporaries(this.flowsDir, flowId, this.timings);
+      this.known.delete(flowId);
+      unlinkIfPresent(this.journalPath(flowId));
       const removed = unlinkIfPresent(this.flowPath(flowId));
-      if (removed) fsyncDirectory(this.flowsDir);
+      fsyncDirectory(this.flowsDir);
       return removed;
     } catch (e) {
       throw unwritableError(e, this.flowsDir) ?? e;
@@ -171,25 +198,142 @@ export class FileFlowStore implements FlowStore {
   }
 
   /**
-   * Removes what crashed writers left behind: temporary files, set-aside and abandoned locks older
-   * than the stale-lock age (§14.3: 30 s). Returns how many files it removed. For `flows prune`;
-   * the store works without it (leftovers are never read), they only take space.
+   * Removes what crashed writers left behind: temporary files, set-aside and abandoned locks, and
+   * journals without a snapshot, older than the stale-lock age (§14.3: 30 s). Returns how many
+   * files it removed. For `flows prune`; the store works without it (leftovers are never read).
    */
   async removeLeftovers(): Promise<number> {
-    const names = this.flowFileNames();
-    const now = this.timings.now();
-    let removed = 0;
-    for (const name of names) {
-      if (!LEFTOVER.test(name)) continue;
-      const path = join(this.flowsDir, name);
-      const stat = fs.statSync(path, { throwIfNoEntry: false });
-      if (stat?.isFile() && now - stat.mtimeMs > this.timings.staleMs && unlinkIfPresent(path)) removed += 1;
-    }
-    return removed;
+    return removeOldLeftovers(this.flowsDir, this.timings);
+  }
+
+  private paths(flowId: string): FlowPaths {
+    return { snapshot: this.flowPath(flowId), journal: this.journalPath(flowId) };
   }
 
   private lockPath(flowId: string): string {
     return `${this.flowPath(flowId)}.lock`;
+  }
+
+  /**
+   * The flow's files as they are now, under its lock: what the store remembers when both stamps
+   * still match (two stat calls), else read again; a torn journal tail is cut off here, before
+   * anything is appended. Null when the flow has no snapshot. A corrupt journal is refused.
+   */
+  private currentUnderLock(flowId: string, lock: HeldLock): FlowFilesState | null {
+    const paths = this.paths(flowId);
+    const remembered = this.known.get(flowId);
+    if (remembered !== undefined) {
+      const stamps = statFlowFiles(paths);
+      if (stamps.snapshot === remembered.snapshotStamp && stamps.journal === remembered.journalStamp)
+        return remembered;
+    }
+    const files = readFlowFiles(paths);
+    if (files === null) {
+      this.known.delete(flowId);
+      return null;
+    }
+    if (files.journalProblem !== null)
+      throw new FlowCorruptError(flowId, paths.journal, files.journalProblem);
+    if (files.scan?.damage?.kind === "torn") {
+      truncateTornTail(paths.journal, files.scan, lock);
+      const journal = fs.statSync(paths.journal, { bigint: true });
+      const cut: FlowFilesState = {
+        ...files,
+        journalStamp: stampOf(journal),
+        journalBytes: Number(journal.size),
+      };
+      this.remember(flowId, cut);
+      return cut;
+    }
+    this.remember(flowId, files);
+    return files;
+  }
+
+  /**
+   * Writes the batch: every snapshot is first written to a flushed temporary file (a failure
+   * there changes nothing), then in batch order (children before parents) each flow gets its
+   * entry appended or its snapshot renamed into place; if an append fails, the entries appended
+   * before it are cut off again. Then deletions.
+   */
+  private apply(batch: StoreBatch, current: ReadonlyMap<string, FlowFilesState | null>): void {
+    const steps: Step[] = [];
+    try {
+      for (const w of batch.writes) steps.push(this.plan(w, current.get(w.flowId) ?? null));
+      const appended: { path: string; size: number }[] = [];
+      try {
+        for (const step of steps) {
+          if (step.kind === "append") {
+            const path = this.journalPath(step.write.flowId);
+            appendEntry(path, step.delta, { expectedSize: step.at });
+            appended.push({ path, size: step.at });
+          } else {
+            this.publishSnapshot(step.write.flowId, step.tmp);
+          }
+          this.rememberWritten(step.write);
+        }
+      } catch (e) {
+        for (const { path, size } of appended) cutBack(path, size);
+        throw e;
+      }
+    } finally {
+      for (const step of steps) if (step.kind === "snapshot") unlinkIfPresent(step.tmp);
+    }
+    for (const d of batch.deletes) {
+      this.known.delete(d.flowId);
+      unlinkIfPresent(this.journalPath(d.flowId));
+      unlinkIfPresent(this.flowPath(d.flowId));
+    }
+    if (batch.deletes.length > 0) fsyncDirectory(this.flowsDir);
+  }
+
+  /** Append or snapshot: a snapshot for a new or finished flow, or when the journal has grown enough. */
+  private plan(w: StoreWrite, state: FlowFilesState | null): Step {
+    if (w.delta !== null && state !== null && !w.finished) {
+      const grown = state.journalBytes + encodeFrame(w.delta).length;
+      if (grown < Math.max(this.minSnapshotBytes, state.snapshotBytes)) {
+        return { kind: "append", write: w, delta: w.delta, at: state.journalBytes };
+      }
+    }
+    const text = w.text();
+    checkWrittenRevision(w, revisionOf(text));
+    return { kind: "snapshot", write: w, tmp: writeTemporary(this.flowPath(w.flowId), text) };
+  }
+
+  /**
+   * Renames a snapshot into place and flushes the directory, then removes the journal it replaces
+   * (its entries are all older than the snapshot now: a crash before the removal leaves entries
+   * that readers skip). The removal is flushed with the commit's next directory flush.
+   */
+  private publishSnapshot(flowId: string, tmp: string): void {
+    fs.renameSync(tmp, this.flowPath(flowId));
+    fsyncDirectory(this.flowsDir);
+    if (unlinkIfPresent(this.journalPath(flowId))) fsyncDirectory(this.flowsDir);
+  }
+
+  /** Remembers a flow's files after this process wrote them (their new stamps, the new revision). */
+  private rememberWritten(w: StoreWrite): void {
+    const snapshot = fs.statSync(this.flowPath(w.flowId), { bigint: true });
+    const journal = fs.statSync(this.journalPath(w.flowId), { bigint: true, throwIfNoEntry: false });
+    this.remember(w.flowId, {
+      snapshotStamp: stampOf(snapshot),
+      snapshotBytes: Number(snapshot.size),
+      journalStamp: journal === undefined ? null : stampOf(journal),
+      journalBytes: journal === undefined ? 0 : Number(journal.size),
+      revision: w.expectedRevision + 1,
+    });
+  }
+
+  private remember(flowId: string, files: FlowFiles | FlowFilesState): void {
+    const state: FlowFilesState = {
+      snapshotStamp: files.snapshotStamp,
+      snapshotBytes: files.snapshotBytes,
+      journalStamp: files.journalStamp,
+      journalBytes: files.journalBytes,
+      revision: files.revision,
+    };
+    this.known.delete(flowId);
+    this.known.set(flowId, state);
+    if (this.known.size > MAX_KNOWN) this.known.delete(this.known.keys().next().value as string);
   }
 
   /** `flows/`, created on demand; a file in its place is reported as ENOTDIR (not a directory). */
@@ -212,100 +356,21 @@ export class FileFlowStore implements FlowStore {
   private cleanAfterDeadWriter(flowId: string): void {
     try {
       const lock = fs.readFileSync(this.lockPath(flowId), "utf8");
-      if (ownerGone(lock)) this.removeDeadTemporaries(flowId);
+      if (ownerGone(lock)) removeDeadTemporaries(this.flowsDir, flowId, this.timings);
     } catch {
       // no lock (ENOENT), or a store we cannot read: the read itself reports that
     }
   }
-
-  /** The names in the flows folder; none while the folder does not exist yet. */
-  private flowFileNames(): string[] {
-    try {
-      return fs.readdirSync(this.flowsDir);
-    } catch (e) {
-      if (isAbsent(e)) return [];
-      throw e;
-    }
-  }
-
-  /**
-   * Removes the temporary files (of one flow, or of all) whose writer is dead on this host. A
-   * temporary file exists only while its writer holds the flow's lock, so one is also kept while
-   * the flow's lock has an owner not known to be gone (a writer on another host sharing the store,
-   * whose pid means nothing here). Returns how many it removed.
-   */
-  private removeDeadTemporaries(flowId: string | null): number {
-    const names = this.flowFileNames();
-    let removed = 0;
-    for (const name of names) {
-      if (flowId === null && name.endsWith(".json.lock.break")) {
-        if (clearAbandonedBreak(join(this.flowsDir, name.slice(0, -".break".length)), this.timings))
-          removed += 1;
-        continue;
-      }
-      const m = TEMPORARY.exec(name);
-      if (m === null || (flowId !== null && m[1] !== flowId)) continue;
-      const pid = Number(m[2]);
-      if (pid === process.pid || pidAlive(pid)) continue;
-      let lock: string | null = null;
-      try {
-        lock = fs.readFileSync(join(this.flowsDir, `${m[1]}.json.lock`), "utf8");
-      } catch {
-        lock = null;
-      }
-      if (lock !== null && !ownerGone(lock) && this.lockHolderIsOther(lock)) continue;
-      if (unlinkIfPresent(join(this.flowsDir, name))) removed += 1;
-    }
-    return removed;
-  }
-
-  /** A lock content that is not one this process holds (our own lock during a takeover cleanup). */
-  private lockHolderIsOther(lock: string): boolean {
-    return !lock.startsWith(`${process.pid} `);
-  }
-
-  /** The revision in the flow's file; null when there is no file (an unreadable file counts as 0). */
-  private storedRevision(flowId: string): number | null {
-    try {
-      return revisionOf(fs.readFileSync(this.flowPath(flowId), "utf8")) ?? 0;
-    } catch (e) {
-      if (isAbsent(e)) return null;
-      throw e;
-    }
-  }
-
-  /**
-   * Writes every new text to a flushed temporary file first (a failure there changes nothing),
-   * then renames them into place in batch order (children before parents) and deletes.
-   */
-  private publish(batch: StoreBatch): void {
-    const staged: { readonly tmp: string; readonly path: string }[] = [];
-    try {
-      for (const w of batch.writes) {
-        const path = this.flowPath(w.flowId);
-        staged.push({ tmp: writeTemporary(path, w.text), path });
-      }
-      while (staged.length > 0) {
-        const next = staged[0]!;
-        fs.renameSync(next.tmp, next.path);
-        staged.shift();
-      }
-    } finally {
-      for (const { tmp } of staged) unlinkIfPresent(tmp);
-    }
-    for (const d of batch.deletes) unlinkIfPresent(this.flowPath(d.flowId));
-    fsyncDirectory(this.flowsDir);
-  }
 }
 
-/** `mtimeNs:size:ino`: changes with every rename over the file (new inode) and every edit. */
-function tokenOf(stat: fs.BigIntStats): ChangeToken {
-  return `${stat.mtimeNs}:${stat.size}:${stat.ino}`;
-}
-
-function isAbsent(e: unknown): boolean {
-  const code = errorCode(e);
-  return code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR";
+/** Cuts a journal back to the size it had before this commit appended to it (best effort). */
+function cutBack(path: string, size: number): void {
+  try {
+    if (size === 0) unlinkIfPresent(path);
+    else fs.truncateSync(path, size);
+  } catch {
+    // what matters is why the commit failed; a reader drops what cannot be read as an entry
+  }
 }
 
 export { stratumHome } from "./stratum-home";

@@ -1,9 +1,12 @@
 // Committing a call (runtime.md §14.2, §15): every touched or created flow gets its derived
 // status and the next revision, all writes and deletions go to the store as one batch (children
-// before parents), and only then does the registry take the new copies.
+// before parents), and only then does the registry take the new copies. A flow that existed is
+// written as a delta from its committed state (O(change), docs/durable-store.md); its full text
+// is encoded only when the store asks for it (a snapshot) or the flow is new.
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
 import { encodeFlowState } from "../store/codec";
+import { encodeDelta } from "../store/delta";
 import type { FlowStore, StoreDelete, StoreWrite } from "../store/store";
 import type { Registry } from "./registry";
 import type { EngineTx } from "./transaction";
@@ -11,7 +14,7 @@ import type { EngineTx } from "./transaction";
 export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registry): Promise<void> {
   const writes: StoreWrite[] = [];
   const deletes: StoreDelete[] = [];
-  const written: { run: FlowRun; size: number }[] = [];
+  const written: { run: FlowRun; size: () => number }[] = [];
   for (const run of childrenFirst([...tx.working.values()])) {
     const id = run.state.flow_id;
     const created = tx.created.has(id);
@@ -19,12 +22,20 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
       if (created) continue; // created and detached in one call: never persisted
       if (inProgress(persistedStatus(run))) continue; // deleted below
     }
-    const expectedRevision = created ? 0 : (tx.loaded.get(id)?.state.revision ?? 0);
+    const committed = created ? undefined : tx.loaded.get(id);
+    const expectedRevision = committed?.state.revision ?? 0;
     run.state.status = persistedStatus(run);
     run.state.revision = expectedRevision + 1;
-    const text = encodeFlowState(run.state);
-    writes.push({ flowId: id, text, expectedRevision });
-    written.push({ run, size: text.length });
+    // From the working copy's edit log (O(change)): the committed state was changed in place.
+    const change = committed === undefined ? null : tx.deltaOf(id);
+    const delta = change === null ? null : encodeDelta(change, id);
+    const text = once(() => encodeFlowState(run.state));
+    const finished = !inProgress(run.state.status);
+    writes.push({ flowId: id, text, delta, finished, expectedRevision });
+    // The registry weighs a flow by its stored length: the text when it was encoded, else the
+    // committed weight plus the delta.
+    const before = committed === undefined ? 0 : registry.weight(id);
+    written.push({ run, size: () => text.peek()?.length ?? before + (delta?.length ?? 0) });
   }
   for (const id of tx.detached) {
     if (tx.created.has(id)) continue;
@@ -39,7 +50,7 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
   for (const { run, size } of written) {
     const token = tokens.get(run.state.flow_id);
     if (token === undefined) registry.drop(run.state.flow_id);
-    else registry.set(run.state.flow_id, { run, token, size });
+    else registry.set(run.state.flow_id, { run, token, size: size() });
   }
   for (const id of tx.detached) registry.drop(id);
 }
@@ -60,4 +71,14 @@ function childrenFirst(runs: FlowRun[]): FlowRun[] {
     .map((run, i) => ({ run, i, d: depth(run) }))
     .sort((a, b) => b.d - a.d || a.i - b.i)
     .map((x) => x.run);
+}
+
+/** A lazily computed value, computed at most once; `peek` tells whether it was. */
+function once(compute: () => string): (() => string) & { peek(): string | undefined } {
+  let value: string | undefined;
+  const get = () => {
+    value ??= compute();
+    return value;
+  };
+  return Object.assign(get, { peek: () => value });
 }

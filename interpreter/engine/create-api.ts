@@ -39,6 +39,7 @@ import { SerialQueue } from "./queue";
 import { Registry } from "./registry";
 import { SpecCache } from "./spec-cache";
 import { EngineTx, type TxEnvironment } from "./transaction";
+import { EditVerifier } from "./verify-edits";
 import { workspaceTools } from "./workspace-tools";
 
 type ToolFn<A> = (tx: Tx, args: A) => Response;
@@ -96,29 +97,42 @@ export function createEngine(options: EngineOptions): EngineApi {
       return storeFailure(e) ?? internalError(e);
     }
     const tx = new EngineTx(env, loaded);
+    const verifier = options.verifyEdits === true ? new EditVerifier(loaded) : null;
+    // Working copies change the committed containers in place: a call that does not commit
+    // undoes its changes before it answers.
+    const rollback = (): void => {
+      tx.rollback();
+      verifier?.rolledBack(tx);
+    };
     let response: Response;
     try {
       response = fn(tx, args);
     } catch (e) {
+      rollback();
       if (e instanceof ExecutionFailure) {
         return withWarnings(executionError(e.message, "execution_error", e.details), tx);
       }
       return internalError(e);
     }
-    if (commits(response)) {
-      try {
-        await commitTx(tx, options.store, registry);
-      } catch (e) {
-        if (e instanceof StoreLockedError) return toolError("state_locked", e.message);
-        const failure = storeFailure(e);
-        if (failure !== null) return failure;
-        if (e instanceof StaleStateError) {
-          registry.drop(e.flowId); // the retry reloads from the store
-          return toolError("stale_state", e.message);
-        }
-        return internalError(e);
-      }
+    if (!commits(response)) {
+      rollback();
+      return withWarnings(response, tx);
     }
+    try {
+      await commitTx(tx, options.store, registry);
+    } catch (e) {
+      rollback();
+      if (e instanceof StoreLockedError) return toolError("state_locked", e.message);
+      const failure = storeFailure(e);
+      if (failure !== null) return failure;
+      if (e instanceof StaleStateError) {
+        registry.drop(e.flowId); // the retry reloads from the store
+        return toolError("stale_state", e.message);
+      }
+      return internalError(e);
+    }
+    verifier?.committed(tx);
+    tx.close();
     return withWarnings(response, tx);
   }
 

@@ -24,4 +24,10 @@ export interface EngineOptions {
   readonly registryLimits?: RegistryLimits;
   /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
   readonly logError?: (message: string) => void;
+  /**
+   * Tests: check every call's in-place edits (verify-edits.ts) against full copies of the flows it
+   * loaded; a mismatch rejects the call with an EditVerificationError. Default false (the copies
+   * cost O(flow length) per call).
+   */
+  readonly verifyEdits?: boolean;
 }

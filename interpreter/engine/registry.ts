@@ -10,16 +10,19 @@ import type { CheckedSpec } from "../../checker/ir/types";
 import type { Clock } from "../flow/ports";
 import type { FlowRun, FlowTiming } from "../flow/run";
 import { inProgress } from "../flow/status";
-import { flowFileProblem } from "../store/codec";
 import { isSafeFlowId } from "../store/flow-id";
-import { type ChangeToken, FlowCorruptError, type FlowStore } from "../store/store";
+import type { ChangeToken, FlowStore } from "../store/store";
+import { corruptError, decodeStoredFlow, storedSize } from "../store/stored-state";
 import { restoreRun } from "./restore";
 
 export interface RegistryEntry {
-  /** The committed run: never mutated (calls work on copies). */
+  /**
+   * The committed run. A call works on a shallow copy whose shared containers it changes in place
+   * through flow/edits.ts; they are restored from the edit log unless the call commits.
+   */
   readonly run: FlowRun;
   readonly token: ChangeToken;
-  /** The length of its stored text, the registry's measure of its weight. */
+  /** The length of its stored text and deltas, the registry's measure of its weight. */
   readonly size: number;
 }
 
@@ -80,18 +83,15 @@ export class Registry {
     }
     const stored = await this.store.read(flowId);
     if (stored === null) return null;
-    const restored = restoreRun(stored.text, this.compile, this.clock);
-    if (restored === null) {
-      const problem = flowFileProblem(stored.text);
-      if (problem !== null)
-        throw new FlowCorruptError(flowId, this.store.locate?.(flowId) ?? flowId, problem);
-      return null;
-    }
+    const decoded = decodeStoredFlow(stored);
+    if (!decoded.ok) throw corruptError(this.store, flowId, stored, decoded);
+    const restored = restoreRun(decoded.state, this.compile, this.clock);
+    if (restored === null) return null;
     // A reload inside a running process keeps that process's dispatch times and start time.
     const timing = entry?.run.timing ?? this.evictedTimings.get(flowId);
     this.evictedTimings.delete(flowId);
     const run = timing === undefined ? restored : { ...restored, timing };
-    this.set(flowId, { run, token: stored.token, size: stored.text.length });
+    this.set(flowId, { run, token: stored.token, size: storedSize(stored) });
     return run;
   }
 
@@ -121,6 +121,11 @@ export class Registry {
     if (entry === undefined) return;
     this.entries.delete(flowId);
     this.totalSize -= entry.size;
+  }
+
+  /** The stored length the registry counts for a flow it holds (0 when it holds none). */
+  weight(flowId: string): number {
+    return this.entries.get(flowId)?.size ?? 0;
   }
 
   /** Forgets everything (a simulated restart in tests). */

@@ -1,22 +1,20 @@
-// Restoring a flow from its stored text (runtime.md §14.4).
+// Restoring a flow from its stored form (runtime.md §14.4).
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { Clock } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
+import type { FlowState } from "../flow/state";
 import { persistedStatus } from "../flow/status";
-import { decodeFlowState } from "../store/codec";
 
 /**
- * Parses a flow file and rebuilds the run: re-checks `raw_spec` (any error → null), finds the
- * named flow (absent → null), resets timing (start = now). Null for anything that does not restore.
+ * Rebuilds the run of a decoded flow state (store/stored-state.ts): re-checks `raw_spec` (any
+ * error → null), finds the named flow (absent → null), resets timing (start = now). Null for
+ * anything that does not restore. Takes ownership of `state`.
  */
 export function restoreRun(
-  text: string,
+  state: FlowState,
   compile: (specText: string) => CheckedSpec | null,
   clock: Clock,
 ): FlowRun | null {
-  const decoded = decodeFlowState(text);
-  if (!decoded.ok) return null;
-  const state = decoded.state;
   const spec = compile(state.raw_spec);
   const flow = spec?.flows.get(state.flow_name);
   if (spec === null || flow === undefined) return null;

@@ -1,12 +1,16 @@
 // The Tx of one tool call (flow/tx.ts): private working copies of the flows the engine loaded,
 // plus the flows created and detached during the call and the warnings it collected. Nothing here
-// is visible outside the call until the engine commits it.
+// is visible outside the call until the engine commits it. A working copy is made in O(1): it
+// shares the committed containers and logs its in-place changes (flow/edits.ts), so a call that
+// does not commit must be rolled back, and the delta of a call is read from the log.
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import { cloneRun } from "../flow/clone";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
 import type { CheckedText, Tx } from "../flow/tx";
+import type { FlowDelta } from "../store/delta";
+import { editDelta } from "./edit-delta";
 
 export interface TxEnvironment {
   readonly clock: Clock;
@@ -52,6 +56,29 @@ export class EngineTx implements Tx {
     const run = cloneRun(committed);
     this.working.set(flowId, run);
     return run;
+  }
+
+  /**
+   * What the call changed in a flow it edited, from the state it had when the call began, in
+   * O(the change); null for a flow created in this call or not edited. Call it after commitTx set
+   * the working state's revision and status, and before `close` or `rollback`.
+   */
+  deltaOf(flowId: string): FlowDelta | null {
+    const run = this.working.get(flowId);
+    const committed = this.loaded.get(flowId);
+    if (run === undefined || committed === undefined || run.edits === undefined || this.created.has(flowId))
+      return null;
+    return editDelta(committed.state, run.state, run.edits);
+  }
+
+  /** Undoes every in-place change of the committed flows: they are exactly as before the call. */
+  rollback(): void {
+    for (const run of this.working.values()) run.edits?.rollback();
+  }
+
+  /** After a commit: the working copies are the committed runs now; their logs are dropped. */
+  close(): void {
+    for (const run of this.working.values()) run.edits?.close();
   }
 
   create(run: FlowRun): void {

@@ -9,6 +9,7 @@ import { applySnapshot, takeSnapshot } from "./clone";
 import { totalDurationMs } from "./completion";
 import { currentStep, isFinished } from "./current";
 import { dispatch } from "./dispatch";
+import { putEntry } from "./edits";
 import { flowNotFound, toolError } from "./errors";
 import { traceWire } from "./records";
 import type { FlowRun } from "./run";
@@ -22,7 +23,7 @@ export function commitCheckpoint(tx: Tx, args: LabelArgs): Response {
   const work = tx.edit(args.flow_id);
   if (work === null) return flowNotFound(args.flow_id);
   // Map.set keeps an existing label at its original position, as a Python dict does.
-  work.state.checkpoints.set(label, takeSnapshot(work.state));
+  putEntry(work, "checkpoints", label, takeSnapshot(work.state));
   return {
     status: "committed",
     flow_id: work.state.flow_id,

@@ -1,5 +1,6 @@
 // Copies of flow state: a transaction's working copy, and checkpoint snapshots (runtime.md §10.1).
-// Stored user data and records are immutable and shared; containers are copied.
+// Stored user data and records are immutable and shared; a snapshot's containers are copied.
+import { EditLog } from "./edit-log";
 import type { FlowRun, FlowTiming } from "./run";
 import type { Accumulator, ActiveIteration, FlowState, IterationEntry, Snapshot } from "./state";
 
@@ -111,12 +112,17 @@ export function applySnapshot(state: FlowState, snapshot: Snapshot): void {
   state.judge_outcome = f.judge_outcome;
 }
 
-/** A working copy of a run: state cloned, timing maps copied (the spec and flow are immutable). */
+/**
+ * A working copy of a run in O(1) (issue 14): the state is a shallow copy, so every field shares
+ * the committed container until it is reassigned, and in-place changes of shared containers go
+ * through edits.ts, logged in the copy's EditLog (undone when the call does not commit). The
+ * dispatch-time maps are shared the same way; the spec and flow are immutable.
+ */
 export function cloneRun(run: FlowRun): FlowRun {
   const timing: FlowTiming = {
     startedAt: run.timing.startedAt,
-    stepDispatchedAt: new Map(run.timing.stepDispatchedAt),
-    gateDispatchedAt: new Map(run.timing.gateDispatchedAt),
+    stepDispatchedAt: run.timing.stepDispatchedAt,
+    gateDispatchedAt: run.timing.gateDispatchedAt,
   };
-  return { state: cloneState(run.state), spec: run.spec, flow: run.flow, timing };
+  return { state: { ...run.state }, spec: run.spec, flow: run.flow, timing, edits: new EditLog(run) };
 }

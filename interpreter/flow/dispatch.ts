@@ -6,6 +6,7 @@ import type { PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
+import { appendItem, putEntry, putTiming } from "./edits";
 import { evaluateIn } from "./expressions";
 import { resolveInputs } from "./inputs";
 import { executeStepPayload, gatePayload } from "./payloads";
@@ -33,29 +34,29 @@ export function dispatch(tx: Tx, run: FlowRun): Response | null {
       tx.warn(
         `skip_if of gate '${step.id}' held again after routing back to it; the gate waits for stratum_gate_resolve`,
       );
-      run.timing.gateDispatchedAt.set(step.id, tx.clock.wallMs());
+      putTiming(run, "gateDispatchedAt", step.id, tx.clock.wallMs());
       return gatePayload(run, step);
     }
     if (skipIfHolds(tx, run, step)) {
       if (step.kind === "gate") autoApproved.add(step.id);
       const reason = step.skipReason || `skip_if: ${step.skipIf?.text ?? ""}`;
-      run.state.step_outputs.set(step.id, null);
+      putEntry(run, "step_outputs", step.id, null);
       if (step.kind === "gate") {
-        run.state.records.push(policyRecord(run, step.id, "skip_if", reason));
+        appendItem(run, "records", policyRecord(run, step.id, "skip_if", reason));
         run.state.current_idx =
           step.onApprove === null ? run.flow.steps.length : indexOfStep(run, step.onApprove);
       } else {
-        run.state.records.push(skipRecord(run, step.id, reason));
+        appendItem(run, "records", skipRecord(run, step.id, reason));
         run.state.current_idx += 1;
       }
       continue;
     }
     if (step.kind === "gate") {
-      run.timing.gateDispatchedAt.set(step.id, tx.clock.wallMs());
+      putTiming(run, "gateDispatchedAt", step.id, tx.clock.wallMs());
       return gatePayload(run, step);
     }
     const inputs = resolveInputs(run, step);
-    run.timing.stepDispatchedAt.set(step.id, tx.clock.monoMs());
+    putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
     return executeStepPayload(run, step, inputs);
   }

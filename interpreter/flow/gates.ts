@@ -6,6 +6,7 @@ import type { GateResolveArgs } from "../api";
 import type { Response } from "../wire/wire";
 import { completionPayload, finish, killedPayload } from "./completion";
 import { currentStep, indexOfStep, isFinished } from "./current";
+import { appendItem } from "./edits";
 import { flowNotFound, toolError } from "./errors";
 import { dispatchWithPolicy } from "./policy";
 import { gateRecord } from "./records";
@@ -75,7 +76,7 @@ export function resolveGate(
   // Wall clock since the gate's last dispatch in this process; 0 when unknown (after a restart).
   const durationMs =
     dispatchedAt === undefined ? 0 : Math.max(0, Math.trunc(tx.clock.wallMs() - dispatchedAt));
-  run.state.records.push(gateRecord(run, gate.id, outcome, rationale, resolvedBy, durationMs));
+  appendItem(run, "records", gateRecord(run, gate.id, outcome, rationale, resolvedBy, durationMs));
 
   switch (outcome) {
     case "approve":
@@ -110,8 +111,8 @@ function revise(tx: Tx, run: FlowRun, target: string): Response {
   if (maxRounds !== null && state.round >= maxRounds) {
     return toolError("max_rounds_exceeded", `Maximum rounds (${maxRounds}) exceeded`, { round: state.round });
   }
-  state.rounds.push(state.records);
-  state.archived_iterations.push(state.iterations);
+  appendItem(run, "rounds", state.records);
+  appendItem(run, "archived_iterations", state.iterations);
   state.iterations = new Map();
   state.active_iteration = null;
   state.iteration_best = new Map();

@@ -1,6 +1,7 @@
 // What the iteration tools share (runtime.md §9.2, §9.4): finding the active loop a report or an
 // abort is about, history entries and their timestamps.
 import { PyFloat } from "../../stdlib/values/value";
+import { putEntry } from "./edits";
 import type { Clock } from "./ports";
 import type { FlowRun } from "./run";
 import type { ActiveIteration, IterationEntry } from "./state";
@@ -29,5 +30,5 @@ export function monotonicSeconds(clock: Clock): PyFloat {
 /** Appends a history entry to the step's list (a new list: committed lists are never mutated). */
 export function appendHistory(run: FlowRun, stepId: string, entry: IterationEntry): void {
   const history = run.state.iterations.get(stepId) ?? [];
-  run.state.iterations.set(stepId, [...history, entry]);
+  putEntry(run, "iterations", stepId, [...history, entry]);
 }

@@ -8,6 +8,7 @@ import type { PyValue } from "../../stdlib/values/value";
 import type { IterationReportArgs } from "../api";
 import type { Response } from "../wire/wire";
 import { type Accumulation, accumulateReport, emptyAccumulator } from "./accumulator";
+import { putEntry } from "./edits";
 import { executionError, flowNotFound } from "./errors";
 import { bindable, type Evaluation, evaluateIn } from "./expressions";
 import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
@@ -40,7 +41,7 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
     result,
     evaluate,
   );
-  work.state.iteration_accumulator.set(step.id, accumulation.accumulator);
+  putEntry(work, "iteration_accumulator", step.id, accumulation.accumulator);
 
   const criterion = evaluateExitCriterion(tx, work, step, result, accumulation);
   const fingerprint = resultFingerprint(result);
@@ -68,7 +69,7 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   };
   appendHistory(work, step.id, entry);
   if (outcome !== "continue") {
-    work.state.iteration_outcome.set(step.id, outcome);
+    putEntry(work, "iteration_outcome", step.id, outcome);
     work.state.active_iteration = null;
   }
 

@@ -6,6 +6,7 @@ import { dictFromRecord } from "../../stdlib/values/json";
 import type { IterationAbortArgs, StepArgs } from "../api";
 import type { Response } from "../wire/wire";
 import { currentStep, isFinished } from "./current";
+import { putEntry } from "./edits";
 import { executionError, flowNotFound } from "./errors";
 import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
 import type { FlowRun } from "./run";
@@ -82,7 +83,7 @@ export function iterationAbort(tx: Tx, args: IterationAbortArgs): Response {
     timestamp: monotonicSeconds(tx.clock),
   };
   appendHistory(work, loop.step_id, entry);
-  work.state.iteration_outcome.set(loop.step_id, "exit_abort");
+  putEntry(work, "iteration_outcome", loop.step_id, "exit_abort");
   work.state.active_iteration = null;
   return {
     status: "iteration_aborted",

@@ -7,6 +7,7 @@ import type { Response } from "../wire/wire";
 import { completionPayload, finish } from "./completion";
 import { indexOfStep } from "./current";
 import { dispatchOrComplete } from "./dispatch";
+import { appendItem } from "./edits";
 import { policyRecord } from "./records";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
@@ -22,7 +23,7 @@ export function policyLoop(tx: Tx, run: FlowRun, payload: Response): Response {
     const gate = run.flow.stepById.get(gateId);
     const policy = gate?.policy ?? DEFAULT_GATE_POLICY;
     if (gate === undefined || policy === "gate") break;
-    run.state.records.push(policyRecord(run, gateId, policy, `policy: ${policy} — auto-approved`));
+    appendItem(run, "records", policyRecord(run, gateId, policy, `policy: ${policy} — auto-approved`));
     if (gate.onApprove === null) {
       finish(run);
       // Literally "complete", even for a flow killed earlier through a named on_kill (as the reference).

@@ -1,6 +1,17 @@
 // Clearing from a step (runtime.md §5), used by on_fail, next and revise.
 import { indexOfStep } from "./current";
+import { deleteEntry, type MapField } from "./edits";
 import type { FlowRun } from "./run";
+
+/** The per-step maps a clear deletes from, in this order. */
+const CLEARED: readonly MapField[] = [
+  "step_outputs",
+  "attempts",
+  "iteration_outcome",
+  "iteration_best",
+  "iteration_accumulator",
+  "iterations",
+];
 
 /**
  * For every step at the position of `targetId` or later, except `preserve`: delete its stored
@@ -13,12 +24,7 @@ export function clearFrom(run: FlowRun, targetId: string, preserve: ReadonlySet<
   for (let i = indexOfStep(run, targetId); i < steps.length; i++) {
     const id = steps[i]!.id;
     if (preserve.has(id)) continue;
-    state.step_outputs.delete(id);
-    state.attempts.delete(id);
-    state.iteration_outcome.delete(id);
-    state.iteration_best.delete(id);
-    state.iteration_accumulator.delete(id);
-    state.iterations.delete(id);
+    for (const key of CLEARED) deleteEntry(run, key, id);
     if (state.active_iteration?.step_id === id) state.active_iteration = null;
   }
   state.active_child_flow_id = null;

@@ -1,6 +1,7 @@
 // A flow execution as the state machine sees it: its persisted state plus what is derived from the
 // spec (the checked IR of `raw_spec`, never persisted) and the per-process timing fields.
 import type { CheckedSpec, FlowIR } from "../../checker/ir/types";
+import type { EditLog } from "./edit-log";
 import type { FlowState } from "./state";
 
 /** Not persisted; reset on restore (§1.2), kept across an in-process reload (§14.3). */
@@ -20,4 +21,9 @@ export interface FlowRun {
   /** The executed flow (`spec.flows.get(state.flow_name)`); steps in execution order (§2). */
   readonly flow: FlowIR;
   readonly timing: FlowTiming;
+  /**
+   * A transaction's working copy: the log of its in-place changes of containers it shares with
+   * the committed run (edits.ts); closed once committed, absent on flows created in the call.
+   */
+  readonly edits?: EditLog;
 }

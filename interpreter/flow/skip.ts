@@ -2,6 +2,7 @@
 import type { SkipStepArgs } from "../api";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
+import { appendItem, putEntry } from "./edits";
 import { executionError, flowNotFound } from "./errors";
 import { skipRecord } from "./records";
 import { advance } from "./step-done";
@@ -17,8 +18,8 @@ export function skipStep(tx: Tx, args: SkipStepArgs): Response {
     return executionError(`Step '${step.id}' is a gate step — use stratum_gate_resolve to resolve it`);
   }
   // Attempts are kept and an active child pointer is left as it is (as the reference).
-  run.state.step_outputs.set(step.id, null);
-  run.state.records.push(skipRecord(run, step.id, args.reason));
+  putEntry(run, "step_outputs", step.id, null);
+  appendItem(run, "records", skipRecord(run, step.id, args.reason));
   run.state.current_idx += 1;
   return advance(tx, run);
 }

@@ -126,7 +126,9 @@ export interface Snapshot {
 
 /**
  * The persisted flow state, in file key order (§14.1). Mutable only on a transaction's working
- * copy (see flow/clone.ts); the committed copy is never mutated.
+ * copy (flow/clone.ts), a shallow copy of the committed state: fields are reassigned freely, but
+ * the maps and lists it shares with the committed state change only through flow/edits.ts, which
+ * logs each change so that a call that does not commit is undone.
  */
 export interface FlowState {
   flow_id: string;

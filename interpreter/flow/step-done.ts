@@ -10,6 +10,7 @@ import { auditOf } from "./audit";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
 import { dispatch } from "./dispatch";
+import { appendItem, deleteEntry, putEntry } from "./edits";
 import { executionError, flowNotFound } from "./errors";
 import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
@@ -46,7 +47,7 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
 
   const attempt = (run.state.attempts.get(step.id) ?? 0) + 1;
-  run.state.attempts.set(step.id, attempt);
+  putEntry(run, "attempts", step.id, attempt);
   if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
 
   const outcome = checkResult(tx, run, step, result);
@@ -67,7 +68,7 @@ function retry(
   violations: readonly string[],
 ): Response {
   dropIterationState(run, step.id);
-  run.state.iteration_outcome.delete(step.id);
+  deleteEntry(run, "iteration_outcome", step.id);
   if (step.kind === "flow") detachChild(tx, run, childId);
   const payload = dispatch(tx, run); // no policy loop on a retry re-dispatch
   if (payload === null) return { ...completionPayload(run, tx.clock), violations };
@@ -84,8 +85,8 @@ function exhaust(
   attempt: number,
   violations: readonly string[],
 ): Response {
-  run.state.records.push(recordOf(tx, run, step, childId, attempt));
-  run.state.iteration_accumulator.delete(step.id);
+  appendItem(run, "records", recordOf(tx, run, step, childId, attempt));
+  deleteEntry(run, "iteration_accumulator", step.id);
   if (step.kind === "flow") detachChild(tx, run, childId);
   if (step.onFail === null) {
     return {
@@ -99,7 +100,7 @@ function exhaust(
       violations,
     };
   }
-  run.state.step_outputs.set(step.id, result);
+  putEntry(run, "step_outputs", step.id, result);
   clearFrom(run, step.onFail, new Set([step.id]));
   run.state.current_idx = indexOfStep(run, step.onFail);
   return { ...advance(tx, run), routed_from: step.id, violations };
@@ -123,9 +124,9 @@ function succeed(
     dictSet(merged, "accumulated_count", accumulator.items.length);
     output = merged;
   }
-  run.state.step_outputs.set(step.id, output);
+  putEntry(run, "step_outputs", step.id, output);
   dropIterationState(run, step.id);
-  run.state.records.push(recordOf(tx, run, step, childId, attempt));
+  appendItem(run, "records", recordOf(tx, run, step, childId, attempt));
   if (step.kind === "flow") detachChild(tx, run, childId);
   if (step.next !== null) {
     clearFrom(run, step.next);
@@ -133,7 +134,7 @@ function succeed(
   } else {
     run.state.current_idx += 1;
   }
-  run.state.iteration_outcome.delete(step.id);
+  deleteEntry(run, "iteration_outcome", step.id);
   return advance(tx, run);
 }
 
@@ -144,13 +145,13 @@ export function advance(tx: Tx, run: FlowRun): Response {
 }
 
 function dropIterationState(run: FlowRun, stepId: string): void {
-  run.state.iteration_best.delete(stepId);
-  run.state.iteration_accumulator.delete(stepId);
+  deleteEntry(run, "iteration_best", stepId);
+  deleteEntry(run, "iteration_accumulator", stepId);
 }
 
 function appendChildAudit(run: FlowRun, stepId: string, snapshot: Wire): void {
   const list = run.state.child_audits.get(stepId) ?? [];
-  run.state.child_audits.set(stepId, [...list, snapshot]);
+  putEntry(run, "child_audits", stepId, [...list, snapshot]);
 }
 
 function stepMode(step: StepIR): StepRecord["step_mode"] {

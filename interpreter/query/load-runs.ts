@@ -5,11 +5,12 @@
 // decoded at all (bad JSON, a value of the wrong kind) is corrupt (issue 13): `loadFlow` throws
 // FlowCorruptError, `loadAllFlows` reports it to its caller instead of leaving it out silently.
 import type { FlowRun } from "../flow/run";
-import { flowFileProblem } from "../store/codec";
-import { type ChangeToken, FlowCorruptError, type FlowStore } from "../store/store";
+import type { FlowState } from "../flow/state";
+import { type ChangeToken, FlowCorruptError, type FlowStore, type StoredFlow } from "../store/store";
+import { corruptError, decodeStoredFlow } from "../store/stored-state";
 
-/** Rebuilds a run from a flow file's text (engine/restore.ts with a compiler and a clock); null when it does not restore. */
-export type RestoreFlow = (text: string) => FlowRun | null;
+/** Rebuilds a run from a decoded flow state (engine/restore.ts with a compiler and a clock); null when it does not restore. */
+export type RestoreFlow = (state: FlowState) => FlowRun | null;
 
 export interface LoadedFlow {
   /** The id the flow is stored under (its file name), normally `run.state.flow_id`. */
@@ -37,13 +38,9 @@ export async function loadFlow(
 ): Promise<LoadedFlow | null> {
   const stored = await store.read(flowId);
   if (stored === null) return null;
-  const run = restore(stored.text);
-  if (run === null) {
-    const corrupt = corruption(store, flowId, stored.text);
-    if (corrupt !== null) throw new FlowCorruptError(flowId, corrupt.file, corrupt.problem);
-    return null;
-  }
-  return { flowId, run, token: stored.token, modifiedMs: 0 };
+  const restored = restoreStored(store, flowId, stored, restore);
+  if (restored instanceof FlowCorruptError) throw restored;
+  return restored === null ? null : { flowId, run: restored, token: stored.token, modifiedMs: 0 };
 }
 
 /** Every flow that restores, in file-name order; `onCorrupt` hears of every corrupt file, in that order. */
@@ -56,18 +53,23 @@ export async function loadAllFlows(
   for (const info of await store.list()) {
     const stored = await store.read(info.flowId);
     if (stored === null) continue;
-    const run = restore(stored.text);
-    if (run !== null) {
-      loaded.push({ flowId: info.flowId, run, token: stored.token, modifiedMs: info.modifiedMs });
-    } else {
-      const corrupt = corruption(store, info.flowId, stored.text);
-      if (corrupt !== null) onCorrupt(corrupt);
+    const restored = restoreStored(store, info.flowId, stored, restore);
+    if (restored instanceof FlowCorruptError) {
+      onCorrupt({ flowId: info.flowId, file: restored.file, problem: restored.problem });
+    } else if (restored !== null) {
+      loaded.push({ flowId: info.flowId, run: restored, token: stored.token, modifiedMs: info.modifiedMs });
     }
   }
   return loaded;
 }
 
-function corruption(store: FlowStore, flowId: string, text: string): CorruptFlow | null {
-  const problem = flowFileProblem(text);
-  return problem === null ? null : { flowId, file: store.locate?.(flowId) ?? flowId, problem };
+/** The run of a stored flow; null when it does not restore; the error when it does not decode. */
+function restoreStored(
+  store: FlowStore,
+  flowId: string,
+  stored: StoredFlow,
+  restore: RestoreFlow,
+): FlowRun | FlowCorruptError | null {
+  const decoded = decodeStoredFlow(stored);
+  return decoded.ok ? restore(decoded.state) : corruptError(store, flowId, stored, decoded);
 }

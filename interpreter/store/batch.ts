@@ -1,7 +1,7 @@
 // The preconditions of a store commit (§14.3 step 2), shared by every FlowStore implementation so
 // that they refuse exactly the same batches.
-import { revisionOf } from "./revision";
-import { StaleStateError, type StoreBatch } from "./store";
+import { deltaRevisionOf, revisionOf } from "./revision";
+import { StaleStateError, type StoreBatch, type StoreWrite } from "./store";
 
 /** The flow ids a batch touches, sorted (the lock order); throws on a malformed batch. */
 export function batchFlowIds(batch: StoreBatch): string[] {
@@ -9,12 +9,8 @@ export function batchFlowIds(batch: StoreBatch): string[] {
   const unique = new Set(ids);
   if (unique.size !== ids.length) throw new Error("store commit: a flow appears twice in one batch");
   for (const w of batch.writes) {
-    const written = revisionOf(w.text);
-    if (written !== w.expectedRevision + 1) {
-      throw new Error(
-        `store commit: flow '${w.flowId}' is written with revision ${written}, expected ${w.expectedRevision + 1}`,
-      );
-    }
+    // A delta is checked by its head (O(1)); the text only when there is no delta (it is written).
+    checkWrittenRevision(w, w.delta === null ? revisionOf(w.text()) : deltaRevisionOf(w.delta));
   }
   // Ids are safe file names (ASCII), so UTF-16 order is code point order.
   return [...unique].sort();
@@ -31,5 +27,14 @@ export function checkRevisions(batch: StoreBatch, storedRevision: (flowId: strin
     if (stored !== null && stored !== change.expectedRevision) {
       throw new StaleStateError(change.flowId, stored, change.expectedRevision);
     }
+  }
+}
+
+/** Throws unless `written` (the revision a write carries) is the one after its expected revision. */
+export function checkWrittenRevision(w: StoreWrite, written: number | null): void {
+  if (written !== w.expectedRevision + 1) {
+    throw new Error(
+      `store commit: flow '${w.flowId}' is written with revision ${written}, expected ${w.expectedRevision + 1}`,
+    );
   }
 }

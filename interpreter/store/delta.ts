@@ -6,7 +6,7 @@
 import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
 import type { PyValue } from "../../stdlib/values/value";
 import type { FlowState, PersistedStatus } from "../flow/state";
-import { MAX_FLOW_FILE_DEPTH } from "../limits";
+import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
 import { encodeWire, WireDepthError } from "../wire/encode";
 import type { WireObject } from "../wire/wire";
 import { FlowTooLargeError } from "./codec";
@@ -63,13 +63,18 @@ function fieldsOf(state: FlowState): Loose {
  * The delta holds the working state's own values: encode it before that state changes again.
  */
 export function diffFlowState(committed: FlowState, working: FlowState): FlowDelta {
+  return diffKeys(committed, working, DELTA_KEYS);
+}
+
+/** diffFlowState over the given keys only (the others are left out of the delta). */
+export function diffKeys(committed: FlowState, working: FlowState, keys: readonly DeltaKey[]): FlowDelta {
   const before = fieldsOf(committed);
   const after = fieldsOf(working);
   const set: Loose = {};
   const append: Loose = {};
   const put: Loose = {};
   const del: Loose = {};
-  for (const key of DELTA_KEYS) {
+  for (const key of keys) {
     const a = before[key];
     const b = after[key];
     if (a === b) continue;
@@ -278,7 +283,9 @@ export function encodeDelta(delta: FlowDelta, flowId = ""): string {
     if (e instanceof WireDepthError) {
       throw new FlowTooLargeError(
         flowId,
-        `a changed value is nested more than ${MAX_FLOW_FILE_DEPTH} levels deep`,
+        // A delta holds state values one level deeper than the file does, so this is exactly the
+        // file's own limit, and the message is the codec's.
+        `its state is nested more than ${grouped(MAX_FLOW_FILE_DEPTH)} levels deep (a flow file nests at most ${grouped(MAX_FLOW_FILE_DEPTH)})`,
       );
     }
     if (e instanceof RangeError) throw new FlowTooLargeError(flowId, `its change is too long (${e.message})`);

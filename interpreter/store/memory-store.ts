@@ -19,7 +19,9 @@ export class MemoryStore implements FlowStore {
 
   async read(flowId: string): Promise<StoredFlow | null> {
     const entry = isSafeFlowId(flowId) ? this.flows.get(flowId) : undefined;
-    return entry === undefined ? null : { text: entry.text, revision: entry.revision, token: entry.token };
+    return entry === undefined
+      ? null
+      : { text: entry.text, deltas: [], revision: entry.revision, token: entry.token };
   }
 
   async token(flowId: string): Promise<ChangeToken | null> {
@@ -32,7 +34,7 @@ export class MemoryStore implements FlowStore {
     const tokens = new Map<string, ChangeToken>();
     for (const w of batch.writes) {
       const token = this.nextToken();
-      this.put(w.flowId, w.text, token);
+      this.put(w.flowId, w.text(), token);
       tokens.set(w.flowId, token);
     }
     for (const d of batch.deletes) this.flows.delete(d.flowId);
@@ -52,7 +54,13 @@ export class MemoryStore implements FlowStore {
   /** Stores a text as another process would (test setup, e.g. a file written by the reference). */
   put(flowId: string, text: string, token: ChangeToken = this.nextToken()): void {
     assertSafeFlowId(flowId);
-    this.flows.set(flowId, { text, revision: revisionOf(text) ?? 0, token, modifiedMs: this.now() });
+    this.flows.set(flowId, {
+      text,
+      deltas: [],
+      revision: revisionOf(text) ?? 0,
+      token,
+      modifiedMs: this.now(),
+    });
   }
 
   private nextToken(): ChangeToken {

@@ -32,3 +32,14 @@ export function revisionOf(text: string): number | null {
   const n = entry[1];
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
+
+/** A delta's leading `{"revision": r,` (encodeDelta writes it first). */
+const DELTA_HEAD = /^\{"revision": (0|[1-9][0-9]{0,15}),/;
+
+/** The revision a delta text leads to, without decoding it; null when it does not start like one. */
+export function deltaRevisionOf(text: string): number | null {
+  const head = DELTA_HEAD.exec(text.slice(0, 40));
+  if (head === null) return null;
+  const n = Number(head[1]);
+  return Number.isSafeInteger(n) ? n : null;
+}

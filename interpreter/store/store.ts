@@ -1,17 +1,30 @@
 // Where flows are persisted (runtime.md §14). The state machine never sees the store: the engine
 // reads flows before a call and commits the call's changes afterwards. The interface is small and
 // asynchronous so that a database-backed store can implement it without touching the state
-// machine; `file-store.ts` is the embedded default (`$STRATUM_HOME/flows/<id>.json`).
+// machine; `file-store.ts` is the embedded default (`$STRATUM_HOME/flows/<id>.json` plus an
+// append-only `<id>.journal` of state deltas, docs/durable-store.md).
 
 /** An opaque token that changes whenever the stored flow changes (for files: mtime, size, inode). */
 export type ChangeToken = string;
 
 export interface StoredFlow {
-  /** The flow file's JSON text (§14.1 layout). */
+  /** The flow file's JSON text (§14.1 layout): the flow as of its snapshot. */
   readonly text: string;
-  /** The `revision` written in it (0 for a file without one, e.g. written by the reference). */
+  /**
+   * The changes since the snapshot, oldest first: delta texts (store/delta.ts) with revisions
+   * `revisionOf(text) + 1, + 2, …`. Empty for a store without a journal. decodeStoredFlow applies them.
+   */
+  readonly deltas: readonly string[];
+  /** The flow's current revision: the last delta's, else the text's (0 for a file without one). */
   readonly revision: number;
   readonly token: ChangeToken;
+  /** Where the deltas are stored, for messages (a file path); absent for stores without one. */
+  readonly deltaSource?: string;
+  /**
+   * Why the stored deltas cannot be used (damaged, out of sequence): the flow is corrupt. `deltas`
+   * then holds those before the damage, for nothing but diagnosis.
+   */
+  readonly deltaProblem?: string;
 }
 
 export interface StoredFlowInfo {
@@ -22,8 +35,18 @@ export interface StoredFlowInfo {
 
 export interface StoreWrite {
   readonly flowId: string;
-  /** The complete new text; its `revision` is `expectedRevision + 1`. */
-  readonly text: string;
+  /**
+   * The complete new text; its `revision` is `expectedRevision + 1`. Computed on demand: a store
+   * with a journal asks for it only when it writes a snapshot (encoding a long flow is O(length)).
+   */
+  text(): string;
+  /**
+   * The same change as a delta from the state at `expectedRevision` (store/delta.ts, revision
+   * `expectedRevision + 1`), or null when there is none (a new flow): then the text is written.
+   */
+  readonly delta: string | null;
+  /** The flow has finished (complete, killed, exhausted): a journaled store writes a snapshot. */
+  readonly finished: boolean;
   /** The revision this process last read or wrote; 0 for a flow that must not exist yet. */
   readonly expectedRevision: number;
 }
@@ -115,4 +138,9 @@ export class FlowCorruptError extends Error {
     );
     this.name = "FlowCorruptError";
   }
+}
+
+/** A write of a complete text without a delta (a new flow, a copied flow, a test's setup). */
+export function textWrite(flowId: string, text: string, expectedRevision: number): StoreWrite {
+  return { flowId, text: () => text, delta: null, finished: false, expectedRevision };
 }

@@ -75,7 +75,7 @@ describe("fuzzer properties", () => {
           target,
           shapes,
           solver: new Solver(target.spec, shapes, seed, files),
-          transport: apiTransport(fuzzEngine(files)),
+          transport: apiTransport(fuzzEngine(files, { verifyEdits: true })),
           flow: "main",
           maxCalls: 100,
         };

@@ -5,12 +5,13 @@
 // MAX_VALUE_COUNT is `invalid_arguments` naming it and the limit, nothing is written, and a result
 // at exactly the limit is stored and stays loadable: by the server after a restart, by `query
 // flow`, `query gates` and `gate`. Needs the build.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeFlowState } from "../../interpreter/store/codec";
+import { FileFlowStore } from "../../host/file-store/file-store";
 import { stratumc } from "../cli/run-cli";
 import { RawSession, type RpcMessage, toolContent } from "../mcp/support/raw-session";
+import { storedState } from "../support/stored-flow";
 import { nestedText, resultText } from "./deep-support";
 import { leaks, type Sandbox, sandbox } from "./mcp-support";
 
@@ -66,7 +67,12 @@ async function plan(on: RawSession = server): Promise<string> {
   return toolContent(answer).flow_id as string;
 }
 
-const flowFile = (flowId: string) => readFileSync(join(box.home, "flows", `${flowId}.json`), "utf8");
+/** Everything stored of a flow: its snapshot and its journal (when it has one). */
+const flowFiles = (flowId: string) =>
+  [".json", ".journal"].map((ext) => {
+    const path = join(box.home, "flows", `${flowId}${ext}`);
+    return existsSync(path) ? readFileSync(path, "latin1") : null;
+  });
 
 function expectRefused(answer: RpcMessage, message: string): void {
   expect(answer.result).toEqual({
@@ -103,13 +109,13 @@ describe("stratum_step_done with a deep result", () => {
     "%i levels of %s: invalid_arguments, nothing written, the flow goes on",
     async (depth, kind) => {
       const flowId = await plan();
-      const before = flowFile(flowId);
+      const before = flowFiles(flowId);
       const answer = await callRaw(
         "stratum_step_done",
         `{"flow_id": "${flowId}", "step_id": "s1", "result": ${resultText(depth, kind)}}`,
       );
       expectRefused(answer, tooDeep("result", depth));
-      expect(flowFile(flowId)).toBe(before);
+      expect(flowFiles(flowId)).toEqual(before);
       const resumed = await callRaw("stratum_resume", `{"flow_id": "${flowId}"}`);
       expect(toolContent(resumed)).toMatchObject({ status: "execute_step", step_id: "s1" });
     },
@@ -129,8 +135,7 @@ describe("a result at exactly the limit", () => {
       `{"flow_id": "${flowId}", "step_id": "s1", "result": ${resultText(512, "object")}}`,
     );
     expect(toolContent(done)).toMatchObject({ status: "await_gate", step_id: "review" });
-    const decoded = decodeFlowState(flowFile(flowId));
-    expect(decoded.ok ? "decoded" : decoded.reason).toBe("decoded");
+    expect((await storedState(new FileFlowStore(box.home), flowId))?.current_idx).toBe(1);
 
     // A second server over the same store reads the flow from its file.
     const restarted = new RawSession(box);

@@ -85,6 +85,7 @@ export function engine(store: FileFlowStore, cwd: string): StratumApi {
     logError: (message) => {
       throw new Error(`unexpected engine failure: ${message}`);
     },
+    verifyEdits: true,
   });
 }
 

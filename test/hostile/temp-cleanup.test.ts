@@ -45,7 +45,7 @@ describe.runIf(process.platform === "linux")("temporary files of dead writers", 
       } else {
         const r = await api.stepDone({ flow_id: id, step_id: "a", result: result("x") });
         expect(r.status).toBe("execute_step");
-        expect(readdirSync(store.flowsDir)).toEqual([`${id}.json`]);
+        expect(readdirSync(store.flowsDir).sort()).toEqual([`${id}.journal`, `${id}.json`]);
       }
     }
   });

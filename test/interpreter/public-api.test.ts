@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   type Clock,
   createApi,
-  decodeFlowState,
+  decodeStoredFlow,
   type IdSource,
   MemoryStore,
   type WorkspaceFs,
@@ -41,7 +41,15 @@ describe("interpreter public entry", () => {
     const clock: Clock = { wallMs: () => now, monoMs: () => (now += 5) };
     const ids: IdSource = { newFlowId: () => "00000000-0000-4000-8000-000000000001" };
     const store = new MemoryStore();
-    const api = createApi({ store, clock, ids, cwd: "/", files: () => null, workspace: noFiles });
+    const api = createApi({
+      store,
+      clock,
+      ids,
+      cwd: "/",
+      files: () => null,
+      workspace: noFiles,
+      verifyEdits: true,
+    });
 
     const plan = await api.plan({ spec: SPEC, flow: "main", inputs: fromJsonValue({ n: 21 }) });
     expect(plan).toMatchObject({
@@ -67,7 +75,7 @@ describe("interpreter public entry", () => {
     expect(wireToPlain(right)).toMatchObject({ status: "complete", output: { v: 42 } });
 
     const stored = await store.read(String(plan.flow_id));
-    const decoded = stored === null ? null : decodeFlowState(stored.text);
+    const decoded = stored === null ? null : decodeStoredFlow(stored);
     expect(decoded?.ok && decoded.state.status).toBe("complete");
     expect(decoded?.ok && decoded.state.revision).toBe(3);
   });

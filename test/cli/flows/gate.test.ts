@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFlowHost } from "../../../cli/flow-host";
 import { gateAnswer } from "../../../interpreter/query/gate-resolution";
+import { decodeFlowState } from "../../../interpreter/store/codec";
 import { encodeWire, wireToPlain } from "../../../interpreter/wire/encode";
 import { flowId, result, SPEC, TestHome } from "./harness";
 
@@ -244,7 +245,9 @@ describe("gate: refusals", () => {
 describe("gate: the flow changes between the CLI's checks and the resolution", () => {
   async function loadedRun() {
     await atReview();
-    const run = createFlowHost(t.host()).restore(t.flowText(ID1));
+    const decoded = decodeFlowState(t.flowText(ID1));
+    if (!decoded.ok) throw new Error(decoded.reason);
+    const run = createFlowHost(t.host()).restore(decoded.state);
     if (run === null) throw new Error("the flow did not restore");
     return run;
   }

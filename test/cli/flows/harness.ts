@@ -1,7 +1,7 @@
 // Test support for the flow commands (query, gate, flows prune): a temporary STRATUM_HOME, an
 // engine over the file store there (deterministic flow ids, so file-name order is known), and the
 // commands run in process with an injected host, as `runCli` runs them.
-import { mkdtempSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
@@ -11,8 +11,11 @@ import { registerGate } from "../../../cli/gate/command";
 import type { CliHost, CommandContext } from "../../../cli/host";
 import { registerQuery } from "../../../cli/query/command";
 import { FileFlowStore } from "../../../host/file-store/file-store";
+import { readFlowFiles } from "../../../host/file-store/flow-files";
 import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
+import { encodeFlowState } from "../../../interpreter/store/codec";
+import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
 import type { WorkspaceFs } from "../../../interpreter/workspace/workspace";
 import { parseJson } from "../../../stdlib/values/json";
 import type { PyValue } from "../../../stdlib/values/value";
@@ -105,6 +108,7 @@ export class TestHome {
       cwd: this.home,
       files: () => null,
       workspace: noWorkspace,
+      verifyEdits: true,
     });
   }
 
@@ -157,14 +161,25 @@ export class TestHome {
     return join(this.home, "flows", `${flowId}.json`);
   }
 
+  journalFile(flowId: string): string {
+    return join(this.home, "flows", `${flowId}.journal`);
+  }
+
+  /** The flow's complete current text: the snapshot's own text when it has no journal entries. */
   flowText(flowId: string): string {
-    return readFileSync(this.flowFile(flowId), "utf8");
+    const files = readFlowFiles({ snapshot: this.flowFile(flowId), journal: this.journalFile(flowId) });
+    if (files === null) throw new Error(`flow ${flowId} is not stored`);
+    if (files.deltas.length === 0) return files.text;
+    const decoded = decodeStoredFlow({ ...files, token: "" });
+    if (!decoded.ok) throw new Error(`flow ${flowId} does not decode: ${decoded.reason}`);
+    return encodeFlowState(decoded.state);
   }
 
   /** Sets the flow file's modification time `days` days before now. */
   age(flowId: string, days: number): void {
     const t = new Date(Date.now() - days * 86_400_000);
     utimesSync(this.flowFile(flowId), t, t);
+    if (existsSync(this.journalFile(flowId))) utimesSync(this.journalFile(flowId), t, t);
   }
 
   dispose(): void {

@@ -8,6 +8,7 @@ import {
   StaleStateError,
   type StoreBatch,
   StoreLockedError,
+  textWrite,
 } from "../../../interpreter/store/store";
 import { harness, plain, planOk, result, stored } from "../flow/api-fixtures";
 import { makeTestApi } from "../support/make-test-api";
@@ -152,7 +153,7 @@ describe("restart", () => {
     const broken = s!.text.replace('\\"0.2\\"', '\\"9.9\\"');
     expect(broken).not.toBe(s!.text);
     await store.commit({
-      writes: [{ flowId: id, text: broken.replace('"revision": 1', '"revision": 2'), expectedRevision: 1 }],
+      writes: [textWrite(id, broken.replace('"revision": 1', '"revision": 2'), 1)],
       deletes: [],
     });
     expect(plain(await h.restart().resume({ flow_id: id }))).toMatchObject({ error_type: "flow_not_found" });

@@ -2,11 +2,11 @@
 import { expect } from "vitest";
 import type { StratumApi } from "../../../interpreter/api";
 import type { FlowState } from "../../../interpreter/flow/state";
-import { decodeFlowState } from "../../../interpreter/store/codec";
 import type { FlowStore } from "../../../interpreter/store/store";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";
 import { parseJson } from "../../../stdlib/values/json";
+import { storedState } from "../../support/stored-flow";
 import { makeTestApi, type TestApi } from "../support/make-test-api";
 
 export function harness(cwd = "/nowhere"): TestApi {
@@ -25,11 +25,9 @@ export async function planOk(api: StratumApi, spec: string, flow = "main", input
 }
 
 export async function stored(store: FlowStore, flowId: string): Promise<FlowState> {
-  const s = await store.read(flowId);
-  if (s === null) throw new Error(`flow ${flowId} is not stored`);
-  const decoded = decodeFlowState(s.text);
-  if (!decoded.ok) throw new Error(decoded.reason);
-  return decoded.state;
+  const state = await storedState(store, flowId);
+  if (state === null) throw new Error(`flow ${flowId} is not stored`);
+  return state;
 }
 
 export function result(jsonText: string) {

@@ -1,6 +1,7 @@
 // Working copies and checkpoint snapshots (flow/clone.ts) and clearing (runtime.md §5).
 import { describe, expect, it } from "vitest";
 import { applySnapshot, cloneRun, cloneState, takeSnapshot } from "../../../interpreter/flow/clone";
+import { appendItem, putTiming } from "../../../interpreter/flow/edits";
 import { skipRecord } from "../../../interpreter/flow/records";
 import { clearFrom } from "../../../interpreter/flow/routing";
 import { encodeFlowState } from "../../../interpreter/store/codec";
@@ -69,15 +70,17 @@ describe("clearFrom", () => {
 });
 
 describe("copies", () => {
-  it("a working copy can be changed without touching the original", () => {
+  it("a working copy shares the containers; its logged changes roll back exactly", () => {
     const run = populated();
     const before = encodeFlowState(run.state);
     const copy = cloneRun(run);
+    expect(copy.state.step_outputs).toBe(run.state.step_outputs);
     clearFrom(copy, "a");
-    copy.state.records.push(skipRecord(copy, "b", "x"));
-    copy.state.iteration_accumulator.get("a");
-    copy.timing.stepDispatchedAt.set("a", 5);
-    expect(encodeFlowState(run.state)).toBe(before);
+    appendItem(copy, "records", skipRecord(copy, "b", "x"));
+    putTiming(copy, "stepDispatchedAt", "a", 5);
+    expect(run.state.step_outputs.size).toBe(0); // changed in place …
+    copy.edits?.rollback();
+    expect(encodeFlowState(run.state)).toBe(before); // … and undone
     expect(run.timing.stepDispatchedAt.size).toBe(0);
     const again = cloneState(run.state);
     again.active_iteration!.count = 99;

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { FlowIR } from "../../../checker/ir/types";
 import type { FlowState } from "../../../interpreter/flow/state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
+import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";
 import { fromJsonValue } from "../../../stdlib/values/json";
@@ -77,12 +78,13 @@ export class FlowSession {
     return response;
   }
 
-  private async stored(): Promise<{ state: FlowState; text: string }> {
+  /** The stored state; `text` is everything stored (snapshot and journal), to notice any write. */
+  private async stored(): Promise<{ state: FlowState; text: string; snapshot: string }> {
     const stored = await this.harness.store.read(this.flowId);
     if (stored === null) this.fail("the flow is not in the store", this.flowId);
-    const decoded = decodeFlowState(stored.text);
+    const decoded = decodeStoredFlow(stored);
     if (!decoded.ok) this.fail(`the stored flow does not decode: ${decoded.reason}`, stored.text);
-    return { state: decoded.state, text: stored.text };
+    return { state: decoded.state, text: [stored.text, ...stored.deltas].join("\n"), snapshot: stored.text };
   }
 
   private stepId(state: FlowState, ref: StepRef): string {
@@ -183,9 +185,10 @@ export class FlowSession {
     if (this.harness.loggedErrors.length > 0)
       this.fail(`${op}: the engine logged errors`, this.harness.loggedErrors);
 
-    const { state, text } = await this.stored();
-    if (encodeFlowState(state) !== text)
-      this.fail("stored text is not in the codec's canonical layout", text);
+    const { state, snapshot } = await this.stored();
+    const snapshotState = decodeFlowState(snapshot);
+    if (!snapshotState.ok || encodeFlowState(snapshotState.state) !== snapshot)
+      this.fail("the stored snapshot is not in the codec's canonical layout", snapshot);
     if (state.revision < this.revision)
       this.fail("the stored revision went down", { was: this.revision, now: state.revision });
     this.revision = state.revision;

@@ -1,20 +1,21 @@
-// Crash safety of the file store (issue 4, runtime.md §14.3): a child process commits growing
+// Crash safety of the file store (issue 4, runtime.md §14.3; the journal of issue 14): a child process commits growing
 // revisions of three flows and acknowledges each; it is killed with SIGKILL at random moments, more
 // than 200 times. After every kill, every flow file must decode, hold the payload of its revision,
 // and its revision must be the last one acknowledged or the next one (committed, not yet
 // acknowledged): never older, never partly written. Then (issue 13) the test commits every flow
 // itself through a new store: the dead child's lock is taken over at once (no commit waits for the
 // lock timeout), its temporary files are gone when the store opens, and nothing else is left.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileFlowStore } from "../../../host/file-store/file-store";
+import { readJournal } from "../../../host/file-store/journal";
 import { DEFAULT_LOCK_TIMINGS } from "../../../host/file-store/lock";
 import { buildStoreChild, exited, onLines, spawnChild, stderrOf } from "./child-bundle";
-import { crashPayload, flowText, payloadOf } from "./flow-text";
+import { crashPayload, payloadWrite, SNAPSHOT_EVERY_BYTES, storedPayload } from "./flow-text";
 
 const KILLS = 210;
 const FLOWS = ["flow-a", "flow-b", "flow-c"];
@@ -70,19 +71,28 @@ describe("file store under SIGKILL", () => {
     let killedInsideCommit = 0;
     let leftTemporaryFiles = 0;
     let slowestCommitMs = 0;
+    let tornTails = 0;
     for (const [delayMs, startKind] of rng) {
       // One kill in ten comes during start-up, before the child has read the flows.
       const acked = await runAndKill(delayMs, startKind !== 0);
       for (const [id, revision] of acked) lastAck.set(id, revision);
 
+      // What the dead child left, before any store opens (opening removes dead writers' files).
+      const names = existsSync(dir) ? readdirSync(dir) : [];
+      if (names.some((n) => n.endsWith(".lock"))) killedInsideCommit += 1;
+      leftTemporaryFiles += names.filter((n) => n.includes(".tmp-")).length > 0 ? 1 : 0;
+      const reader = new FileFlowStore(home, { minSnapshotBytes: SNAPSHOT_EVERY_BYTES });
       for (const id of FLOWS) {
-        const path = join(dir, `${id}.json`);
         const acknowledged = lastAck.get(id)!;
-        if (!existsSync(path)) {
+        const journal = readJournal(join(dir, `${id}.journal`));
+        if (journal?.damage?.kind === "torn") tornTails += 1;
+        expect(journal?.damage?.kind, `${id}.journal`).not.toBe("corrupt");
+        const stored = await storedPayload(reader, id);
+        if (stored === null) {
           expect(acknowledged).toBe(0);
           continue;
         }
-        const { revision, payload } = payloadOf(readFileSync(path, "utf8"));
+        const { revision, payload } = stored;
         expect([acknowledged, acknowledged + 1]).toContain(revision);
         expect(payload).toBe(crashPayload(id, revision));
         lastAck.set(id, revision); // the next child continues from the file
@@ -90,22 +100,13 @@ describe("file store under SIGKILL", () => {
       // Issue 13: what the dead child left stays. A new store removes its temporary files when it
       // opens, and a commit on every flow takes its lock over at once: none waits on the dead
       // child's lock (that wait would last the 2 s lock timeout, then StoreLockedError).
-      const names = existsSync(dir) ? readdirSync(dir) : [];
-      if (names.some((n) => n.endsWith(".lock"))) killedInsideCommit += 1;
-      leftTemporaryFiles += names.filter((n) => n.includes(".tmp-")).length > 0 ? 1 : 0;
-      const store = new FileFlowStore(home);
+      const store = new FileFlowStore(home, { minSnapshotBytes: SNAPSHOT_EVERY_BYTES });
       expect((existsSync(dir) ? readdirSync(dir) : []).filter((n) => n.includes(".tmp-"))).toEqual([]);
       for (const id of FLOWS) {
         const current = lastAck.get(id)!;
         const t0 = performance.now();
         await store.commit({
-          writes: [
-            {
-              flowId: id,
-              text: flowText(id, current + 1, crashPayload(id, current + 1)),
-              expectedRevision: current,
-            },
-          ],
+          writes: [payloadWrite(id, current, crashPayload(id, current + 1))],
           deletes: [],
         });
         const ms = performance.now() - t0;
@@ -113,13 +114,15 @@ describe("file store under SIGKILL", () => {
         expect(ms, `commit of ${id} after a kill`).toBeLessThan(DEFAULT_LOCK_TIMINGS.timeoutMs);
         lastAck.set(id, current + 1);
       }
-      expect(readdirSync(dir).filter((n) => !n.endsWith(".json"))).toEqual([]);
+      expect(readdirSync(dir).filter((n) => !n.endsWith(".json") && !n.endsWith(".journal"))).toEqual([]);
     }
     // The kills did land inside commits, not only between them.
     expect(killedInsideCommit).toBeGreaterThan(0);
+    expect(leftTemporaryFiles, "kills while a snapshot was being written").toBeGreaterThan(0);
     expect(FLOWS.every((id) => lastAck.get(id)! > 0)).toBe(true);
     process.stderr.write(
-      `crash test: ${KILLS} kills, ${killedInsideCommit} inside a commit, ${leftTemporaryFiles} during a write; ` +
+      `crash test: ${KILLS} kills, ${killedInsideCommit} inside a commit, ${leftTemporaryFiles} during a snapshot write, ` +
+        `${tornTails} leaving a torn journal entry; ` +
         `slowest commit after a kill ${slowestCommitMs.toFixed(0)} ms; ` +
         `final revisions ${FLOWS.map((id) => lastAck.get(id)).join(", ")}\n`,
     );

@@ -67,6 +67,12 @@ function checkChange(c: CommittedChange, tally: Tally, replayed: Map<string, Flo
   const d = decodeDelta(text);
   if ("problem" in d) throw new Error(`${c.tool}: ${d.problem}\n${text}`);
   expect(encodeFlowState(applyDelta(c.before, d)), `${c.tool}: ${text}`).toBe(c.afterText);
+  // The transaction's own delta (from its edit log, O(change)), through its text too.
+  if (c.txDelta === null) throw new Error(`${c.tool}: no delta from the transaction`);
+  const txText = encodeDelta(c.txDelta);
+  expect(encodeFlowState(applyDelta(c.before, viaText(c.txDelta))), `${c.tool} (tx): ${txText}`).toBe(
+    c.afterText,
+  );
   expect(encodeFlowState(c.before), `${c.tool}: applyDelta changed its input`).toBe(beforeText);
   // From the stored texts: no identity shared, so more is set, and it must still be exact.
   const fromDisk = decoded(c.beforeText);

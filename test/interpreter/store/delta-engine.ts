@@ -1,8 +1,9 @@
 // The engine's transaction path as createApi runs it (registry → EngineTx over working copies →
-// the flow tool function → commitTx over a MemoryStore), rebuilt from its exported parts so that
-// a test sees what the journal store will see: for every committed call, the committed state the
-// call started from (the registry's run, shared with the working copy as cloneState shares it)
-// and the working state that was committed, with both stored texts.
+// the flow tool function → commitTx over a MemoryStore, or a rollback), rebuilt from its exported
+// parts so that a test sees what the journal store will see: for every committed call, the
+// committed state the call started from (a cloneState copy taken before the call: working copies
+// change the committed containers in place), the working state that was committed and the delta
+// the transaction gives for it, with both stored texts.
 
 import { nodeFileSystem } from "../../../host/node-fs";
 import type { FlowArgs, StratumApi } from "../../../interpreter/api";
@@ -12,6 +13,7 @@ import { SpecCache } from "../../../interpreter/engine/spec-cache";
 import { EngineTx, type TxEnvironment } from "../../../interpreter/engine/transaction";
 import { audit } from "../../../interpreter/flow/audit";
 import { commitCheckpoint, revertCheckpoint } from "../../../interpreter/flow/checkpoints";
+import { cloneState } from "../../../interpreter/flow/clone";
 import { commits, ExecutionFailure } from "../../../interpreter/flow/errors";
 import { gateResolve } from "../../../interpreter/flow/gates";
 import { iterationAbort, iterationStart } from "../../../interpreter/flow/iterations";
@@ -24,6 +26,7 @@ import { stepDone } from "../../../interpreter/flow/step-done";
 import { checkTimeouts } from "../../../interpreter/flow/timeouts";
 import type { Tx } from "../../../interpreter/flow/tx";
 import { encodeFlowState } from "../../../interpreter/store/codec";
+import type { FlowDelta } from "../../../interpreter/store/delta";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import type { Response } from "../../../interpreter/wire/wire";
 import { ManualClock } from "../support/manual-clock";
@@ -40,6 +43,8 @@ export interface CommittedChange {
   readonly after: FlowState;
   /** The text the store holds now. */
   readonly afterText: string;
+  /** The transaction's own delta of the call (EngineTx.deltaOf); null for a created flow. */
+  readonly txDelta: FlowDelta | null;
 }
 
 type ToolFn<A> = (tx: Tx, args: A) => Response;
@@ -77,20 +82,30 @@ export class CapturingEngine {
   private async transact<A>(tool: string, flowId: string | null, fn: ToolFn<A>, args: A): Promise<Response> {
     const loaded = flowId === null ? new Map() : await this.registry.loadChain(flowId);
     const tx = new EngineTx(this.env, loaded);
+    const before = new Map([...loaded].map(([id, run]) => [id, cloneState(run.state)]));
     let response: Response;
     try {
       response = fn(tx, args);
     } catch (e) {
+      tx.rollback();
       if (e instanceof ExecutionFailure) return { status: "error", error_type: "execution_error" };
       throw e;
     }
-    if (!commits(response)) return response;
+    if (!commits(response)) {
+      tx.rollback();
+      return response;
+    }
     const beforeTexts = new Map<string, string>();
     for (const id of tx.working.keys()) {
       const stored = await this.store.read(id);
       if (stored !== null) beforeTexts.set(id, stored.text);
     }
-    await commitTx(tx, this.store, this.registry);
+    try {
+      await commitTx(tx, this.store, this.registry);
+    } catch (e) {
+      tx.rollback();
+      throw e;
+    }
     for (const [id, run] of tx.working) {
       const stored = await this.store.read(id);
       // Flows the call did not write (a detached child that was deleted) are left out.
@@ -98,14 +113,16 @@ export class CapturingEngine {
       const created = tx.created.has(id);
       this.onCommit({
         tool,
-        before: created ? null : (tx.loaded.get(id)?.state ?? null),
+        before: created ? null : (before.get(id) ?? null),
         beforeText: created ? null : (beforeTexts.get(id) ?? null),
         after: run.state,
         afterText: stored.text,
+        txDelta: tx.deltaOf(id),
       });
       if (stored.text !== encodeFlowState(run.state))
         throw new Error(`${tool}: stored text differs from the state`);
     }
+    tx.close();
     return response;
   }
 

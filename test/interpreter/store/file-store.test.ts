@@ -16,7 +16,7 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileFlowStore, stratumHome } from "../../../host/file-store/file-store";
 import { acquireLock, type LockTimings, releaseLock } from "../../../host/file-store/lock";
-import { StoreLockedError } from "../../../interpreter/store/store";
+import { StoreLockedError, textWrite } from "../../../interpreter/store/store";
 import { flowText } from "./flow-text";
 
 let home: string;
@@ -44,11 +44,8 @@ function fakeTimings(): LockTimings & { elapsed(): number; sleeps: number } {
   return timings;
 }
 
-const write = (flowId: string, expectedRevision: number) => ({
-  flowId,
-  text: flowText(flowId, expectedRevision + 1),
-  expectedRevision,
-});
+const write = (flowId: string, expectedRevision: number) =>
+  textWrite(flowId, flowText(flowId, expectedRevision + 1), expectedRevision);
 
 describe("FileFlowStore files", () => {
   it("creates $STRATUM_HOME/flows on the first commit and writes <id>.json with the exact text", async () => {
@@ -60,11 +57,11 @@ describe("FileFlowStore files", () => {
     expect((await store.read("f1"))?.text).toBe(flowText("f1", 1));
   });
 
-  it("uses mtime, size and inode as the change token", async () => {
+  it("uses mtime, size and inode of the snapshot and of the journal (`-` when none) as the change token", async () => {
     const store = new FileFlowStore(home);
     const token = (await store.commit({ writes: [write("f1", 0)], deletes: [] })).get("f1");
     const stat = statSync(join(home, "flows", "f1.json"), { bigint: true });
-    expect(token).toBe(`${stat.mtimeNs}:${stat.size}:${stat.ino}`);
+    expect(token).toBe(`${stat.mtimeNs}:${stat.size}:${stat.ino}|-`);
   });
 
   it("notices a change made by another writer through the token", async () => {

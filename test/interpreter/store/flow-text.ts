@@ -2,6 +2,9 @@
 // a minimal FlowState with the given id, revision and one stored output.
 import type { FlowState } from "../../../interpreter/flow/state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
+import { encodeDelta } from "../../../interpreter/store/delta";
+import type { FlowStore, StoreWrite } from "../../../interpreter/store/store";
+import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
 import type { PyValue } from "../../../stdlib/values/value";
 
 export function flowState(flowId: string, revision: number, payload: PyValue = null): FlowState {
@@ -31,3 +34,46 @@ export function payloadOf(text: string): { readonly revision: number; readonly p
 export function crashPayload(flowId: string, revision: number): string {
   return `${flowId}@${revision}:${"x".repeat((revision * 997) % 6000)}`;
 }
+
+/**
+ * The write of a synthetic flow's next revision as a journaled store receives it from the engine:
+ * a delta that puts the new payload (O(change)), and the complete text for when it snapshots.
+ */
+export function payloadWrite(
+  flowId: string,
+  expectedRevision: number,
+  payload: PyValue,
+  finished = false,
+): StoreWrite {
+  const revision = expectedRevision + 1;
+  const delta = encodeDelta({
+    revision,
+    status: "running",
+    set: {},
+    append: {},
+    put: { step_outputs: new Map([["payload", payload]]) },
+    delete: {},
+  });
+  return {
+    flowId,
+    text: () => flowText(flowId, revision, payload),
+    delta: expectedRevision === 0 ? null : delta,
+    finished,
+    expectedRevision,
+  };
+}
+
+/** The revision and payload of a stored synthetic flow (snapshot and journal); null when absent. */
+export async function storedPayload(
+  store: FlowStore,
+  flowId: string,
+): Promise<{ readonly revision: number; readonly payload: PyValue } | null> {
+  const stored = await store.read(flowId);
+  if (stored === null) return null;
+  const decoded = decodeStoredFlow(stored);
+  if (!decoded.ok) throw new Error(`flow ${flowId} does not decode (${decoded.part}): ${decoded.reason}`);
+  return { revision: decoded.state.revision, payload: decoded.state.step_outputs.get("payload") ?? null };
+}
+
+/** The journal size from which the store tests' children snapshot (small: kills land in both). */
+export const SNAPSHOT_EVERY_BYTES = 16 * 1024;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FileFlowStore } from "../../../host/file-store/file-store";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
-import { type FlowStore, StaleStateError } from "../../../interpreter/store/store";
+import { type FlowStore, StaleStateError, textWrite } from "../../../interpreter/store/store";
 import { flowText } from "./flow-text";
 
 interface Subject {
@@ -47,11 +47,8 @@ describe.each(Object.keys(subjects))("%s", (name) => {
   };
   afterEach(() => subject?.dispose());
 
-  const write = (flowId: string, expectedRevision: number, payload: string | null = null) => ({
-    flowId,
-    text: flowText(flowId, expectedRevision + 1, payload),
-    expectedRevision,
-  });
+  const write = (flowId: string, expectedRevision: number, payload: string | null = null) =>
+    textWrite(flowId, flowText(flowId, expectedRevision + 1, payload), expectedRevision);
 
   it("has no flow before the first commit", async () => {
     const store = open();
@@ -64,7 +61,12 @@ describe.each(Object.keys(subjects))("%s", (name) => {
     const store = open();
     const tokens = await store.commit({ writes: [write("f1", 0, "a")], deletes: [] });
     const stored = await store.read("f1");
-    expect(stored).toEqual({ text: flowText("f1", 1, "a"), revision: 1, token: tokens.get("f1") });
+    expect(stored).toMatchObject({
+      text: flowText("f1", 1, "a"),
+      deltas: [],
+      revision: 1,
+      token: tokens.get("f1"),
+    });
     expect(await store.token("f1")).toBe(tokens.get("f1"));
   });
 
@@ -183,7 +185,7 @@ describe.each(Object.keys(subjects))("%s", (name) => {
   it("rejects a batch whose text does not carry the next revision", async () => {
     const store = open();
     await expect(
-      store.commit({ writes: [{ flowId: "f1", text: flowText("f1", 5), expectedRevision: 0 }], deletes: [] }),
+      store.commit({ writes: [textWrite("f1", flowText("f1", 5), 0)], deletes: [] }),
     ).rejects.toThrow("store commit: flow 'f1' is written with revision 5, expected 1");
     expect(await store.read("f1")).toBeNull();
   });

@@ -2,12 +2,13 @@
 // stored in one flow at the same time, each by read → modify → commit with the revision it read,
 // retrying on stale_state / state_locked. The final counter and revision equal the number of
 // acknowledged increments.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FileFlowStore } from "../../../host/file-store/file-store";
 import { buildStoreChild, type Child, exited, onLines, spawnChild, stderrOf } from "./child-bundle";
-import { payloadOf } from "./flow-text";
+import { storedPayload } from "./flow-text";
 
 const PER_CHILD = 250;
 
@@ -50,7 +51,8 @@ describe("file store with two writers", () => {
     const results = await Promise.all(writers.map((w) => w.result));
     for (const r of results) expect(r).toMatchObject({ code: 0, stderr: "", increments: PER_CHILD });
 
-    const { revision, payload } = payloadOf(readFileSync(join(home, "flows", "counter.json"), "utf8"));
+    const stored = await storedPayload(new FileFlowStore(home), "counter");
+    const { revision, payload } = stored ?? { revision: 0, payload: null };
     expect(payload).toBe(2 * PER_CHILD);
     expect(revision).toBe(2 * PER_CHILD);
     process.stderr.write(

@@ -56,6 +56,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
       files: (root) => ({ root, fs: nodeFileSystem }),
       workspace,
       logError: (message) => loggedErrors.push(message),
+      verifyEdits: true,
       ...(options.registryLimits === undefined ? {} : { registryLimits: options.registryLimits }),
     });
   let api = build();

@@ -46,6 +46,7 @@ function engine(store: FileFlowStore, home: string): StratumApi {
     files: (root) => ({ root, fs: nodeFileSystem }),
     workspace: nodeWorkspace,
     logError: (message) => process.stderr.write(`engine: ${message}\n`),
+    verifyEdits: true,
   });
 }
 

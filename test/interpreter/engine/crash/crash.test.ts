@@ -152,6 +152,7 @@ function freshEngine(): { readonly api: StratumApi; readonly store: FileFlowStor
     files: (root) => ({ root, fs: nodeFileSystem }),
     workspace: nodeWorkspace,
     logError: (message) => engineErrors.push(message),
+    verifyEdits: true,
   });
   return { api, store };
 }

@@ -1,16 +1,12 @@
 // Reading flows back from a store as the driver sees them (driver.ts FlowView).
 import type { FlowState } from "../../../../interpreter/flow/state";
-import { decodeFlowState } from "../../../../interpreter/store/codec";
 import type { FlowStore } from "../../../../interpreter/store/store";
+import { storedState } from "../../../support/stored-flow";
 import type { FlowView } from "./driver";
 
 /** The decoded stored state; null when there is no file; throws when the file does not decode. */
 export async function readState(store: FlowStore, flowId: string): Promise<FlowState | null> {
-  const stored = await store.read(flowId);
-  if (stored === null) return null;
-  const decoded = decodeFlowState(stored.text);
-  if (!decoded.ok) throw new Error(`flow ${flowId} does not decode: ${decoded.reason}`);
-  return decoded.state;
+  return storedState(store, flowId);
 }
 
 export async function readView(store: FlowStore, flowId: string): Promise<FlowView | null> {

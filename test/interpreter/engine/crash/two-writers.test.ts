@@ -47,6 +47,7 @@ function engine(store: FileFlowStore): StratumApi {
     cwd: home,
     files: (root) => ({ root, fs: nodeFileSystem }),
     workspace: nodeWorkspace,
+    verifyEdits: true,
   });
 }
 
@@ -100,7 +101,8 @@ describe("the engine with two writer processes on one flow", () => {
     const state = await readState(store, flowId);
     expect(state?.revision).toBe(1 + accepted);
     expect(state?.attempts.size).toBe(0); // `next: tick` cleared the step after the last report
-    expect(readdirSync(store.flowsDir)).toEqual([`${flowId}.json`]); // no lock or temporary file left
+    // No lock or temporary file left: the flow's snapshot and its journal only.
+    expect(readdirSync(store.flowsDir).sort()).toEqual([`${flowId}.journal`, `${flowId}.json`]);
     // The writers did collide: some reports were refused and repeated.
     expect(retries.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     process.stderr.write(
