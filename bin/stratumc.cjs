@@ -11,6 +11,8 @@
 # starts from the snapshot and skips loading and initialising the bundle (docs/performance.md).
 # Exit status 14 is node refusing a snapshot before running anything: the stale blob is removed
 # and the plain bundle runs. STRATUMC_NO_SNAPSHOT=1 forces the plain bundle.
+# `check` and `validate` (without --deep, and as stratumc) start from dist/stratumc-check.blob, a
+# smaller snapshot with only those two commands, when the build made it (cli/check-commands.ts).
 s=$0
 case $s in *"/"*) ;; *) s=./$s ;; esac
 while [ -h "$s" ]; do
@@ -20,17 +22,36 @@ done
 d=${s%/*}/../dist
 n=
 [ -f "$d/stratumc.blob.nodepath" ] && read -r n <"$d/stratumc.blob.nodepath"
+# STRATUMC_DAEMON=1 (any value but 0): `check` and `validate` go to the resident checker of this
+# build through the tiny client dist/stratumc-client.cjs (cli/daemon/client.ts), which exits 75
+# when it did not serve them (no daemon: it starts one for next time; anything wrong) and the
+# command then runs here as usual.
+case ${STRATUMC_DAEMON:-0}:${STRATUMC_PROG:-stratumc}:$1 in
+  0:*) ;;
+  *:stratumc:check | *:stratumc:validate)
+    if [ -f "$d/stratumc-client.cjs" ]; then
+      node "$d/stratumc-client.cjs" "$@"
+      r=$?
+      [ "$r" -ne 75 ] && exit "$r"
+    fi ;;
+esac
+b=$d/stratumc.blob
+case ${STRATUMC_PROG:-stratumc}/$1 in
+  stratumc/check | stratumc/validate)
+    [ -f "$d/stratumc-check.blob" ] && b=$d/stratumc-check.blob
+    for a; do [ "$a" = --deep ] && b=$d/stratumc.blob; done ;;
+esac
 p=
-if [ -n "$n" ] && [ -f "$d/stratumc.blob" ] && [ -z "$NODE_OPTIONS$STRATUMC_NO_SNAPSHOT" ]; then
+if [ -n "$n" ] && [ -f "$b" ] && [ -z "$NODE_OPTIONS$STRATUMC_NO_SNAPSHOT" ]; then
   o=$IFS; IFS=:; set -f
   for e in $PATH; do [ -x "${e:-.}/node" ] && { p=${e:-.}/node; break; }; done
   set +f; IFS=$o
 fi
-if [ -n "$p" ] && [ "$p" -ef "$n" ] && [ "$d/stratumc.blob" -nt "$n" ]; then
-  "$n" --snapshot-blob "$d/stratumc.blob" -- "$@"
+if [ -n "$p" ] && [ "$p" -ef "$n" ] && [ "$b" -nt "$n" ]; then
+  "$n" --snapshot-blob "$b" -- "$@"
   r=$?
   [ "$r" -ne 14 ] && exit "$r"
-  rm -f "$d/stratumc.blob"
+  rm -f "$b"
 fi
 exec node "$s" "$@"
 */ "";

@@ -11,6 +11,7 @@
 // On success nothing is printed: `npm pack` output is read by tools (the pre-commit framework
 // takes its stdout as the tarball name), and errors go to stderr.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +20,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist");
 const fixture = join(root, "bench/fixtures/typical.stratum.yaml");
 const snapshotEntry = join(dist, "stratumc-snapshot.cjs");
+const checkSnapshotEntry = join(dist, "stratumc-check-snapshot.cjs");
 
 const snapshotOnly = process.argv.includes("--snapshot-only");
 const nothingToDo =
@@ -43,7 +45,13 @@ async function bundle() {
     // ESM dependencies (fdir, under tinyglobby) call createRequire(import.meta.url), which a CJS
     // bundle does not have: give them the bundle's own URL.
     banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
-    define: { STRATUMC_BUNDLED: "true", "import.meta.url": "__bundle_url" },
+    // Every bundle of one build carries the same id: the daemon client talks only to a daemon of
+    // its own build (cli/daemon/build-id.ts).
+    define: {
+      STRATUMC_BUNDLED: "true",
+      STRATUMC_BUILD_ID: JSON.stringify(buildId()),
+      "import.meta.url": "__bundle_url",
+    },
     plugins: [bundledOptionalRequire()],
   };
   // The MCP server, the language server and the MCP client of `replay --server` are bundles of
@@ -66,15 +74,35 @@ async function bundle() {
   // whole bundle text lives in the snapshot heap (V8 keeps a script's source), so it is stripped
   // of comments and indentation (identifiers and syntax stay as written: names and messages are
   // unchanged, and buildSnapshot compares outputs with the plain bundle) and kept ASCII-only.
-  await build({
+  const snapshotBuild = {
     ...withoutServer,
     sourcemap: false,
     minifyWhitespace: true,
-    entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" },
     define: { ...common.define, STRATUMC_WARMUP_SPEC: JSON.stringify(readFileSync(fixture, "utf8")) },
     outdir: dist,
-  });
+  };
+  await build({ ...snapshotBuild, entryPoints: { "stratumc-snapshot": "scripts/snapshot-entry.ts" } });
   asciiOnly(snapshotEntry);
+  // The `check` snapshot: only what `check` and `validate` run (cli/check-commands.ts).
+  await build({
+    ...snapshotBuild,
+    plugins: [...snapshotBuild.plugins, checkOnly()],
+    entryPoints: { "stratumc-check-snapshot": "scripts/snapshot-check-entry.ts" },
+  });
+  asciiOnly(checkSnapshotEntry);
+  // The resident checker and its client (cli/daemon/): the client imports node built-ins only.
+  await build({ ...common, entryPoints: { "stratumc-client": "cli/daemon/client.ts" }, outdir: dist });
+  await build({
+    ...snapshotBuild,
+    sourcemap: "linked",
+    minifyWhitespace: false,
+    plugins: [...snapshotBuild.plugins, checkOnly()],
+    entryPoints: { "stratumc-daemon": "cli/daemon/server.ts" },
+  });
+}
+
+function buildId() {
+  return `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
 }
 
 /**
@@ -111,18 +139,39 @@ function asciiOnly(file) {
 }
 
 /**
- * dist/stratumc.blob: the CLI with every module initialised, for `node --snapshot-blob`. The blob
- * only works with the node binary that built it, so it is built here (never committed or packed)
- * together with dist/stratumc.blob.nodepath, the path of that binary, which bin/stratumc.cjs
- * checks. Any failure leaves no blob behind, and bin/stratumc.cjs then runs the plain bundle.
+ * dist/stratumc.blob: the CLI with every module initialised, for `node --snapshot-blob`; and
+ * dist/stratumc-check.blob, the check-only program (`check`, `validate`). A blob only works with
+ * the node binary that built it, so both are built here (never committed or packed) together with
+ * dist/stratumc.blob.nodepath, the path of that binary, which bin/stratumc.cjs checks. Any failure
+ * leaves no blob behind, and bin/stratumc.cjs then runs the plain bundle (or, without the check
+ * blob, the whole CLI's blob).
  */
 function buildSnapshot() {
-  const blob = join(dist, "stratumc.blob");
   const stamp = join(dist, "stratumc.blob.nodepath");
-  rmSync(blob, { force: true });
-  rmSync(stamp, { force: true });
+  const blobs = [join(dist, "stratumc.blob"), join(dist, "stratumc-check.blob")];
+  for (const file of [...blobs, stamp]) rmSync(file, { force: true });
   const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
   if (process.env.STRATUMC_NO_SNAPSHOT || packing || process.platform === "win32") return;
+  const spec = existsSync(fixture) ? readFileSync(fixture, "utf8") : 'version: "0.1"\n';
+  const common = [["check", "-"], ...(existsSync(fixture) ? [["check", fixture]] : [])];
+  const full = snapshotBlob(
+    blobs[0],
+    snapshotEntry,
+    [["--version"], ["eval", "len([1, 2]) + 1"], ...common],
+    spec,
+  );
+  // The check blob hands other command lines to the plain bundle: `--version` checks that it does.
+  const check = snapshotBlob(
+    blobs[1],
+    checkSnapshotEntry,
+    [["validate", "-"], ["--version"], ...common],
+    spec,
+  );
+  if (full || check) writeFileSync(stamp, `${process.execPath}\n`);
+}
+
+/** Builds one blob from its entry and keeps it only when it answers `cases` like the plain bundle. */
+function snapshotBlob(blob, entry, cases, spec) {
   // The blob records the V8 flags it was built with; bin/stratumc.cjs runs it without any.
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
@@ -130,13 +179,10 @@ function buildSnapshot() {
     spawnSync(process.execPath, args, { cwd: root, env, encoding: "utf8", input, timeout: 60_000 });
   const tmp = `${blob}.${process.pid}.tmp`;
   try {
-    if (!existsSync(snapshotEntry)) throw new Error(`${snapshotEntry} is missing`);
-    const built = node(["--snapshot-blob", tmp, "--build-snapshot", snapshotEntry]);
+    if (!existsSync(entry)) throw new Error(`${entry} is missing`);
+    const built = node(["--snapshot-blob", tmp, "--build-snapshot", entry]);
     if (built.status !== 0) throw new Error(`building failed: ${lastLine(built.stderr)}`);
     // The snapshot must answer exactly like the plain bundle.
-    const spec = existsSync(fixture) ? readFileSync(fixture, "utf8") : 'version: "0.1"\n';
-    const cases = [["--version"], ["eval", "len([1, 2]) + 1"], ["check", "-"]];
-    if (existsSync(fixture)) cases.push(["check", fixture]);
     for (const args of cases) {
       const input = args.includes("-") ? spec : undefined;
       const fast = node(["--snapshot-blob", tmp, "--", ...args], input);
@@ -147,11 +193,32 @@ function buildSnapshot() {
       }
     }
     renameSync(tmp, blob);
-    writeFileSync(stamp, `${process.execPath}\n`);
+    return true;
   } catch (e) {
     rmSync(tmp, { force: true });
-    process.stderr.write(`stratumc: startup snapshot not built (${e.message}); the CLI starts without it\n`);
+    const name = blob.slice(dist.length + 1);
+    process.stderr.write(
+      `stratumc: startup snapshot ${name} not built (${e.message}); the CLI starts without it\n`,
+    );
+    return false;
   }
+}
+
+/**
+ * Keeps out of the `check` snapshot what the check-only program never runs: the fuzzer (`check
+ * --deep`, which bin/stratumc.cjs and cli/main-check.ts send to the whole CLI) and stratum-mcp's
+ * command rules (stratum-mcp is never served by it either). Reaching one would fail loudly.
+ */
+function checkOnly() {
+  return {
+    name: "check-only",
+    setup(b) {
+      b.onResolve({ filter: /^\.\.\/fuzzer\/index$|^\.\/mcp-commands\/dispatch$/ }, (args) => ({
+        path: `./not-in-the-check-snapshot/${args.path}`,
+        external: true,
+      }));
+    },
+  };
 }
 
 /**

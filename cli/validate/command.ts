@@ -13,8 +13,9 @@ import { type CheckResult, checkSpec } from "../../checker/check-spec";
 import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import type { CommandContext } from "../host";
+import { MCP_PROGRAM } from "../program-name";
 
-export const MCP_PROGRAM = "stratum-mcp";
+export { MCP_PROGRAM };
 
 export function registerValidate(program: Command, ctx: CommandContext): void {
   const mcp = ctx.programName === MCP_PROGRAM;

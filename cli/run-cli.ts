@@ -1,0 +1,66 @@
+// The `stratumc` command line over a table of subcommands: commander set-up and the one place
+// that turns errors into exit codes. User mistakes print one line; anything unexpected prints
+// `stratumc: internal error: …` and exits 3 — never a stack trace.
+//
+// Run with a command's word first (`stratumc check …`), only that command is loaded and
+// registered; anything else (`--help`, `--version`, `help check`, an unknown word, nothing)
+// registers the whole table, so help, usage errors and suggestions are those of the full program.
+import { Command, CommanderError } from "commander";
+import type { CommandEntry, Register } from "./command-table";
+import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
+import type { CliHost, CommandContext } from "./host";
+import type { Output } from "./output";
+import { MCP_PROGRAM } from "./program-name";
+import { VERSION } from "./version";
+
+/** Runs the CLI on `args` (without the node and script entries); resolves to the exit code. */
+export async function runCliWith(
+  table: readonly CommandEntry[],
+  args: readonly string[],
+  io: Output,
+  programName: string,
+  host: CliHost,
+): Promise<number> {
+  let exitCode = EXIT_OK;
+  const setExitCode = (code: number) => {
+    exitCode = code;
+  };
+  const mcp = programName === MCP_PROGRAM;
+  const program = new Command(programName)
+    .version(VERSION)
+    .description("checked toolchain for .stratum.yaml specs")
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+  const ctx: CommandContext = { io, host, programName, setExitCode };
+  // Bare `stratum-mcp` is the MCP server, as the reference's command line (runtime.md §21.1).
+  const effective = mcp && args.length === 0 ? ["serve"] : args;
+  for (const register of await registrations(table, effective[0], mcp)) register(program, ctx);
+  try {
+    if (mcp) {
+      // stratum-mcp's help, unknown and unsupported commands and its `compile` words (runtime.md §21.1).
+      const { runMcpOnlyCommand } = await import("./mcp-commands/dispatch");
+      if (runMcpOnlyCommand(program, args, ctx)) return exitCode;
+    }
+    await program.parseAsync([...effective], { from: "user" });
+    return exitCode;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE; // already printed
+    if (e instanceof UsageError) {
+      io.err(`${programName}: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.err(`${programName}: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT_INTERNAL;
+  }
+}
+
+/** The command run by `first` alone when it names one, otherwise every command of the program. */
+function registrations(
+  table: readonly CommandEntry[],
+  first: string | undefined,
+  mcp: boolean,
+): Promise<Register[]> {
+  const available = mcp ? table.filter((entry) => !entry.stratumcOnly) : table;
+  const named = first === undefined ? undefined : available.find((entry) => entry.words.includes(first));
+  return Promise.all((named === undefined ? available : [named]).map((entry) => entry.load()));
+}
