@@ -5,7 +5,9 @@
 // first finding on the seeded-defect corpus. Prints a table and writes bench/results/latest.json.
 // STRATUMC_BENCH_ONLY=fuzz runs only the fuzzer's part and prints it (latest.json is left alone),
 // STRATUMC_BENCH_ONLY=size only the big-spec rows (bench/size-bench.ts), STRATUMC_BENCH_ONLY=durable
-// only the store designs and the MCP server's memory over 10,000 flows (issue 14).
+// only the store designs, the MCP server's memory over 10,000 flows and the per-call cost of durable
+// calls along a 10,000-step flow and over MCP (issue 14); STRATUMC_BENCH_ONLY=durable-calls only the
+// last of these (bench/durable-call-bench.ts).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -19,6 +21,7 @@ import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
 import { benchColdStarts } from "./cold-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
+import { benchDurableCalls, describeDurableCalls } from "./durable-call-bench";
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
@@ -124,11 +127,19 @@ async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_CHILD === "size")
     return sizeBenchChild(JSON.parse(process.env.STRATUMC_BENCH_ARGS ?? "[]") as string[]);
   if (process.env.STRATUMC_BENCH_ONLY === "fuzz") return fuzzOnly();
+  if (process.env.STRATUMC_BENCH_ONLY === "durable-calls") {
+    const calls = await benchDurableCalls(repoDir);
+    process.stdout.write(printTable(calls.rows) + describeDurableCalls(calls.summary));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "durable") {
     const designs = await benchStoreDesigns();
     const memory = await benchServerMemory(repoDir);
+    const calls = await benchDurableCalls(repoDir);
     process.stdout.write(
-      printTable([...designs.rows, ...memory.rows]) + describeServerMemory(memory.rssMbAfter),
+      printTable([...designs.rows, ...memory.rows, ...calls.rows]) +
+        describeServerMemory(memory.rssMbAfter) +
+        describeDurableCalls(calls.summary),
     );
     return;
   }
@@ -179,6 +190,8 @@ async function main(): Promise<void> {
     process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
     const designs = await benchStoreDesigns();
     const serverMemory = await benchServerMemory(repoDir);
+    process.stderr.write("measuring durable calls along a 10,000-step flow and over MCP…\n");
+    const durableCalls = await benchDurableCalls(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -215,6 +228,7 @@ async function main(): Promise<void> {
       ...sizes.rows,
       ...designs.rows,
       ...serverMemory.rows,
+      ...durableCalls.rows,
     ];
     const counts = {
       cases: corpus.length,
@@ -241,7 +255,8 @@ async function main(): Promise<void> {
         `${interp.filePerSecond.toFixed(0)} with the durable file store.\n` +
         describeFuzz(fuzz) +
         describeSizes(sizes) +
-        describeServerMemory(serverMemory.rssMbAfter),
+        describeServerMemory(serverMemory.rssMbAfter) +
+        describeDurableCalls(durableCalls.summary),
     );
 
     const outDir = join(repoDir, "bench/results");
@@ -271,6 +286,7 @@ async function main(): Promise<void> {
       fuzz: fuzzSummary(fuzz),
       sizes: sizes.memory,
       serverRssMbAfterFlows: serverMemory.rssMbAfter,
+      durableCalls: durableCalls.summary,
       specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };

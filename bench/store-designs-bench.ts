@@ -3,7 +3,7 @@
 // fsync), all measured in interleaved rounds of the same run (every operation once per round, the
 // order rotated), in a temporary directory on the machine's temp file system. Medians and p99.
 //
-//   (a) today: FileFlowStore.commit of the whole flow text (lock, revision read, temp + fsync +
+//   (a) before the journal: FileFlowStore.commit of the whole flow text (a write without a delta) (lock, revision read, temp + fsync +
 //       rename + directory fsync, unlock);
 //   (b) a journal per flow: lock, stat of the snapshot, size check of `<id>.journal` (the O(1)
 //       revision check), append of the call's delta entry (journal.ts framing) + fdatasync — and
@@ -15,7 +15,8 @@
 //       `node-sqlite3-wasm` (SQLite compiled to WebAssembly, no native build): one transaction per
 //       call (revision read, entry insert, revision update), synchronous=FULL.
 // Context rows (CPU, one round in four): encodeFlowState and cloneState of the whole state, which
-// today's engine does on every call.
+// the engine did on every call before the journal store (it now encodes only for a snapshot and
+// makes O(1) working copies; bench/durable-call-bench.ts measures the calls themselves).
 import * as fs from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -190,7 +191,7 @@ export async function benchStoreDesigns(
       const textAt = (revision: number) => text.replace(marker, `"revision": ${revision},\n  "status"`);
       await store.commit({ writes: [textWrite(flowId, textAt(1), 0)], deletes: [] });
       let revision = 1;
-      add("(a) full commit (today)", steps, async () => {
+      add("(a) full commit (before the journal)", steps, async () => {
         await store.commit({
           writes: [textWrite(flowId, textAt(revision + 1), revision)],
           deletes: [],
@@ -266,7 +267,7 @@ export async function benchStoreDesigns(
       }
 
       add("context: encodeFlowState of the whole state (CPU)", steps, () => void encodeFlowState(state), 4);
-      add("context: cloneState, the working copy (CPU)", steps, () => void cloneState(state), 4);
+      add("context: cloneState, the old working copy (CPU)", steps, () => void cloneState(state), 4);
     }
     const small = join(dir, "small.bin");
     add("(d) baseline: small-file write + fsync", null, () => writeAndSync(small, entryBytes, "full"));
