@@ -24,7 +24,6 @@
 //      over stdio (McpServer + StdioServerTransport, one tool answering `{}`, sent the same
 //      arguments) and a 600-byte small-file write + fsync in the same directory. 50 warm-up
 //      rounds, then 950. Ratio = step_done ÷ (no-op + fsync), for p50 and for p99.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,7 +39,7 @@ import { decodeFlowState, encodeFlowState } from "../interpreter/store/codec";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { makeDict } from "../stdlib/values/dict";
 import { fromJsonValue } from "../stdlib/values/json";
-import { LineClient } from "./lib/line-client";
+import { type LineServer, startLineServer } from "./lib/line-client";
 import { median, percentile } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -375,27 +374,10 @@ server.registerTool("noop", { description: "Does nothing" }, async () => ({ cont
 server.connect(new StdioServerTransport());
 `;
 
-interface Server {
-  readonly client: LineClient;
-  readonly child: ChildProcess;
-  readonly exited: Promise<void>;
-}
+type Server = LineServer;
 
-async function startServer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const client = new LineClient(child);
-  await client.request("initialize", {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "stratumc-durable-bench", version: "0.0.0" },
-  });
-  client.notify("notifications/initialized");
-  return { client, child, exited };
+function startServer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Server> {
+  return startLineServer(args, cwd, env, "stratumc-durable-bench");
 }
 
 function writeAndFsync(path: string, bytes: Buffer): void {

@@ -10,7 +10,6 @@
 // stratum_audit (a call that writes nothing), which shows the transport's own cost apart from the
 // durable write (flushed temporary file, rename, directory flush) that dominates step_done.
 
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +24,7 @@ import type { StratumApi } from "../interpreter/api";
 import { createApi } from "../interpreter/engine/create-api";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { fromJsonValue } from "../stdlib/values/json";
-import { LineClient } from "./lib/line-client";
+import { startLineServer } from "./lib/line-client";
 import type { Row } from "./lib/table";
 
 const ROUNDS = 150;
@@ -119,19 +118,12 @@ async function lineSide(
   home: string,
   cwd: string,
 ): Promise<{ side: Side; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(repoDir, "bin/stratum-mcp.cjs")], {
+  const { client, child, exited } = await startLineServer(
+    [join(repoDir, "bin/stratum-mcp.cjs")],
     cwd,
-    env: { ...process.env, STRATUM_HOME: home },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const client = new LineClient(child);
-  await client.request("initialize", {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "stratumc-mcp-bench", version: "0.0.0" },
-  });
-  client.notify("notifications/initialized");
+    { STRATUM_HOME: home },
+    "stratumc-mcp-bench",
+  );
   return {
     side: toolSide((name, args) => client.callTool(name, args)),
     close: async () => {

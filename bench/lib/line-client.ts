@@ -1,6 +1,6 @@
 // A minimal MCP client over a server's stdio for the benchmarks: requests in order, answers matched
 // by id, no schema validation (so what is measured is the server and the pipe).
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 /** A minimal MCP client over the server's stdio: requests in order, answers matched by id. */
 export class LineClient {
@@ -41,4 +41,35 @@ export class LineClient {
     if (result === undefined) throw new Error(`mcp bench: ${name} failed: ${JSON.stringify(answer.error)}`);
     return JSON.parse(result.content[0]?.text ?? "null") as Record<string, unknown>;
   }
+}
+
+/** An MCP server process over stdio, initialised, with a line client on its pipes. */
+export interface LineServer {
+  readonly client: LineClient;
+  readonly child: ChildProcess;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<void>;
+}
+
+/** Starts `node ARGS` as an MCP server (stderr inherited) and runs the initialize handshake. */
+export async function startLineServer(
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  clientName: string,
+): Promise<LineServer> {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const client = new LineClient(child);
+  await client.request("initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: clientName, version: "0.0.0" },
+  });
+  client.notify("notifications/initialized");
+  return { client, child, exited };
 }

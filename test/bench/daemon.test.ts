@@ -16,26 +16,12 @@ import {
 } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BROKEN, REPO, TYPICAL } from "./cli-fixtures";
 
-const REPO = resolve(import.meta.dirname, "../..");
 const BIN = join(REPO, "bin/stratumc.cjs");
-const TYPICAL = join(REPO, "bench/fixtures/typical.stratum.yaml");
 const CLIENT = join(REPO, "dist/stratumc-client.cjs");
-
-const BROKEN = `version: "0.2"
-contracts:
-  Out: {score: {type: number}}
-functions:
-  work: {mode: infer, intent: "Work", input: {}, output: Out, ensure: ["result.scroe > 0.5"]}
-flows:
-  main:
-    input: {}
-    steps:
-      - {id: a, function: work, inputs: {x: "$.steps.nope.output"}}
-      - {id: a, function: work}
-`;
 
 let work: string;
 let specs: string;
@@ -61,13 +47,8 @@ function daemonDir(): string {
   return dir;
 }
 
-interface Case {
-  readonly args: readonly string[];
-  readonly env?: Record<string, string>;
-  readonly input?: string;
-}
-
-function run(c: Case, daemon: Record<string, string | undefined>) {
+/** The environment of a case: only the case's own colour and daemon settings, then `daemon`'s. */
+function caseEnv(c: Case, daemon: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...c.env };
   for (const k of ["NODE_OPTIONS", "FORCE_COLOR", "NO_COLOR", "STRATUMC_DAEMON", "STRATUMC_DAEMON_DIR"]) {
     if (c.env?.[k] === undefined) delete env[k];
@@ -76,6 +57,17 @@ function run(c: Case, daemon: Record<string, string | undefined>) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  return env;
+}
+
+interface Case {
+  readonly args: readonly string[];
+  readonly env?: Record<string, string>;
+  readonly input?: string;
+}
+
+function run(c: Case, daemon: Record<string, string | undefined>) {
+  const env = caseEnv(c, daemon);
   const r = spawnSync(BIN, [...c.args], { cwd: specs, env, input: c.input ?? "", encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -270,14 +262,7 @@ function listen(path: string, answer: (request: string) => string): Promise<Serv
 
 /** `run` without blocking this process's event loop (a fake daemon in this process must answer). */
 function runAsync(c: Case, daemon: Record<string, string | undefined>) {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...c.env };
-  for (const k of ["NODE_OPTIONS", "FORCE_COLOR", "NO_COLOR", "STRATUMC_DAEMON", "STRATUMC_DAEMON_DIR"]) {
-    if (c.env?.[k] === undefined) delete env[k];
-  }
-  for (const [k, v] of Object.entries(daemon)) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
-  }
+  const env = caseEnv(c, daemon);
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child: ChildProcess = spawn(BIN, [...c.args], { cwd: specs, env });
     let stdout = "";

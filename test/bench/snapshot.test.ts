@@ -4,26 +4,12 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BROKEN, REPO, TYPICAL } from "./cli-fixtures";
 
-const REPO = resolve(import.meta.dirname, "../..");
 const BUNDLE = join(REPO, "dist/stratumc.cjs");
 const BLOB = join(REPO, "dist/stratumc.blob");
-const TYPICAL = join(REPO, "bench/fixtures/typical.stratum.yaml");
-
-const BROKEN = `version: "0.2"
-contracts:
-  Out: {score: {type: number}}
-functions:
-  work: {mode: infer, intent: "Work", input: {}, output: Out, ensure: ["result.scroe > 0.5"]}
-flows:
-  main:
-    input: {}
-    steps:
-      - {id: a, function: work, inputs: {x: "$.steps.nope.output"}}
-      - {id: a, function: work}
-`;
 
 let dir: string;
 
