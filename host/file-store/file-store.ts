@@ -42,7 +42,7 @@ import {
   tokenOf,
 } from "./flow-files";
 import { errorCode, fsyncDirectory, unlinkIfPresent, unwritableError, writeTemporary } from "./fs-util";
-import { appendEntry, encodeFrame, truncateTornTail } from "./journal";
+import { appendEntry, FRAME_HEADER_BYTES, truncateTornTail } from "./journal";
 import { flowDirNames, removeDeadTemporaries, removeOldLeftovers } from "./leftovers";
 import {
   acquireLock,
@@ -69,7 +69,13 @@ const MAX_KNOWN = 4096;
 
 /** One write of a commit, decided under the locks. */
 type Step =
-  | { readonly kind: "append"; readonly write: StoreWrite; readonly delta: string; readonly at: number }
+  | {
+      readonly kind: "append";
+      readonly write: StoreWrite;
+      readonly delta: string;
+      /** The flow's files before the append (the snapshot stays as it is). */
+      readonly before: FlowFilesState;
+    }
   | { readonly kind: "snapshot"; readonly write: StoreWrite; readonly tmp: string };
 
 export class FileFlowStore implements FlowStore {
@@ -264,12 +270,13 @@ export class FileFlowStore implements FlowStore {
         for (const step of steps) {
           if (step.kind === "append") {
             const path = this.journalPath(step.write.flowId);
-            appendEntry(path, step.delta, { expectedSize: step.at });
-            appended.push({ path, size: step.at });
+            appendEntry(path, step.delta, { expectedSize: step.before.journalBytes });
+            appended.push({ path, size: step.before.journalBytes });
+            this.rememberAppended(step.write, step.before);
           } else {
             this.publishSnapshot(step.write.flowId, step.tmp);
+            this.rememberSnapshot(step.write);
           }
-          this.rememberWritten(step.write);
         }
       } catch (e) {
         for (const { path, size } of appended) cutBack(path, size);
@@ -289,9 +296,9 @@ export class FileFlowStore implements FlowStore {
   /** Append or snapshot: a snapshot for a new or finished flow, or when the journal has grown enough. */
   private plan(w: StoreWrite, state: FlowFilesState | null): Step {
     if (w.delta !== null && state !== null && !w.finished) {
-      const grown = state.journalBytes + encodeFrame(w.delta).length;
+      const grown = state.journalBytes + FRAME_HEADER_BYTES + Buffer.byteLength(w.delta, "utf8");
       if (grown < Math.max(this.minSnapshotBytes, state.snapshotBytes)) {
-        return { kind: "append", write: w, delta: w.delta, at: state.journalBytes };
+        return { kind: "append", write: w, delta: w.delta, before: state };
       }
     }
     const text = w.text();
@@ -302,7 +309,7 @@ export class FileFlowStore implements FlowStore {
   /**
    * Renames a snapshot into place and flushes the directory, then removes the journal it replaces
    * (its entries are all older than the snapshot now: a crash before the removal leaves entries
-   * that readers skip). The removal is flushed with the commit's next directory flush.
+   * that readers skip), and flushes the directory again.
    */
   private publishSnapshot(flowId: string, tmp: string): void {
     fs.renameSync(tmp, this.flowPath(flowId));
@@ -310,15 +317,25 @@ export class FileFlowStore implements FlowStore {
     if (unlinkIfPresent(this.journalPath(flowId))) fsyncDirectory(this.flowsDir);
   }
 
-  /** Remembers a flow's files after this process wrote them (their new stamps, the new revision). */
-  private rememberWritten(w: StoreWrite): void {
+  /** Remembers a flow's files after this process appended to its journal (the snapshot is unchanged). */
+  private rememberAppended(w: StoreWrite, before: FlowFilesState): void {
+    const journal = fs.statSync(this.journalPath(w.flowId), { bigint: true });
+    this.remember(w.flowId, {
+      ...before,
+      journalStamp: stampOf(journal),
+      journalBytes: Number(journal.size),
+      revision: w.expectedRevision + 1,
+    });
+  }
+
+  /** Remembers a flow's files after this process wrote its snapshot (the journal is gone). */
+  private rememberSnapshot(w: StoreWrite): void {
     const snapshot = fs.statSync(this.flowPath(w.flowId), { bigint: true });
-    const journal = fs.statSync(this.journalPath(w.flowId), { bigint: true, throwIfNoEntry: false });
     this.remember(w.flowId, {
       snapshotStamp: stampOf(snapshot),
       snapshotBytes: Number(snapshot.size),
-      journalStamp: journal === undefined ? null : stampOf(journal),
-      journalBytes: journal === undefined ? 0 : Number(journal.size),
+      journalStamp: null,
+      journalBytes: 0,
       revision: w.expectedRevision + 1,
     });
   }
