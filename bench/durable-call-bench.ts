@@ -509,6 +509,16 @@ function mcpRows(m: DurableCallSummary["mcp"]): Row[] {
   ];
 }
 
+/** Only part 3 (STRATUMC_BENCH_ONLY=durable-mcp): the rows of the MCP step_done ratio. */
+export async function benchMcpDurableCalls(repoDir: string): Promise<readonly Row[]> {
+  const root = fs.mkdtempSync(join(tmpdir(), "stratumc-durable-mcp-"));
+  try {
+    return (await benchMcpDurable(repoDir, root, fs.realpathSync(root))).rows;
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 export async function benchDurableCalls(repoDir: string): Promise<DurableCallBench> {
   const root = fs.mkdtempSync(join(tmpdir(), "stratumc-durable-calls-"));
   try {

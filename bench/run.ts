@@ -7,7 +7,7 @@
 // STRATUMC_BENCH_ONLY=size only the big-spec rows (bench/size-bench.ts), STRATUMC_BENCH_ONLY=durable
 // only the store designs, the MCP server's memory over 10,000 flows and the per-call cost of durable
 // calls along a 10,000-step flow and over MCP (issue 14); STRATUMC_BENCH_ONLY=durable-calls only the
-// last of these (bench/durable-call-bench.ts).
+// last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -21,7 +21,7 @@ import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
 import { benchColdStarts } from "./cold-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
-import { benchDurableCalls, describeDurableCalls } from "./durable-call-bench";
+import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from "./durable-call-bench";
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
@@ -130,6 +130,10 @@ async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_ONLY === "durable-calls") {
     const calls = await benchDurableCalls(repoDir);
     process.stdout.write(printTable(calls.rows) + describeDurableCalls(calls.summary));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "durable-mcp") {
+    process.stdout.write(printTable(await benchMcpDurableCalls(repoDir)));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "durable") {

@@ -50,6 +50,7 @@ import {
   type HeldLock,
   type LockTimings,
   ownerGone,
+  readLock,
   releaseLock,
 } from "./lock";
 
@@ -372,8 +373,8 @@ export class FileFlowStore implements FlowStore {
    */
   private cleanAfterDeadWriter(flowId: string): void {
     try {
-      const lock = fs.readFileSync(this.lockPath(flowId), "utf8");
-      if (ownerGone(lock)) removeDeadTemporaries(this.flowsDir, flowId, this.timings);
+      const lock = readLock(this.lockPath(flowId));
+      if (lock !== null && ownerGone(lock)) removeDeadTemporaries(this.flowsDir, flowId, this.timings);
     } catch {
       // no lock (ENOENT), or a store we cannot read: the read itself reports that
     }

@@ -24,7 +24,7 @@ import * as fs from "node:fs";
 import { dirname } from "node:path";
 import { crc32 } from "node:zlib";
 import { errorCode, fsyncDirectory, unlinkIfPresent } from "./fs-util";
-import type { HeldLock } from "./lock";
+import { type HeldLock, stillHeld } from "./lock";
 
 export const FRAME_HEADER_BYTES = 12;
 /** The longest payload a frame may hold (256 MiB): a longer length is damage, not an entry. */
@@ -293,14 +293,7 @@ export function truncateTornTail(path: string, scan: JournalScan, lock: HeldLock
   if (damage.kind !== "torn") {
     throw new Error(`journal ${path} is corrupt at byte ${damage.offset} (${damage.reason}); not truncated`);
   }
-  let onDisk: string | null;
-  try {
-    onDisk = fs.readFileSync(lock.path, "utf8");
-  } catch {
-    onDisk = null;
-  }
-  if (onDisk !== lock.content)
-    throw new Error(`the lock ${lock.path} is not held; journal ${path} not truncated`);
+  if (!stillHeld(lock)) throw new Error(`the lock ${lock.path} is not held; journal ${path} not truncated`);
   const fd = fs.openSync(path, fs.constants.O_WRONLY);
   try {
     const size = fs.fstatSync(fd).size;

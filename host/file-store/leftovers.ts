@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { isSafeFlowId } from "../../interpreter/store/flow-id";
 import { unlinkIfPresent } from "./fs-util";
-import { clearAbandonedBreak, type LockTimings, ownerGone } from "./lock";
+import { clearAbandonedBreak, type LockTimings, ownerGone, readLock } from "./lock";
 import { pidAlive } from "./process-identity";
 
 /**
@@ -45,8 +45,13 @@ export function removeOldLeftovers(flowsDir: string, timings: LockTimings): numb
       !present.has(`${name.slice(0, -JOURNAL.length)}.json`);
     if (!orphanJournal && !LEFTOVER.test(name)) continue;
     const path = join(flowsDir, name);
-    const stat = fs.statSync(path, { throwIfNoEntry: false });
-    if (stat?.isFile() && now - stat.mtimeMs > timings.staleMs && unlinkIfPresent(path)) removed += 1;
+    const stat = fs.lstatSync(path, { throwIfNoEntry: false }); // a lock is a symbolic link
+    if (
+      (stat?.isFile() || stat?.isSymbolicLink()) &&
+      now - stat.mtimeMs > timings.staleMs &&
+      unlinkIfPresent(path)
+    )
+      removed += 1;
   }
   return removed;
 }
@@ -70,7 +75,7 @@ export function removeDeadTemporaries(flowsDir: string, flowId: string | null, t
     if (pid === process.pid || pidAlive(pid)) continue;
     let lock: string | null = null;
     try {
-      lock = fs.readFileSync(join(flowsDir, `${m[1]}.json.lock`), "utf8");
+      lock = readLock(join(flowsDir, `${m[1]}.json.lock`));
     } catch {
       lock = null;
     }

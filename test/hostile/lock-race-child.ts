@@ -1,9 +1,9 @@
 // Child process of lock-takeover.test.ts's race: takes the lock `rounds` times with the real
 // acquireLock; while holding it, claims `<dir>/held` by exclusive creation (failing means another
 // process holds the lock too: prints "overlap" and exits 1), holds briefly, then either releases
-// or "dies" holding it: overwrites the lock with the record of a dead process (`deadPid`), so that
-// the other children must take it over. Prints "done <takeovers>" at the end.
-import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
+// or "dies" holding it: replaces the lock (atomically, by a rename) with one recording a dead
+// process (`deadPid`), so that the other children must take it over. Prints "done <takeovers>" at the end.
+import { closeSync, openSync, renameSync, symlinkSync, unlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { acquireLock, DEFAULT_LOCK_TIMINGS, releaseLock } from "../../host/file-store/lock";
@@ -29,7 +29,11 @@ async function main(): Promise<void> {
     }
     unlinkSync(held);
     if (Math.random() < 0.5) releaseLock(lock);
-    else writeFileSync(lockPath, `${deadPid} dead${i} 1 ${hostname()}\n`);
+    else {
+      const aside = `${lockPath}.dying-${process.pid}`;
+      symlinkSync(`${deadPid} dead${i} 1 ${hostname()}`, aside);
+      renameSync(aside, lockPath);
+    }
   }
   process.stdout.write(`done ${takeovers}\n`);
 }

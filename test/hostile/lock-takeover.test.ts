@@ -3,7 +3,7 @@
 // reads; a lock of a live process still blocks (state_locked after the 2 s wait); a lock whose pid
 // now belongs to another process (same pid, other start time) is taken over.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ import { bundleChild, exited, spawnChild } from "../interpreter/store/child-bund
 import { engine, killHard, planFlow, result, spawnLockHolder, timed } from "./store-support";
 
 const linux = process.platform === "linux";
+/** Whether a lock exists: lstat, because a lock is a symbolic link to nothing (existsSync follows it). */
+const lockPresent = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 let home: string;
 
 beforeEach(() => {
@@ -28,7 +30,7 @@ describe.runIf(linux)("locks of dead owners", () => {
     const holder = spawnLockHolder(store.flowsDir, id);
     await holder.locked;
     await killHard(holder.child);
-    expect(existsSync(join(store.flowsDir, `${id}.json.lock`))).toBe(true);
+    expect(lockPresent(join(store.flowsDir, `${id}.json.lock`))).toBe(true);
 
     // A read-only call takes no lock at all.
     const read = await timed(() => api.audit({ flow_id: id }));
@@ -39,7 +41,7 @@ describe.runIf(linux)("locks of dead owners", () => {
     expect(write.value.status).toBe("execute_step");
     // Far below the 30 s age limit (and below the 2 s lock wait: no retry loop ran out).
     expect(write.ms).toBeLessThan(2000);
-    expect(existsSync(join(store.flowsDir, `${id}.json.lock`))).toBe(false);
+    expect(lockPresent(join(store.flowsDir, `${id}.json.lock`))).toBe(false);
   });
 
   it("a lock held by a live process still blocks: state_locked after the wait", async () => {
