@@ -143,7 +143,9 @@ export class FileFlowStore implements FlowStore {
     ids.forEach(assertSafeFlowId);
     const held = new Map<string, HeldLock>();
     try {
-      this.makeFlowsDir();
+      // A flow this store remembers has its files in `flows/` (if the folder went away, so did
+      // the flow, and the revision check refuses the call): the mkdir is for new flows only.
+      if (!ids.every((id) => this.known.has(id))) this.makeFlowsDir();
       for (const id of ids) {
         const lock = await acquireLock(this.lockPath(id), this.timings);
         if (lock === null) throw new StoreLockedError(id);

@@ -155,6 +155,8 @@ export function createLinkLock(
     const code = errorCode(e);
     if (code === "EEXIST") return null;
     if (LINKS_UNSUPPORTED.has(code ?? "")) return "unsupported";
+    // symlink errors name the link's target (the owner record) as `path`: name the lock instead
+    if (e instanceof Error) Object.assign(e, { path, dest: undefined });
     throw e;
   }
 }

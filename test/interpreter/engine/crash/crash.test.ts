@@ -22,7 +22,7 @@ import { performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileFlowStore } from "../../../../host/file-store/file-store";
-import { DEFAULT_LOCK_TIMINGS } from "../../../../host/file-store/lock";
+import { DEFAULT_LOCK_TIMINGS, readLock } from "../../../../host/file-store/lock";
 import { nodeFileSystem } from "../../../../host/node-fs";
 import { nodeWorkspace } from "../../../../host/node-workspace";
 import type { StratumApi } from "../../../../interpreter/api";
@@ -180,7 +180,7 @@ async function verifyAfterKill(
   const flowsDir = join(home, "flows");
   const before = existsSync(flowsDir) ? readdirSync(flowsDir).filter((n) => !n.endsWith(".json")) : [];
   const deadLocks = before.filter(
-    (n) => n.endsWith(".lock") && readFileSync(join(flowsDir, n), "utf8").startsWith(`${deadPid} `),
+    (n) => n.endsWith(".lock") && (readLock(join(flowsDir, n)) ?? "").startsWith(`${deadPid} `),
   );
   if (deadLocks.length > 0) tally.insideCommit += 1;
   if (before.some((n) => n.includes(`.tmp-${deadPid}-`))) tally.duringWrite += 1;
