@@ -3,7 +3,7 @@
 // keys, empty containers as `[]` / `{}`), otherwise `", "` / `": "` separators on one line. Keys
 // whose value is `undefined` are left out.
 import { jsonFloat, jsonKey, jsonString } from "../../stdlib/values/json";
-import { PyDict, PyFloat, PyTuple } from "../../stdlib/values/value";
+import { PyDict, PyFloat, PyTuple, type PyValue } from "../../stdlib/values/value";
 import type { Wire, WireObject } from "./wire";
 
 export interface EncodeWireOptions {
@@ -23,56 +23,114 @@ export class WireDepthError extends Error {
 
 type Entries = Iterable<readonly [string, Wire]>;
 
-/** An open array or object: its remaining entries (key null for array items) and its indentation. */
-interface Frame {
-  readonly entries: Iterator<readonly [string | null, Wire]>;
-  readonly close: "]" | "}";
-  readonly pad: string;
-  readonly inner: string;
-  first: boolean;
+/**
+ * An open array or object: what is left to write, and its indentation. An array's items or a
+ * map's values are in `values`; a plain object's are read from `source` by key (no copy), its keys
+ * whose value is `undefined` skipped as they come.
+ */
+class Frame {
+  next = 0;
+  wrote = false;
+  constructor(
+    /** Keys, or null for an array. */
+    readonly keys: readonly string[] | null,
+    /** Values parallel to `keys` (or the items), or null to read them from `source`. */
+    readonly values: readonly Wire[] | null,
+    readonly source: WireObject | null,
+    readonly close: "]" | "}",
+    readonly pad: string,
+    readonly inner: string,
+  ) {}
 }
 
 /**
  * Iterative (an explicit stack of open containers), so the depth of a value is never bounded by
  * the call stack; the text is joined in chunks, so no array of parts outgrows what V8 allows.
+ * This encodes every delta, response and snapshot, so containers are walked by index.
  */
 export function encodeWire(value: Wire, options: EncodeWireOptions = {}): string {
   const { indent } = options;
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   const out = new TextChunks();
   const open: Frame[] = [];
-  let next: { readonly value: Wire } | null = { value };
+  let pending = true;
+  let v: Wire = value;
   for (;;) {
-    if (next !== null) {
-      const v = next.value;
-      next = null;
-      const container = containerOf(v);
-      if (container === null) out.push(scalarText(v));
+    if (pending) {
+      pending = false;
+      const frame = openFrame(v, open[open.length - 1]?.inner ?? "", indent);
+      if (frame === null) out.push(scalarText(v));
       else if (open.length + 1 > maxDepth) throw new WireDepthError(maxDepth);
-      else if (container.empty) out.push(container.close === "]" ? "[]" : "{}");
+      else if (frame === EMPTY_ARRAY || frame === EMPTY_OBJECT) out.push(frame);
       else {
-        const pad = open[open.length - 1]?.inner ?? "";
-        const inner = indent === undefined ? "" : pad + " ".repeat(indent);
-        out.push(container.close === "]" ? "[" : "{");
-        open.push({ entries: container.entries, close: container.close, pad, inner, first: true });
+        out.push(frame.close === "]" ? "[" : "{");
+        open.push(frame);
       }
     }
     const top = open[open.length - 1];
     if (top === undefined) return out.join();
-    const step = top.entries.next();
-    if (step.done === true) {
+    const item = nextItem(top);
+    if (item === DONE) {
       open.pop();
-      if (!top.first && indent !== undefined) out.push("\n", top.pad);
+      if (indent !== undefined) out.push(`\n${top.pad}`);
       out.push(top.close);
       continue;
     }
-    const [key, item] = step.value;
-    if (!top.first) out.push(indent === undefined ? ", " : ",");
-    if (indent !== undefined) out.push("\n", top.inner);
-    top.first = false;
-    if (key !== null) out.push(jsonString(key), ": ");
-    next = { value: item };
+    if (top.wrote) out.push(indent === undefined ? ", " : ",");
+    top.wrote = true;
+    if (indent !== undefined) out.push(`\n${top.inner}`);
+    if (top.keys !== null) out.push(`${jsonString(top.keys[top.next - 1]!)}: `);
+    v = item;
+    pending = true;
   }
+}
+
+const DONE = Symbol("done");
+const EMPTY_ARRAY = "[]";
+const EMPTY_OBJECT = "{}";
+
+/** The frame's next value to write (its index is `next - 1`), or DONE. */
+function nextItem(frame: Frame): Wire | typeof DONE {
+  const { keys, values, source } = frame;
+  const length = (keys ?? values!).length;
+  while (frame.next < length) {
+    const i = frame.next++;
+    const item = values !== null ? values[i] : source![keys![i]!];
+    if (item !== undefined || keys === null) return item;
+  }
+  return DONE;
+}
+
+/** A frame for a container (or the text of an empty one), null for a scalar. */
+function openFrame(
+  v: Wire,
+  pad: string,
+  indent: number | undefined,
+): Frame | typeof EMPTY_ARRAY | typeof EMPTY_OBJECT | null {
+  if (typeof v !== "object" || v === null || v instanceof PyFloat) return null;
+  const inner = indent === undefined ? "" : pad + " ".repeat(indent);
+  if (Array.isArray(v) || v instanceof PyTuple) {
+    const items: readonly Wire[] = v instanceof PyTuple ? v.items : (v as readonly Wire[]);
+    return items.length === 0 ? EMPTY_ARRAY : new Frame(null, items, null, "]", pad, inner);
+  }
+  if (v instanceof PyDict || v instanceof Map) {
+    const keys: string[] = [];
+    const values: Wire[] = [];
+    const entries: Iterable<readonly [PyValue | string, Wire]> =
+      v instanceof PyDict ? v.entries.values() : (v as ReadonlyMap<string, Wire>);
+    for (const [k, val] of entries) {
+      if (val === undefined) continue;
+      keys.push(typeof k === "string" ? k : jsonKey(k));
+      values.push(val);
+    }
+    return keys.length === 0 ? EMPTY_OBJECT : new Frame(keys, values, null, "}", pad, inner);
+  }
+  if (!isPlainObject(v)) return null; // scalarText names it
+  const source = v as WireObject;
+  const keys = Object.keys(source);
+  return keys.some((k) => source[k] !== undefined)
+    ? new Frame(keys, null, source, "}", pad, inner)
+    : EMPTY_OBJECT;
 }
 
 /** Parts of a text, joined every few thousand parts. */
@@ -80,8 +138,8 @@ class TextChunks {
   private parts: string[] = [];
   private readonly chunks: string[] = [];
 
-  push(...texts: string[]): void {
-    for (const t of texts) this.parts.push(t);
+  push(text: string): void {
+    this.parts.push(text);
     if (this.parts.length >= 8192) {
       this.chunks.push(this.parts.join(""));
       this.parts = [];
@@ -120,48 +178,6 @@ function scalarText(v: Wire): string {
   if (typeof v === "string") return encodeString(v);
   if (v instanceof PyFloat) return jsonFloat(v.v);
   throw new TypeError(`encodeWire: not a wire value (${Object.prototype.toString.call(v)})`);
-}
-
-interface Container {
-  readonly entries: Iterator<readonly [string | null, Wire]>;
-  readonly close: "]" | "}";
-  /** No entries to write (an object whose values are all `undefined` is empty too). */
-  readonly empty: boolean;
-}
-
-function containerOf(v: Wire): Container | null {
-  if (typeof v !== "object" || v === null || v instanceof PyFloat) return null;
-  if (Array.isArray(v) || v instanceof PyTuple) {
-    const items: readonly Wire[] = v instanceof PyTuple ? v.items : (v as readonly Wire[]);
-    return { entries: arrayEntries(items), close: "]", empty: items.length === 0 };
-  }
-  const all: Entries | null =
-    v instanceof PyDict
-      ? dictEntries(v)
-      : v instanceof Map
-        ? (v as ReadonlyMap<string, Wire>)
-        : isPlainObject(v)
-          ? Object.entries(v as WireObject)
-          : null;
-  if (all === null) return null; // scalarText names it
-  const entries = definedEntries(all);
-  const first = entries.next();
-  if (first.done === true) return { entries, close: "}", empty: true };
-  return { entries: prepend(first.value, entries), close: "}", empty: false };
-}
-
-function* arrayEntries(items: readonly Wire[]): Iterator<readonly [null, Wire]> {
-  for (const item of items) yield [null, item];
-}
-
-/** Keys whose value is `undefined` are left out. */
-function* definedEntries(entries: Entries): Iterator<readonly [string, Wire]> {
-  for (const entry of entries) if (entry[1] !== undefined) yield entry;
-}
-
-function* prepend<T>(head: T, rest: Iterator<T>): Iterator<T> {
-  yield head;
-  for (let r = rest.next(); r.done !== true; r = rest.next()) yield r.value;
 }
 
 function* dictEntries(d: PyDict): Entries {

@@ -58,11 +58,21 @@ function unicodeEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
 
+// What must be escaped: with ensureAscii, also every unit outside 0x20–0x7E. The
+// non-global ones answer `test` without state (no lastIndex); the global ones drive `replace`.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets escaped
+const ESCAPE_ASCII = /[\\"\u0000-\u001f\u007f-\uffff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets escaped
+const ESCAPE = /[\\"\u0000-\u001f]/;
+const ESCAPE_ASCII_ALL = new RegExp(ESCAPE_ASCII.source, "g");
+const ESCAPE_ALL = new RegExp(ESCAPE.source, "g");
+
 /** A JSON string literal like Python's json: with ensureAscii every unit outside 0x20–0x7E is \u-escaped. */
 export function jsonString(s: string, ensureAscii = true): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets escaped
-  const special = ensureAscii ? /[\\"\u0000-\u001f\u007f-\uffff]/g : /[\\"\u0000-\u001f]/g;
-  return `"${s.replace(special, (ch) => SHORT_ESCAPES[ch] ?? unicodeEscape(ch))}"`;
+  // Most strings (keys, ids, plain text) need no escape: one scan, no replacement.
+  if (!(ensureAscii ? ESCAPE_ASCII : ESCAPE).test(s)) return `"${s}"`;
+  const all = ensureAscii ? ESCAPE_ASCII_ALL : ESCAPE_ALL;
+  return `"${s.replace(all, (ch) => SHORT_ESCAPES[ch] ?? unicodeEscape(ch))}"`;
 }
 
 /** A non-string dict key converted as Python's json module does. */

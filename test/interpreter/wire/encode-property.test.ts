@@ -1,0 +1,118 @@
+// encodeWire (interpreter/wire/encode.ts) against a plain recursive encoder written from the rules
+// of Python's json.dumps (ensure_ascii, repr floats, `, ` / `: ` on one line, `indent` as Python
+// lays it out, keys whose value is undefined left out): on random wire values of every kind —
+// plain objects, Maps, PyDicts with non-string keys, arrays, tuples, ints, big ints, floats,
+// strings with escapes and non-ASCII text — with and without indentation.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { encodeWire, WireDepthError } from "../../../interpreter/wire/encode";
+import type { Wire } from "../../../interpreter/wire/wire";
+import { makeDict } from "../../../stdlib/values/dict";
+import { jsonFloat, jsonKey } from "../../../stdlib/values/json";
+import { PyDict, PyFloat, PyTuple, type PyValue } from "../../../stdlib/values/value";
+
+/** Python's json string literal with ensure_ascii, one code unit at a time. */
+function pyString(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    for (let i = 0; i < ch.length; i++) {
+      const c = ch.charCodeAt(i);
+      const short: Record<number, string> = {
+        8: "\\b",
+        9: "\\t",
+        10: "\\n",
+        12: "\\f",
+        13: "\\r",
+        34: '\\"',
+        92: "\\\\",
+      };
+      if (short[c] !== undefined) out += short[c];
+      else if (c < 0x20 || c > 0x7e) out += `\\u${c.toString(16).padStart(4, "0")}`;
+      else out += String.fromCharCode(c);
+    }
+  }
+  return `${out}"`;
+}
+
+function reference(v: Wire, indent: number | undefined, pad = ""): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (typeof v === "bigint") return String(v);
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : jsonFloat(v);
+  if (typeof v === "string") return pyString(v);
+  if (v instanceof PyFloat) return jsonFloat(v.v);
+  let items: string[];
+  let brackets: [string, string];
+  const inner = indent === undefined ? "" : pad + " ".repeat(indent);
+  if (Array.isArray(v) || v instanceof PyTuple) {
+    const list = (v instanceof PyTuple ? v.items : v) as readonly Wire[];
+    items = list.map((x) => reference(x, indent, inner));
+    brackets = ["[", "]"];
+  } else {
+    const entries: [string, Wire][] =
+      v instanceof PyDict
+        ? [...v.entries.values()].map(([k, x]) => [jsonKey(k), x])
+        : v instanceof Map
+          ? [...(v as ReadonlyMap<string, Wire>)]
+          : Object.entries(v as Record<string, Wire>);
+    items = entries
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => `${pyString(k)}: ${reference(x, indent, inner)}`);
+    brackets = ["{", "}"];
+  }
+  if (items.length === 0) return brackets.join("");
+  if (indent === undefined) return `${brackets[0]}${items.join(", ")}${brackets[1]}`;
+  return `${brackets[0]}\n${inner}${items.join(`,\n${inner}`)}\n${pad}${brackets[1]}`;
+}
+
+const text = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: "binary", maxLength: 8 }),
+  fc.constantFrom("", 'a"b\\c', "\u007f", "é", "\ud83d\ude00", "\ud800", "line\nbreak\ttab"),
+);
+const leaf: fc.Arbitrary<Wire> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
+  fc.double().map((x) => new PyFloat(x)),
+  text,
+);
+const key: fc.Arbitrary<PyValue> = fc.oneof(
+  text,
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.double().map((x) => new PyFloat(x)),
+);
+const { wire } = fc.letrec<{ wire: Wire }>((tie) => ({
+  wire: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    fc.array(tie("wire"), { maxLength: 4 }),
+    fc.array(tie("wire"), { maxLength: 3 }).map((items) => new PyTuple(items as PyValue[])),
+    fc.dictionary(text, fc.option(tie("wire"), { nil: undefined }), { maxKeys: 4 }),
+    fc
+      .array(fc.tuple(text, fc.option(tie("wire"), { nil: undefined })), { maxLength: 3 })
+      .map((e) => new Map(e)),
+    fc.array(fc.tuple(key, tie("wire")), { maxLength: 3 }).map((e) => makeDict(e as [PyValue, PyValue][])),
+  ),
+}));
+
+describe("encodeWire", () => {
+  it("writes what json.dumps writes, on one line and indented", () => {
+    fc.assert(
+      fc.property(wire, fc.constantFrom(undefined, 0, 2, 4), (v, indent) => {
+        expect(encodeWire(v, indent === undefined ? {} : { indent })).toBe(reference(v, indent));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("refuses a value nested deeper than maxDepth, counting empty containers too", () => {
+    expect(encodeWire([[[]]], { maxDepth: 3 })).toBe("[[[]]]");
+    expect(() => encodeWire([[[]]], { maxDepth: 2 })).toThrow(WireDepthError);
+    expect(() => encodeWire({ a: { b: {} } }, { maxDepth: 2 })).toThrow(WireDepthError);
+    expect(encodeWire({ a: undefined, b: [undefined] })).toBe('{"b": [null]}');
+  });
+});
