@@ -4,12 +4,14 @@
 //
 //   node scripts/gen-output-schema-validator.mjs            writes the module and its .d.ts
 //   node scripts/gen-output-schema-validator.mjs --stdout   prints the module (used by a test)
+//   node scripts/gen-output-schema-validator.mjs --out DIR  writes them under DIR instead of the
+//                                                           repository (scripts/check-generated.mjs)
 //
 // The meta-schemas are added as ordinary schemas (not as ajv meta-schemas, which ajv compiles
 // with format validation switched off) so that the `regex` format of `pattern` and
 // `patternProperties` is checked. The output is self-contained ESM: ajv's one runtime helper
 // (deep equality, for uniqueItems) and the format functions are emitted inline.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -108,12 +110,15 @@ export function generate() {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const outDir = join(here, "..", "checker", "schema", "generated");
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const code = generate();
+  const out = process.argv.indexOf("--out");
+  const root = out === -1 ? join(here, "..") : process.argv[out + 1];
+  const outDir = join(root, "checker", "schema", "generated");
   if (process.argv.includes("--stdout")) process.stdout.write(code);
   else {
+    mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, "meta-schema-validator.js"), code);
     writeFileSync(join(outDir, "meta-schema-validator.d.ts"), DTS);
   }

@@ -1,4 +1,4 @@
-// Every builtin and method against outcomes recorded from CPython 3.11 (cpython-cases.py).
+// Every builtin and method against outcomes recorded from CPython 3.11 (scripts/gen-cpython-builtin-cases.py).
 import { describe, expect, it } from "vitest";
 import { callBuiltin, callMethod } from "../../stdlib/builtins/attributes";
 import { CPYTHON_CASES } from "./cpython-cases.generated";

@@ -1,0 +1,97 @@
+// Every generated file is what its generator in scripts/ writes now (issue 15): the check itself,
+// run as CI runs it, and proof that it catches a stale file and a python3 other than 3.11.
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { compareOutputs, GENERATORS } from "../../scripts/check-generated.mjs";
+
+const ROOT = join(import.meta.dirname, "../..");
+/** The files of outputs that are folders, listed recursively. */
+const compareFiles = (outputs: readonly string[]): string[] =>
+  outputs.flatMap((rel) =>
+    statSync(join(ROOT, rel)).isDirectory()
+      ? readdirSync(join(ROOT, rel), { recursive: true, encoding: "utf8" })
+          .filter((f) => f.endsWith(".ts"))
+          .map((f) => join(rel, f))
+      : [rel],
+  );
+const CHECK = join(ROOT, "scripts/check-generated.mjs");
+const temps: string[] = [];
+const temp = () => {
+  const dir = mkdtempSync(join(tmpdir(), "generated-test-"));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("scripts/check-generated.mjs", () => {
+  it("finds every generated file up to date", () => {
+    const run = spawnSync(process.execPath, [CHECK], { cwd: ROOT, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+
+  it("names the file and the first line that differ from the generator's output", () => {
+    const rel = "test/values/tables/misc.ts";
+    const committed = temp();
+    cpSync(join(ROOT, rel), join(committed, rel));
+    const lines = readFileSync(join(committed, rel), "utf8").split("\n");
+    lines[9] = `${lines[9]} // edited by hand`;
+    writeFileSync(join(committed, rel), lines.join("\n"));
+    const [problem, ...rest] = compareOutputs([rel], ROOT, committed);
+    expect(rest).toEqual([]);
+    expect(problem).toContain(`--- ${rel} (committed)`);
+    expect(problem).toContain("@@ line 10 @@");
+    expect(problem).toContain("// edited by hand");
+  });
+
+  it("reports generated files that are missing or extra", () => {
+    const committed = temp();
+    cpSync(join(ROOT, "cli/install/generated"), join(committed, "cli/install/generated"), {
+      recursive: true,
+    });
+    rmSync(join(committed, "cli/install/generated/skills.ts"));
+    writeFileSync(join(committed, "cli/install/generated/old.ts"), "");
+    expect(compareOutputs(["cli/install/generated"], ROOT, committed).sort()).toEqual([
+      "cli/install/generated/old.ts: committed but no longer generated",
+      "cli/install/generated/skills.ts: generated but not committed",
+    ]);
+  });
+
+  it("fails, saying why, when python3 is not CPython 3.11", () => {
+    const bin = temp();
+    writeFileSync(join(bin, "python3"), "#!/bin/sh\necho 'Python 3.12.4'\n");
+    chmodSync(join(bin, "python3"), 0o755);
+    const run = spawnSync(process.execPath, [CHECK], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Python 3.12.4 found: the CPython generators need CPython 3.11.x");
+  });
+
+  it("starts every generated file with a header naming its generator in scripts/", () => {
+    for (const { script, outputs } of GENERATORS) {
+      expect(script).toMatch(/^scripts\/gen-[a-z0-9-]+\.(py|mjs)$/);
+      for (const rel of compareFiles(outputs)) {
+        const first = readFileSync(join(ROOT, rel), "utf8").split("\n", 1)[0];
+        expect(first, rel).toContain(script);
+        expect(first, rel).toMatch(/do not edit/);
+      }
+    }
+  });
+});
