@@ -1,4 +1,4 @@
-// The cost of one durable flow commit (runtime.md §14.3: lock file, revision check, temporary file
+// The cost of one durable flow commit (docs/runtime.md §14.3: lock file, revision check, temporary file
 // flushed to disk, rename, directory flush, unlock) against a bare fs.writeFileSync of the same
 // bytes (what the reference does: write in place, no flush), measured in interleaved pairs in the
 // same run, in a temporary STRATUM_HOME on the machine's temp file system.
@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileFlowStore } from "../host/file-store/file-store";
-import type { FlowState, StepRecord } from "../interpreter/flow/state";
+import type { FlowState, StepRecord } from "../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../interpreter/store/codec";
 import { textWrite } from "../interpreter/store/store";
 import { makeDict } from "../stdlib/values/dict";

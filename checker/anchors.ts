@@ -1,8 +1,10 @@
-// The anchors of language.md §9.2: which source range a diagnostic points at. Every rule picks
+// The anchors of docs/language.md §9.2: which source range a diagnostic points at. Every rule picks
 // its range through these helpers so that the "start line" rule (a value that begins below its
 // key is reported from the key) is applied in one place.
+
+import type { SourceRange } from "./base/source-range";
 import type { SpecSource } from "./source";
-import type { MapEntry, MapNode, SeqNode, SourceRange, SpecNode } from "./yaml/nodes";
+import type { MapEntry, MapNode, SeqNode, SpecNode } from "./yaml/nodes";
 
 const ROOT_RANGE: SourceRange = { start: 0, end: 0 };
 
@@ -11,7 +13,7 @@ export function keyRange(entry: MapEntry): SourceRange {
   return entry.key.range;
 }
 
-/** Extend `range` back to the key when it begins on a later line than the key (§9.2 start line). */
+/** Extend `range` back to the key when it begins on a later line than the key (docs/language.md §9.2 start line). */
 export function fromKeyLine(src: SpecSource, entry: MapEntry, range: SourceRange): SourceRange {
   if (src.lineOf(range.start) > src.lineOf(entry.key.range.start)) {
     return { start: entry.key.range.start, end: range.end };

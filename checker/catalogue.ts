@@ -7,7 +7,7 @@ import { FUZZ_RULES } from "./fuzz/rules";
 import { GRAPH_RULES } from "./graph/index";
 import type { Family, RuleInfo } from "./rule";
 import { SEMANTIC_RULES } from "./rules/index";
-import { OUTPUT_SCHEMA_RULES } from "./schema/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema-rule";
 import { SCHEMA_RULES } from "./schema/rules";
 import { REFERENCE_RULES } from "./spec-expr/index";
 import { SUPPRESSION_RULES } from "./suppressions";
@@ -42,7 +42,7 @@ export function ruleInfo(code: string): RuleInfo | undefined {
   return CATALOGUE.get(code);
 }
 
-/** The conformance family of a diagnostic (§9.5.6): SCHEMA-TYPE at `version` is `version`. */
+/** The conformance family of a diagnostic (docs/language.md §9.5.6): SCHEMA-TYPE at `version` is `version`. */
 export function familyOf(code: string, path: string): Family | undefined {
   if (code === "SCHEMA-TYPE" && path === "version") return "version";
   return CATALOGUE.get(code)?.family;

@@ -1,24 +1,24 @@
-// The checker pipeline (language.md §9.3): YAML → structure → semantics → expressions and
+// The checker pipeline (docs/language.md §9.3): YAML → structure → semantics → expressions and
 // references → checked IR. Reports every problem with an exact location; returns the IR only for
 // a spec without errors.
 
 import { type ParseResult, parseExpression } from "../grammar/parse";
+import type { SourceRange } from "./base/source-range";
 import { CATALOGUE, ruleInfo } from "./catalogue";
 import type { Diagnostic, Fix, LocatedRange, Related, SpecDiagnostic } from "./diagnostic";
 import { buildFlowGraph, GRAPH_RULES } from "./graph/index";
 import { buildIR } from "./ir/build";
 import type { CheckedSpec } from "./ir/types";
+import { checkStructure } from "./model/check-structure";
 import type { SpecModel } from "./model/types";
 import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
-import { checkStructure } from "./schema/check-structure";
-import { OUTPUT_SCHEMA_RULES } from "./schema/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema-rule";
 import { SpecSource } from "./source";
 import { checkSpecExpressions } from "./spec-expr/index";
 import type { ExpressionTable } from "./spec-expr/types";
 import { applySuppressions } from "./suppressions";
 import { type LoadedYaml, loadYaml } from "./yaml/load";
-import type { SourceRange } from "./yaml/nodes";
 import { oversizedBytes, type SpecSize, YAML_TOO_LARGE } from "./yaml/rules/too-large";
 
 export interface CheckOptions {
@@ -30,7 +30,7 @@ export interface CheckResult {
   readonly source: SpecSource;
   /** No error-severity diagnostic. */
   readonly valid: boolean;
-  /** Every diagnostic, sorted by position (§9.1), duplicates removed. */
+  /** Every diagnostic, sorted by position (docs/language.md §9.1), duplicates removed. */
   readonly diagnostics: readonly Diagnostic[];
   readonly errors: readonly Diagnostic[];
   /** Warning- and info-severity diagnostics. */
@@ -143,7 +143,7 @@ function refused(source: SpecSource, size: SpecSize): CheckResult {
   };
 }
 
-/** The public form of a diagnostic list: located, sorted, deduplicated (§9.1). */
+/** The public form of a diagnostic list: located, sorted, deduplicated (docs/language.md §9.1). */
 export function present(source: SpecSource, list: readonly SpecDiagnostic[]): Diagnostic[] {
   const located = list.map((d) => locate(source, d));
   located.sort(compareDiagnostics);
@@ -192,7 +192,7 @@ function locate(source: SpecSource, d: SpecDiagnostic): Diagnostic {
   };
 }
 
-/** The order of §9.1: position, then code, then message. */
+/** The order of docs/language.md §9.1: position, then code, then message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     a.line - b.line ||

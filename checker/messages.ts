@@ -1,4 +1,4 @@
-// The one catalogue of expression diagnostics (language.md §9.5.5): for every code its severity,
+// The one catalogue of expression diagnostics (docs/language.md §9.5.5): for every code its severity,
 // its message template(s) and a short explanation (for `stratumc explain`). Every EXPR-* and
 // SPEC-REF-MALFORMED diagnostic is built through `MESSAGES`; codes and texts are stable.
 import { strRepr } from "../stdlib/values/repr";
@@ -143,7 +143,7 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES;
 
-/** The reference implementation's resolution message for a malformed `$` reference (§9.5.5). */
+/** The reference implementation's resolution message for a malformed `$` reference (docs/language.md §9.5.5). */
 export function malformedReferenceMessage(ref: string): string {
   const rest = ref.slice(2);
   if (rest === "") return `Empty $ reference: ${strRepr(ref)}`;
@@ -161,7 +161,7 @@ export function severityOf(code: MessageCode): Severity {
   return MESSAGES[code].severity;
 }
 
-/** Did-you-mean suggestion text (§9.1). */
+/** Did-you-mean suggestion text (docs/language.md §9.1). */
 export function didYouMean(candidate: string): string {
   return `Did you mean '${candidate}'?`;
 }

@@ -1,9 +1,10 @@
 // The sink every rule reports into. Severity and error type come from the rule; the caller
 // supplies the already-formatted message (from the rule's own `message` template), the path and
-// the source range (see anchors.ts for the §9.2 anchors).
+// the source range (see anchors.ts for the docs/language.md §9.2 anchors).
+
+import type { SourceRange } from "./base/source-range";
 import type { SpecDiagnostic, SpecFix, SpecRelated } from "./diagnostic";
 import type { RuleInfo } from "./rule";
-import type { SourceRange } from "./yaml/nodes";
 
 export interface ReportInput {
   readonly message: string;

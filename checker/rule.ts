@@ -1,4 +1,4 @@
-// What every rule module declares (language.md §9.5): its stable code, severity, conformance
+// What every rule module declares (docs/language.md §9.5): its stable code, severity, conformance
 // family, error type, a one-line title and the documentation `stratumc explain CODE` prints.
 // Message templates are typed functions on the rule object itself (`message(...)`).
 import type { ErrorType, Severity } from "./diagnostic";

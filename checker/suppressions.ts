@@ -8,12 +8,12 @@
 // YAML and suppression families) is SUPPRESS-MALFORMED and suppresses nothing. A code that matched
 // no diagnostic is SUPPRESS-UNUSED. Applied in the core so the CLI, MCP and LSP agree.
 import { Lexer } from "yaml";
+import type { SourceRange } from "./base/source-range";
 import type { SpecDiagnostic } from "./diagnostic";
 import { suggest } from "./expr/did-you-mean";
 import { DiagnosticSink } from "./report";
 import { defineRule, type RuleInfo } from "./rule";
 import type { SpecSource } from "./source";
-import type { SourceRange } from "./yaml/nodes";
 
 export const SUPPRESS_MALFORMED = defineRule({
   code: "SUPPRESS-MALFORMED",
@@ -193,7 +193,7 @@ function suppressible(code: string): boolean {
 }
 
 /**
- * When parsing failed, or the root or version stopped the checker (§9.3), most rules never ran:
+ * When parsing failed, or the root or version stopped the checker (docs/language.md §9.3), most rules never ran:
  * calling every suppression unused then would only be noise.
  */
 function stoppedEarly(diagnostics: readonly SpecDiagnostic[]): boolean {
@@ -210,7 +210,7 @@ function stoppedEarly(diagnostics: readonly SpecDiagnostic[]): boolean {
 function scanComments(src: SpecSource): Comment[] {
   const comments: Comment[] = [];
   let offset = 0;
-  // A lone \r is a line break for us (§9.2) but not for the lexer: give it a \n of the same length.
+  // A lone \r is a line break for us (docs/language.md §9.2) but not for the lexer: give it a \n of the same length.
   const text = src.text.replace(/\r(?!\n)/g, "\n");
   for (const token of new Lexer().lex(text)) {
     // The lexer interleaves one-character control tokens that are not source text.

@@ -33,7 +33,7 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./query/command")).registerQuery,
   },
   { words: ["gate"], stratumcOnly: false, load: async () => (await import("./gate/command")).registerGate },
-  // `flows prune` is stratumc's own (runtime.md §21.2); stratum-mcp has no such command (§21.1).
+  // `flows prune` is stratumc's own (docs/runtime.md §21.2); stratum-mcp has no such command (docs/runtime.md §21.1).
   { words: ["flows"], stratumcOnly: true, load: async () => (await import("./flows/command")).registerFlows },
   {
     words: ["serve", "mcp"],

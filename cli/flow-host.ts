@@ -12,12 +12,12 @@ import { FileFlowStore, stratumHome } from "../host/file-store/file-store";
 import { nodeFileSystem } from "../host/node-fs";
 import { nodeWorkspace } from "../host/node-workspace";
 import type { StratumApi } from "../interpreter/api";
+import type { FlowState } from "../interpreter/base/flow-state";
 import { createApi } from "../interpreter/engine/create-api";
 import { restoreRun } from "../interpreter/engine/restore";
 import { SpecCache } from "../interpreter/engine/spec-cache";
 import type { Clock, IdSource } from "../interpreter/flow/ports";
 import type { FlowRun } from "../interpreter/flow/run";
-import type { FlowState } from "../interpreter/flow/state";
 import type { FlowStore } from "../interpreter/store/store";
 import type { CliHost } from "./host";
 
@@ -28,7 +28,7 @@ export interface FlowHost {
   /** Deletes temporary and lock files that a crashed writer left behind (older than 30 s). */
   removeLeftovers(): Promise<number>;
   readonly clock: Clock;
-  /** Restores a decoded stored flow (runtime.md §14.4); null when it does not restore. */
+  /** Restores a decoded stored flow (docs/runtime.md §14.4); null when it does not restore. */
   restore(state: FlowState): FlowRun | null;
   /** A fresh engine over the same store (the programmatic API of the MCP tools). */
   api(): StratumApi;

@@ -16,7 +16,7 @@ export const IO_READ: CliRule = {
   title: "The input cannot be read",
   doc:
     "The file does not exist, cannot be read, is a directory, or is not valid UTF-8 text (a spec is " +
-    "UTF-8, language.md §1.1; the message names the first bad byte). Nothing in it was checked and the " +
+    "UTF-8, docs/language.md §1.1; the message names the first bad byte). Nothing in it was checked and the " +
     "exit code is 2. Check the path and the file's permissions, or re-save the file as UTF-8.",
 };
 

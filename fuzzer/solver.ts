@@ -49,7 +49,7 @@ function code(e: ExpressionIR): CompiledExpression {
   return c;
 }
 
-/** The value bound to `result` / `item` (a namespace for an object, language.md §10.6). */
+/** The value bound to `result` / `item` (a namespace for an object, docs/language.md §10.6). */
 export function bindable(v: PyValue): PyValue {
   return v instanceof PyDict ? makeNamespace(v) : v;
 }

@@ -2,11 +2,11 @@
 // findings are located), and the literals of its expressions (values the generators mix in so
 // that comparisons go both ways). Built only from a spec that checks without errors.
 import { entityRange, keyRange, stepEntityRange, valueRange } from "../checker/anchors";
+import type { SourceRange } from "../checker/base/source-range";
 import type { CheckResult } from "../checker/check-spec";
 import type { CheckedSpec, ExpressionIR, FlowIR, StepIR } from "../checker/ir/types";
 import type { SpecModel } from "../checker/model/types";
 import type { SpecSource } from "../checker/source";
-import type { SourceRange } from "../checker/yaml/nodes";
 
 import { walk } from "../grammar/walk";
 import { PyFloat } from "../stdlib/values/value";
@@ -90,7 +90,7 @@ function collectLiterals(spec: CheckedSpec): Literals {
   };
 }
 
-/** Where findings point (language.md §9.2 anchors). */
+/** Where findings point (docs/language.md §9.2 anchors). */
 export class Locator {
   constructor(private readonly target: FuzzTarget) {}
 

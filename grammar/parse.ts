@@ -154,7 +154,7 @@ function parseUnchecked(text: string): ParseResult {
 }
 
 /**
- * Parses one expression (language.md §10.2–§10.5, limits of §10.15). Never throws: every problem
+ * Parses one expression (docs/language.md §10.2–docs/language.md §10.5, limits of docs/language.md §10.15). Never throws: every problem
  * is a diagnostic. `expr` is non-null whenever `diagnostics` is empty.
  */
 export function parseExpression(text: string): ParseResult {

@@ -1,11 +1,11 @@
-// Tool arguments (runtime.md §16.1): checked against the tool's schema, with data arguments decoded
-// kind-preservingly (language.md §10.7.2) from the request's raw JSON text when the transport kept
+// Tool arguments (docs/runtime.md §16.1): checked against the tool's schema, with data arguments decoded
+// kind-preservingly (docs/language.md §10.7.2) from the request's raw JSON text when the transport kept
 // it, so that `1.0` in a result stays a float. A bad argument gives
 // `{status: "error", error_type: "invalid_arguments", message: "<argument>: <problem>"}`. Every
 // argument value is measured first (iteratively): one nested deeper or holding more values than
 // the limits of interpreter/limits.ts is refused before any recursive code sees it.
 import type { z } from "zod";
-import { toolError } from "../interpreter/flow/errors";
+import { toolError } from "../interpreter/base/tool-errors";
 import { argumentsLimitProblem } from "../interpreter/limits";
 import { wireToPlain } from "../interpreter/wire/encode";
 import type { Response } from "../interpreter/wire/wire";

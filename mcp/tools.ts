@@ -1,4 +1,4 @@
-// The sixteen tools of runtime.md §16.2 plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
+// The sixteen tools of docs/runtime.md §16.2 plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
 import type { StratumApi } from "../interpreter/api";

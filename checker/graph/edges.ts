@@ -1,4 +1,4 @@
-// The dependency edges of one flow (language.md §9.5.4 "Dependency graph", runtime.md §2): `s → d`
+// The dependency edges of one flow (docs/language.md §9.5.4 "Dependency graph", docs/runtime.md §2): `s → d`
 // for every `depends_on` entry `d` of `s` and every `inputs` value of `s` that starts with
 // `$.steps.` (`d` = its third `.`-separated segment), when `d` is an existing step id. Only steps
 // with a valid id take part; an item or input of the wrong type is skipped (SCHEMA-* reports it).

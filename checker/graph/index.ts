@@ -1,4 +1,4 @@
-// Graph rules and the flow dependency graph (language.md §9.5.4, runtime.md §2).
+// Graph rules and the flow dependency graph (docs/language.md §9.5.4, docs/runtime.md §2).
 import type { FlowDecl } from "../model/types";
 import type { SemanticRule } from "../rules/types";
 import { analyseFlow } from "./analysis";
@@ -10,7 +10,7 @@ import { SPEC_STEP_DUPLICATE_ID } from "./rules/step-duplicate-id";
 import { SPEC_STEP_UNREACHABLE } from "./rules/step-unreachable";
 import type { FlowGraph } from "./types";
 
-/** The graph rules, in the catalogue order of §9.5.4. */
+/** The graph rules, in the catalogue order of docs/language.md §9.5.4. */
 export const GRAPH_RULES: readonly SemanticRule[] = [
   SPEC_STEP_DUPLICATE_ID,
   SPEC_DEPENDS_ON_UNKNOWN,

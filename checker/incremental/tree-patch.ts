@@ -2,7 +2,9 @@
 // text is unchanged), nodes after it are copied `delta` later, and the collections on the path
 // are rebuilt around the new child. Only for trees without aliases or merge keys (each node has
 // one place), which the caller guarantees.
-import type { MapEntry, SourceRange, SpecNode } from "../yaml/nodes";
+
+import type { SourceRange } from "../base/source-range";
+import type { MapEntry, SpecNode } from "../yaml/nodes";
 import { LoadedMap, LoadedScalar, LoadedSeq } from "../yaml/spec-nodes";
 import type { PathStep } from "./locate";
 

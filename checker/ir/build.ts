@@ -1,7 +1,9 @@
 // Builds the checked IR (ir/types.ts) from the model of a spec without errors. Only valid fields
 // are read (the spec has no errors, so every present field is valid); defaults follow
-// language.md §4–§7 (the retry counts are the ones schema/spec-schema.ts documents). The result is
+// docs/language.md §4–docs/language.md §7 (the retry counts are the ones schema/spec-schema.ts documents). The result is
 // frozen: nothing downstream can change it.
+
+import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../base/json";
 import type { FlowGraph } from "../graph/types";
 import type {
   ContractDecl,
@@ -18,22 +20,19 @@ import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
-import {
-  type BudgetIR,
-  type CheckedSpec,
-  type ContractIR,
-  type ExpressionIR,
-  type FieldDefIR,
-  type FieldKind,
-  type FlowIR,
-  type FunctionIR,
-  JSON_FIELD_TYPES,
-  type JsonObject,
-  type JsonValue,
-  type ReasoningSectionIR,
-  type ReasoningTemplateIR,
-  type StepIR,
-  type WorkflowIR,
+import type {
+  BudgetIR,
+  CheckedSpec,
+  ContractIR,
+  ExpressionIR,
+  FieldDefIR,
+  FieldKind,
+  FlowIR,
+  FunctionIR,
+  ReasoningSectionIR,
+  ReasoningTemplateIR,
+  StepIR,
+  WorkflowIR,
 } from "./types";
 
 const EMPTY_OBJECT: JsonObject = Object.freeze(Object.create(null) as JsonObject);

@@ -4,14 +4,9 @@
 // here; the interpreter compiles the AST to closures once (it may cache by AST identity).
 import type { Expr, PathRef } from "../../grammar/ast";
 import type { RecordType, Type } from "../../stdlib/types/type";
+import type { JsonObject, JsonValue } from "../base/json";
+import type { SourceRange } from "../base/source-range";
 import type { ExpressionKind } from "../expr/types";
-import type { SourceRange } from "../yaml/nodes";
-
-/** A JSON value loaded from YAML. Objects have no prototype (any key, `__proto__` included, is data). */
-export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
-export interface JsonObject {
-  readonly [key: string]: JsonValue;
-}
 
 export interface ExpressionIR {
   readonly kind: ExpressionKind;
@@ -25,16 +20,6 @@ export interface ExpressionIR {
 }
 
 export type FieldKind = "string" | "number" | "integer" | "boolean" | "array" | "object" | "contract";
-
-/** The six JSON types a field (or a flow input) may declare; any other `type` names a contract. */
-export const JSON_FIELD_TYPES: ReadonlySet<string> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "array",
-  "object",
-]);
 
 export interface FieldDefIR {
   /** `type` in canonical form (`string`, …, or a contract name); `type: enum` becomes the values' type. */
@@ -128,7 +113,7 @@ export interface StepIR {
    * and their artifact is checked for them (runtime: reasoning.ts).
    */
   readonly reasoningTemplate?: ReasoningTemplateIR | null;
-  /** The static result type R(s) of §10.12.2. */
+  /** The static result type R(s) of docs/language.md §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;
 }
@@ -152,7 +137,7 @@ export interface FlowIR {
   readonly output: string;
   readonly budget: BudgetIR | null;
   readonly maxRounds: number | null;
-  /** Steps in execution order (stable topological order, runtime.md §2). */
+  /** Steps in execution order (stable topological order, docs/runtime.md §2). */
   readonly steps: readonly StepIR[];
   readonly stepById: ReadonlyMap<string, StepIR>;
   readonly range: SourceRange;

@@ -4,6 +4,7 @@
 // included). Nothing here reports: cascades are avoided by the validity of fields.
 
 import { PyFloat } from "../../stdlib/values/value";
+import type { Version } from "../base/version";
 import { enumValues } from "../schema/resolve-shape";
 import type { StructureFindings } from "../schema/walk";
 import type { SpecSource } from "../source";
@@ -21,7 +22,6 @@ import type {
   SpecModel,
   StepDecl,
   StepKind,
-  Version,
   WorkflowDecl,
 } from "./types";
 

@@ -2,11 +2,12 @@
 // key belongs to the mapping's schema in this version (unknown and unsupported keys never are) and
 // nothing in its value got a structural value diagnostic (the walker's `tainted` set).
 
+import type { Version } from "../base/version";
 import { type ResolvedShape, resolveShape } from "../schema/resolve-shape";
 import { integralValue, numberValue } from "../schema/scalars";
 import type { ShapeName } from "../schema/spec-schema-types";
 import type { MapEntry, MapNode, ScalarNode, SeqNode, SpecNode } from "../yaml/nodes";
-import type { Field, Fields, Version } from "./types";
+import type { Field, Fields } from "./types";
 
 export class MapFields implements Fields {
   private readonly shape: ResolvedShape;

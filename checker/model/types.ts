@@ -1,11 +1,10 @@
 // The spec model: a typed view of the loaded document after the structure phase (language.md
-// §9.3). Semantic rules, graph rules and the expression phase read the document only through it.
+// docs/language.md §9.3). Semantic rules, graph rules and the expression phase read the document only through it.
 // A field is "valid" when it is present and passed every structural check (SCHEMA-* found nothing
 // in it): later rules that need a value skip invalid fields, so nothing cascades.
+import type { Version } from "../base/version";
 import type { SpecSource } from "../source";
 import type { MapEntry, MapNode, ScalarNode, SeqNode, SpecNode } from "../yaml/nodes";
-
-export type Version = "0.1" | "0.2";
 
 /** A present, structurally valid field: its value and the entry that holds it. */
 export interface Field<T> {

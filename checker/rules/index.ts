@@ -1,5 +1,5 @@
-// Every semantic rule of language.md §9.5.3–§9.5.4 except the graph rules (checker/graph) and
-// SPEC-OUTPUT-SCHEMA-INVALID (checker/schema), in catalogue order: the §9.5.3 table, then §9.5.4.
+// Every semantic rule of docs/language.md §9.5.3–docs/language.md §9.5.4 except the graph rules (checker/graph) and
+// SPEC-OUTPUT-SCHEMA-INVALID (checker/schema), in catalogue order: the docs/language.md §9.5.3 table, then docs/language.md §9.5.4.
 import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "./contracts/field-type-unknown";
 import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "./contracts/field-unknown-key";
 import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "./contracts/items-not-array";
@@ -47,7 +47,7 @@ import { SPEC_WORKFLOW_INPUT_MISMATCH } from "./workflow/input-mismatch";
 import { SPEC_WORKFLOW_NO_ENTRY } from "./workflow/no-entry";
 
 export const SEMANTIC_RULES: readonly SemanticRule[] = [
-  // §9.5.3 functions, workflow, flows, contracts
+  // docs/language.md §9.5.3 functions, workflow, flows, contracts
   SPEC_GATE_FN_ENSURE,
   SPEC_GATE_FN_BUDGET,
   SPEC_GATE_FN_RETRIES,
@@ -63,7 +63,7 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   SPEC_CONTRACT_ITEMS_NOT_ARRAY,
   SPEC_CONTRACT_FIELD_UNKNOWN_KEY,
   SPEC_CONTRACT_SHORTHAND,
-  // §9.5.4 steps (the graph rules live in checker/graph)
+  // docs/language.md §9.5.4 steps (the graph rules live in checker/graph)
   SPEC_STEP_MODE,
   SPEC_STEP_FUNCTION_UNDEFINED,
   SPEC_FN_STEP_FIELD,

@@ -1,4 +1,4 @@
-// A semantic rule module (language.md §9.5.3–§9.5.4): catalogue data plus a check over the model.
+// A semantic rule module (docs/language.md §9.5.3–docs/language.md §9.5.4): catalogue data plus a check over the model.
 
 import type { SpecModel } from "../model/types";
 import type { Reporter } from "../report";

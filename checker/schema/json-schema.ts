@@ -8,8 +8,8 @@
 // exactly as the checker does it, and editors still offer every key's description.
 // What a JSON Schema cannot say is left to the checker: YAML 1.1 typing (editors read YAML 1.2),
 // integral floats for integers are accepted by both, and all semantic rules (SPEC-*, EXPR-*).
-import type { JsonObject, JsonValue } from "../ir/types";
-import type { Version } from "../model/types";
+import type { JsonObject, JsonValue } from "../base/json";
+import type { Version } from "../base/version";
 import { conditionalRequired, forVersion, resolveShape } from "./resolve-shape";
 import { SHAPES, VERSIONS } from "./spec-schema";
 import type { ShapeName, ValueSpec } from "./spec-schema-types";

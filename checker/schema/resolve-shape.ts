@@ -1,6 +1,6 @@
 // A shape of the spec format as one version sees it, and the lookups the structure phase, the
 // JSON Schema export and the editor services share.
-import type { Version } from "../model/types";
+import type { Version } from "../base/version";
 import { SHAPES } from "./spec-schema";
 import type { ConditionalRequired, KeySpec, ShapeName, ShapeSpec, VersionedList } from "./spec-schema-types";
 

@@ -1,9 +1,9 @@
 // The vocabulary of the declarative spec format (spec-schema.ts): value kinds, keys, shapes.
-import type { Version } from "../model/types";
+import type { Version } from "../base/version";
 
 /** The value kinds a key may require. */
 export type ValueSpec =
-  /** The root `version` (checked first, by the version lookup of §1.2). */
+  /** The root `version` (checked first, by the version lookup of docs/language.md §1.2). */
   | { readonly kind: "version" }
   | {
       readonly kind: "string";

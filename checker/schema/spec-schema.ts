@@ -1,5 +1,5 @@
-// The declarative description of the spec format, versions 0.1 and 0.2 (language.md §2–§7 and the
-// structural table of §9.5.2). It is the single source of truth for the structure phase
+// The declarative description of the spec format, versions 0.1 and 0.2 (docs/language.md §2–docs/language.md §7 and the
+// structural table of docs/language.md §9.5.2). It is the single source of truth for the structure phase
 // (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/format.md
 // (format-doc.ts): every mapping kind lists its keys in catalogue order with their value kinds,
 // descriptions, defaults and examples, the keys it requires, the 0.2-only keys, the keys that are
@@ -7,16 +7,16 @@
 // unknown. The IR builder applies the defaults named here (DEFAULT_*).
 // The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
 // it is resolve-shape.
-import type { Version } from "../model/types";
+import type { Version } from "../base/version";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 
 export const VERSIONS: readonly Version[] = ["0.1", "0.2"];
 
-/** Attempts of a function (and so of its steps) without `retries` (language.md §4). */
+/** Attempts of a function (and so of its steps) without `retries` (docs/language.md §4). */
 export const DEFAULT_FUNCTION_RETRIES = 3;
-/** Attempts of an inline step without `retries` (language.md §6.2). */
+/** Attempts of an inline step without `retries` (docs/language.md §6.2). */
 export const DEFAULT_INLINE_STEP_RETRIES = 1;
-/** The policy of a gate step without `policy` (language.md §6.2). */
+/** The policy of a gate step without `policy` (docs/language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
 
 const STRING: ValueSpec = { kind: "string" };

@@ -2,7 +2,7 @@
 // spec schema, minus the ones present), and values — step ids for depends_on/next/on_fail and the
 // gate routes (on_revise: earlier steps only), function/flow/contract names, enum values,
 // booleans, the version, contract field types, and a step's function's declared input names.
-import type { Version } from "../model/types";
+import type { Version } from "../base/version";
 import { forVersion, resolveShape } from "../schema/resolve-shape";
 import type { KeySpec, ShapeName, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode } from "../yaml/nodes";

@@ -1,7 +1,7 @@
 // The expression under a cursor: which expression field of which step or function, the cursor as
 // an offset into the expression text (through the scalar's value-index → source map, so escapes of
 // double-quoted scalars and folded/literal block scalars are exact), the environment of that
-// position (language.md §10.6) and a typed, possibly partial, syntax tree. Incomplete text
+// position (docs/language.md §10.6) and a typed, possibly partial, syntax tree. Incomplete text
 // (`result.`, `len(`) is parsed by the grammar's own error recovery and typed by the checker's own
 // expression checker; nothing is evaluated.
 import type { Expr, PathRef } from "../../grammar/ast";

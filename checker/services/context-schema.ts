@@ -1,7 +1,7 @@
 // What the spec format says about a YAML key path (checker/schema/spec-schema.ts, the one
 // description of 0.1/0.2), and the names a document declares, read from its YAML tree so that they
 // are available while the document is broken.
-import type { Version } from "../model/types";
+import type { Version } from "../base/version";
 import { forVersion, resolveShape } from "../schema/resolve-shape";
 import type { KeySpec, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode, SpecNode } from "../yaml/nodes";

@@ -3,10 +3,12 @@
 // `checkSpec` then gives no model. The yaml package still recovers a tree, so we run the checker's
 // own structure and expression phases on that recovered tree (diagnostics discarded) — no second
 // parser. The view is computed once per check result.
+
+import type { Version } from "../base/version";
 import type { CheckResult } from "../check-spec";
-import type { SpecModel, Version } from "../model/types";
+import { checkStructure } from "../model/check-structure";
+import type { SpecModel } from "../model/types";
 import { DiagnosticSink } from "../report";
-import { checkStructure } from "../schema/check-structure";
 import { pythonStr } from "../schema/python-str";
 import { checkSpecExpressions } from "../spec-expr/index";
 import type { ExpressionTable } from "../spec-expr/types";

@@ -125,7 +125,7 @@ class IndexBuilder {
     }
     for (const flow of this.model.flows) this.flow(flow);
     for (const fn of this.model.functions) {
-      // `$` paths in a function's ensure read the flow of each step using the function (§10.12).
+      // `$` paths in a function's ensure read the flow of each step using the function (docs/language.md §10.12).
       const users = uniqueFlows(
         this.model.flows.flatMap((f) => f.steps.filter((s) => s.kind === "function" && s.fn === fn)),
       );

@@ -23,7 +23,7 @@ export const TOKEN_TYPES = [
   "namespace",
 ] as const satisfies readonly TokenType[];
 
-/** The names bound by an expression's position (language.md §10.6). */
+/** The names bound by an expression's position (docs/language.md §10.6). */
 const POSITION_NAMES: ReadonlySet<string> = new Set([
   "result",
   "item",

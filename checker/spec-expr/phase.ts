@@ -1,4 +1,4 @@
-// The expression-and-reference phase over a whole model (language.md §9.3 phase 4): every step's
+// The expression-and-reference phase over a whole model (docs/language.md §9.3 phase 4): every step's
 // inputs and expressions, then every function's ensure, once per using step. Result types, stored
 // output types and accumulate checks are computed lazily and memoised, because a `$.steps` path
 // in one step needs the types of another (the accumulate element type included).
@@ -84,7 +84,7 @@ export class ExpressionPhase {
     };
   }
 
-  /** R(s) (§10.12.2), before `| none` and without the accumulator fields. */
+  /** R(s) (docs/language.md §10.12.2), before `| none` and without the accumulator fields. */
   resultType(step: StepDecl): Type {
     let t = this.resultTypes.get(step);
     if (t === undefined) {
@@ -94,7 +94,7 @@ export class ExpressionPhase {
     return t;
   }
 
-  /** The stored output of a step, read by `$.steps.<id>.output` (§10.12.4): `none` for a gate. */
+  /** The stored output of a step, read by `$.steps.<id>.output` (docs/language.md §10.12.4): `none` for a gate. */
   private readonly outputType = (step: StepDecl): Type => {
     const known = this.outputTypes.get(step);
     if (known !== undefined) return known;

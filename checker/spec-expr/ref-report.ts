@@ -1,7 +1,8 @@
-// Reporting the problems of one `$` reference (language.md §9.5.5), in step inputs and inside
+// Reporting the problems of one `$` reference (docs/language.md §9.5.5), in step inputs and inside
 // expressions alike: the anchor is the offending segment inside the scalar, with a did-you-mean
 // suggestion and, for a unique close match, a fix that renames the segment.
 import { stepEntityRange } from "../anchors";
+import type { SourceRange } from "../base/source-range";
 import type { SpecRelated } from "../diagnostic";
 import { suggest } from "../expr/did-you-mean";
 import type { ExpressionKind } from "../expr/types";
@@ -10,7 +11,7 @@ import type { FlowDecl, StepDecl } from "../model/types";
 import type { Reporter } from "../report";
 import type { RuleInfo } from "../rule";
 import type { SpecSource } from "../source";
-import type { ScalarNode, SourceRange } from "../yaml/nodes";
+import type { ScalarNode } from "../yaml/nodes";
 import { mapEdit } from "./fixes";
 import type { RefProblem } from "./path-types";
 import {

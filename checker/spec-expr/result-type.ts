@@ -1,4 +1,4 @@
-// The result type R(s) of a step (language.md §10.12.2), before the accumulator fields: the record
+// The result type R(s) of a step (docs/language.md §10.12.2), before the accumulator fields: the record
 // of its output contract (function: the function's `output`; inline and sub-flow: `output_contract`)
 // extended by its output_schema properties; `dict[str, any]` for an inline step without a contract;
 // `none` for a gate; `any` wherever the contract is unknown (undefined, invalid), so nothing cascades.

@@ -1,4 +1,4 @@
-// Results of the expression-and-reference phase (language.md §9.5.5), consumed by the IR builder
+// Results of the expression-and-reference phase (docs/language.md §9.5.5), consumed by the IR builder
 // and (later) the language server for hover and completion.
 import type { Expr, PathRef } from "../../grammar/ast";
 import type { Type } from "../../stdlib/types/type";
@@ -35,14 +35,14 @@ export interface CheckedInput {
 }
 
 export interface ExpressionTable {
-  /** Expressions of a step that were checked (misplaced fields are absent, §9.3). */
+  /** Expressions of a step that were checked (misplaced fields are absent, docs/language.md §9.3). */
   step(step: StepDecl): StepExpressions;
   /** A function's ensure expressions (checked once per using step; the first check is kept). */
   functionEnsure(fn: FunctionDecl): readonly CheckedExpression[];
   /** The step's inputs with parsed references. */
   inputs(step: StepDecl): readonly CheckedInput[];
-  /** R(s) of §10.12.2 (before `| none`). */
+  /** R(s) of docs/language.md §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
-  /** The type `$.steps.<id>.output` reads (§10.12.4): R(s) with the accumulator fields; `none` for a gate. */
+  /** The type `$.steps.<id>.output` reads (docs/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */
   outputType(step: StepDecl): Type;
 }

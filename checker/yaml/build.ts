@@ -1,4 +1,4 @@
-// Composed yaml Document → SpecNode tree (language.md §1.1): PyYAML typing of scalars, explicit
+// Composed yaml Document → SpecNode tree (docs/language.md §1.1): PyYAML typing of scalars, explicit
 // tags, anchors and aliases (with the expansion limit), merge keys and duplicate keys. Recursion
 // depth is bounded by the CST pre-scan (cst-scan.ts: MAX_DEPTH).
 import {
@@ -14,6 +14,7 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
+import type { SourceRange } from "../base/source-range";
 import type { Reporter } from "../report";
 import {
   convertTagged,
@@ -24,7 +25,7 @@ import {
   shortTag,
 } from "./explicit-tags";
 import { assembleEntries, entryOf } from "./map-entries";
-import type { MapEntry, ScalarStyle, SourceRange, SpecNode, YamlScalar } from "./nodes";
+import type { MapEntry, ScalarStyle, SpecNode, YamlScalar } from "./nodes";
 import { type PlainResolution, resolvePlain } from "./resolve-plain";
 import { ALIAS_LIMIT, YAML_ALIAS_LIMIT } from "./rules/alias-limit";
 import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";

@@ -9,11 +9,12 @@
 // collections, alias expansion near the limit, scalars PyYAML cannot construct. load.ts then runs
 // the composer path unchanged. test/checker/yaml/fast-path.test.ts compares both on every input.
 import { CST } from "yaml";
+import type { SourceRange } from "../base/source-range";
 import type { Reporter, ReportInput } from "../report";
 import { blockEnd, STYLES } from "./build";
 import { DECLINE, decline, emptyScalarPosition, type Props, resolveEnd, resolveProps } from "./cst-props";
 import { assembleEntries, entryOf } from "./map-entries";
-import type { MapEntry, SourceRange, SpecNode, YamlScalar } from "./nodes";
+import type { MapEntry, SpecNode, YamlScalar } from "./nodes";
 import { resolvePlain } from "./resolve-plain";
 import { ALIAS_LIMIT } from "./rules/alias-limit";
 import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";

@@ -1,10 +1,11 @@
-// The YAML front end (language.md §1.1, §9.5.1): text → one SpecNode tree with exact ranges, or
+// The YAML front end (docs/language.md §1.1, docs/language.md §9.5.1): text → one SpecNode tree with exact ranges, or
 // YAML-* diagnostics. Pipeline: blank check → CST parse (iterative) → per document, a CST pre-scan
 // (depth guard, tag tokens) → the fast path (cst-build.ts: the tree straight from the CST, for the
 // common shapes) or, when it declines, compose with the yaml package (failsafe schema: every scalar
 // stays its text) → TreeBuilder (PyYAML typing, aliases, merges, duplicates). Never throws.
 
 import { Composer, type CST, type Document, Parser } from "yaml";
+import type { SourceRange } from "../base/source-range";
 import type { Reporter, ReportInput } from "../report";
 import type { RuleInfo } from "../rule";
 import type { SpecSource } from "../source";
@@ -13,7 +14,7 @@ import { YAML_COMPOSE_OPTIONS } from "./compose-options";
 import { buildFromCst } from "./cst-build";
 import { MAX_DEPTH, scanDocument } from "./cst-scan";
 import { isHonouredTag } from "./explicit-tags";
-import type { SourceRange, SpecNode } from "./nodes";
+import type { SpecNode } from "./nodes";
 import { PY_SPACE } from "./python-space";
 import { YAML_EMPTY } from "./rules/empty";
 import { YAML_MULTI_DOCUMENT } from "./rules/multi-document";

@@ -2,8 +2,10 @@
 // over the composed document, cst-build.ts straight from the CST): merged entries first, then the
 // mapping's own; the last occurrence of a key wins and keeps the position of the first; only a
 // repeated key of the mapping's own is a duplicate (YAML-DUPLICATE-KEY).
+
+import type { SourceRange } from "../base/source-range";
 import type { ReportInput } from "../report";
-import type { MapEntry, SourceRange, SpecNode } from "./nodes";
+import type { MapEntry, SpecNode } from "./nodes";
 import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";
 
 /** A key or value as built: the node and where it is written at this place. */

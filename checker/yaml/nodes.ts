@@ -1,15 +1,9 @@
-// The loaded YAML document as the checker sees it (language.md §1.1): a tree of mappings, sequences
+// The loaded YAML document as the checker sees it (docs/language.md §1.1): a tree of mappings, sequences
 // and scalars whose values follow PyYAML's YAML 1.1 typing, every node with its exact source range.
 // All offsets are UTF-16 offsets into the file text (what JS strings index); `checker/location.ts`
 // converts them to lines and code-point columns.
 import type { PyFloat } from "../../stdlib/values/value";
-
-export interface SourceRange {
-  /** UTF-16 offset of the first character. */
-  readonly start: number;
-  /** Half-open: the offset just after the last character. */
-  readonly end: number;
-}
+import type { SourceRange } from "../base/source-range";
 
 export type ScalarStyle = "plain" | "single" | "double" | "literal" | "folded";
 
@@ -35,7 +29,7 @@ export interface ScalarNode {
   /** The explicit tag as written (`!!str`), or null. */
   readonly tag: string | null;
   /**
-   * Maps loaded characters back to the source (§9.2): `[start, end)` are UTF-16 indices into the
+   * Maps loaded characters back to the source (docs/language.md §9.2): `[start, end)` are UTF-16 indices into the
    * loaded string (for a non-string scalar, its text before typing: `0x1F`, `2024-01-01`). The
    * result starts at the source character
    * that produced character `start` and ends just after the source character that produced

@@ -1,4 +1,4 @@
-// Positions inside a scalar (language.md §9.2): which source character produced each character
+// Positions inside a scalar (docs/language.md §9.2): which source character produced each character
 // of the loaded string. Built lazily (only when a rule asks for a position inside a scalar) by
 // re-running the yaml package's own unfolding algorithms while recording source offsets.
 //
@@ -16,7 +16,7 @@
 // Safety net: the string rebuilt while mapping must equal the loaded string; otherwise (a case the
 // mapper does not know) every index maps to the scalar's start. Never throws.
 import type { CST } from "yaml";
-import type { SourceRange } from "./nodes";
+import type { SourceRange } from "../base/source-range";
 
 export interface ScalarSource {
   /** The whole file text. */

@@ -1,15 +1,7 @@
 // The concrete SpecNode classes the loader builds (the interfaces are in nodes.ts).
 import type { CST } from "yaml";
-import type {
-  MapEntry,
-  MapNode,
-  ScalarNode,
-  ScalarStyle,
-  SeqNode,
-  SourceRange,
-  SpecNode,
-  YamlScalar,
-} from "./nodes";
+import type { SourceRange } from "../base/source-range";
+import type { MapEntry, MapNode, ScalarNode, ScalarStyle, SeqNode, SpecNode, YamlScalar } from "./nodes";
 import { buildScalarMap, type ScalarMap } from "./scalar-map";
 
 export class LoadedScalar implements ScalarNode {

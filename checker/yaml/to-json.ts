@@ -12,7 +12,7 @@
 
 import { floatRepr } from "../../stdlib/values/repr";
 import { PyFloat } from "../../stdlib/values/value";
-import type { JsonObject, JsonValue } from "../ir/types";
+import type { JsonObject, JsonValue } from "../base/json";
 import type { SpecNode, YamlScalar } from "./nodes";
 import { YamlTimestamp } from "./nodes";
 import { pythonRepr } from "./repr";

@@ -9,6 +9,8 @@ import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatGithubReports } from "../format/github";
 import { formatJsonReports } from "../format/json";
 import { formatPrettyReports, formatSummary } from "../format/pretty";
+import type { FileReport, Totals } from "../format/report";
+import { reportWithDiagnostics, totals } from "../format/report";
 import { formatSarifReports } from "../format/sarif";
 import { styleFor } from "../format/style";
 import type { CommandContext } from "../host";
@@ -16,8 +18,6 @@ import { VERSION } from "../version";
 import { DEEP_RUNS, deepReports } from "./deep";
 import { fixInputs } from "./fix";
 import { resolveInputs } from "./inputs";
-import type { FileReport, Totals } from "./report";
-import { reportWithDiagnostics, totals } from "./report";
 import { checkInputsWithResults } from "./run";
 import { signalStop, watchChecks } from "./watch";
 

@@ -1,11 +1,11 @@
 // Checks every input: read, decode, checkSpec. An input that cannot be read becomes a report with
 // one IO-READ diagnostic and no text.
 import type { CheckResult } from "../../checker/check-spec";
+import type { FileReport } from "../format/report";
 import type { CliHost } from "../host";
 import { ioReadDiagnostic } from "../rules";
 import type { Input } from "./inputs";
 import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "./read-spec";
-import type { FileReport } from "./report";
 
 /** One checked input: its report, and the checker's result (for `fuzz` and `check --deep`). */
 export interface CheckedInput {

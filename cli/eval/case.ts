@@ -9,7 +9,7 @@ import { dictGetStr } from "../../stdlib/values/dict";
 import { makeNamespace } from "../../stdlib/values/namespace";
 import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
 
-/** Names that a spec binds as a namespace when their value is an object (language.md §10.7.3). */
+/** Names that a spec binds as a namespace when their value is an object (docs/language.md §10.7.3). */
 const NAMESPACE_NAMES: ReadonlySet<string> = new Set(["result", "item"]);
 
 export interface EvalCase {

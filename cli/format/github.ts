@@ -1,7 +1,7 @@
 // `--format github`: GitHub Actions workflow commands, one line per diagnostic:
 // `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=<code>::<message>` (`::warning` and
 // `::notice` for the other severities). Data escapes %, CR and LF; property values also : and ,.
-import type { FileReport } from "../check/report";
+import type { FileReport } from "./report";
 
 const COMMAND = { error: "error", warning: "warning", info: "notice" } as const;
 

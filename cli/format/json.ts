@@ -1,12 +1,12 @@
-// `--format json`: an array of `{file, valid, errors, warnings}` with the §9.1 diagnostic objects,
-// 2-space indentation (runtime.md §21.2). Each diagnostic also carries `help_uri`, the address of
+// `--format json`: an array of `{file, valid, errors, warnings}` with the docs/language.md §9.1 diagnostic objects,
+// 2-space indentation (docs/runtime.md §21.2). Each diagnostic also carries `help_uri`, the address of
 // its code's section of docs/rules.md (the LSP's code description, SARIF's `helpUri`). The MCP
-// tool `stratum_validate` keeps the plain §9.1 objects.
+// tool `stratum_validate` keeps the plain docs/language.md §9.1 objects.
 import type { Diagnostic } from "../../checker/diagnostic";
 import { ruleDocHref } from "../../checker/rule-docs";
-import type { FileReport } from "../check/report";
+import type { FileReport } from "./report";
 
-/** A §9.1 diagnostic as the JSON format prints it. */
+/** A docs/language.md §9.1 diagnostic as the JSON format prints it. */
 export type JsonDiagnostic = Diagnostic & { readonly help_uri: string };
 
 export function jsonDiagnostic(d: Diagnostic): JsonDiagnostic {

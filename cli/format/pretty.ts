@@ -4,7 +4,7 @@
 // (the output of a passing pre-commit run is the summary line alone).
 import type { Diagnostic } from "../../checker/diagnostic";
 import type { LineMap } from "../../checker/location";
-import type { FileReport, Totals } from "../check/report";
+import type { FileReport, Totals } from "./report";
 import { frameRows } from "./source-frame";
 import { type Style, severityPaint } from "./style";
 
@@ -45,7 +45,7 @@ export function formatPrettyDiagnostic(
   return out.join("\n");
 }
 
-/** `<e> error(s), <w> warning(s) in <n> file(s)` (runtime.md §21.2 wording). */
+/** `<e> error(s), <w> warning(s) in <n> file(s)` (docs/runtime.md §21.2 wording). */
 export function formatSummary(t: Totals, style: Style): string {
   const notes = t.notes > 0 ? `, ${t.notes} note(s)` : "";
   const text = `${t.errors} error(s), ${t.warnings} warning(s)${notes} in ${t.files} file(s)`;

@@ -6,8 +6,8 @@
 // paths, relative to %SRCROOT% (the working directory) unless they are absolute.
 import type { Diagnostic, LocatedRange } from "../../checker/diagnostic";
 import { ruleDocHref } from "../../checker/rule-docs";
-import type { FileReport } from "../check/report";
 import { type CliRule, cliRules } from "../rules";
+import type { FileReport } from "./report";
 
 export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 /** Where the tool is documented (SARIF `tool.driver.informationUri`). */

@@ -3,9 +3,9 @@
 // soundness line per flow; at the end the summary line. No timings: the same seed prints the same
 // bytes.
 import type { FlowSoundness, FuzzFinding, FuzzReport, Verdict } from "../../fuzzer/index";
-import type { Totals } from "../check/report";
 import { clip, compactJson } from "../format/compact-json";
 import { formatPrettyDiagnostic, formatSummary } from "../format/pretty";
+import type { Totals } from "../format/report";
 import type { Style } from "../format/style";
 import type { FuzzRun } from "./run";
 

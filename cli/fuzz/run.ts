@@ -2,9 +2,9 @@
 // check report and is not fuzzed; every other spec is fuzzed on its own (a fresh engine), and its
 // report's diagnostics are the fuzzer's findings (checker warnings are `check`'s business).
 import type { FuzzOptions, FuzzReport } from "../../fuzzer/index";
-import { type FileReport, reportWithDiagnostics } from "../check/report";
 import type { CheckedInput } from "../check/run";
 import { UsageError } from "../exit-codes";
+import { type FileReport, reportWithDiagnostics } from "../format/report";
 import { loadFuzzer } from "../fuzzer-loader";
 import type { ProgressLine } from "./progress";
 

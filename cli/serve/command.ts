@@ -1,5 +1,5 @@
 // `stratumc serve` (alias `stratumc mcp`) and bare `stratum-mcp`: the MCP server on stdio
-// (runtime.md §16, §21). The server's code is loaded only here (load-server.ts).
+// (docs/runtime.md §16, docs/runtime.md §21). The server's code is loaded only here (load-server.ts).
 import type { Command } from "commander";
 import type { CommandContext } from "../host";
 import { refreshHookScripts } from "../install/command";
@@ -11,7 +11,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .alias("mcp")
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .action(async () => {
-      // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (§21.1).
+      // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (docs/runtime.md §21.1).
       const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();

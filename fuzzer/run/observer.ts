@@ -402,7 +402,7 @@ export class Observer {
     }
   }
 
-  /** skip_if run-time errors, reported as response warnings (runtime.md §3.1). */
+  /** skip_if run-time errors, reported as response warnings (docs/runtime.md §3.1). */
   private warnings(response: Plain, callFlowId: string, index: number): void {
     if (!Array.isArray(response.warnings)) return;
     const flows = [this.flowOf(callFlowId), this.flowOf(str(response.child_flow_id))].filter(

@@ -1,19 +1,11 @@
 // What an agent may legally report for a step, and what a caller may pass as flow inputs, as
-// fast-check arbitraries of plain JSON values: from the step's output contract (language.md §3.2),
+// fast-check arbitraries of plain JSON values: from the step's output contract (docs/language.md §3.2),
 // its output_schema (a JSON Schema subset: type, properties, required, items, enum, const, bounds,
 // lengths, pattern, anyOf/oneOf), or, for a step without either, an object with the fields its
 // expressions read.
 import fc from "fast-check";
-import {
-  type CheckedSpec,
-  type ContractIR,
-  type FieldDefIR,
-  type FlowIR,
-  JSON_FIELD_TYPES,
-  type JsonObject,
-  type JsonValue,
-  type StepIR,
-} from "../../checker/ir/types";
+import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../../checker/base/json";
+import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../../checker/ir/types";
 
 import { walk } from "../../grammar/walk";
 import { ensureOf, type Literals } from "../target";

@@ -1,7 +1,9 @@
-// The contract check (runtime.md §4.2, language.md §3.2): a step result against the step's output
+// The contract check (docs/runtime.md §4.2, docs/language.md §3.2): a step result against the step's output
 // contract, field by field in declaration order, depth first through nested contracts and array
 // `items`. Every violation is reported; a field with the wrong kind is not looked into further.
-import type { CheckedSpec, ContractIR, FieldDefIR, JsonValue } from "../../checker/ir/types";
+
+import type { JsonValue } from "../../checker/base/json";
+import type { CheckedSpec, ContractIR, FieldDefIR } from "../../checker/ir/types";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { pyEquals } from "../../stdlib/values/equality";
 import { repr } from "../../stdlib/values/repr";
@@ -66,7 +68,7 @@ function checkValue(value: PyValue, def: FieldDefIR, path: string, spec: Checked
   }
 }
 
-/** Whether the JSON kind of `value` is acceptable for the field's type (language.md §3.2). */
+/** Whether the JSON kind of `value` is acceptable for the field's type (docs/language.md §3.2). */
 function accepts(def: FieldDefIR, value: PyValue): boolean {
   switch (def.kind) {
     case "string":
@@ -85,7 +87,7 @@ function accepts(def: FieldDefIR, value: PyValue): boolean {
   }
 }
 
-/** `values` membership by Python equality (language.md §10.8.2). */
+/** `values` membership by Python equality (docs/language.md §10.8.2). */
 function isAmong(value: PyValue, values: readonly JsonValue[]): boolean {
   return values.some((candidate) => pyEquals(value, pyFromJson(candidate)));
 }

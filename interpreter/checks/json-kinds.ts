@@ -1,11 +1,11 @@
 // The JSON view of run-time values shared by the result checks: the JSON kind of a value, objects
 // and arrays (a namespace counts as its object, a tuple as its array), and schema/IR JSON values
 // turned into Python values for comparisons and reprs.
-import type { JsonValue } from "../../checker/ir/types";
+import type { JsonValue } from "../../checker/base/json";
 import { fromJsonValue, jsonKey } from "../../stdlib/values/json";
 import { PyDict, PyFloat, type PyInt, PyNamespace, PyTuple, type PyValue } from "../../stdlib/values/value";
 
-/** The JSON kind names used in messages (runtime.md §4.2). */
+/** The JSON kind names used in messages (docs/runtime.md §4.2). */
 export type JsonKind = "null" | "boolean" | "integer" | "number" | "string" | "array" | "object";
 
 /** The JSON kind of a value: `integer` for ints, `number` for floats (even integral ones). */

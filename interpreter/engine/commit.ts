@@ -1,4 +1,4 @@
-// Committing a call (runtime.md §14.2, §15): every touched or created flow gets its derived
+// Committing a call (docs/runtime.md §14.2, docs/runtime.md §15): every touched or created flow gets its derived
 // status and the next revision, all writes and deletions go to the store as one batch (children
 // before parents), and only then does the registry take the new copies. A flow that existed is
 // written as a delta from its committed state (O(change), docs/durable-store.md); its full text

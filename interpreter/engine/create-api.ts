@@ -1,6 +1,6 @@
 // The programmatic API over the state machine: queue, registry, loading and committing (A1).
 // Every flow tool is a pure function `(tx, args) => Response` (flow/); this module runs it inside
-// a transaction over working copies, commits iff the response says so (§15), and maps store
+// a transaction over working copies, commits iff the response says so (docs/runtime.md §15), and maps store
 // conflicts and unexpected failures to their error responses. Data arguments (inputs, results, a
 // draft) past the limits of limits.ts are `invalid_arguments` before anything else runs.
 import type {
@@ -15,9 +15,9 @@ import type {
   StepDoneArgs,
   StratumApi,
 } from "../api";
+import { commits, ExecutionFailure, executionError, toolError } from "../base/tool-errors";
 import { audit } from "../flow/audit";
 import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
-import { commits, ExecutionFailure, executionError, toolError } from "../flow/errors";
 import { gateResolve } from "../flow/gates";
 import { iterationAbort, iterationStart } from "../flow/iterations";
 import { iterationReport } from "../flow/iterations-report";
@@ -44,7 +44,7 @@ import { workspaceTools } from "./workspace-tools";
 
 type ToolFn<A> = (tx: Tx, args: A) => Response;
 
-/** The API plus test hooks of the conformance runner (§2.1 of the conformance README). */
+/** The API plus test hooks of the conformance runner (test/conformance/recorded/README.md §2.1). */
 export interface EngineApi extends StratumApi {
   /** Forgets every in-memory flow, as a server restart would. */
   forgetAll(): Promise<void>;
@@ -194,7 +194,7 @@ function guarded(fn: () => Response, onError: (e: unknown) => Response): Respons
   }
 }
 
-/** The call's warnings as the last key `warnings`, present only when non-empty (§3.1, §16.4). */
+/** The call's warnings as the last key `warnings`, present only when non-empty (docs/language.md §3.1, docs/runtime.md §16.4). */
 function withWarnings(response: Response, tx: EngineTx): Response {
   return tx.warnings.length === 0 ? response : { ...response, warnings: [...tx.warnings] };
 }

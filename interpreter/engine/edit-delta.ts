@@ -2,8 +2,9 @@
 // committed state were changed in place through the run's EditLog, which knows what it put,
 // deleted and appended; every other key is compared by identity (diffKeys), which costs nothing
 // for an untouched key and is exact for a reassigned one whose committed container was left alone.
+
+import type { FlowState } from "../base/flow-state";
 import type { EditLog } from "../flow/edit-log";
-import type { FlowState } from "../flow/state";
 import { DELTA_KEYS, type DeltaKey, diffKeys, type FlowDelta } from "../store/delta";
 
 type Group = Record<string, unknown>;

@@ -11,7 +11,7 @@ export interface EngineOptions {
   readonly ids: IdSource;
   /** The server's working directory (absolute, symbolic links resolved). */
   readonly cwd: string;
-  /** File access for the file builtins of a flow whose working root is `root` (§10.9). */
+  /** File access for the file builtins of a flow whose working root is `root` (docs/language.md §10.9). */
   readonly files: (root: string) => FileAccess | null;
   /** Project files for list_workflows, compile_speckit and draft_pipeline. */
   readonly workspace: WorkspaceFs;

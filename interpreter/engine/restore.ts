@@ -1,8 +1,8 @@
-// Restoring a flow from its stored form (runtime.md §14.4).
+// Restoring a flow from its stored form (docs/runtime.md §14.4).
 import type { CheckedSpec } from "../../checker/ir/types";
+import type { FlowState } from "../base/flow-state";
 import type { Clock } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
-import type { FlowState } from "../flow/state";
 import { persistedStatus } from "../flow/status";
 
 /**

@@ -3,9 +3,10 @@
 // to its copy must encode byte for byte like the committed working state, and every flow the call
 // did not edit must be unchanged; after a rollback, every loaded flow must encode as its copy and
 // keep its dispatch times. A mismatch throws: the API call rejects and the test fails loudly.
+
+import type { FlowState } from "../base/flow-state";
 import { cloneState } from "../flow/clone";
 import type { FlowRun } from "../flow/run";
-import type { FlowState } from "../flow/state";
 import { encodeFlowState } from "../store/codec";
 import { applyDelta } from "../store/delta";
 import type { EngineTx } from "./transaction";

@@ -1,11 +1,11 @@
-// list_workflows, compile_speckit and draft_pipeline (runtime.md §18–20): helper E's functions
+// list_workflows, compile_speckit and draft_pipeline (docs/runtime.md §18–20): helper E's functions
 // over the injected WorkspaceFs and the server's working directory, with the documented defaults,
 // confined to the workspace root (issue 13, item 5; interpreter/workspace/confine.ts): a directory
 // argument that resolves outside the root is refused before anything is listed, read or written,
 // and every file under it is read through the confined file system (a `*.md` symbolic link out of
 // the root is a compile_error, a `*.stratum.yaml` one an entry of `errors`).
 import type { PyValue } from "../../stdlib/values/value";
-import { toolError } from "../flow/errors";
+import { toolError } from "../base/tool-errors";
 import { compileSpeckit } from "../speckit/compile";
 import type { Response } from "../wire/wire";
 import { confineWorkspace, resolveInWorkspace } from "../workspace/confine";

@@ -1,5 +1,5 @@
-// The iteration accumulator (runtime.md §9.3): collects the elements that `accumulate` extracts
-// from each iteration result, deduplicated by the canonical JSON text (language.md §10.16) of
+// The iteration accumulator (docs/runtime.md §9.3): collects the elements that `accumulate` extracts
+// from each iteration result, deduplicated by the canonical JSON text (docs/language.md §10.16) of
 // their `accumulate_key` (or of the element itself), first occurrence winning.
 //
 // Pure: expressions are evaluated through the injected `evaluate`, which binds the named value the
@@ -9,8 +9,8 @@ import type { ExpressionIR } from "../../checker/ir/types";
 import { canonicalJson, parseJson, toJson } from "../../stdlib/values/json";
 import { strRepr } from "../../stdlib/values/repr";
 import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
+import type { Accumulator } from "../base/flow-state";
 import type { Evaluation } from "./expressions";
-import type { Accumulator } from "./state";
 
 /** Evaluates `expr` with one position name bound to `value` (`result` or `item`). */
 export type BoundEvaluator = (expr: ExpressionIR, name: "result" | "item", value: PyValue) => Evaluation;
@@ -35,7 +35,7 @@ export function emptyAccumulator(): Accumulator {
 
 /**
  * One report's accumulation. Without `accumulate` the accumulator is returned unchanged (it still
- * exists, §4.6); a failed extraction leaves items and dry streak as they were (a broken extractor
+ * exists, docs/runtime.md §4.6); a failed extraction leaves items and dry streak as they were (a broken extractor
  * cannot fake dryness).
  */
 export function accumulateReport(

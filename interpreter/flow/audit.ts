@@ -1,18 +1,18 @@
-// `stratum_audit` (runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
+// `stratum_audit` (docs/runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
 // history (without the raw results) and child audits. Works on finished flows too, also after a
 // restart (they are kept, DIV-KEEP-FINISHED).
 import type { FlowArgs } from "../api";
+import type { BudgetState, IterationEntry } from "../base/flow-state";
+import { flowNotFound } from "../base/tool-errors";
 import type { Response, Wire, WireObject } from "../wire/wire";
 import { totalDurationMs } from "./completion";
 import { isFinished } from "./current";
-import { flowNotFound } from "./errors";
 import type { Clock } from "./ports";
 import { traceWire } from "./records";
 import type { FlowRun } from "./run";
-import type { BudgetState, IterationEntry } from "./state";
 import type { Tx } from "./tx";
 
-/** The audit object of a flow (also the child audit snapshot of §8.2). */
+/** The audit object of a flow (also the child audit snapshot of docs/runtime.md §8.2). */
 export function auditOf(run: FlowRun, clock: Clock): Response {
   const { state } = run;
   return {

@@ -1,16 +1,16 @@
-// `stratum_commit` and `stratum_revert` (runtime.md §10): named snapshots of a flow's progress.
-// A snapshot holds the fields of §10.1 (not the inputs, not the checkpoints themselves, not the
+// `stratum_commit` and `stratum_revert` (docs/runtime.md §10): named snapshots of a flow's progress.
+// A snapshot holds the fields of docs/runtime.md §10.1 (not the inputs, not the checkpoints themselves, not the
 // dispatch times); reverting replaces those fields and dispatches the current step again, without
 // the policy loop (as the reference).
 import { isSpaceCp } from "../../stdlib/builtins/unicode";
 import type { LabelArgs } from "../api";
+import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { applySnapshot, takeSnapshot } from "./clone";
 import { totalDurationMs } from "./completion";
 import { currentStep, isFinished } from "./current";
 import { dispatch } from "./dispatch";
 import { putEntry } from "./edits";
-import { flowNotFound, toolError } from "./errors";
 import { traceWire } from "./records";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";

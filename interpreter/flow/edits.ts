@@ -3,8 +3,9 @@
 // change is recorded in the run's EditLog (edit-log.ts) so that it can be undone and turned into a
 // delta; anything else (a field reassigned in this call, a flow created in this call) is changed
 // directly. Replacing a field (`state.records = []`) needs nothing: the working state is a copy.
+
+import type { FlowState } from "../base/flow-state";
 import type { FlowRun, FlowTiming } from "./run";
-import type { FlowState } from "./state";
 
 /** The fields of FlowState that hold maps, with their types. */
 type MapFields = {

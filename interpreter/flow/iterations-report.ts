@@ -1,4 +1,4 @@
-// `stratum_iteration_report` (runtime.md §9.2): counts the iteration, accumulates (§9.3),
+// `stratum_iteration_report` (docs/runtime.md §9.2): counts the iteration, accumulates (docs/runtime.md §9.3),
 // evaluates the exit criterion, fingerprints the result, detects stagnation, records a history
 // entry and, on any outcome but `continue`, closes the loop.
 import type { ExpressionIR, StepIR } from "../../checker/ir/types";
@@ -6,15 +6,15 @@ import { strRepr } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
 import type { PyValue } from "../../stdlib/values/value";
 import type { IterationReportArgs } from "../api";
+import type { IterationEntry } from "../base/flow-state";
+import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { type Accumulation, accumulateReport, emptyAccumulator } from "./accumulator";
 import { putEntry } from "./edits";
-import { executionError, flowNotFound } from "./errors";
 import { bindable, type Evaluation, evaluateIn } from "./expressions";
 import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
 import { isStagnant, reportOutcome, resultFingerprint } from "./iterations-rules";
 import type { FlowRun } from "./run";
-import type { IterationEntry } from "./state";
 import type { Tx } from "./tx";
 
 export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
@@ -92,7 +92,7 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   };
 }
 
-/** The accumulate keys of a history entry, in the order of §9.2. */
+/** The accumulate keys of a history entry, in the order of docs/runtime.md §9.2. */
 function accumulateHistoryKeys(accumulation: Accumulation): IterationEntry {
   const keys: Record<string, PyValue> = {
     new_count: accumulation.newCount,
@@ -109,7 +109,7 @@ interface CriterionResult {
 }
 
 /**
- * The exit criterion with the names of language.md §10.6: `result`, and with `accumulate` also
+ * The exit criterion with the names of docs/language.md §10.6: `result`, and with `accumulate` also
  * `accumulator`, `accumulated_count`, `new_count` and `dry_streak`. No criterion: never met.
  */
 function evaluateExitCriterion(

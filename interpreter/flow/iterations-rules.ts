@@ -1,9 +1,9 @@
-// The pure rules of an iteration report (runtime.md §9.2): result fingerprints, the stagnation
+// The pure rules of an iteration report (docs/runtime.md §9.2): result fingerprints, the stagnation
 // rule and the choice of the outcome.
 import { canonicalJson } from "../../stdlib/values/json";
 import type { PyValue } from "../../stdlib/values/value";
+import type { IterationEntry } from "../base/flow-state";
 import { sha256Hex } from "./sha256";
-import type { IterationEntry } from "./state";
 
 export type ReportOutcome = "exit_success" | "exit_stagnation" | "exit_max" | "continue";
 

@@ -1,16 +1,16 @@
-// The iteration tools (runtime.md §9): `stratum_iteration_start` and `stratum_iteration_abort` here,
+// The iteration tools (docs/runtime.md §9): `stratum_iteration_start` and `stratum_iteration_abort` here,
 // `stratum_iteration_report` in iterations-report.ts. Loops are advisory: they record history and
 // an outcome; the step itself still completes only through `stratum_step_done`.
 import type { StepIR } from "../../checker/ir/types";
 import { dictFromRecord } from "../../stdlib/values/json";
 import type { IterationAbortArgs, StepArgs } from "../api";
+import type { ActiveIteration, IterationEntry } from "../base/flow-state";
+import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep, isFinished } from "./current";
 import { putEntry } from "./edits";
-import { executionError, flowNotFound } from "./errors";
 import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
 import type { FlowRun } from "./run";
-import type { ActiveIteration, IterationEntry } from "./state";
 import type { Tx } from "./tx";
 
 export { iterationReport } from "./iterations-report";
@@ -32,7 +32,7 @@ export function iterationStart(tx: Tx, args: StepArgs): Response {
     accumulate: step.accumulate?.text ?? null,
     accumulate_key: step.accumulateKey?.text ?? null,
     count: 0,
-    // Informational (§9.1): monotonic seconds, like the reference's time.monotonic().
+    // Informational (docs/runtime.md §9.1): monotonic seconds, like the reference's time.monotonic().
     started_at: monotonicSeconds(tx.clock),
     status: "active",
   };
@@ -47,7 +47,7 @@ export function iterationStart(tx: Tx, args: StepArgs): Response {
   };
 }
 
-/** The step a loop may start on, or the execution-error message refusing it (§9.1, in order). */
+/** The step a loop may start on, or the execution-error message refusing it (docs/runtime.md §9.1, in order). */
 function startableStep(
   run: FlowRun,
   stepId: string,

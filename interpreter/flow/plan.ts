@@ -1,13 +1,15 @@
-// `stratum_plan` (runtime.md §16.4): validate, create the flow, warn about inputs that do not match
+// `stratum_plan` (docs/runtime.md §16.4): validate, create the flow, warn about inputs that do not match
 // the flow's declared `input`, dispatch + policy loop; the completion payload when nothing is left
 // to do (DIV-PLAN-NULL). A dispatch failure throws ExecutionFailure: nothing is created (DIV-ATOMIC).
-import type { FlowIR, JsonValue } from "../../checker/ir/types";
+
+import type { JsonValue } from "../../checker/base/json";
+import type { FlowIR } from "../../checker/ir/types";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { PyDict, PyFloat, type PyValue, typeName } from "../../stdlib/values/value";
 import type { PlanArgs } from "../api";
+import { executionError } from "../base/tool-errors";
 import { type JsonKind, jsonKind } from "../checks/json-kinds";
 import type { Response } from "../wire/wire";
-import { executionError } from "./errors";
 import { newRun } from "./new-flow";
 import { advance } from "./step-done";
 import type { Tx } from "./tx";
@@ -44,7 +46,7 @@ export function plan(tx: Tx, args: PlanArgs): Response {
   return advance(tx, run);
 }
 
-// What each declared type accepts (language.md §3.2). A Map: the type is user text.
+// What each declared type accepts (docs/language.md §3.2). A Map: the type is user text.
 const ACCEPTS: ReadonlyMap<string, (kind: JsonKind, v: PyValue) => boolean> = new Map([
   ["string", (k: JsonKind) => k === "string"],
   ["number", (k: JsonKind) => k === "integer" || k === "number"],

@@ -2,7 +2,9 @@
 // and validate_certificate): a Claude agent's intent gets the sections as a required structure,
 // and its result's artifact must contain each section as a `## <label>` heading (and, with
 // require_citations, a `[P<n>]` citation in the last section).
-import type { JsonValue, ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
+
+import type { JsonValue } from "../../checker/base/json";
+import type { ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { pyEquals } from "../../stdlib/values/equality";
 import { fromJsonValue } from "../../stdlib/values/json";

@@ -1,9 +1,9 @@
-// Trace record constructors (runtime.md §11.1): keys in the documented order, round and
+// Trace record constructors (docs/runtime.md §11.1): keys in the documented order, round and
 // round_start_step_id taken from the flow.
 
+import type { GateRecord, PolicyRecord, SkipRecord, StepRecord, TraceRecord } from "../base/flow-state";
 import type { Wire, WireObject } from "../wire/wire";
 import type { FlowRun } from "./run";
-import type { GateRecord, PolicyRecord, SkipRecord, StepRecord, TraceRecord } from "./state";
 
 export function skipRecord(run: FlowRun, stepId: string, reason: string): SkipRecord {
   return {

@@ -1,9 +1,9 @@
-// `stratum_resume` (runtime.md §13, DIV-RESUME-FINISHED).
+// `stratum_resume` (docs/runtime.md §13, DIV-RESUME-FINISHED).
 import type { FlowArgs } from "../api";
+import { flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { completionPayload, totalDurationMs } from "./completion";
 import { isFinished } from "./current";
-import { flowNotFound } from "./errors";
 import { traceWire } from "./records";
 import { advance } from "./step-done";
 import type { Tx } from "./tx";

@@ -1,10 +1,10 @@
 // A flow execution as the state machine sees it: its persisted state plus what is derived from the
 // spec (the checked IR of `raw_spec`, never persisted) and the per-process timing fields.
 import type { CheckedSpec, FlowIR } from "../../checker/ir/types";
+import type { FlowState } from "../base/flow-state";
 import type { EditLog } from "./edit-log";
-import type { FlowState } from "./state";
 
-/** Not persisted; reset on restore (§1.2), kept across an in-process reload (§14.3). */
+/** Not persisted; reset on restore (docs/runtime.md §1.2), kept across an in-process reload (docs/runtime.md §14.3). */
 export interface FlowTiming {
   /** Monotonic ms at the flow's start (or restore). */
   startedAt: number;
@@ -18,7 +18,7 @@ export interface FlowRun {
   /** Mutable only on a transaction's working copy. */
   readonly state: FlowState;
   readonly spec: CheckedSpec;
-  /** The executed flow (`spec.flows.get(state.flow_name)`); steps in execution order (§2). */
+  /** The executed flow (`spec.flows.get(state.flow_name)`); steps in execution order (docs/runtime.md §2). */
   readonly flow: FlowIR;
   readonly timing: FlowTiming;
   /**

@@ -1,9 +1,9 @@
-// `stratum_skip_step` (runtime.md §7).
+// `stratum_skip_step` (docs/runtime.md §7).
 import type { SkipStepArgs } from "../api";
+import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
 import { appendItem, putEntry } from "./edits";
-import { executionError, flowNotFound } from "./errors";
 import { skipRecord } from "./records";
 import { advance } from "./step-done";
 import type { Tx } from "./tx";

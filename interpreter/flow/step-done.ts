@@ -1,23 +1,23 @@
-// `stratum_step_done` (runtime.md §4): check a reported result, then retry, exhaust (with or
+// `stratum_step_done` (docs/runtime.md §4): check a reported result, then retry, exhaust (with or
 // without on_fail routing) or store it and move on. Sub-flow steps unwrap the child's completion
-// payload, snapshot the child's audit and detach the child whatever the outcome (§8.2–8.3).
+// payload, snapshot the child's audit and detach the child whatever the outcome (docs/runtime.md §8.2–8.3).
 import type { StepIR } from "../../checker/ir/types";
 import { dictGetStr, dictHas, dictSet } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import type { StepDoneArgs } from "../api";
+import type { StepRecord } from "../base/flow-state";
+import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response, Wire } from "../wire/wire";
 import { auditOf } from "./audit";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
 import { dispatch } from "./dispatch";
 import { appendItem, deleteEntry, putEntry } from "./edits";
-import { executionError, flowNotFound } from "./errors";
 import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
 import { checkResult } from "./result-checks";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
-import type { StepRecord } from "./state";
 import { detachChild } from "./subflow";
 import type { Tx } from "./tx";
 
@@ -58,7 +58,7 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   return succeed(tx, run, step, childId, result, attempt);
 }
 
-/** §4.4: the step stays current; its dispatch again with the failure status and the violations. */
+/** docs/runtime.md §4.4: the step stays current; its dispatch again with the failure status and the violations. */
 function retry(
   tx: Tx,
   run: FlowRun,
@@ -75,7 +75,7 @@ function retry(
   return { ...payload, status, violations };
 }
 
-/** §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
+/** docs/runtime.md §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
 function exhaust(
   tx: Tx,
   run: FlowRun,
@@ -106,7 +106,7 @@ function exhaust(
   return { ...advance(tx, run), routed_from: step.id, violations };
 }
 
-/** §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */
+/** docs/runtime.md §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */
 function succeed(
   tx: Tx,
   run: FlowRun,

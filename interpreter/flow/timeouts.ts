@@ -1,12 +1,12 @@
-// `stratum_check_timeouts` (runtime.md §6.3): a gate whose function has a `timeout` is killed by
+// `stratum_check_timeouts` (docs/runtime.md §6.3): a gate whose function has a `timeout` is killed by
 // the system once that many seconds (wall clock) have passed since its last dispatch in this
 // process. Dispatch times are not persisted, so after a restart the clock starts again the next
 // time the gate payload is produced (as the reference).
 import { PyFloat } from "../../stdlib/values/value";
 import type { FlowArgs } from "../api";
+import { flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep, isFinished } from "./current";
-import { flowNotFound } from "./errors";
 import { resolveGate } from "./gates";
 import type { Tx } from "./tx";
 

@@ -1,12 +1,13 @@
-// The objects printed by `query flows`, `query flow <id>` and `query gates` (runtime.md §21.1), built
+// The objects printed by `query flows`, `query flow <id>` and `query gates` (docs/runtime.md §21.1), built
 // from restored flows. Pure: the caller loads the flows (query/load-runs.ts) and prints the JSON.
 // Key order is the documented one; `_schema_version` comes first so that consumers can dispatch on it.
 // The shapes are the reference's published ones (stratum-mcp/contracts/query-flows.v1,
 // flow-state.v1, query-gates.v1; recorded in test/conformance/reference-schemas): closed objects,
 // so nothing may be added here.
+
+import type { TraceRecord } from "../base/flow-state";
 import { currentStep, isFinished } from "../flow/current";
 import type { FlowRun } from "../flow/run";
-import type { TraceRecord } from "../flow/state";
 import { persistedStatus } from "../flow/status";
 import type { Response, WireObject } from "../wire/wire";
 

@@ -1,11 +1,12 @@
-// Loading flows for the CLI's read-only commands (runtime.md §21.1 `query`, §21.2 `flows prune`):
+// Loading flows for the CLI's read-only commands (docs/runtime.md §21.1 `query`, docs/runtime.md §21.2 `flows prune`):
 // every stored flow that restores, in file-name order. A flow that does not restore (a spec that no
 // longer validates, a flow name missing from its spec) is left out, as the spec says; one that
 // disappears between listing and reading (pruned or detached meanwhile) too. A file that cannot be
 // decoded at all (bad JSON, a value of the wrong kind) is corrupt (issue 13): `loadFlow` throws
 // FlowCorruptError, `loadAllFlows` reports it to its caller instead of leaving it out silently.
+
+import type { FlowState } from "../base/flow-state";
 import type { FlowRun } from "../flow/run";
-import type { FlowState } from "../flow/state";
 import { type ChangeToken, FlowCorruptError, type FlowStore, type StoredFlow } from "../store/store";
 import { corruptError, decodeStoredFlow } from "../store/stored-state";
 

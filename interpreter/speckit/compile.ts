@@ -1,11 +1,11 @@
-// `stratum_compile_speckit(tasks_dir, flow_name)` (runtime.md §19.1): a directory of spec-kit task
+// `stratum_compile_speckit(tasks_dir, flow_name)` (docs/runtime.md §19.1): a directory of spec-kit task
 // files → a version 0.1 spec, or one of the tool errors directory_not_found, no_tasks,
 // step_id_collision, compile_error. Files are read through the injected WorkspaceFs.
 
 import { checkSpec } from "../../checker/check-spec";
 import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
 import { compareCodePoints } from "../../stdlib/values/strings";
-import { toolError } from "../flow/errors";
+import { toolError } from "../base/tool-errors";
 import type { Response, Wire, WireObject } from "../wire/wire";
 import { joinPath, pathlibText, resolveAgainst } from "../workspace/paths";
 import { decodeUtf8 } from "../workspace/utf8";

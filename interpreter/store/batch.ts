@@ -1,4 +1,4 @@
-// The preconditions of a store commit (§14.3 step 2), shared by every FlowStore implementation so
+// The preconditions of a store commit (docs/runtime.md §14.3 step 2), shared by every FlowStore implementation so
 // that they refuse exactly the same batches.
 import { deltaRevisionOf, revisionOf } from "./revision";
 import { StaleStateError, type StoreBatch, type StoreWrite } from "./store";
@@ -19,7 +19,7 @@ export function batchFlowIds(batch: StoreBatch): string[] {
 /**
  * Throws StaleStateError for the first write or delete whose flow exists with another revision
  * than the expected one. `storedRevision` gives null for a flow that does not exist. A flow that
- * does not exist is no conflict (§14.3: only an existing file with another revision is).
+ * does not exist is no conflict (docs/runtime.md §14.3: only an existing file with another revision is).
  */
 export function checkRevisions(batch: StoreBatch, storedRevision: (flowId: string) => number | null): void {
   for (const change of [...batch.writes, ...batch.deletes]) {

@@ -1,10 +1,10 @@
-// The flow file format (runtime.md §14.1): FlowState ⇄ JSON text. Encoding is generic (FlowState's
+// The flow file format (docs/runtime.md §14.1): FlowState ⇄ JSON text. Encoding is generic (FlowState's
 // field order is the file's key order); decoding checks every structural field and rebuilds the
 // FlowState shapes (plain objects in key order, Maps for user-keyed collections, user data as
 // PyValue), refusing a damaged file with a reason rather than handing the engine a broken state.
 import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
 import { PyDict } from "../../stdlib/values/value";
-import type { FlowState, PersistedStatus } from "../flow/state";
+import type { FlowState, PersistedStatus } from "../base/flow-state";
 import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
 import { encodeWire, WireDepthError } from "../wire/encode";
 import type { WireObject } from "../wire/wire";
@@ -90,7 +90,7 @@ const PERSISTED_STATUSES: readonly PersistedStatus[] = [
  * Parses a flow file (kind-preserving JSON); missing keys take their empty defaults (`revision` 0,
  * `status` "running"), so files written by the reference restore; records without `type` are
  * StepRecords; unknown keys are ignored. `status` is re-derived by the engine, not trusted.
- * `spec_checksum` and `synthetic` are read for their type only and kept at `""` / `false` (§14.1).
+ * `spec_checksum` and `synthetic` are read for their type only and kept at `""` / `false` (docs/runtime.md §14.1).
  */
 export function decodeFlowState(text: string): DecodedFlow {
   try {
@@ -159,7 +159,7 @@ function readRevision(v: Parameters<typeof readInt>[0], path: string): number {
 /**
  * What is wrong with a flow file that cannot be decoded (not JSON, a value of the wrong kind), or
  * null when it decodes (it may still not restore: a spec that no longer validates, a flow name
- * missing from it — then the flow is "not found", §14.4, not corrupt).
+ * missing from it — then the flow is "not found", docs/runtime.md §14.4, not corrupt).
  */
 export function flowFileProblem(text: string): string | null {
   if (text.trim() === "") return "the file is empty";

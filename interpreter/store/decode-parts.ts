@@ -1,4 +1,4 @@
-// Readers for the structured parts of a flow file (runtime.md §1.2, §9, §10.1, §11): trace
+// Readers for the structured parts of a flow file (docs/runtime.md §1.2, docs/runtime.md §9, docs/runtime.md §10.1, docs/runtime.md §11): trace
 // records, iteration state, budgets and checkpoint snapshots. Absent keys take their empty
 // defaults, as in the top-level object, so files of other writers (the reference) restore.
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
@@ -13,7 +13,7 @@ import type {
   Snapshot,
   StepRecord,
   TraceRecord,
-} from "../flow/state";
+} from "../base/flow-state";
 import type { Wire } from "../wire/wire";
 import {
   Fields,
@@ -77,7 +77,7 @@ const readPolicyRecord = (f: Fields): PolicyRecord => ({
   round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
 });
 
-/** A trace record by its `type`; a record without `type` is a StepRecord (§14.4). */
+/** A trace record by its `type`; a record without `type` is a StepRecord (docs/runtime.md §14.4). */
 
 /** A float field written by the reference as a float; an integer is accepted (and becomes a float). */
 const readFloat: Reader<PyFloat> = (v, path) => new PyFloat(readNumber(v, path));

@@ -3,7 +3,7 @@
 // it (or of one item or map value) are the same, and the flow file's reader of it (decode-parts),
 // so that a decoded delta rebuilds exactly the shapes decodeFlowState gives.
 import { PyFloat } from "../../stdlib/values/value";
-import type { FlowState, PersistedStatus } from "../flow/state";
+import type { FlowState, PersistedStatus } from "../base/flow-state";
 import type { Wire } from "../wire/wire";
 import {
   readAccumulator,
@@ -34,7 +34,7 @@ export type MapKey =
   | "judge_outcome";
 /**
  * The keys a delta may name. `revision` and `status` are in every delta on their own;
- * `spec_checksum` and `synthetic` are constants (§14.1) and never change.
+ * `spec_checksum` and `synthetic` are constants (docs/runtime.md §14.1) and never change.
  */
 export type DeltaKey = Exclude<keyof FlowState, "revision" | "status" | "spec_checksum" | "synthetic">;
 

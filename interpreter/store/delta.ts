@@ -5,7 +5,7 @@
 // applied to the committed state to give a state that encodes byte for byte like the working one.
 import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
 import type { PyValue } from "../../stdlib/values/value";
-import type { FlowState, PersistedStatus } from "../flow/state";
+import type { FlowState, PersistedStatus } from "../base/flow-state";
 import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
 import { encodeWire, WireDepthError } from "../wire/encode";
 import type { WireObject } from "../wire/wire";

@@ -1,7 +1,7 @@
 // A stored flow as a FlowState: the snapshot decoded, then every delta of its journal applied in
 // order (docs/durable-store.md). One function for every reader (the engine's registry, `query`,
 // `gate`, `flows prune`), so they all see the same state and refuse the same damage.
-import type { FlowState } from "../flow/state";
+import type { FlowState } from "../base/flow-state";
 import { decodeFlowState } from "./codec";
 import { applyDeltaInPlace, decodeDelta } from "./delta";
 import { FlowCorruptError, type FlowStore, type StoredFlow } from "./store";

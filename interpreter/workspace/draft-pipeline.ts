@@ -1,9 +1,9 @@
-// `stratum_draft_pipeline(draft, project_dir)` (runtime.md §20): writes the draft as indented JSON
+// `stratum_draft_pipeline(draft, project_dir)` (docs/runtime.md §20): writes the draft as indented JSON
 // to `<project_dir>/.stratum/pipeline-draft.json` for an external editor. Only `name` and `phases`
 // get defaults; nothing else is validated.
 import { dictGetStr, dictSet, makeDict } from "../../stdlib/values/dict";
 import { isList, PyDict, type PyValue } from "../../stdlib/values/value";
-import { toolError } from "../flow/errors";
+import { toolError } from "../base/tool-errors";
 import { encodeWire } from "../wire/encode";
 import type { Response } from "../wire/wire";
 import { joinPath, resolveAgainst } from "./paths";

@@ -1,4 +1,4 @@
-// Call-shape checking for builtins and methods (language.md §10.13, DIV-ARITY-MESSAGES): one
+// Call-shape checking for builtins and methods (docs/language.md §10.13, DIV-ARITY-MESSAGES): one
 // message template instead of CPython's varied argument-count texts.
 
 export interface ParamSpec {
@@ -28,7 +28,7 @@ export function takesText(spec: ParamSpec): string {
 }
 
 /**
- * The §10.13 error message for a call of `displayName` (`len`, `str.lower`) with `nPositional`
+ * The docs/language.md §10.13 error message for a call of `displayName` (`len`, `str.lower`) with `nPositional`
  * positional arguments and the given keyword names, or null when the call shape is acceptable.
  * `<n> given` counts positional arguments plus keywords naming positional parameters. A keyword
  * that repeats a positionally given parameter yields `<name>() got multiple values for argument

@@ -1,4 +1,4 @@
-// Run-time errors of the expression language (language.md §10.13). An evaluation that fails
+// Run-time errors of the expression language (docs/language.md §10.13). An evaluation that fails
 // throws a PyError; nothing else may escape the evaluator.
 
 export type PyErrorKind =
@@ -10,7 +10,7 @@ export type PyErrorKind =
   | "ZeroDivisionError"
   | "OverflowError"
   | "NameError"
-  /** The evaluation budget (§10.15) ran out; not a Python exception kind. */
+  /** The evaluation budget (docs/language.md §10.15) ran out; not a Python exception kind. */
   | "BudgetExceeded";
 
 export class PyError extends Error {

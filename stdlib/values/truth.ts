@@ -1,4 +1,4 @@
-// Truthiness (language.md §10.8.1).
+// Truthiness (docs/language.md §10.8.1).
 import { PyDict, PyFloat, PyTuple, type PyValue, PyView } from "./value";
 
 export function truthy(v: PyValue): boolean {

@@ -1,84 +1,174 @@
-// The layering of ARCHITECTURE.md is enforced by `npm run check`: biome.json's overrides give each
-// layer folder a noRestrictedImports rule naming the folders it must not import from. This test
-// proves the rule bites: in a scratch tree with the repository's biome.json, every forbidden import
-// is one error in the importing file, and every allowed one is none. (The real tree passing is
-// `npm run check` itself.)
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The layering of ARCHITECTURE.md is enforced by `npm run check` (`npm run layers`): dependency-cruiser
+// with the rules of .dependency-cruiser.cjs. This test proves the rules bite: in a scratch tree,
+// every forbidden import is reported under the rule that forbids it (type-only imports included),
+// every allowed one is not; and the real tree has no violation.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
+import type { IViolation } from "dependency-cruiser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIG, layeringViolations, PRODUCT_FOLDERS, REPO } from "./cruise";
 
-const REPO = join(__dirname, "../..");
-const BIOME = join(REPO, "node_modules/.bin/biome");
-
-/** Which folders each layer may import from (besides itself); every other layer folder is forbidden. */
-const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  stdlib: [],
-  grammar: ["stdlib"],
-  checker: ["stdlib", "grammar"],
-  interpreter: ["stdlib", "grammar", "checker"],
-  fuzzer: ["stdlib", "grammar", "checker", "interpreter"],
-  host: ["stdlib", "grammar", "checker", "interpreter"],
-  lsp: ["stdlib", "grammar", "checker", "interpreter"],
-  mcp: ["stdlib", "grammar", "checker", "interpreter", "fuzzer"],
-};
-const FOLDERS = ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "cli", "lsp", "mcp"];
-
-interface BiomeReport {
-  readonly diagnostics: readonly {
-    readonly category: string;
-    readonly location: { readonly path: string };
-  }[];
+interface Probe {
+  readonly from: string;
+  readonly to: string;
+  /** The rule that must report the import, or null when nothing may report it. */
+  readonly rule: string | null;
 }
 
-let dir: string;
-let report: BiomeReport;
+/** One forbidden import per code map row, each type-only: `import type` is a dependency too. */
+const CODE_MAP_PROBES: readonly (readonly [row: string, from: string, to: string])[] = [
+  ["`stdlib/values/`", "stdlib/values/p.ts", "stdlib/types/target.ts"],
+  ["`stdlib/types/`", "stdlib/types/p.ts", "checker/target.ts"],
+  ["`stdlib/builtins/`", "stdlib/builtins/p.ts", "grammar/target.ts"],
+  ["`stdlib/regex/`", "stdlib/regex/p.ts", "stdlib/values/target.ts"],
+  ["`grammar/`", "grammar/p.ts", "interpreter/target.ts"],
+  ["`checker/check-spec.ts`", "checker/check-spec.ts", "cli/target.ts"],
+  ["`checker/yaml/`", "checker/yaml/p.ts", "checker/messages.ts"],
+  ["`checker/schema/`", "checker/schema/p.ts", "checker/model/target.ts"],
+  ["`checker/rules/`", "checker/rules/p.ts", "checker/spec-expr/target.ts"],
+  ["`checker/graph/`", "checker/graph/p.ts", "checker/spec-expr/target.ts"],
+  ["`checker/services/`", "checker/services/p.ts", "lsp/target.ts"],
+  ["`checker/fix.ts`", "checker/fix.ts", "cli/target.ts"],
+  ["`checker/rule-docs.ts`", "checker/rule-docs.ts", "mcp/target.ts"],
+  ["`checker/expr/`, `location.ts`, `anchors.ts`", "checker/anchors.ts", "interpreter/target.ts"],
+  ["`interpreter/eval/`", "interpreter/eval/p.ts", "cli/target.ts"],
+  ["`interpreter/api.ts`", "interpreter/api.ts", "mcp/target.ts"],
+  ["`interpreter/flow/`", "interpreter/flow/p.ts", "interpreter/store/target.ts"],
+  ["`interpreter/engine/`", "interpreter/engine/p.ts", "lsp/target.ts"],
+  ["`interpreter/checks/`", "interpreter/checks/p.ts", "interpreter/flow/target.ts"],
+  ["`interpreter/store/`", "interpreter/store/p.ts", "interpreter/flow/target.ts"],
+  [
+    "`interpreter/workspace/`, `interpreter/speckit/`",
+    "interpreter/speckit/p.ts",
+    "interpreter/flow/target.ts",
+  ],
+  ["`interpreter/limits.ts`", "interpreter/limits.ts", "interpreter/wire/target.ts"],
+  ["`fuzzer/`", "fuzzer/p.ts", "checker/yaml/target.ts"],
+  ["`lsp/`", "lsp/p.ts", "stdlib/values/target.ts"],
+  ["`mcp/`", "mcp/p.ts", "fuzzer/run/target.ts"],
+  ["`host/`", "interpreter/p-host.ts", "host/target.ts"],
+];
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "stratumc-layers-"));
-  writeFileSync(join(dir, "biome.json"), readFileSync(join(REPO, "biome.json")));
-  for (const [layer, allowed] of Object.entries(ALLOWED)) {
-    mkdirSync(join(dir, layer), { recursive: true });
-    for (const target of FOLDERS) {
+const OTHER_PROBES: readonly Probe[] = [
+  // What the code map's exceptions allow.
+  { from: "checker/yaml/ok-base.ts", to: "checker/base/target.ts", rule: null },
+  { from: "checker/yaml/ok-rule.ts", to: "checker/rule.ts", rule: null },
+  { from: "checker/yaml/ok-values.ts", to: "stdlib/values/target.ts", rule: null },
+  { from: "fuzzer/ok-ir.ts", to: "checker/ir/target.ts", rule: null },
+  { from: "fuzzer/ok-check-spec.ts", to: "checker/check-spec.ts", rule: null },
+  { from: "mcp/ok-fuzzer.ts", to: "fuzzer/index.ts", rule: null },
+  { from: "mcp/ok-values.ts", to: "stdlib/values/target.ts", rule: null },
+  { from: "cli/ok-host.ts", to: "host/target.ts", rule: null },
+  // Sub-folders import only those before them in SUBFOLDER_ORDER, and every sub-folder is listed.
+  { from: "checker/yaml/p-order.ts", to: "checker/model/target.ts", rule: "folder-order checker/yaml/" },
+  { from: "checker/model/ok-order.ts", to: "checker/yaml/target.ts", rule: null },
+  { from: "checker/unlisted/p.ts", to: "checker/ir/target.ts", rule: "folder-order checker/ (unlisted)" },
+  {
+    from: "checker/ir/p-unlisted.ts",
+    to: "checker/unlisted/target.ts",
+    rule: "folder-order checker/ (unlisted)",
+  },
+  // A cycle through two folders is reported; one inside a folder is not.
+  { from: "checker/cycle.ts", to: "checker/ir/cycle.ts", rule: "no-cycle-between-folders" },
+  { from: "checker/ir/cycle.ts", to: "checker/cycle.ts", rule: "no-cycle-between-folders" },
+  { from: "checker/expr/cycle-a.ts", to: "checker/expr/cycle-b.ts", rule: null },
+  { from: "checker/expr/cycle-b.ts", to: "checker/expr/cycle-a.ts", rule: null },
+  // Nothing in the product imports tests.
+  { from: "checker/p-test.ts", to: "test/target.ts", rule: "no-tests-in-product" },
+];
+
+/** Every pair of top-level folders, both ways: `layer-<from>` reports exactly the forbidden ones. */
+function layerProbes(): Probe[] {
+  const probes: Probe[] = [];
+  for (const [layer, allowed] of Object.entries(CONFIG.LAYER_IMPORTS)) {
+    for (const target of PRODUCT_FOLDERS) {
       if (target === layer) continue;
-      const kind = allowed.includes(target) ? "allowed" : "forbidden";
-      // One level deeper too, as most imports are written (`../../checker/…`).
-      writeFileSync(join(dir, layer, `${kind}-${target}.ts`), `export { a } from "../${target}/x";\n`);
-      mkdirSync(join(dir, layer, "sub"), { recursive: true });
-      writeFileSync(
-        join(dir, layer, "sub", `${kind}-${target}.ts`),
-        `export { a } from "../../${target}/y/z";\n`,
-      );
+      const rule = allowed.includes(target) ? null : `layer-${layer}`;
+      probes.push({ from: `${layer}/sub/layer-${target}.ts`, to: `${target}/sub/target.ts`, rule });
     }
   }
-  const run = spawnSync(
-    BIOME,
-    ["lint", "--vcs-enabled=false", "--reporter=json", "--max-diagnostics=none", "."],
-    {
-      cwd: dir,
-      encoding: "utf8",
-    },
-  );
-  report = JSON.parse(run.stdout) as BiomeReport;
-}, 60_000);
+  return probes;
+}
+
+const codeMapProbes: Probe[] = CODE_MAP_PROBES.map(([row, from, to]) => ({
+  from,
+  to,
+  rule: `code-map ${row.replaceAll("`", "")}`,
+}));
+
+let dir: string;
+let found: readonly IViolation[];
+
+/** The scratch tree: every probe's importing file and every imported file, nothing else. */
+function writeTree(probes: readonly Probe[]): void {
+  const files = new Map<string, string[]>();
+  const lines = (path: string): string[] => {
+    let l = files.get(path);
+    if (l === undefined) {
+      l = ["export const a = 1;", "export type X = number;"];
+      files.set(path, l);
+    }
+    return l;
+  };
+  probes.forEach((p, i) => {
+    let spec = relative(dirname(p.from), p.to).replace(/\.ts$/, "");
+    if (!spec.startsWith(".")) spec = `./${spec}`;
+    lines(p.to);
+    lines(p.from).unshift(`import type { X as X${i} } from "${spec}";`);
+  });
+  for (const [path, l] of files) {
+    mkdirSync(join(dir, dirname(path)), { recursive: true });
+    writeFileSync(join(dir, path), `${l.join("\n")}\n`);
+  }
+}
+
+const probes = [...layerProbes(), ...codeMapProbes, ...OTHER_PROBES];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "stratumc-layers-"));
+  writeTree(probes);
+  found = await layeringViolations(dir, PRODUCT_FOLDERS);
+}, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("layering is enforced by npm run check", () => {
-  it("every forbidden import is reported once, in the file that makes it, and no allowed one", () => {
-    const flagged = report.diagnostics
-      .filter((d) => d.category === "lint/style/noRestrictedImports")
-      .map((d) => d.location.path.replaceAll("\\", "/"))
-      .sort();
-    const expected: string[] = [];
-    for (const [layer, allowed] of Object.entries(ALLOWED)) {
-      for (const target of FOLDERS) {
-        if (target === layer || allowed.includes(target)) continue;
-        expected.push(`${layer}/forbidden-${target}.ts`, `${layer}/sub/forbidden-${target}.ts`);
-      }
+/** The rules reported for a probe's import; a cycle is reported once, for one of its imports. */
+const rulesOf = (p: Probe): string[] =>
+  found
+    .filter((v) => {
+      const inCycle = (name: string): boolean => v.cycle?.some((m) => m.name === name) ?? false;
+      return (v.from === p.from && v.to === p.to) || (inCycle(p.from) && inCycle(p.to));
+    })
+    .map((v) => v.rule.name);
+
+describe("the layering rules of .dependency-cruiser.cjs bite", () => {
+  it("every layer's forbidden imports are reported, and its allowed ones are not", () => {
+    for (const p of layerProbes()) {
+      const layerRules = rulesOf(p).filter((r) => r.startsWith("layer-"));
+      expect({ probe: p, reported: layerRules }).toEqual({ probe: p, reported: p.rule ? [p.rule] : [] });
     }
-    expect(flagged).toEqual(expected.sort());
-    expect(report.diagnostics.filter((d) => d.category !== "lint/style/noRestrictedImports")).toEqual([]);
   });
+
+  it("every code map row forbids what its column says, type-only imports included", () => {
+    expect(new Set(CODE_MAP_PROBES.map(([row]) => row))).toEqual(
+      new Set(CONFIG.CODE_MAP.map((r) => r.folder)),
+    );
+    for (const p of codeMapProbes) expect(rulesOf(p)).toContain(p.rule);
+  });
+
+  it("the folder order, the cycle rule and the allowed exceptions", () => {
+    for (const p of OTHER_PROBES) {
+      const reported = rulesOf(p);
+      if (p.rule === null) expect({ probe: p, reported }).toEqual({ probe: p, reported: [] });
+      else expect({ probe: p, reported }).toEqual({ probe: p, reported: expect.arrayContaining([p.rule]) });
+    }
+  });
+});
+
+describe("the real tree", () => {
+  it("has no layering violation", async () => {
+    const violations = await layeringViolations(REPO, PRODUCT_FOLDERS);
+    expect(violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+  }, 120_000);
 });

@@ -6,10 +6,10 @@ import type { Diagnostic } from "../../checker/diagnostic";
 import { LineMap } from "../../checker/location";
 import { RULES_DOC_URL, ruleDocHref } from "../../checker/rule-docs";
 import { exitCode } from "../../cli/check/command";
-import { type FileReport, totals } from "../../cli/check/report";
 import { escapeData, escapeProperty, formatGithubReports } from "../../cli/format/github";
 import { formatJsonReports } from "../../cli/format/json";
 import { formatPrettyReports, formatSummary } from "../../cli/format/pretty";
+import { type FileReport, totals } from "../../cli/format/report";
 import { artifact, formatSarifReports } from "../../cli/format/sarif";
 import { COLOUR, colourEnabled, PLAIN } from "../../cli/format/style";
 import { cliRules, ioReadDiagnostic } from "../../cli/rules";
@@ -179,7 +179,7 @@ describe("colour decision", () => {
 });
 
 describe("json", () => {
-  it("prints an array of {file, valid, errors, warnings} with the §9.1 objects, 2-space indented", () => {
+  it("prints an array of {file, valid, errors, warnings} with the docs/language.md §9.1 objects, 2-space indented", () => {
     const out = formatJsonReports([report("a.yaml", SPEC, [UNKNOWN, WARNING]), report("b.yaml", SPEC, [])]);
     expect(out.endsWith("}\n]\n")).toBe(true);
     expect(out.split("\n")[1]).toBe("  {");

@@ -1,4 +1,4 @@
-// Real expressions (shared/conformance/expressions.tsv): those marked `ok` parse without
+// Real expressions (test/conformance/recorded/expressions.tsv): those marked `ok` parse without
 // diagnostics; every other one is rejected by the checker with the code its note names.
 
 import { readFileSync } from "node:fs";

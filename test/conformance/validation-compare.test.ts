@@ -1,4 +1,4 @@
-// The README §1.1 comparator on synthetic results, so that the conformance harness itself can fail.
+// The test/conformance/recorded/README.md §1.1 comparator on synthetic results, so that the conformance harness itself can fail.
 
 import { describe, expect, it } from "vitest";
 import {

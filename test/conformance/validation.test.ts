@@ -1,5 +1,5 @@
-// Replays every case of shared/conformance/validation.jsonl through checkSpec and compares the
-// result with the case's `expect` (conformance README §1.1): validity, error triples
+// Replays every case of test/conformance/recorded/validation.jsonl through checkSpec and compares the
+// result with the case's `expect` (test/conformance/recorded/README.md §1.1): validity, error triples
 // (family, path, line) with the structural exception, and the expected warnings. A second test
 // applies the optional stricter check (item 5): same path as the reference → same message.
 
@@ -66,7 +66,7 @@ describe("validation.jsonl", () => {
   }
 });
 
-describe("validation.jsonl — messages (README §1.1 item 5)", () => {
+describe("validation.jsonl — messages (test/conformance/recorded/README.md §1.1 item 5)", () => {
   it("keeps the reference's message wherever we report at the reference's path", () => {
     const mismatches: MessageMismatch[] = [];
     for (const c of CASES) {

@@ -6,7 +6,7 @@
 // holding values within the limits round-trips (fast-check).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FlowState } from "../../interpreter/flow/state";
+import type { FlowState } from "../../interpreter/base/flow-state";
 import { MAX_FLOW_FILE_DEPTH, MAX_VALUE_COUNT, MAX_VALUE_DEPTH, valueShape } from "../../interpreter/limits";
 import { decodeFlowState, encodeFlowState, FlowTooLargeError } from "../../interpreter/store/codec";
 import type { MemoryStore } from "../../interpreter/store/memory-store";

@@ -1,4 +1,4 @@
-// Replays every runtime scenario of test/conformance/recorded/scenarios (conformance README §2) through
+// Replays every runtime scenario of test/conformance/recorded/scenarios (test/conformance/recorded/README.md §2) through
 // the built `stratum-mcp` over stdio: one server process per scenario (cwd: the scenarios
 // directory, STRATUM_HOME: a fresh temporary directory), every action a real tool call, `restart`
 // a killed and respawned process, `age_gate` the server's wall clock moved on. Responses are

@@ -1,5 +1,5 @@
-// The validation conformance data (shared/conformance/validation.jsonl) and the comparison rules of
-// its README §1.1: a product result is reduced to (family, path, line) triples and compared with the
+// The validation conformance data (test/conformance/recorded/validation.jsonl) and the comparison rules of
+// its test/conformance/recorded/README.md §1.1: a product result is reduced to (family, path, line) triples and compared with the
 // case's `expect`. Pure functions, so the comparator itself can be tested on synthetic results.
 
 import { readFileSync } from "node:fs";
@@ -104,7 +104,7 @@ function showTriple(t: Triple): string {
 }
 
 /**
- * The §1.1 comparison. `familyOf` maps a code and path to a conformance family (undefined for a
+ * The test/conformance/recorded/README.md §1.1 comparison. `familyOf` maps a code and path to a conformance family (undefined for a
  * code outside the catalogue, itself a failure). Returns the problems; empty means the case passes.
  */
 export function compareWithExpect(
@@ -161,7 +161,7 @@ export interface MessageMismatch {
 }
 
 /**
- * The optional stricter check of §1.1 item 5: where we report at the reference error's path, one
+ * The optional stricter check of test/conformance/recorded/README.md §1.1 item 5: where we report at the reference error's path, one
  * of our diagnostics there must carry the reference's message. Also checks every error_type.
  */
 export function messageMismatches(c: ValidationCase, result: ProductResult): MessageMismatch[] {

@@ -1,6 +1,6 @@
 // A stored flow as tests look at it: the snapshot with its journal applied (store/stored-state.ts),
 // as a state or as the complete flow-file text it would have if it were snapshotted now.
-import type { FlowState } from "../../interpreter/flow/state";
+import type { FlowState } from "../../interpreter/base/flow-state";
 import { encodeFlowState } from "../../interpreter/store/codec";
 import type { FlowStore } from "../../interpreter/store/store";
 import { decodeStoredFlow } from "../../interpreter/store/stored-state";

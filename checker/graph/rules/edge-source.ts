@@ -1,8 +1,8 @@
-// Where a dependency edge is written, as a path and an anchor (language.md §9.5.4): the
-// `depends_on` item (`V:depends_on[i]`) or the `inputs` value, both with the §9.2 start-line rule.
+// Where a dependency edge is written, as a path and an anchor (docs/language.md §9.5.4): the
+// `depends_on` item (`V:depends_on[i]`) or the `inputs` value, both with the docs/language.md §9.2 start-line rule.
 import { itemRange, valueRange } from "../../anchors";
+import type { SourceRange } from "../../base/source-range";
 import type { SpecSource } from "../../source";
-import type { SourceRange } from "../../yaml/nodes";
 import type { DependencyEdge } from "../types";
 import { stepPath } from "./paths";
 

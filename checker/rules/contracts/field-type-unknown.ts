@@ -7,7 +7,7 @@ import { defineRule } from "../../rule";
 import { replaceScalar, suggestName } from "../support";
 import { BUILTIN_TYPES, fieldDefinitions, knownType } from "./definitions";
 
-// Python and YAML spellings of the JSON types, suggested before edit distance (§9.5.3).
+// Python and YAML spellings of the JSON types, suggested before edit distance (docs/language.md §9.5.3).
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ["str", "string"],
   ["int", "integer"],

@@ -15,7 +15,7 @@ export const SPEC_FN_OUTPUT_CONTRACT_UNDEFINED = defineRule({
   message: (fn: string, contract: string) => `Function '${fn}' output contract '${contract}' not defined`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const fn of model.functions) {
-      // Gate functions ignore `output`; a function of unknown mode is skipped (§9.3).
+      // Gate functions ignore `output`; a function of unknown mode is skipped (docs/language.md §9.3).
       if (fn.mode !== "infer" && fn.mode !== "compute") continue;
       const output = fn.string("output");
       if (output === null || model.contractByName.has(output.value)) continue;

@@ -1,4 +1,4 @@
-// The reference rules of the expression phase, in catalogue order (language.md §9.5.5).
+// The reference rules of the expression phase, in catalogue order (docs/language.md §9.5.5).
 import type { RuleInfo } from "../../rule";
 import { SPEC_REF_MAY_NOT_HAVE_RUN } from "./ref-may-not-have-run";
 import { SPEC_REF_UNDECLARED_INPUT } from "./ref-undeclared-input";

@@ -2,7 +2,7 @@
 // jsonschema (`find_evaluated_property_keys_by_schema`, `find_evaluated_item_indexes_by_schema`):
 // keys and indexes covered by the schema's own keywords, by `$ref`, by the subschemas of
 // allOf/anyOf/oneOf that the value satisfies, and by the branch of if/then/else that applies.
-import type { JsonObject, JsonValue } from "../../../checker/ir/types";
+import type { JsonObject, JsonValue } from "../../../checker/base/json";
 import type { PyDict, PyValue } from "../../../stdlib/values/value";
 import { objectEntries } from "../json-kinds";
 import { isSchemaObject, own } from "./sink";

@@ -1,6 +1,6 @@
 // Array keywords (prefixItems, items, contains with minContains/maxContains, minItems, maxItems,
 // uniqueItems, unevaluatedItems), with the messages of Python's jsonschema 4.x.
-import type { JsonValue } from "../../../checker/ir/types";
+import type { JsonValue } from "../../../checker/base/json";
 import { repr } from "../../../stdlib/values/repr";
 import type { PyValue } from "../../../stdlib/values/value";
 import { asArray } from "../json-kinds";

@@ -1,7 +1,7 @@
 // Keywords that apply to every kind of value: type, enum, const, $ref and the applicators that
 // combine subschemas in place (allOf, anyOf, oneOf, not, if/then/else). Messages are those of
-// Python's jsonschema 4.x (runtime.md §4.3).
-import type { JsonValue } from "../../../checker/ir/types";
+// Python's jsonschema 4.x (docs/runtime.md §4.3).
+import type { JsonValue } from "../../../checker/base/json";
 import { repr } from "../../../stdlib/values/repr";
 import type { PyValue } from "../../../stdlib/values/value";
 import { asArray, asObject, isIntegral, isNumeric, pyFromJson } from "../json-kinds";

@@ -1,7 +1,7 @@
 // Numeric keywords (minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf): they apply
 // to ints and floats, never to booleans; comparisons are exact between ints and floats, and any
 // comparison with NaN is false (so NaN passes the bounds, as in Python).
-import type { JsonValue } from "../../../checker/ir/types";
+import type { JsonValue } from "../../../checker/base/json";
 import { compareNumbers } from "../../../stdlib/values/numbers";
 import { repr, str } from "../../../stdlib/values/repr";
 import { isNumeric, pyNumber } from "../json-kinds";

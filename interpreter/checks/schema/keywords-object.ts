@@ -2,7 +2,7 @@
 // required, minProperties, maxProperties, dependentRequired, dependentSchemas, propertyNames),
 // with the messages of Python's jsonschema 4.x. Properties are visited in the order the schema
 // lists them; names the instance adds are visited in the instance's order.
-import type { JsonObject, JsonValue } from "../../../checker/ir/types";
+import type { JsonObject, JsonValue } from "../../../checker/base/json";
 import { dictGetStr, dictHas, isHashable } from "../../../stdlib/values/dict";
 import { repr } from "../../../stdlib/values/repr";
 import { compareCodePoints } from "../../../stdlib/values/strings";

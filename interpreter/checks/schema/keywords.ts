@@ -1,7 +1,7 @@
 // The keyword checks of draft 2020-12 that `output_schema` validation applies, by keyword name.
 // Keywords not listed (annotations such as `format`, `title`, `$defs`, `then`/`else`/`minContains`,
 // which their neighbours read, and anything unknown) are ignored.
-import type { JsonObject, JsonValue } from "../../../checker/ir/types";
+import type { JsonObject, JsonValue } from "../../../checker/base/json";
 import type { PyValue } from "../../../stdlib/values/value";
 import { ARRAY_KEYWORDS } from "./keywords-array";
 import { CORE_KEYWORDS } from "./keywords-core";

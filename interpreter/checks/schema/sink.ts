@@ -1,7 +1,7 @@
 // Where keyword checks put their errors. A validity test (`is_valid` in Python's jsonschema: anyOf,
 // oneOf, not, if, contains) only needs to know whether there is an error, so it stops at the first
 // and never builds message texts.
-import type { JsonObject, JsonValue } from "../../../checker/ir/types";
+import type { JsonObject, JsonValue } from "../../../checker/base/json";
 
 export interface Sink {
   readonly errors: string[];

@@ -4,7 +4,7 @@
 // resolves local `$ref`s against that root. Schemas are trusted to be statically valid, but a
 // surprising one never makes validation throw: unknown keywords and unusable values are ignored,
 // and a schema that would apply itself to the same value forever (`{$ref: "#"}`) adds nothing.
-import type { JsonObject, JsonValue } from "../../../checker/ir/types";
+import type { JsonObject, JsonValue } from "../../../checker/base/json";
 import { repr } from "../../../stdlib/values/repr";
 import type { PyValue } from "../../../stdlib/values/value";
 import { KEYWORDS, type KeywordCheck } from "./keywords";

@@ -1,4 +1,4 @@
-// The validation conformance cases (shared/conformance/validation.jsonl) as far as the graph
+// The validation conformance cases (test/conformance/recorded/validation.jsonl) as far as the graph
 // rules decide them: every expected triple these rules own must be reported, and every error
 // they report must be expected. Owned: families cycle, recursion, duplicate; `reference` at a
 // `.depends_on` path; `routing` warnings on a whole step (unreachable); and the gate on_revise
@@ -62,7 +62,7 @@ function matches(t: Triple, e: ExpectedTriple): boolean {
   return typeof e.line === "number" ? t.line === e.line : e.line.includes(t.line);
 }
 
-// Cases with a structural error are not interpreted further (README §1.1): they are not graph cases.
+// Cases with a structural error are not interpreted further (test/conformance/recorded/README.md §1.1): they are not graph cases.
 const SEMANTIC = CASES.filter((c) => !c.expect.errors.some((e) => STRUCTURAL_FAMILIES.has(e.code_family)));
 
 describe("validation.jsonl through the graph rules", () => {

@@ -3,7 +3,7 @@
 // every triple of the gate, step-mode, iteration, workflow and contract families and the
 // reference triples of names (function, flow, contract, route), except the ones another phase
 // owns (listed below) — must be reported. In a case without structural errors, our error
-// triples must all be expected (README §1.1: a structurally broken document may get more).
+// triples must all be expected (test/conformance/recorded/README.md §1.1: a structurally broken document may get more).
 import { describe, expect, it } from "vitest";
 import { familyOf } from "../../../checker/catalogue";
 import type { Diagnostic } from "../../../checker/diagnostic";

@@ -3,11 +3,11 @@
 // columns, sorted) so that tests assert full ranges, suggestions and fixes.
 import { present } from "../../../checker/check-spec";
 import type { Diagnostic, Fix, LocatedRange } from "../../../checker/diagnostic";
+import { checkStructure } from "../../../checker/model/check-structure";
 import type { SpecModel, StepDecl } from "../../../checker/model/types";
 import { DiagnosticSink } from "../../../checker/report";
 import type { RuleInfo } from "../../../checker/rule";
 import { SEMANTIC_RULES } from "../../../checker/rules/index";
-import { checkStructure } from "../../../checker/schema/check-structure";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
 

@@ -1,10 +1,10 @@
-// The structural part of the validation conformance data (README §1.1 "structural exception"):
+// The structural part of the validation conformance data (test/conformance/recorded/README.md §1.1 "structural exception"):
 // for every case, the (family, path, line) triples of our YAML and structure phases equal the
 // expected triples of the structural families — and are empty when none is expected.
 import { describe, expect, it } from "vitest";
 import { familyOf } from "../../../checker/catalogue";
+import { checkStructure } from "../../../checker/model/check-structure";
 import { DiagnosticSink } from "../../../checker/report";
-import { checkStructure } from "../../../checker/schema/check-structure";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
 import { RETIRED_DIVERGENCES } from "../../support/spec-conformance";

@@ -6,10 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { Version } from "../../../checker/base/version";
 import { CATALOGUE } from "../../../checker/catalogue";
 import { checkSpec } from "../../../checker/check-spec";
-import type { Version } from "../../../checker/model/types";
-import { ruleDocAnchor } from "../../../checker/rule-docs";
 import {
   formatDocAnchor,
   formatDocHref,
@@ -17,7 +16,8 @@ import {
   MINIMAL_EXAMPLE,
   renderFormatDoc,
   TOUR_EXAMPLE,
-} from "../../../checker/schema/format-doc";
+} from "../../../checker/format-doc";
+import { ruleDocAnchor } from "../../../checker/rule-docs";
 import { resolveShape } from "../../../checker/schema/resolve-shape";
 import {
   DEFAULT_FUNCTION_RETRIES,
@@ -158,8 +158,8 @@ describe("docs/format.md", () => {
   });
 
   it("documents the retry defaults the checked IR (hence the interpreter) applies", () => {
-    expect(DEFAULT_FUNCTION_RETRIES).toBe(3); // language.md §4
-    expect(DEFAULT_INLINE_STEP_RETRIES).toBe(1); // language.md §6.2
+    expect(DEFAULT_FUNCTION_RETRIES).toBe(3); // docs/language.md §4
+    expect(DEFAULT_INLINE_STEP_RETRIES).toBe(1); // docs/language.md §6.2
     const minimal = checkSpec(MINIMAL_EXAMPLE).ir;
     expect(minimal?.functions.get("summarize")?.retries).toBe(DEFAULT_FUNCTION_RETRIES);
     expect(minimal?.flows.get("main")?.stepById.get("summarize")?.retries).toBe(DEFAULT_FUNCTION_RETRIES);

@@ -1,12 +1,13 @@
 // Runs the real loader and the structure phase on a YAML text and presents the diagnostics with
 // full located ranges (1-based lines, code-point columns), for table tests.
+
+import type { SourceRange } from "../../../checker/base/source-range";
 import type { SpecDiagnostic } from "../../../checker/diagnostic";
+import { checkStructure } from "../../../checker/model/check-structure";
 import type { SpecModel } from "../../../checker/model/types";
 import { DiagnosticSink } from "../../../checker/report";
-import { checkStructure } from "../../../checker/schema/check-structure";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
-import type { SourceRange } from "../../../checker/yaml/nodes";
 
 export interface Shown {
   readonly code: string;

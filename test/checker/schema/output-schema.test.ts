@@ -1,11 +1,11 @@
-// SPEC-OUTPUT-SCHEMA-INVALID (language.md §9.5.4): output_schema checked against the draft 2020-12
+// SPEC-OUTPUT-SCHEMA-INVALID (docs/language.md §9.5.4): output_schema checked against the draft 2020-12
 // meta-schema; detail texts, the offending sub-node as anchor (from the key line when below it),
 // and the steps that are not checked. Also: the generated validator is up to date.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DiagnosticSink } from "../../../checker/report";
-import { OUTPUT_SCHEMA_RULES, SPEC_OUTPUT_SCHEMA_INVALID } from "../../../checker/schema/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES, SPEC_OUTPUT_SCHEMA_INVALID } from "../../../checker/rules/output-schema-rule";
 import { runStructure, type Shown, show, yaml } from "./helpers";
 
 function check(text: string): { structure: readonly Shown[]; rule: readonly Shown[] } {

@@ -4,9 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SpecDiagnostic } from "../../../checker/diagnostic";
+import { checkStructure } from "../../../checker/model/check-structure";
 import { DiagnosticSink } from "../../../checker/report";
-import { checkStructure } from "../../../checker/schema/check-structure";
-import { OUTPUT_SCHEMA_RULES } from "../../../checker/schema/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "../../../checker/rules/output-schema-rule";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
 import { yaml } from "./helpers";

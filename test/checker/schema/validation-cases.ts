@@ -1,4 +1,4 @@
-// The recorded validation cases (test/conformance/recorded/validation.jsonl, README §1) as far as the
+// The recorded validation cases (test/conformance/recorded/validation.jsonl, test/conformance/recorded/README.md §1) as far as the
 // structure tests need them.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -24,5 +24,5 @@ export function readValidationCases(): ValidationCase[] {
     .map((l) => JSON.parse(l) as ValidationCase);
 }
 
-/** The structural families of README §1.2 (a document failing them is not interpreted further). */
+/** The structural families of test/conformance/recorded/README.md §1.2 (a document failing them is not interpreted further). */
 export const STRUCTURAL = new Set(["yaml", "version", "schema", "unknown-key", "unsupported"]);

@@ -1,6 +1,6 @@
 // The validation.jsonl cases that expect expression or reference diagnostics (families expr-syntax,
 // expr-name, expr-type, reference), replayed through the full pipeline and compared with their
-// expected (family, path, line) triples as conformance README §1.1 describes.
+// expected (family, path, line) triples as test/conformance/recorded/README.md §1.1 describes.
 import { describe, expect, it } from "vitest";
 import { familyOf } from "../../../checker/catalogue";
 import { checkSpec } from "../../../checker/check-spec";

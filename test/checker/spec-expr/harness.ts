@@ -1,11 +1,11 @@
 // Runs the expression-and-reference phase alone on a spec text: the real YAML loader and structure
-// phase build the model, then only this phase's diagnostics are presented (§9.1 form).
+// phase build the model, then only this phase's diagnostics are presented (docs/language.md §9.1 form).
 import { expect } from "vitest";
 import { present } from "../../../checker/check-spec";
 import type { Diagnostic } from "../../../checker/diagnostic";
+import { checkStructure } from "../../../checker/model/check-structure";
 import type { SpecModel, StepDecl } from "../../../checker/model/types";
 import { DiagnosticSink } from "../../../checker/report";
-import { checkStructure } from "../../../checker/schema/check-structure";
 import { SpecSource } from "../../../checker/source";
 import { checkSpecExpressions } from "../../../checker/spec-expr/index";
 import type { ExpressionTable } from "../../../checker/spec-expr/types";

@@ -1,4 +1,4 @@
-// The validation conformance cases (shared/conformance/validation.jsonl) through the YAML front
+// The validation conformance cases (test/conformance/recorded/validation.jsonl) through the YAML front
 // end alone: cases that expect a `yaml` family error get exactly those (by line), and every other
 // case loads without a YAML error (our loader accepts everything the reference's PyYAML accepts).
 import { describe, expect, it } from "vitest";

@@ -3,7 +3,8 @@
 // and on YAML-ish fragments. Plus a ~10 MB spec (linear time, no error).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SourceRange, SpecNode } from "../../../checker/yaml/nodes";
+import type { SourceRange } from "../../../checker/base/source-range";
+import type { SpecNode } from "../../../checker/yaml/nodes";
 import { load } from "./support";
 
 function inside(text: string, r: SourceRange): boolean {

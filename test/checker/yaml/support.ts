@@ -1,9 +1,11 @@
 // Helpers for the YAML front-end tests: load a text, walk to a node, locate ranges.
+
+import type { SourceRange } from "../../../checker/base/source-range";
 import type { SpecDiagnostic } from "../../../checker/diagnostic";
 import { DiagnosticSink } from "../../../checker/report";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
-import type { ScalarNode, SourceRange, SpecNode } from "../../../checker/yaml/nodes";
+import type { ScalarNode, SpecNode } from "../../../checker/yaml/nodes";
 import { LoadedScalar } from "../../../checker/yaml/spec-nodes";
 import { compareLoads } from "./fast-path-support";
 

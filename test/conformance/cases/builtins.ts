@@ -1,4 +1,4 @@
-// Builtin functions (language.md §10.9), their errors and argument checking (§10.13).
+// Builtin functions (docs/language.md §10.9), their errors and argument checking (docs/language.md §10.13).
 import { diag, type ExpressionCase, err, errMaybe, errStatic, val } from "../case-types";
 import { RESULT, SMALL } from "./fixtures";
 

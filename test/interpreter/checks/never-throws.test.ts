@@ -4,8 +4,9 @@
 // passes, `anyOf [S]` passes exactly when `S` does, and `allOf [S]` reports what `S` reports.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { JsonObject, JsonValue } from "../../../checker/base/json";
 import { checkSpec } from "../../../checker/check-spec";
-import type { CheckedSpec, JsonObject, JsonValue } from "../../../checker/ir/types";
+import type { CheckedSpec } from "../../../checker/ir/types";
 import { checkContract } from "../../../interpreter/checks/contract";
 import { checkOutputSchema } from "../../../interpreter/checks/output-schema";
 import { makeDict } from "../../../stdlib/values/dict";

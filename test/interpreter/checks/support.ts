@@ -1,7 +1,9 @@
 // Helpers of the result-check tests: results from JSON text (ints and floats kept apart, as the
 // MCP server decodes them) and contracts from spec text through the real checker.
+
+import type { JsonObject } from "../../../checker/base/json";
 import { checkSpec } from "../../../checker/check-spec";
-import type { CheckedSpec, ContractIR, JsonObject } from "../../../checker/ir/types";
+import type { CheckedSpec, ContractIR } from "../../../checker/ir/types";
 import { checkContract } from "../../../interpreter/checks/contract";
 import { checkOutputSchema } from "../../../interpreter/checks/output-schema";
 import { parseJson } from "../../../stdlib/values/json";

@@ -1,4 +1,4 @@
-// The scenario comparison itself (README §2.2–2.3), on hand-made responses: so a passing replay
+// The scenario comparison itself (test/conformance/recorded/README.md §2.2–2.3), on hand-made responses: so a passing replay
 // means the engine agrees, not that the comparison is lax.
 import { describe, expect, it } from "vitest";
 import { firstDifference } from "./compare";

@@ -1,4 +1,4 @@
-// The comparison of conformance README §2.3: recorded keys must be present with equal values
+// The comparison of test/conformance/recorded/README.md §2.3: recorded keys must be present with equal values
 // (extra keys allowed), arrays element by element, numbers numerically, and the `yaml` text of a
 // compile_speckit result as the document it denotes. Returns the first difference with its path.
 import { loadPlainYaml } from "./pyyaml-plain";

@@ -1,4 +1,4 @@
-// Normalisation of product responses (conformance README §2.2): timing values → 0 at any depth,
+// Normalisation of product responses (test/conformance/recorded/README.md §2.2): timing values → 0 at any depth,
 // the working directory → `<CWD>` in strings, and flow ids → the recorded `FLOW_n` names through a
 // one-to-one renaming built while walking the recorded and product responses side by side.
 

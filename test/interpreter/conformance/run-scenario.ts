@@ -1,5 +1,5 @@
-// Runs one scenario against the engine (conformance README §2.1) and checks the responses
-// (§2.2 normalisation, §2.3 comparison). The plan comes first; every action then calls one tool,
+// Runs one scenario against the engine (test/conformance/recorded/README.md §2.1) and checks the responses
+// (test/conformance/recorded/README.md §2.2 normalisation, test/conformance/recorded/README.md §2.3 comparison). The plan comes first; every action then calls one tool,
 // or is a test hook: `restart` (a new API instance over the same store) and `age_gate` (the wall
 // clock moves on by `seconds`, which is what the gate timeout reads).
 import type { StratumApi } from "../../../interpreter/api";
@@ -32,7 +32,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** root / child / child:N / literal flow id (§2.1). */
+/** root / child / child:N / literal flow id (test/conformance/recorded/README.md §2.1). */
 class FlowSelector {
   root: string | undefined;
   private readonly children: string[] = [];

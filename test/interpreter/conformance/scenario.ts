@@ -1,4 +1,4 @@
-// The runtime scenarios of test/conformance/recorded/scenarios/*.json (conformance README §2): their
+// The runtime scenarios of test/conformance/recorded/scenarios/*.json (test/conformance/recorded/README.md §2): their
 // shape, and loading them. User data (`inputs`, `result`) is decoded a second time with the
 // kind-preserving parser, so `1.0` in a result stays a float as it would over MCP.
 import { readdirSync, readFileSync, realpathSync } from "node:fs";
@@ -88,7 +88,7 @@ export interface Scenario {
   readonly fixtures: readonly string[];
 }
 
-/** The scenarios directory with symbolic links resolved (the `<CWD>` of §2.2). */
+/** The scenarios directory with symbolic links resolved (the `<CWD>` of test/conformance/recorded/README.md §2.2). */
 export function scenariosCwd(): string {
   return realpathSync(SCENARIOS_DIR);
 }

@@ -1,4 +1,4 @@
-// Replays every runtime scenario of test/conformance/recorded/scenarios (README §2) against the engine
+// Replays every runtime scenario of test/conformance/recorded/scenarios (test/conformance/recorded/README.md §2) against the engine
 // over the durable FileFlowStore (the store we ship), each in a fresh STRATUM_HOME, with the
 // scenarios directory as the working directory.
 import { describe, expect, it } from "vitest";

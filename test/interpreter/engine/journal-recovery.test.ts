@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckedSpec } from "../../../checker/ir/types";
 import { FileFlowStore } from "../../../host/file-store/file-store";
-import type { FlowState } from "../../../interpreter/flow/state";
+import type { FlowState } from "../../../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import { decodeStoredFlow } from "../../../interpreter/store/stored-state";

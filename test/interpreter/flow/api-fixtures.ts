@@ -1,7 +1,7 @@
 // Helpers of the tests that drive flows through the engine (createApi over a MemoryStore).
 import { expect } from "vitest";
 import type { StratumApi } from "../../../interpreter/api";
-import type { FlowState } from "../../../interpreter/flow/state";
+import type { FlowState } from "../../../interpreter/base/flow-state";
 import type { FlowStore } from "../../../interpreter/store/store";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";

@@ -4,12 +4,12 @@
 // containers exactly (key order included), and fields reassigned during the call.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { FlowState } from "../../../interpreter/base/flow-state";
 import { editDelta } from "../../../interpreter/engine/edit-delta";
 import { cloneRun, cloneState } from "../../../interpreter/flow/clone";
 import { appendItem, deleteEntry, putEntry, putTiming } from "../../../interpreter/flow/edits";
 import { skipRecord } from "../../../interpreter/flow/records";
 import type { FlowRun } from "../../../interpreter/flow/run";
-import type { FlowState } from "../../../interpreter/flow/state";
 import { encodeFlowState } from "../../../interpreter/store/codec";
 import { applyDelta, decodeDelta, encodeDelta, type FlowDelta } from "../../../interpreter/store/delta";
 import { runOf } from "./fixtures";

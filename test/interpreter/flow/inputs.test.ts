@@ -1,6 +1,6 @@
-// Step input resolution at dispatch (runtime.md §3.3): the exact failure messages and navigation.
+// Step input resolution at dispatch (docs/runtime.md §3.3): the exact failure messages and navigation.
 import { describe, expect, it } from "vitest";
-import { ExecutionFailure } from "../../../interpreter/flow/errors";
+import { ExecutionFailure } from "../../../interpreter/base/tool-errors";
 import { resolveInputs, resolveValue } from "../../../interpreter/flow/inputs";
 import { json, runOf, text } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// Replay of the recorded conformance scenario compile_speckit_ok (conformance README §2): cwd = the
+// Replay of the recorded conformance scenario compile_speckit_ok (test/conformance/recorded/README.md §2): cwd = the
 // scenarios directory, the Node workspace, the reference's responses compared key by key, the
 // `yaml` string compared as the loaded document (and required to validate).
 import { readFileSync, realpathSync } from "node:fs";

@@ -1,10 +1,10 @@
-// The flow file format (runtime.md §14.1): exact Python json.dumps(indent=2) layout, decoding of
+// The flow file format (docs/runtime.md §14.1): exact Python json.dumps(indent=2) layout, decoding of
 // our files and the reference's, refusal of damaged files, and a round-trip property.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { FlowState } from "../../../interpreter/flow/state";
+import type { FlowState } from "../../../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
 import { makeDict } from "../../../stdlib/values/dict";
 import { PyDict, PyFloat } from "../../../stdlib/values/value";

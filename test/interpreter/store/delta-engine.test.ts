@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { checkSpec } from "../../../checker/check-spec";
 import type { CheckedSpec } from "../../../checker/ir/types";
 import type { StratumApi } from "../../../interpreter/api";
-import type { FlowState } from "../../../interpreter/flow/state";
+import type { FlowState } from "../../../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
 import {
   applyDelta,

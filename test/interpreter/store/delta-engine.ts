@@ -7,6 +7,8 @@
 
 import { nodeFileSystem } from "../../../host/node-fs";
 import type { FlowArgs, StratumApi } from "../../../interpreter/api";
+import type { FlowState } from "../../../interpreter/base/flow-state";
+import { commits, ExecutionFailure } from "../../../interpreter/base/tool-errors";
 import { commitTx } from "../../../interpreter/engine/commit";
 import { Registry } from "../../../interpreter/engine/registry";
 import { SpecCache } from "../../../interpreter/engine/spec-cache";
@@ -14,14 +16,12 @@ import { EngineTx, type TxEnvironment } from "../../../interpreter/engine/transa
 import { audit } from "../../../interpreter/flow/audit";
 import { commitCheckpoint, revertCheckpoint } from "../../../interpreter/flow/checkpoints";
 import { cloneState } from "../../../interpreter/flow/clone";
-import { commits, ExecutionFailure } from "../../../interpreter/flow/errors";
 import { gateResolve } from "../../../interpreter/flow/gates";
 import { iterationAbort, iterationStart } from "../../../interpreter/flow/iterations";
 import { iterationReport } from "../../../interpreter/flow/iterations-report";
 import { plan } from "../../../interpreter/flow/plan";
 import { resume } from "../../../interpreter/flow/resume";
 import { skipStep } from "../../../interpreter/flow/skip";
-import type { FlowState } from "../../../interpreter/flow/state";
 import { stepDone } from "../../../interpreter/flow/step-done";
 import { checkTimeouts } from "../../../interpreter/flow/timeouts";
 import type { Tx } from "../../../interpreter/flow/tx";

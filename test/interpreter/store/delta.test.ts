@@ -4,8 +4,13 @@
 // decodeDelta refuses damaged texts, and a round-trip property over random states and random edits.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type {
+  FlowState,
+  IterationEntry,
+  StepRecord,
+  TraceRecord,
+} from "../../../interpreter/base/flow-state";
 import { cloneState } from "../../../interpreter/flow/clone";
-import type { FlowState, IterationEntry, StepRecord, TraceRecord } from "../../../interpreter/flow/state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
 import {
   applyDelta,

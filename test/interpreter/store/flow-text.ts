@@ -1,6 +1,6 @@
 // Synthetic flow files for the store tests (the store only cares about the text and its revision):
 // a minimal FlowState with the given id, revision and one stored output.
-import type { FlowState } from "../../../interpreter/flow/state";
+import type { FlowState } from "../../../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
 import { encodeDelta } from "../../../interpreter/store/delta";
 import type { FlowStore, StoreWrite } from "../../../interpreter/store/store";

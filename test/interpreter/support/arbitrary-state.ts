@@ -1,4 +1,4 @@
-// fast-check arbitraries of persisted flow states (interpreter/flow/state.ts): every field of the
+// fast-check arbitraries of persisted flow states (interpreter/base/flow-state.ts): every field of the
 // right shape with random content, including user-keyed collections with awkward keys (`__proto__`,
 // digits, non-ASCII) and user data of every JSON kind (ints beyond 2^53, floats, nested dicts).
 // Shapes only: the states need not be reachable by the engine.
@@ -16,7 +16,7 @@ import type {
   Snapshot,
   StepRecord,
   TraceRecord,
-} from "../../../interpreter/flow/state";
+} from "../../../interpreter/base/flow-state";
 import type { Wire } from "../../../interpreter/wire/wire";
 import { makeDict } from "../../../stdlib/values/dict";
 import { type PyDict, PyFloat, type PyValue } from "../../../stdlib/values/value";

@@ -1,4 +1,4 @@
-// Replay of the recorded conformance scenario list_workflows_directory (conformance README §2):
+// Replay of the recorded conformance scenario list_workflows_directory (test/conformance/recorded/README.md §2):
 // cwd = the scenarios directory, the Node workspace, the working directory replaced by `<CWD>`,
 // every recorded response compared exactly.
 import { readFileSync, realpathSync } from "node:fs";

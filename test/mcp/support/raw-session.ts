@@ -52,7 +52,7 @@ export class RawSession {
     });
   }
 
-  /** Standard error without the hook-refresh notice of a first start (runtime.md §21.1). */
+  /** Standard error without the hook-refresh notice of a first start (docs/runtime.md §21.1). */
   get stderr(): string {
     return unexpectedStderr(this.stderrText);
   }

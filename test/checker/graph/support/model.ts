@@ -1,16 +1,17 @@
 // How the graph tests get a SpecModel (the real YAML loader and structure phase) and see
 // diagnostics in the public form (1-based lines, code-point columns), so that tests assert full
 // ranges.
+
+import type { SourceRange } from "../../../../checker/base/source-range";
 import type { SpecDiagnostic } from "../../../../checker/diagnostic";
 import { analyseFlow } from "../../../../checker/graph/analysis";
 import type { FlowGraph } from "../../../../checker/graph/types";
+import { checkStructure } from "../../../../checker/model/check-structure";
 import type { FlowDecl, SpecModel } from "../../../../checker/model/types";
 import { DiagnosticSink } from "../../../../checker/report";
 import type { SemanticRule } from "../../../../checker/rules/types";
-import { checkStructure } from "../../../../checker/schema/check-structure";
 import { SpecSource } from "../../../../checker/source";
 import { loadYaml } from "../../../../checker/yaml/load";
-import type { SourceRange } from "../../../../checker/yaml/nodes";
 
 /** The model of `text` through the real YAML loader and structure phase. */
 export function specModel(text: string): SpecModel {

@@ -1,5 +1,5 @@
 // Reading flows back from a store as the driver sees them (driver.ts FlowView).
-import type { FlowState } from "../../../../interpreter/flow/state";
+import type { FlowState } from "../../../../interpreter/base/flow-state";
 import type { FlowStore } from "../../../../interpreter/store/store";
 import { storedState } from "../../../support/stored-flow";
 import type { FlowView } from "./driver";

@@ -1,19 +1,20 @@
-// The structure phase (language.md §1.1, §1.2, §9.3 phase 2): the root must be a mapping, the
-// version selects the schema, then every node is checked against that schema (walk.ts) and the
-// spec model is built (model/build.ts).
+// The structure phase (docs/language.md §1.1, docs/language.md §1.2, docs/language.md §9.3 phase 2): the root must be a mapping, the
+// version selects the schema, then every node is checked against that schema (schema/walk.ts) and the
+// spec model is built (build.ts).
 import { valueRange } from "../anchors";
-import { buildModel } from "../model/build";
-import type { SpecModel, Version } from "../model/types";
+import type { Version } from "../base/version";
 import type { Reporter } from "../report";
+import { pythonStr } from "../schema/python-str";
+import { SCHEMA_ROOT_NOT_MAPPING } from "../schema/rules/root-not-mapping";
+import { SCHEMA_TYPE } from "../schema/rules/type";
+import { SCHEMA_VERSION_UNKNOWN } from "../schema/rules/version-unknown";
+import { SCHEMA_VERSION_UNSUPPORTED } from "../schema/rules/version-unsupported";
+import { StructureWalker } from "../schema/walk";
 import type { SpecSource } from "../source";
 import type { MapNode, SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
-import { pythonStr } from "./python-str";
-import { SCHEMA_ROOT_NOT_MAPPING } from "./rules/root-not-mapping";
-import { SCHEMA_TYPE } from "./rules/type";
-import { SCHEMA_VERSION_UNKNOWN } from "./rules/version-unknown";
-import { SCHEMA_VERSION_UNSUPPORTED } from "./rules/version-unsupported";
-import { StructureWalker } from "./walk";
+import { buildModel } from "./build";
+import type { SpecModel } from "./types";
 
 /** Structure phase + model: null when nothing else may be checked (root not a mapping, bad version). */
 export function checkStructure(src: SpecSource, root: SpecNode, reporter: Reporter): SpecModel | null {
@@ -48,7 +49,7 @@ interface VersionLookup {
 }
 
 /**
- * §1.2: the version is looked up by Python `str()` of the loaded value. "unknown": missing or not a
+ * docs/language.md §1.2: the version is looked up by Python `str()` of the loaded value. "unknown": missing or not a
  * version we know (reported); null: 0.3 (reported; nothing else is checked, DIV-VERSION-03).
  */
 function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | "unknown" | null {

@@ -1,18 +1,19 @@
 // docs/format.md, the format reference: every key of every mapping kind of the spec format with
 // its type, whether it is required (per version), its default, its allowed values, a description
-// and an example. Everything per key comes from spec-schema.ts, the description the structure
+// and an example. Everything per key comes from schema/spec-schema.ts, the description the structure
 // phase checks with, so the page cannot drift from the checker; test/checker/schema/format-doc.test.ts
 // keeps the committed page equal to this rendering and checks every example in it. Every section
 // and every key has an explicit anchor (`#step`, `#step.retries`) that does not depend on the
 // heading text.
-import { CATALOGUE } from "../catalogue";
-import type { Version } from "../model/types";
-import { ruleDocAnchor } from "../rule-docs";
-import { forVersion, resolveShape } from "./resolve-shape";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/feature-unsupported";
-import { SCHEMA_UNKNOWN_KEY } from "./rules/unknown-key";
-import { SHAPES, VERSIONS } from "./spec-schema";
-import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
+
+import type { Version } from "./base/version";
+import { CATALOGUE } from "./catalogue";
+import { ruleDocAnchor } from "./rule-docs";
+import { forVersion, resolveShape } from "./schema/resolve-shape";
+import { SCHEMA_FEATURE_UNSUPPORTED } from "./schema/rules/feature-unsupported";
+import { SCHEMA_UNKNOWN_KEY } from "./schema/rules/unknown-key";
+import { SHAPES, VERSIONS } from "./schema/spec-schema";
+import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./schema/spec-schema-types";
 
 /** The format reference as the repository publishes it (next to docs/rules.md). */
 export const FORMAT_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/format.md";

@@ -1,17 +1,17 @@
-// SPEC-OUTPUT-SCHEMA-INVALID (language.md §9.5.4): every step's `output_schema` must be a valid
+// SPEC-OUTPUT-SCHEMA-INVALID (docs/language.md §9.5.4): every step's `output_schema` must be a valid
 // JSON Schema (draft 2020-12), or every result of the step would fail at run time. Checked with a
-// precompiled meta-schema validator (generated/, see scripts/gen-output-schema-validator.mjs).
+// precompiled meta-schema validator (schema/generated/, see scripts/gen-output-schema-validator.mjs).
 import { unsupportedReason } from "../../stdlib/regex/linear";
 import { strRepr } from "../../stdlib/values/repr";
 import { fromKeyLine, nonEmpty } from "../anchors";
 import type { SpecModel } from "../model/types";
 import type { Reporter } from "../report";
 import { defineRule } from "../rule";
-import type { SemanticRule } from "../rules/types";
+import { validate } from "../schema/generated/meta-schema-validator";
+import { describeSchemaErrors } from "../schema/output-schema-detail";
 import type { SpecNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
-import { validate } from "./generated/meta-schema-validator";
-import { describeSchemaErrors } from "./output-schema-detail";
+import type { SemanticRule } from "./types";
 
 export const SPEC_OUTPUT_SCHEMA_INVALID = defineRule({
   code: "SPEC-OUTPUT-SCHEMA-INVALID",

@@ -1,0 +1,353 @@
+// The layering of ARCHITECTURE.md, in one place: `npm run check` runs dependency-cruiser with these
+// rules, test/architecture/layers.test.ts proves each one reports a wrong import (and that the real
+// tree has none), and test/architecture/code-map.test.ts keeps the code map's "must not depend on"
+// column equal to CODE_MAP below.
+//
+// Paths are relative to the repository root. Type-only imports are dependencies too: the swc parser
+// reads the TypeScript source as written (TypeScript 7 has no JS API for dependency-cruiser's tsc
+// parser, so swc is the parser that sees `import type`).
+
+const LAYERS = ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "cli", "lsp", "mcp"];
+const FRONT_ENDS = ["cli", "lsp", "mcp"];
+
+/** Each top-level folder and the top-level folders it may import (besides itself). */
+const LAYER_IMPORTS = {
+  stdlib: [],
+  grammar: ["stdlib"],
+  checker: ["stdlib", "grammar"],
+  interpreter: ["stdlib", "grammar", "checker"],
+  fuzzer: ["stdlib", "grammar", "checker", "interpreter"],
+  host: ["stdlib", "grammar", "checker", "interpreter"],
+  lsp: ["stdlib", "grammar", "checker", "interpreter"],
+  mcp: ["stdlib", "grammar", "checker", "interpreter", "fuzzer"],
+  cli: ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "lsp", "mcp"],
+};
+
+const anyOf = (paths) => `^(${paths.join("|")})`;
+const FRONT_END_PATHS = FRONT_ENDS.map((f) => `${f}/`);
+
+/**
+ * The code map's rows that forbid something: `folder` is the row's first cell and `mustNotDependOn`
+ * its last, exactly as ARCHITECTURE.md shows them; `from` is what the row covers and `to` (or
+ * `toNot`: everything but) the paths it must not import.
+ */
+const CODE_MAP = [
+  {
+    folder: "`stdlib/values/`",
+    mustNotDependOn: "everything else",
+    from: "^stdlib/values/",
+    toNot: "^stdlib/values/",
+  },
+  {
+    folder: "`stdlib/types/`",
+    mustNotDependOn: "grammar, checker, interpreter",
+    from: "^stdlib/types/",
+    to: anyOf(["grammar/", "checker/", "interpreter/"]),
+  },
+  {
+    folder: "`stdlib/builtins/`",
+    mustNotDependOn: "grammar, checker, interpreter",
+    from: "^stdlib/builtins/",
+    to: anyOf(["grammar/", "checker/", "interpreter/"]),
+  },
+  {
+    folder: "`stdlib/regex/`",
+    mustNotDependOn: "everything else",
+    from: "^stdlib/regex/",
+    toNot: "^stdlib/regex/",
+  },
+  {
+    folder: "`grammar/`",
+    mustNotDependOn: "checker, interpreter",
+    from: "^grammar/",
+    to: anyOf(["checker/", "interpreter/"]),
+  },
+  {
+    folder: "`checker/check-spec.ts`",
+    mustNotDependOn: "interpreter, front ends",
+    from: "^checker/check-spec\\.ts$",
+    to: anyOf(["interpreter/", ...FRONT_END_PATHS]),
+  },
+  {
+    folder: "`checker/yaml/`",
+    mustNotDependOn: "everything but stdlib values, `checker/base/`, `rule.ts`, `report.ts` and `source.ts`",
+    from: "^checker/yaml/",
+    toNot: anyOf([
+      "checker/yaml/",
+      "stdlib/values/",
+      "checker/base/",
+      "checker/rule\\.ts$",
+      "checker/report\\.ts$",
+      "checker/source\\.ts$",
+    ]),
+  },
+  {
+    folder: "`checker/schema/`",
+    mustNotDependOn: "model, rules, graph, spec-expr, ir",
+    from: "^checker/schema/",
+    to: anyOf(["checker/model/", "checker/rules/", "checker/graph/", "checker/spec-expr/", "checker/ir/"]),
+  },
+  {
+    folder: "`checker/rules/`",
+    mustNotDependOn: "graph, spec-expr",
+    from: "^checker/rules/",
+    to: anyOf(["checker/graph/", "checker/spec-expr/"]),
+  },
+  {
+    folder: "`checker/graph/`",
+    mustNotDependOn: "spec-expr",
+    from: "^checker/graph/",
+    to: anyOf(["checker/spec-expr/"]),
+  },
+  {
+    folder: "`checker/services/`",
+    mustNotDependOn: "lsp and other front ends",
+    from: "^checker/services/",
+    to: anyOf(FRONT_END_PATHS),
+  },
+  {
+    folder: "`checker/fix.ts`",
+    mustNotDependOn: "front ends",
+    from: "^checker/fix\\.ts$",
+    to: anyOf(FRONT_END_PATHS),
+  },
+  {
+    folder: "`checker/rule-docs.ts`",
+    mustNotDependOn: "front ends",
+    from: "^checker/rule-docs\\.ts$",
+    to: anyOf(FRONT_END_PATHS),
+  },
+  {
+    folder: "`checker/expr/`, `location.ts`, `anchors.ts`",
+    mustNotDependOn: "interpreter, front ends",
+    from: anyOf(["checker/expr/", "checker/location\\.ts$", "checker/anchors\\.ts$"]),
+    to: anyOf(["interpreter/", ...FRONT_END_PATHS]),
+  },
+  {
+    folder: "`interpreter/eval/`",
+    mustNotDependOn: "front ends",
+    from: "^interpreter/eval/",
+    to: anyOf(FRONT_END_PATHS),
+  },
+  {
+    folder: "`interpreter/api.ts`",
+    mustNotDependOn: "front ends",
+    from: "^interpreter/api\\.ts$",
+    to: anyOf(FRONT_END_PATHS),
+  },
+  {
+    folder: "`interpreter/flow/`",
+    mustNotDependOn: "engine, store, front ends",
+    from: "^interpreter/flow/",
+    to: anyOf(["interpreter/engine/", "interpreter/store/", ...FRONT_END_PATHS]),
+  },
+  {
+    folder: "`interpreter/engine/`",
+    mustNotDependOn: "front ends",
+    from: "^interpreter/engine/",
+    to: anyOf(FRONT_END_PATHS),
+  },
+  {
+    folder: "`interpreter/checks/`",
+    mustNotDependOn: "flow",
+    from: "^interpreter/checks/",
+    to: anyOf(["interpreter/flow/"]),
+  },
+  {
+    folder: "`interpreter/store/`",
+    mustNotDependOn: "flow",
+    from: "^interpreter/store/",
+    to: anyOf(["interpreter/flow/"]),
+  },
+  {
+    folder: "`interpreter/workspace/`, `interpreter/speckit/`",
+    mustNotDependOn: "flow",
+    from: anyOf(["interpreter/workspace/", "interpreter/speckit/"]),
+    to: anyOf(["interpreter/flow/"]),
+  },
+  {
+    folder: "`interpreter/limits.ts`",
+    mustNotDependOn: "everything but stdlib values",
+    from: "^interpreter/limits\\.ts$",
+    toNot: anyOf(["stdlib/values/"]),
+  },
+  {
+    folder: "`fuzzer/`",
+    mustNotDependOn:
+      "checker internals beyond `base/`, `check-spec.ts`, the IR, model and catalogue (with `fuzz/rules.ts`), `diagnostic.ts`, `source.ts`, `anchors.ts` and `suppressions.ts`; front ends",
+    from: "^fuzzer/",
+    to: `^(${FRONT_END_PATHS.join("|")}|checker/(?!(base/|ir/|model/|fuzz/|catalogue\\.ts$|check-spec\\.ts$|diagnostic\\.ts$|source\\.ts$|anchors\\.ts$|suppressions\\.ts$)))`,
+  },
+  {
+    folder: "`lsp/`",
+    mustNotDependOn: "— (imports the checker only)",
+    from: "^lsp/",
+    to: anyOf(LAYERS.filter((l) => l !== "checker" && l !== "lsp").map((l) => `${l}/`)),
+  },
+  {
+    folder: "`mcp/`",
+    mustNotDependOn: "— (imports the interpreter, `fuzzer/index.ts` and stdlib values only)",
+    from: "^mcp/",
+    to: `^(${LAYERS.filter((l) => !["interpreter", "fuzzer", "stdlib", "mcp"].includes(l))
+      .map((l) => `${l}/`)
+      .join("|")}|fuzzer/(?!index\\.ts$)|stdlib/(?!values/))`,
+  },
+  {
+    folder: "`host/`",
+    mustNotDependOn: "— (only front ends, tests and bench import it)",
+    from: `^(?!(host|${FRONT_ENDS.join("|")}|test|bench)/)`,
+    to: "^host/",
+  },
+];
+
+const LAYER_ORDER =
+  "imports go one way: stdlib ← grammar ← checker ← interpreter ← fuzzer ← {cli, lsp, mcp}, host only for front ends";
+
+const layerRules = Object.entries(LAYER_IMPORTS).flatMap(([layer, allowed]) => {
+  const forbidden = LAYERS.filter((l) => l !== layer && !allowed.includes(l));
+  if (forbidden.length === 0) return [];
+  return [
+    {
+      name: `layer-${layer}`,
+      severity: "error",
+      comment: `Layering (ARCHITECTURE.md): ${layer}/ must not import ${forbidden.join(", ")}; ${LAYER_ORDER}.`,
+      from: { path: `^${layer}/` },
+      to: { path: anyOf(forbidden.map((l) => `${l}/`)) },
+    },
+  ];
+});
+
+const codeMapRules = CODE_MAP.map((row) => ({
+  name: `code-map ${row.folder.replaceAll("`", "")}`,
+  severity: "error",
+  comment: `ARCHITECTURE.md code map: ${row.folder.replaceAll("`", "")} must not depend on ${row.mustNotDependOn.replaceAll("`", "")}.`,
+  from: { path: row.from },
+  // Only our own modules: npm packages and Node built-ins are not layers.
+  to: row.to
+    ? { path: row.to }
+    : { pathNot: row.toNot, path: anyOf([...LAYERS, "test", "bench", "scripts"].map((l) => `${l}/`)) },
+}));
+
+/**
+ * Each layer's sub-folders from the bottom up: a sub-folder imports only sub-folders before it, so
+ * the sub-folders of a layer cannot form a cycle (the layer's top-level files are not in the order;
+ * cycles through them are `no-cycle-between-folders`). A sub-folder missing here is reported as
+ * soon as it imports a sibling or a sibling imports it.
+ */
+const SUBFOLDER_ORDER = {
+  stdlib: ["values", "regex", "types", "builtins"],
+  checker: [
+    "base",
+    "expr",
+    "fuzz",
+    "yaml",
+    "schema",
+    "model",
+    "rules",
+    "graph",
+    "spec-expr",
+    "ir",
+    "incremental",
+    "services",
+  ],
+  interpreter: ["wire", "base", "eval", "checks", "store", "workspace", "speckit", "flow", "engine", "query"],
+  fuzzer: ["values", "run", "explore"],
+  host: ["file-store"],
+  cli: [
+    "format",
+    "check",
+    "validate",
+    "graph",
+    "eval",
+    "fuzz",
+    "replay",
+    "compile",
+    "mcp-commands",
+    "install",
+    "serve",
+    "daemon",
+    "explain",
+    "flows",
+    "gate",
+    "init",
+    "lsp",
+    "query",
+    "schema",
+  ],
+};
+
+const orderRules = Object.entries(SUBFOLDER_ORDER).flatMap(([layer, order]) => [
+  ...order.slice(0, -1).map((sub, i) => ({
+    name: `folder-order ${layer}/${sub}/`,
+    severity: "error",
+    comment: `${layer}/${sub}/ imports only the sub-folders of ${layer}/ before it in SUBFOLDER_ORDER (.dependency-cruiser.cjs): ${order.slice(0, i).join(", ") || "none"}.`,
+    from: { path: `^${layer}/${sub}/` },
+    to: { path: anyOf(order.slice(i + 1).map((s) => `${layer}/${s}/`)) },
+  })),
+  {
+    name: `folder-order ${layer}/ (unlisted)`,
+    severity: "error",
+    comment: `A sub-folder of ${layer}/ that imports a sibling or is imported by one must be placed in SUBFOLDER_ORDER (.dependency-cruiser.cjs).`,
+    from: { path: `^(${layer}/(?!(${order.join("|")})/)[^/]+/)` },
+    to: { path: `^${layer}/[^/]+/`, pathNot: "^$1" },
+  },
+  {
+    name: `folder-order ${layer}/ (unlisted)`,
+    severity: "error",
+    comment: `A sub-folder of ${layer}/ that imports a sibling or is imported by one must be placed in SUBFOLDER_ORDER (.dependency-cruiser.cjs).`,
+    from: { path: `^${layer}/[^/]+/` },
+    to: { path: `^${layer}/(?!(${order.join("|")})/)[^/]+/` },
+  },
+]);
+
+/** A layer folder's unit for cycles: its sub-folder (`checker/yaml/`), or the layer itself for its top-level files. */
+const FOLDER_OF_MODULE = `^(${LAYERS.join("|")})/[^/]+/`;
+const TOP_LEVEL_FILE = `^(${LAYERS.join("|")})/[^/]+$`;
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: "no-tests-in-product",
+      severity: "error",
+      comment: "Product code never imports tests, benchmarks or build scripts.",
+      from: { path: anyOf(LAYERS.map((l) => `${l}/`)) },
+      to: { path: "^(test|bench|scripts)/" },
+    },
+    ...codeMapRules,
+    ...orderRules,
+    {
+      // A module cycle that leaves the folder it starts in; cycles between files of one folder are
+      // allowed (they are one unit). Every cycle between folders has an edge out of a sub-folder,
+      // and that edge is reported here.
+      name: "no-cycle-between-folders",
+      severity: "error",
+      comment: "Folders depend on each other one way: this import closes a cycle through another folder.",
+      from: { path: FOLDER_OF_MODULE },
+      to: { circular: true, via: { pathNot: "^$0" } },
+    },
+    {
+      name: "no-cycle-between-folders",
+      severity: "error",
+      comment: "Folders depend on each other one way: this import closes a cycle through another folder.",
+      from: { path: TOP_LEVEL_FILE },
+      to: { circular: true, via: { pathNot: "^$1/[^/]+$" } },
+    },
+  ],
+  options: {
+    parser: "swc",
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    enhancedResolveOptions: {
+      extensions: [".ts", ".js", ".mjs", ".cjs", ".json"],
+      conditionNames: ["import", "require", "node", "default"],
+      exportsFields: ["exports"],
+    },
+  },
+};
+
+// The tables the rules are made from, for the architecture tests; not enumerable, as
+// dependency-cruiser refuses unknown keys in its configuration.
+Object.defineProperty(module.exports, "LAYER_IMPORTS", { value: LAYER_IMPORTS, enumerable: false });
+Object.defineProperty(module.exports, "CODE_MAP", { value: CODE_MAP, enumerable: false });
+Object.defineProperty(module.exports, "SUBFOLDER_ORDER", { value: SUBFOLDER_ORDER, enumerable: false });
