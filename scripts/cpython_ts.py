@@ -31,8 +31,11 @@ def ts_float(x, nan="f(NaN)"):
     return f"f({x!r})"
 
 
-def ts(v):
-    """A Python value as a TypeScript literal over the helpers of test/values/support.ts."""
+def ts(v, big=lambda n: f'big("{n}")', number=None):
+    """A Python value as a TypeScript literal over the helpers of test/values/support.ts.
+
+    `big` writes an int beyond 2**53 - 1 and `number` a float (default `ts_float`): the generated
+    files differ only there."""
     if v is None:
         return "null"
     if v is True:
@@ -40,17 +43,17 @@ def ts(v):
     if v is False:
         return "false"
     if isinstance(v, int):
-        return str(v) if abs(v) <= 2**53 - 1 else f'big("{v}")'
+        return str(v) if abs(v) <= 2**53 - 1 else big(v)
     if isinstance(v, float):
-        return ts_float(v)
+        return (number or ts_float)(v)
     if isinstance(v, str):
         return json.dumps(v)
     if isinstance(v, list):
-        return "[" + ", ".join(ts(x) for x in v) + "]"
+        return "[" + ", ".join(ts(x, big, number) for x in v) + "]"
     if isinstance(v, tuple):
-        return "t(" + ", ".join(ts(x) for x in v) + ")"
+        return "t(" + ", ".join(ts(x, big, number) for x in v) + ")"
     if isinstance(v, dict):
-        return "d(" + ", ".join(f"[{ts(k)}, {ts(x)}]" for k, x in v.items()) + ")"
+        return "d(" + ", ".join(f"[{ts(k, big, number)}, {ts(x, big, number)}]" for k, x in v.items()) + ")"
     raise ValueError(f"unsupported value {v!r}")
 
 

@@ -19,6 +19,7 @@ import json
 import math
 
 from cpython_ts import out_root, require_cpython_311, write_module
+from cpython_ts import ts as shared_ts
 
 PATH = "test/builtins/cpython-cases.generated.ts"
 
@@ -482,30 +483,17 @@ sorted([5, 4, float('nan'), 3, 2, 1])
 """
 
 
+def case_float(v):
+    if math.isnan(v):
+        return "f(Number.NaN)"
+    if math.isinf(v):
+        return "f(Infinity)" if v > 0 else "f(-Infinity)"
+    return f"f({v!r})"
+
+
 def ts(v):
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if isinstance(v, int):
-        return str(v) if abs(v) <= 2**53 - 1 else f"{v}n"
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "f(Number.NaN)"
-        if math.isinf(v):
-            return "f(Infinity)" if v > 0 else "f(-Infinity)"
-        return f"f({v!r})"
-    if isinstance(v, str):
-        return json.dumps(v)
-    if isinstance(v, list):
-        return "[" + ", ".join(ts(x) for x in v) + "]"
-    if isinstance(v, tuple):
-        return "t(" + ", ".join(ts(x) for x in v) + ")"
-    if isinstance(v, dict):
-        return "d(" + ", ".join(f"[{ts(k)}, {ts(x)}]" for k, x in v.items()) + ")"
-    raise ValueError(f"unsupported literal {v!r}")
+    """A literal as the cases file writes it: big ints as `123n`, floats without the -0 form."""
+    return shared_ts(v, big=lambda n: f"{n}n", number=case_float)
 
 
 def outcome(expr):
