@@ -13,7 +13,7 @@
 //    observation or shrinking. Ratio per spec = fuzzed µs/transition ÷ bare µs/transition. The
 //    counting wrapper also times its calls, which splits a fuzzed transition into the engine call,
 //    the observer's audits and the rest (generation, decisions, observation).
-// 3. Time to the first finding over the seeded-defect corpus (test/fuzz/corpus, controls left
+// 3. Time to the first finding over the seeded-defect corpus (test/fuzzer/corpus, controls left
 //    out): (a) random mode alone on the expected finding's flow, the time from the start of
 //    exploration to the end of the first run that shows the expected code at the expected
 //    flow/step (a per-run timestamp, matched afterwards with the run index of the sighting), and
@@ -339,7 +339,7 @@ export async function benchFuzz(repoDir: string): Promise<FuzzBench> {
     examples.push(await benchExample(name, readFileSync(join(exampleDir, name), "utf8")));
   }
   const corpus: DefectFuzz[] = [];
-  for (const d of loadDefects(join(repoDir, "test/fuzz/corpus"))) corpus.push(await benchDefect(d));
+  for (const d of loadDefects(join(repoDir, "test/fuzzer/corpus"))) corpus.push(await benchDefect(d));
 
   const runsPerSecond = median(examples.map((e) => e.runsPerSecond));
   const transitionsPerSecond = median(examples.map((e) => e.transitionsPerSecond));

@@ -21,7 +21,7 @@ export function ruleDocHref(code: string): string {
 /** What the page needs of a rule (the catalogue's RuleInfo, or a front end's own rule such as IO-READ). */
 export type DocumentedRule = Pick<
   RuleInfo,
-  "code" | "severity" | "errorType" | "title" | "doc" | "example"
+  "code" | "severity" | "errorType" | "title" | "doc" | "example" | "fix"
 > & {
   readonly family: string;
 };
@@ -45,6 +45,7 @@ export function renderRulesDoc(rules: readonly DocumentedRule[]): string {
     out.push(`<a id="${ruleDocAnchor(r.code)}"></a>`, "", `## ${r.code}`, "", `**${r.title}**`, "");
     out.push(`Severity: ${r.severity} · family: ${r.family} · error type: ${r.errorType}`, "");
     out.push(r.doc, "");
+    if (r.fix !== undefined) out.push(`Automatic fix: ${r.fix}`, "");
     if (r.example !== undefined) {
       out.push("Reported:", "", "```yaml", r.example.bad, "```", "");
       if (r.example.good !== undefined) out.push("Fixed:", "", "```yaml", r.example.good, "```", "");

@@ -1,6 +1,9 @@
-// What every rule module declares (docs/language.md §9.5): its stable code, severity, conformance
-// family, error type, a one-line title and the documentation `stratumc explain CODE` prints.
-// Message templates are typed functions on the rule object itself (`message(...)`).
+// The one shape of a diagnostic code (docs/language.md §9.5): every code is declared once, through
+// `defineRule`, with its stable code, severity, conformance family, error type, a one-line title,
+// the documentation, an example, what its automatic fix does (if it has one) and its message
+// template(s), typed functions on the rule object itself (`message(...)`). The catalogue,
+// `stratumc explain`, docs/rules.md, SARIF rule metadata and the LSP's code descriptions read these
+// declarations; test/checker/rule-fixtures/ holds each code's fixture specs.
 import type { ErrorType, Severity } from "./diagnostic";
 
 export type Family =
@@ -25,7 +28,9 @@ export type Family =
   /** Suppression comments (`# stratum-ignore[CODE]: reason`); not a conformance family. */
   | "suppression"
   /** Findings of `stratumc fuzz` (run-time exploration); not a conformance family. */
-  | "fuzz";
+  | "fuzz"
+  /** A file a front end could not read (IO-READ, declared in cli/rules.ts); not a conformance family. */
+  | "io";
 
 export interface RuleInfo {
   readonly code: string;
@@ -36,8 +41,12 @@ export interface RuleInfo {
   readonly title: string;
   /** Markdown-free prose: why the rule exists and how to fix the problem. */
   readonly doc: string;
-  /** Optional short YAML snippets for `stratumc explain`. */
+  /** Short YAML snippets for `stratumc explain` and docs/rules.md: reported, and fixed. */
   readonly example?: { readonly bad: string; readonly good?: string };
+  /** What the automatic fix does (the editor's quick fix, `check --fix`); absent when there is none. */
+  readonly fix?: string;
+  /** The message template (more variants may sit beside it on the rule object). */
+  readonly message: (...args: never[]) => string;
 }
 
 /** Identity helper that keeps the literal type of a rule object (its `message` signature). */

@@ -47,6 +47,7 @@ export const SUPPRESS_UNUSED = defineRule({
     bad: "# stratum-ignore[SPEC-STEP-UNREACHABLE]: legacy\n\n- id: step_a",
     good: "# stratum-ignore[SPEC-STEP-UNREACHABLE]: legacy\n- id: step_a",
   },
+  fix: "Deletes the whole suppression comment (its line, when it stands alone; else the comment and the blanks before it), offered only when none of the codes it names suppresses anything.",
   message: (code: string, line: number) =>
     `Unused suppression: no '${code}' diagnostic starts on line ${line}`,
 });

@@ -8,17 +8,9 @@ import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FileFlowStore, stratumHome } from "../host/file-store/file-store";
-import { nodeFileSystem } from "../host/node-fs";
-import { nodeWorkspace } from "../host/node-workspace";
-import type { StratumApi } from "../interpreter/api";
-import type { FlowState } from "../interpreter/base/flow-state";
-import { createApi } from "../interpreter/engine/create-api";
-import { restoreRun } from "../interpreter/engine/restore";
-import { SpecCache } from "../interpreter/engine/spec-cache";
-import type { Clock, IdSource } from "../interpreter/flow/ports";
-import type { FlowRun } from "../interpreter/flow/run";
-import type { FlowStore } from "../interpreter/store/store";
+import { FileFlowStore, nodeFileSystem, nodeWorkspace, stratumHome } from "../host/index";
+import type { Clock, FlowRun, FlowState, FlowStore, IdSource, StratumApi } from "../interpreter/index";
+import { createApi, restoreRun, SpecCache } from "../interpreter/index";
 import type { CliHost } from "./host";
 
 export interface FlowHost {

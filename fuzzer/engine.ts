@@ -12,7 +12,7 @@ import {
   type StratumApi,
   type WorkspaceFs,
 } from "../interpreter/index";
-import type { FileAccess, HostFileSystem } from "../stdlib/files";
+import type { FileAccess, HostFileSystem } from "../stdlib/index";
 
 /** A fixed instant: durations are 0 and gate timeouts never expire. */
 const FIXED_CLOCK: Clock = { wallMs: () => 1_700_000_000_000, monoMs: () => 1_000 };

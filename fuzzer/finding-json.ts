@@ -1,7 +1,7 @@
 // The public JSON form of a finding (CLI `fuzz --format json`, the MCP tool stratum_fuzz), keys in
 // this order. A module of its own, with type imports only, so the CLI can use it without loading
 // the fuzzer (cli/fuzzer-loader.ts).
-import type { Diagnostic } from "../checker/diagnostic";
+import type { Diagnostic } from "../checker/index";
 import type { FuzzFinding } from "./report";
 
 /** A checker diagnostic shown among findings has no flow, step or counterexample. */

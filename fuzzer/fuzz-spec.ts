@@ -2,10 +2,9 @@
 // when the flow is small enough, randomly in any case), shrinks every finding's witness, adds the
 // findings about what never happened, and states the soundness of each flow.
 import fc from "fast-check";
-import type { JsonObject } from "../checker/base/json";
-import { type CheckResult, checkSpec, compareDiagnostics } from "../checker/check-spec";
-import type { FlowIR } from "../checker/ir/types";
-import { walk } from "../grammar/walk";
+import type { FlowIR, JsonObject } from "../checker/index";
+import { type CheckResult, checkSpec, compareDiagnostics } from "../checker/index";
+import { walk } from "../grammar/index";
 import { fuzzEngine, virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";

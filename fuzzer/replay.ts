@@ -2,7 +2,7 @@
 // server hands out) through any transport (the in-process engine, or an MCP client), every response
 // is kept, and the responses are observed exactly as during fuzzing, so the replay says whether
 // the finding shows again.
-import { checkSpec } from "../checker/check-spec";
+import { checkSpec } from "../checker/index";
 import type { Observation } from "./run/observation";
 import { Observer } from "./run/observer";
 import { type Plain, Session, type Transport, type WireCall } from "./run/session";

@@ -2,11 +2,8 @@
 // format of `check` prints them) plus the flow, the step and the counterexample that reproduces
 // them; and the per-flow soundness verdicts.
 
-import type { SourceRange } from "../checker/base/source-range";
-import { CATALOGUE, ruleInfo } from "../checker/catalogue";
-import { present } from "../checker/check-spec";
-import type { Diagnostic, SpecDiagnostic, SpecRelated } from "../checker/diagnostic";
-import { applySuppressions } from "../checker/suppressions";
+import type { Diagnostic, SourceRange, SpecDiagnostic, SpecRelated } from "../checker/index";
+import { applySuppressions, CATALOGUE, present, ruleInfo } from "../checker/index";
 import type { Anchor, Observation } from "./run/observation";
 import type { WireCall } from "./run/session";
 import { ensureOf, type FuzzTarget, Locator } from "./target";

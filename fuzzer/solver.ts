@@ -4,9 +4,9 @@
 // from the step's result generator with a fixed seed, so the same seed gives the same results.
 // Nothing here decides a finding about a run: findings come from the interpreter's responses.
 import fc from "fast-check";
-import type { CheckedSpec, ExpressionIR, StepIR } from "../checker/ir/types";
-import type { Expr } from "../grammar/ast";
-import { walk } from "../grammar/walk";
+import type { CheckedSpec, ExpressionIR, StepIR } from "../checker/index";
+import type { Expr } from "../grammar/index";
+import { walk } from "../grammar/index";
 import {
   type CompiledExpression,
   checkContract,
@@ -15,12 +15,8 @@ import {
   evaluate,
   type PathSource,
 } from "../interpreter/index";
-import type { FileAccess } from "../stdlib/files";
-import { PyError } from "../stdlib/values/errors";
-import { fromJsonValue } from "../stdlib/values/json";
-import { makeNamespace } from "../stdlib/values/namespace";
-import { truthy } from "../stdlib/values/truth";
-import { PyDict, type PyValue } from "../stdlib/values/value";
+import type { FileAccess } from "../stdlib/index";
+import { fromJsonValue, makeNamespace, PyDict, PyError, type PyValue, truthy } from "../stdlib/index";
 import { ensureOf } from "./target";
 import type { Shapes } from "./values/shapes";
 

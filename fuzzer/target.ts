@@ -1,15 +1,21 @@
 // What the fuzzer knows about a spec: the checked IR (what runs), the model and source (where
 // findings are located), and the literals of its expressions (values the generators mix in so
 // that comparisons go both ways). Built only from a spec that checks without errors.
-import { entityRange, keyRange, stepEntityRange, valueRange } from "../checker/anchors";
-import type { SourceRange } from "../checker/base/source-range";
-import type { CheckResult } from "../checker/check-spec";
-import type { CheckedSpec, ExpressionIR, FlowIR, StepIR } from "../checker/ir/types";
-import type { SpecModel } from "../checker/model/types";
-import type { SpecSource } from "../checker/source";
 
-import { walk } from "../grammar/walk";
-import { PyFloat } from "../stdlib/values/value";
+import type {
+  CheckedSpec,
+  CheckResult,
+  ExpressionIR,
+  FlowIR,
+  SourceRange,
+  SpecModel,
+  SpecSource,
+  StepIR,
+} from "../checker/index";
+import { entityRange, keyRange, stepEntityRange, valueRange } from "../checker/index";
+
+import { walk } from "../grammar/index";
+import { PyFloat } from "../stdlib/index";
 
 export interface Literals {
   /** String literals of every expression, sorted, unique. */

@@ -1,6 +1,6 @@
 // The Node implementation of the file system seen by the file builtins (stdlib/files.ts).
 import * as fs from "node:fs";
-import type { FileStat, HostFileSystem } from "../stdlib/files";
+import type { FileStat, HostFileSystem } from "../stdlib/index";
 import { readRegularFile } from "./regular-file";
 
 export const nodeFileSystem: HostFileSystem = {

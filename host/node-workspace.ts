@@ -5,7 +5,7 @@
 // core's (interpreter/workspace/confine.ts).
 import * as fs from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { DirEntry, FsResult, WorkspaceFs } from "../interpreter/workspace/workspace";
+import type { DirEntry, FsResult, WorkspaceFs } from "../interpreter/index";
 import { notRegularReason, readRegularFile, readRegularFileWithin, writeRegularFile } from "./regular-file";
 
 const REASONS: Readonly<Record<string, string>> = {

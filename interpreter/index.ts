@@ -14,15 +14,45 @@ export type {
   StepDoneArgs,
   StratumApi,
 } from "./api";
+export type { FlowState } from "./base/flow-state";
+export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi } from "./engine/create-api";
 export type { EngineOptions } from "./engine/options";
+export { restoreRun } from "./engine/restore";
+export { SpecCache } from "./engine/spec-cache";
 export { compileExpression } from "./eval/compile";
 export type { CompiledExpression, EvalContext, PathSource } from "./eval/context";
 export { type EvaluateOptions, evaluate } from "./eval/evaluate";
 export type { Clock, IdSource } from "./flow/ports";
+export type { FlowRun } from "./flow/run";
+export { argumentsLimitProblem, grouped, MAX_VALUE_DEPTH, valueShape } from "./limits";
+export {
+  corruptFlowSummary,
+  flowDetail,
+  flowNotFoundError,
+  flowSummary,
+  listedByDefault,
+  pendingGate,
+} from "./query/flow-queries";
+export {
+  checkGateTarget,
+  GATE_ACTION_OUTCOMES,
+  type GateAnswer,
+  gateAnswer,
+  gateError,
+  gateFlowNotFound,
+  RESOLVERS,
+} from "./query/gate-resolution";
+export { type CorruptFlow, loadAllFlows, loadFlow } from "./query/load-runs";
+export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from "./query/prune";
+export { compileSpeckit } from "./speckit/compile";
+export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batch";
 export { decodeFlowState, encodeFlowState } from "./store/codec";
+export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";
+export { deltaRevisionOf, revisionOf } from "./store/revision";
+export type { StoredFlowInfo, StoreWrite } from "./store/store";
 export {
   type ChangeToken,
   FlowCorruptError,
@@ -36,4 +66,4 @@ export {
 export { decodeStoredFlow } from "./store/stored-state";
 export { encodeWire, wireToPlain } from "./wire/encode";
 export type { Response, Wire } from "./wire/wire";
-export type { WorkspaceFs } from "./workspace/workspace";
+export type { DirEntry, FsResult, WorkspaceFs } from "./workspace/workspace";

@@ -4,9 +4,8 @@
 // IncrementalChecker (checker/incremental/): a version is checked from the previous one's work
 // (the same result as checkSpec, in a fraction of the time after a small edit).
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { CheckResult } from "../checker/check-spec";
-import { IncrementalChecker } from "../checker/incremental/incremental-checker";
-import type { SpecDocument } from "../checker/services/types";
+import type { CheckResult, SpecDocument } from "../checker/index";
+import { IncrementalChecker } from "../checker/index";
 import { PositionIndex } from "./positions";
 
 export interface CheckedDocument {

@@ -3,7 +3,7 @@
 // range. The edits are the fix's edits exactly as `stratumc check --format json` prints them and
 // `stratumc check --fix` applies them (checker/fix.ts).
 import { type CodeAction, CodeActionKind, type Range } from "vscode-languageserver/node";
-import { isMachineApplicable } from "../checker/fix";
+import { isMachineApplicable } from "../checker/index";
 import type { CheckedDocument } from "./checked-documents";
 import { toLspDiagnostic } from "./diagnostics";
 

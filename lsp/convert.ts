@@ -13,7 +13,6 @@ import {
   SymbolKind,
   type TextEdit,
 } from "vscode-languageserver/node";
-import { TOKEN_TYPES } from "../checker/services/assist";
 import type {
   CompletionItemInfo,
   CompletionKind,
@@ -26,7 +25,8 @@ import type {
   SymbolKind as ServiceSymbolKind,
   SignatureHelpInfo,
   TokenType,
-} from "../checker/services/types";
+} from "../checker/index";
+import { TOKEN_TYPES } from "../checker/index";
 import type { PositionIndex } from "./positions";
 
 const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {

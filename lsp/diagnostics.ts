@@ -3,8 +3,8 @@
 // UTF-16 characters; `related` as related information in the same document; a code description
 // pointing at the code's section of docs/rules.md.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
-import type { Diagnostic } from "../checker/diagnostic";
-import { ruleDocHref } from "../checker/rule-docs";
+import type { Diagnostic } from "../checker/index";
+import { ruleDocHref } from "../checker/index";
 import type { PositionIndex } from "./positions";
 
 export const DIAGNOSTIC_SOURCE = "stratumc";

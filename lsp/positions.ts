@@ -3,9 +3,8 @@
 // checker's public diagnostics carry 1-based lines and 1-based code-point columns. Line breaks
 // are `\n`, `\r\n` and `\r`, as in checker/location.ts and in the LSP.
 import type { Position, Range } from "vscode-languageserver/node";
-import type { LocatedRange } from "../checker/diagnostic";
-import { LineMap } from "../checker/location";
-import type { OffsetRange } from "../checker/services/types";
+import type { LocatedRange, OffsetRange } from "../checker/index";
+import { LineMap } from "../checker/index";
 
 export class PositionIndex {
   private readonly lines: LineMap;

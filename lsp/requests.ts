@@ -19,6 +19,16 @@ import {
   type SignatureHelp,
   type WorkspaceEdit,
 } from "vscode-languageserver/node";
+import type {
+  CompletionItemInfo,
+  DocumentSymbolInfo,
+  FoldingRangeInfo,
+  HoverInfo,
+  OffsetRange,
+  RenameResult,
+  SemanticTokenInfo,
+  SignatureHelpInfo,
+} from "../checker/index";
 import {
   completionsAt,
   definitionAt,
@@ -30,17 +40,7 @@ import {
   renameAt,
   semanticTokens,
   signatureHelpAt,
-} from "../checker/services/index";
-import type {
-  CompletionItemInfo,
-  DocumentSymbolInfo,
-  FoldingRangeInfo,
-  HoverInfo,
-  OffsetRange,
-  RenameResult,
-  SemanticTokenInfo,
-  SignatureHelpInfo,
-} from "../checker/services/types";
+} from "../checker/index";
 import type { CheckedDocument } from "./checked-documents";
 import { quickFixes } from "./code-actions";
 import * as convert from "./convert";

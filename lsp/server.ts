@@ -16,7 +16,7 @@ import {
   TextDocuments,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { TOKEN_TYPES } from "../checker/services/index";
+import { TOKEN_TYPES } from "../checker/index";
 import { CheckedDocuments, type CheckFunction } from "./checked-documents";
 import { DEFAULT_DEBOUNCE_MS, DiagnosticScheduler, type Timers } from "./diagnostic-scheduler";
 import { toLspDiagnostic } from "./diagnostics";

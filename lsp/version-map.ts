@@ -4,8 +4,9 @@
 // an offset before it is the same in both, one after it moves by the length difference, and
 // anything inside or touching the region has no counterpart: the request or the answer is withheld
 // there (no answer is better than a wrong one).
-import { changeBetween, type TextChange } from "../checker/incremental/text-change";
-import type { OffsetRange } from "../checker/services/types";
+
+import type { OffsetRange } from "../checker/index";
+import { changeBetween, type TextChange } from "../checker/index";
 
 export interface VersionMap {
   /** The offset in the checked text of an offset in the current text; null inside the changed region. */

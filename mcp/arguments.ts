@@ -5,13 +5,9 @@
 // argument value is measured first (iteratively): one nested deeper or holding more values than
 // the limits of interpreter/limits.ts is refused before any recursive code sees it.
 import type { z } from "zod";
-import { toolError } from "../interpreter/base/tool-errors";
-import { argumentsLimitProblem } from "../interpreter/limits";
-import { wireToPlain } from "../interpreter/wire/encode";
-import type { Response } from "../interpreter/wire/wire";
-import { dictGetStr } from "../stdlib/values/dict";
-import { fromJsonValue } from "../stdlib/values/json";
-import { PyDict, type PyValue } from "../stdlib/values/value";
+import type { Response } from "../interpreter/index";
+import { argumentsLimitProblem, toolError, wireToPlain } from "../interpreter/index";
+import { dictGetStr, fromJsonValue, PyDict, type PyValue } from "../stdlib/index";
 import type { ToolArguments, ToolDefinition } from "./tools";
 
 export type DecodedArguments =

@@ -21,7 +21,7 @@ import {
   type JSONRPCRequest,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
-import { grouped, MAX_VALUE_DEPTH, valueShape } from "../interpreter/limits";
+import { grouped, MAX_VALUE_DEPTH, valueShape } from "../interpreter/index";
 
 const MAX_LINE_BYTES = 256 * 1024 * 1024;
 

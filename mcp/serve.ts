@@ -1,6 +1,6 @@
 // Serving MCP over stdio (docs/runtime.md §16.1, docs/runtime.md §21.1): standard output carries protocol only, so
 // anything else that would print there (console.log/info/debug) goes to standard error.
-import type { StratumApi } from "../interpreter/api";
+import type { StratumApi } from "../interpreter/index";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
 import { createMcpServer, screenRequest } from "./server";
 

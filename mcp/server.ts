@@ -18,12 +18,9 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { StratumApi } from "../interpreter/api";
-import { encodeWire, wireToPlain } from "../interpreter/wire/encode";
-import type { Response } from "../interpreter/wire/wire";
-import { dictGetStr } from "../stdlib/values/dict";
-import { parseJson } from "../stdlib/values/json";
-import { PyDict, type PyValue } from "../stdlib/values/value";
+import type { Response, StratumApi } from "../interpreter/index";
+import { encodeWire, wireToPlain } from "../interpreter/index";
+import { dictGetStr, PyDict, type PyValue, parseJson } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import type { RequestRejection } from "./line-transport";
 import { TOOLS, type ToolDefinition } from "./tools";

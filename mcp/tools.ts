@@ -1,9 +1,8 @@
 // The sixteen tools of docs/runtime.md §16.2 plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
-import type { StratumApi } from "../interpreter/api";
-import type { Response } from "../interpreter/wire/wire";
-import type { PyValue } from "../stdlib/values/value";
+import type { Response, StratumApi } from "../interpreter/index";
+import type { PyValue } from "../stdlib/index";
 import { FUZZ_TOOL } from "./fuzz-tool";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */

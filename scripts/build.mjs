@@ -231,7 +231,7 @@ function serverOutside() {
     setup(b) {
       b.onResolve({ filter: /^\.\/serve-stdio$/ }, () => ({ path: "./mcp.cjs", external: true }));
       b.onResolve({ filter: /^\.\/mcp-client$/ }, () => ({ path: "./mcp-client.cjs", external: true }));
-      b.onResolve({ filter: /^\.\.\/\.\.\/lsp\/serve-stdio$/ }, () => ({
+      b.onResolve({ filter: /^\.\.\/\.\.\/lsp\/(serve-stdio|index)$/ }, () => ({
         path: "./lsp.cjs",
         external: true,
       }));

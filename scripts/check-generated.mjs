@@ -20,10 +20,13 @@ const NEEDED_PYTHON = "3.11";
 export const GENERATORS = [
   {
     script: "scripts/gen-cpython-value-tables.py",
-    outputs: ["arith", "compare", "misc", "reprs", "json"].map((t) => `test/values/tables/${t}.ts`),
+    outputs: ["arith", "compare", "misc", "reprs", "json"].map((t) => `test/stdlib/values/tables/${t}.ts`),
   },
-  { script: "scripts/gen-cpython-builtin-cases.py", outputs: ["test/builtins/cpython-cases.generated.ts"] },
-  { script: "scripts/gen-unicode-flags.py", outputs: ["test/builtins/unicode-flags.generated.ts"] },
+  {
+    script: "scripts/gen-cpython-builtin-cases.py",
+    outputs: ["test/stdlib/builtins/cpython-cases.generated.ts"],
+  },
+  { script: "scripts/gen-unicode-flags.py", outputs: ["test/stdlib/builtins/unicode-flags.generated.ts"] },
   {
     script: "scripts/gen-output-schema-validator.mjs",
     outputs: [

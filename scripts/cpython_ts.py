@@ -32,7 +32,7 @@ def ts_float(x, nan="f(NaN)"):
 
 
 def ts(v, big=lambda n: f'big("{n}")', number=None):
-    """A Python value as a TypeScript literal over the helpers of test/values/support.ts.
+    """A Python value as a TypeScript literal over the helpers of test/stdlib/values/support.ts.
 
     `big` writes an int beyond 2**53 - 1 and `number` a float (default `ts_float`): the generated
     files differ only there."""

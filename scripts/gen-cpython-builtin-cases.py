@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates test/builtins/cpython-cases.generated.ts: builtin and method calls evaluated by
+"""Generates test/stdlib/builtins/cpython-cases.generated.ts: builtin and method calls evaluated by
 CPython 3.11.
 
 Each case is a Python call expression `f(args)` or `<literal>.m(args)` with literal arguments.
@@ -21,7 +21,7 @@ import math
 from cpython_ts import out_root, require_cpython_311, write_module
 from cpython_ts import ts as shared_ts
 
-PATH = "test/builtins/cpython-cases.generated.ts"
+PATH = "test/stdlib/builtins/cpython-cases.generated.ts"
 
 CASES = r"""
 len('')

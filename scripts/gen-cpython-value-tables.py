@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates test/values/tables/{arith,compare,misc,reprs,json}.ts: value operations evaluated by
+"""Generates test/stdlib/values/tables/{arith,compare,misc,reprs,json}.ts: value operations evaluated by
 CPython 3.11, the oracle of the stdlib/values tests.
 
 The operands and operations are listed in scripts/cpython_tables/; every outcome is computed here

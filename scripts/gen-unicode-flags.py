@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates test/builtins/unicode-flags.generated.ts: Python's str.isdigit / isalpha / isspace /
+"""Generates test/stdlib/builtins/unicode-flags.generated.ts: Python's str.isdigit / isalpha / isspace /
 isalnum for a sample of code points, from CPython 3.11 (Unicode 14.0). Regenerate with:
     python3 scripts/gen-unicode-flags.py [--out DIR]
 scripts/check-generated.mjs fails when the table is stale.
@@ -17,7 +17,7 @@ import unicodedata
 
 from cpython_ts import out_root, require_cpython_311, write_module
 
-PATH = "test/builtins/unicode-flags.generated.ts"
+PATH = "test/stdlib/builtins/unicode-flags.generated.ts"
 SAMPLE = [
     0x367, 0x3f6, 0x418, 0x42d, 0x430, 0x5e8, 0x618, 0x67e, 0x6a3, 0x6e1, 0x738, 0x75f,
     0x80e, 0x816, 0x823, 0x827, 0x877, 0x87b, 0x8fc, 0x994, 0xabf, 0xac9, 0xb25, 0xb35,

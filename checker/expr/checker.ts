@@ -124,7 +124,7 @@ export class Checker {
     const entry = MESSAGES["EXPR-LOWERCASE-LITERAL"];
     this.report("EXPR-LOWERCASE-LITERAL", entry.message(word, canonical, kind), e, {
       fix: {
-        description: entry.fix(word, canonical),
+        description: entry.fixDescription(word, canonical),
         edits: [{ start: e.start, end: e.end, newText: canonical }],
       },
     });

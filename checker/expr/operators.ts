@@ -67,7 +67,7 @@ export function visitCompare(c: Checker, e: Compare, scope: Scope | null): Type 
     if (op === "is" || op === "is not") {
       if (isLiteral(left) || isLiteral(right)) {
         const fix = {
-          description: MESSAGES["EXPR-IS-LITERAL"].fix(op),
+          description: MESSAGES["EXPR-IS-LITERAL"].fixDescription(op),
           edits: [{ ...span, newText: op === "is" ? "==" : "!=" }],
         };
         c.report("EXPR-IS-LITERAL", MESSAGES["EXPR-IS-LITERAL"].message(op), span, { fix });

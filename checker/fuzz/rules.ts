@@ -211,6 +211,10 @@ export const FUZZ_INTERNAL = defineRule({
   doc:
     "The interpreter answered internal_error while the fuzzer drove this spec: a bug in stratumc, " +
     "not in your spec. Please report it with the counterexample (--save writes it to a file).",
+  example: {
+    bad: "$ stratumc fuzz plan.stratum.yaml   # FUZZ-INTERNAL on stratum_step_done",
+    good: "$ stratumc fuzz plan.stratum.yaml --save bug.json   # attach bug.json to the report",
+  },
   message: (call: string) => `the interpreter failed on ${call} (internal_error): please report this bug`,
 });
 

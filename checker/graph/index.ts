@@ -3,6 +3,7 @@ import type { FlowDecl } from "../model/types";
 import type { SemanticRule } from "../rules/types";
 import { analyseFlow } from "./analysis";
 import { SPEC_DEPENDENCY_CYCLE } from "./rules/dependency-cycle";
+import { SPEC_DEPENDS_ON_DUPLICATE } from "./rules/depends-on-duplicate";
 import { SPEC_DEPENDS_ON_UNKNOWN } from "./rules/depends-on-unknown";
 import { SPEC_FLOW_RECURSION } from "./rules/flow-recursion";
 import { SPEC_GATE_ON_REVISE_EARLIER } from "./rules/gate-on-revise-earlier";
@@ -14,6 +15,7 @@ import type { FlowGraph } from "./types";
 export const GRAPH_RULES: readonly SemanticRule[] = [
   SPEC_STEP_DUPLICATE_ID,
   SPEC_DEPENDS_ON_UNKNOWN,
+  SPEC_DEPENDS_ON_DUPLICATE,
   SPEC_GATE_ON_REVISE_EARLIER,
   SPEC_FLOW_RECURSION,
   SPEC_DEPENDENCY_CYCLE,

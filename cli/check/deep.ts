@@ -1,8 +1,9 @@
 // `check --deep`: after checking, every spec without errors is fuzzed briefly (a fixed, small
 // budget: the same seed and so the same output every time) and what the runs show joins that
 // file's diagnostics, in the public docs/language.md §9.1 form (no flow, step or counterexample: `fuzz` prints those).
-import { compareDiagnostics } from "../../checker/check-spec";
-import type { Diagnostic } from "../../checker/diagnostic";
+
+import type { Diagnostic } from "../../checker/index";
+import { compareDiagnostics } from "../../checker/index";
 import type { FuzzFinding } from "../../fuzzer/index";
 import { type FileReport, reportWithDiagnostics } from "../format/report";
 import { loadFuzzer } from "../fuzzer-loader";

@@ -11,10 +11,8 @@
 // usage error, `--fix-dry-run -` prints the diff.
 import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { isOversized } from "../../checker/check-spec";
-import { type FixOutcome, fixSpec } from "../../checker/fix";
-import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
-import { readRegularFile } from "../../host/regular-file";
+import { type FixOutcome, fixSpec, isOversized, MAX_SPEC_BYTES } from "../../checker/index";
+import { readRegularFile } from "../../host/index";
 import type { Output } from "../output";
 import { unifiedDiff } from "./diff";
 import type { Input } from "./inputs";

@@ -5,9 +5,14 @@
 // blocking: a FIFO, socket or device is "not a regular file (a FIFO)" (host/regular-file.ts).
 // Nothing over the spec size limit is read (YAML-TOO-LARGE): a file is refused by its size, standard
 // input after the limit's worth of bytes.
-import { type CheckResult, checkSpec, oversizedSpec } from "../../checker/check-spec";
-import { MAX_SPEC_BYTES, type SpecSize } from "../../checker/yaml/rules/too-large";
-import { notRegularReason, readRegularFileWithin } from "../../host/regular-file";
+import {
+  type CheckResult,
+  checkSpec,
+  MAX_SPEC_BYTES,
+  oversizedSpec,
+  type SpecSize,
+} from "../../checker/index";
+import { notRegularReason, readRegularFileWithin } from "../../host/index";
 import type { CliHost } from "../host";
 
 export type ReadResult =

@@ -1,6 +1,6 @@
 // Checks every input: read, decode, checkSpec. An input that cannot be read becomes a report with
 // one IO-READ diagnostic and no text.
-import type { CheckResult } from "../../checker/check-spec";
+import type { CheckResult } from "../../checker/index";
 import type { FileReport } from "../format/report";
 import type { CliHost } from "../host";
 import { ioReadDiagnostic } from "../rules";

@@ -3,9 +3,9 @@
 // output with nothing appended, or write it to `--output` and print `Written to <file>`. Failures
 // print one `ERROR: …` line on standard error and exit 1.
 import { resolve } from "node:path";
-import { nodeWorkspace } from "../../host/node-workspace";
-import { compileSpeckit } from "../../interpreter/speckit/compile";
-import type { Response } from "../../interpreter/wire/wire";
+import { nodeWorkspace } from "../../host/index";
+import type { Response } from "../../interpreter/index";
+import { compileSpeckit } from "../../interpreter/index";
 import { EXIT_ERRORS, EXIT_OK } from "../exit-codes";
 import type { CommandContext } from "../host";
 

@@ -5,16 +5,11 @@
 // out: {"repr": "..."} | {"error": "<Kind>: <message>"}, plus "static": [codes] when the checker
 //      reported errors (the case is still evaluated), or {"error": "SyntaxError: …", "code": …}
 //      for a parse error, or {"error": "InputError: …"} for a malformed line.
-import { checkExpression, type ExprCheckResult } from "../../checker/expr/check-expression";
-import { parseExpression } from "../../grammar/parse";
-import { compileExpression } from "../../interpreter/eval/compile";
-import { evaluate } from "../../interpreter/eval/evaluate";
-import { MAX_VALUE_DEPTH } from "../../interpreter/limits";
-import type { FileAccess } from "../../stdlib/files";
-import { PyError } from "../../stdlib/values/errors";
-import { parseJson } from "../../stdlib/values/json";
-import { repr } from "../../stdlib/values/repr";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
+import { checkExpression, type ExprCheckResult } from "../../checker/index";
+import { parseExpression } from "../../grammar/index";
+import { compileExpression, evaluate, MAX_VALUE_DEPTH } from "../../interpreter/index";
+import type { FileAccess } from "../../stdlib/index";
+import { PyDict, PyError, type PyValue, parseJson, repr } from "../../stdlib/index";
 import { bindNames, type EvalCase, jsonKind, pathSource, typeEnvironment } from "./case";
 import { syntaxDetail } from "./syntax-detail";
 

@@ -2,9 +2,8 @@
 import { createReadStream, openSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
-import { MAX_VALUE_DEPTH } from "../../interpreter/limits";
-import { parseJson } from "../../stdlib/values/json";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
+import { MAX_VALUE_DEPTH } from "../../interpreter/index";
+import { PyDict, type PyValue, parseJson } from "../../stdlib/index";
 import { UsageError } from "../exit-codes";
 import type { Output } from "../output";
 import { runBatch } from "./batch";

@@ -3,8 +3,8 @@
 // paths on both sides.
 import { realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { nodeFileSystem } from "../../host/node-fs";
-import type { FileAccess } from "../../stdlib/files";
+import { nodeFileSystem } from "../../host/index";
+import type { FileAccess } from "../../stdlib/index";
 import { UsageError } from "../exit-codes";
 
 export function fileAccessFor(dir: string | undefined): FileAccess {

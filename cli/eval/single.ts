@@ -2,12 +2,10 @@
 // Exit 0 with the repr on stdout; 1 with `<Kind>: <message>` on stderr for a run-time error;
 // 2 with located diagnostics on stderr when the checker reports an error (warnings are printed too
 // but do not stop the evaluation).
-import { checkExpression } from "../../checker/expr/check-expression";
-import { compileExpression } from "../../interpreter/eval/compile";
-import { evaluate } from "../../interpreter/eval/evaluate";
-import type { FileAccess } from "../../stdlib/files";
-import { PyError } from "../../stdlib/values/errors";
-import { repr } from "../../stdlib/values/repr";
+import { checkExpression } from "../../checker/index";
+import { compileExpression, evaluate } from "../../interpreter/index";
+import type { FileAccess } from "../../stdlib/index";
+import { PyError, repr } from "../../stdlib/index";
 import { EXIT_OK, EXIT_RUNTIME_ERROR, EXIT_USAGE } from "../exit-codes";
 import { formatDiagnostics } from "../format/code-frame";
 import { locateExprDiagnostics } from "../format/expr-diagnostics";

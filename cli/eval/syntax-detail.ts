@@ -1,9 +1,5 @@
 // The bare text of a parse error (without the "Cannot compile … expression" frame of EXPR-SYNTAX).
-import {
-  MAX_EXPRESSION_DEPTH,
-  MAX_EXPRESSION_LENGTH,
-  type SyntaxDiagnostic,
-} from "../../grammar/diagnostics";
+import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH, type SyntaxDiagnostic } from "../../grammar/index";
 
 export function syntaxDetail(d: SyntaxDiagnostic): string {
   switch (d.code) {

@@ -2,7 +2,7 @@
 // with its title. Codes are matched case-insensitively; an unknown code is a usage error with a
 // did-you-mean.
 import type { Command } from "commander";
-import { suggest } from "../../checker/expr/did-you-mean";
+import { suggest } from "../../checker/index";
 import { UsageError } from "../exit-codes";
 import type { CommandContext } from "../host";
 import { type CliRule, cliRules } from "../rules";
@@ -50,6 +50,7 @@ export function formatRule(rule: CliRule): string {
     "",
     rule.doc,
   ];
+  if (rule.fix !== undefined) out.push("", `Automatic fix: ${rule.fix}`);
   if (rule.example !== undefined) {
     out.push("", "Example (reported):", indent(rule.example.bad));
     if (rule.example.good !== undefined) out.push("", "Example (fixed):", indent(rule.example.good));

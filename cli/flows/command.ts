@@ -3,13 +3,13 @@
 // --include-exhausted) and older than AGE; never a running flow or one waiting at a gate. A flow
 // that changed since it was read (another process resumed or resolved it) is left alone.
 import type { Command } from "commander";
-import { loadAllFlows } from "../../interpreter/query/load-runs";
 import {
   DEFAULT_PRUNE_AGE,
+  loadAllFlows,
   type PruneOptions,
   parsePruneAge,
   pruneStatus,
-} from "../../interpreter/query/prune";
+} from "../../interpreter/index";
 import { EXIT_ERRORS, UsageError } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";

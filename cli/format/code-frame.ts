@@ -7,7 +7,7 @@
 //     help: <suggestion>
 //
 // Positions are 1-based lines and code-point columns (checker/location.ts computes them).
-import { LineMap } from "../../checker/location";
+import { LineMap } from "../../checker/index";
 
 export type Severity = "error" | "warning" | "info";
 

@@ -1,6 +1,6 @@
 // Expression diagnostics (UTF-16 offsets into the expression) → located diagnostics for printing.
-import type { ExprDiagnostic } from "../../checker/expr/check-expression";
-import { LineMap } from "../../checker/location";
+import type { ExprDiagnostic } from "../../checker/index";
+import { LineMap } from "../../checker/index";
 import type { LocatedDiagnostic } from "./code-frame";
 
 export function locateExprDiagnostics(

@@ -2,8 +2,8 @@
 // 2-space indentation (docs/runtime.md §21.2). Each diagnostic also carries `help_uri`, the address of
 // its code's section of docs/rules.md (the LSP's code description, SARIF's `helpUri`). The MCP
 // tool `stratum_validate` keeps the plain docs/language.md §9.1 objects.
-import type { Diagnostic } from "../../checker/diagnostic";
-import { ruleDocHref } from "../../checker/rule-docs";
+import type { Diagnostic } from "../../checker/index";
+import { ruleDocHref } from "../../checker/index";
 import type { FileReport } from "./report";
 
 /** A docs/language.md §9.1 diagnostic as the JSON format prints it. */

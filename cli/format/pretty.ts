@@ -2,8 +2,7 @@
 // code frame, `  = help: <suggestion>` and one `  = note: file:line:col: <message>` per related
 // location, then a blank line; at the end one summary line. A clean file prints nothing of its own
 // (the output of a passing pre-commit run is the summary line alone).
-import type { Diagnostic } from "../../checker/diagnostic";
-import type { LineMap } from "../../checker/location";
+import type { Diagnostic, LineMap } from "../../checker/index";
 import type { FileReport, Totals } from "./report";
 import { frameRows } from "./source-frame";
 import { type Style, severityPaint } from "./style";

@@ -1,6 +1,5 @@
 // The outcome of checking one input, as every output format sees it.
-import type { Diagnostic } from "../../checker/diagnostic";
-import type { LineMap } from "../../checker/location";
+import type { Diagnostic, LineMap } from "../../checker/index";
 
 export interface FileReport {
   /** The name shown for the input: a path relative to the working directory, or `<stdin>`. */

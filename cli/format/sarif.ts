@@ -4,8 +4,8 @@
 // from the catalogue, and each rule's `helpUri` is its section of docs/rules.md (the address the
 // JSON format's `help_uri` and the LSP's code description use). Artifact URIs are the displayed
 // paths, relative to %SRCROOT% (the working directory) unless they are absolute.
-import type { Diagnostic, LocatedRange } from "../../checker/diagnostic";
-import { ruleDocHref } from "../../checker/rule-docs";
+import type { Diagnostic, LocatedRange } from "../../checker/index";
+import { ruleDocHref } from "../../checker/index";
 import { type CliRule, cliRules } from "../rules";
 import type { FileReport } from "./report";
 
@@ -49,7 +49,11 @@ function ruleDescriptor(rule: CliRule) {
     fullDescription: { text: rule.doc },
     helpUri: ruleDocHref(rule.code),
     defaultConfiguration: { level: LEVEL[rule.severity] },
-    properties: { family: rule.family, error_type: rule.errorType },
+    properties: {
+      family: rule.family,
+      error_type: rule.errorType,
+      ...(rule.fix === undefined ? {} : { fix: rule.fix }),
+    },
   };
 }
 

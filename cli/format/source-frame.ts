@@ -8,8 +8,7 @@
 // shown as one space. A range over several lines shows its first line underlined to the end, `…`
 // for the lines between, and its last line underlined from the first non-blank character. A line
 // longer than the terminal budget is cut around the start of the range, marked with `…`.
-import type { LocatedRange } from "../../checker/diagnostic";
-import type { LineMap } from "../../checker/location";
+import type { LineMap, LocatedRange } from "../../checker/index";
 import { cellWidth } from "./width";
 
 const TAB_STOP = 4;

@@ -2,9 +2,9 @@
 // the finding (code, place, message) and the tool calls that show it, exactly as the fuzzer
 // recorded them (flow ids are placeholders `<flow-1>` …; the first call is stratum_plan with the
 // spec text, so the file replays on its own, whatever became of the spec file since).
-import type { Severity } from "../../checker/diagnostic";
+import type { Severity } from "../../checker/index";
 import type { Counterexample, FuzzFinding, ToolName, WireCall } from "../../fuzzer/index";
-import { argumentsLimitProblem } from "../../interpreter/limits";
+import { argumentsLimitProblem } from "../../interpreter/index";
 
 export interface CounterexampleFile {
   readonly version: 1;

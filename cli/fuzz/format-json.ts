@@ -1,8 +1,9 @@
 // `fuzz --format json`: `{"version": 1, "files": [...]}`, 2-space indentation, keys in a fixed
 // order. A file that was not fuzzed has runs 0, paths 0, no soundness, and its check diagnostics
 // as findings (flow, step and counterexample null).
-import { findingJson } from "../../fuzzer/finding-json";
+
 import type { FlowSoundness } from "../../fuzzer/index";
+import { findingJson } from "../../fuzzer/index";
 import type { FuzzedFile, FuzzRun } from "./run";
 
 export function formatFuzzJson(run: FuzzRun): string {

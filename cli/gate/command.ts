@@ -10,16 +10,16 @@
 import { Argument, type Command, Option } from "commander";
 import {
   checkGateTarget,
+  encodeWire,
+  FlowCorruptError,
   GATE_ACTION_OUTCOMES,
   type GateAnswer,
   gateAnswer,
   gateError,
   gateFlowNotFound,
+  loadFlow,
   RESOLVERS,
-} from "../../interpreter/query/gate-resolution";
-import { loadFlow } from "../../interpreter/query/load-runs";
-import { FlowCorruptError } from "../../interpreter/store/store";
-import { encodeWire } from "../../interpreter/wire/encode";
+} from "../../interpreter/index";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";

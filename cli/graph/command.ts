@@ -3,7 +3,7 @@
 // unreadable file exits 2; an unknown --flow is a usage error with a did-you-mean.
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { suggest } from "../../checker/expr/did-you-mean";
+import { suggest } from "../../checker/index";
 import { STDIN_NAME } from "../check/inputs";
 import { checkRead, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { reportOf, unreadable } from "../check/run";

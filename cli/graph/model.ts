@@ -2,7 +2,7 @@
 // dependency edges (depends_on and `$.steps` input references), routing edges (next, on_fail,
 // gate approve/revise/kill) and invisible order edges between consecutive steps that no dependency
 // joins (layout only). A gate route that is null ends the flow: it points at the flow's END.
-import type { CheckedSpec, StepIR } from "../../checker/ir/types";
+import type { CheckedSpec, StepIR } from "../../checker/index";
 
 export type NodeKind = "function" | "gate" | "inline" | "flow";
 export type RouteLabel = "next" | "on_fail" | "approve" | "revise" | "kill";

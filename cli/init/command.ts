@@ -15,8 +15,8 @@
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { specJsonSchema } from "../../checker/schema/json-schema";
-import { readRegularFile } from "../../host/regular-file";
+import { specJsonSchema } from "../../checker/index";
+import { readRegularFile } from "../../host/index";
 import { EXIT_OK, UsageError } from "../exit-codes";
 import type { CommandContext } from "../host";
 import { insertMember, JsoncError, lineColumn, member, parseJsonc } from "./jsonc";

@@ -5,7 +5,7 @@
 // written the way Claude Code itself does (JSON.stringify with 2-space indentation, final newline).
 import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { readRegularFile } from "../../host/regular-file";
+import { readRegularFile } from "../../host/index";
 
 /** A failure that ends the command with exit 1 and this message on standard error. */
 export class InstallError extends Error {}

@@ -6,7 +6,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { stratumHome } from "../../host/file-store/stratum-home";
+import { stratumHome } from "../../host/index";
 import type { CliHost } from "../host";
 
 export interface InstallPaths {

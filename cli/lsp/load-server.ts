@@ -6,11 +6,11 @@ import { createRequire } from "node:module";
 
 declare const STRATUMC_BUNDLED: boolean | undefined;
 
-export type LspServerModule = typeof import("../../lsp/serve-stdio");
+export type LspServerModule = typeof import("../../lsp/index");
 
 export async function loadLspServer(): Promise<LspServerModule> {
   if (typeof STRATUMC_BUNDLED !== "undefined" && STRATUMC_BUNDLED) {
     return createRequire(import.meta.url)("./lsp.cjs") as LspServerModule;
   }
-  return import("../../lsp/serve-stdio");
+  return import("../../lsp/index");
 }

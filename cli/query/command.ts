@@ -15,18 +15,20 @@
 // `query flows --all` also lists it with status `corrupt` and a `problem`; `query flow <id>` on it
 // prints `{"error": {"code": "flow_corrupt", "message": …}}`, exit 1.
 import type { Command } from "commander";
+import type { Wire } from "../../interpreter/index";
 import {
+  type CorruptFlow,
   corruptFlowSummary,
+  encodeWire,
+  FlowCorruptError,
   flowDetail,
   flowNotFoundError,
   flowSummary,
   listedByDefault,
+  loadAllFlows,
+  loadFlow,
   pendingGate,
-} from "../../interpreter/query/flow-queries";
-import { type CorruptFlow, loadAllFlows, loadFlow } from "../../interpreter/query/load-runs";
-import { FlowCorruptError } from "../../interpreter/store/store";
-import { encodeWire } from "../../interpreter/wire/encode";
-import type { Wire } from "../../interpreter/wire/wire";
+} from "../../interpreter/index";
 import { EXIT_ERRORS } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";

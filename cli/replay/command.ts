@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { ReplayResult, Transport } from "../../fuzzer/index";
-import { readRegularFile } from "../../host/regular-file";
+import { readRegularFile } from "../../host/index";
 import { ioReason } from "../check/read-spec";
 import { EXIT_ERRORS, EXIT_OK, UsageError } from "../exit-codes";
 import { styleFor } from "../format/style";

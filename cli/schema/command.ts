@@ -1,6 +1,6 @@
 // `stratumc schema`: the JSON Schema of the spec format, for editors (2-space indentation).
 import type { Command } from "commander";
-import { specJsonSchema } from "../../checker/schema/json-schema";
+import { specJsonSchema } from "../../checker/index";
 import type { CommandContext } from "../host";
 
 export function registerSchema(program: Command, ctx: CommandContext): void {

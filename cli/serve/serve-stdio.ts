@@ -3,7 +3,7 @@
 // scripts/build.mjs and load-server.ts): only plain data (the CLI host) crosses into it, so the
 // engine and the values it handles all come from one copy of the code.
 import { setFlagsFromString } from "node:v8";
-import { serveMcp } from "../../mcp/serve";
+import { serveMcp } from "../../mcp/index";
 import { createFlowHost } from "../flow-host";
 import type { CliHost } from "../host";
 import { VERSION } from "../version";

@@ -9,7 +9,7 @@
 // the reference). stratum-mcp validates the empty text when the argument is missing.
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { type CheckResult, checkSpec } from "../../checker/check-spec";
+import { type CheckResult, checkSpec } from "../../checker/index";
 import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import type { CommandContext } from "../host";

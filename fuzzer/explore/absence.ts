@@ -3,12 +3,11 @@
 // search evaluates many conforming candidates (including ones built from the expressions' own
 // constants) in many generated contexts; only when none satisfies it is it reported.
 import fc from "fast-check";
-import { FUZZ_DEAD_STEP, FUZZ_ENSURE_UNSATISFIABLE, FUZZ_EXIT_NEVER } from "../../checker/fuzz/rules";
-import type { FlowIR, StepIR } from "../../checker/ir/types";
+import type { FlowIR, StepIR } from "../../checker/index";
+import { FUZZ_DEAD_STEP, FUZZ_ENSURE_UNSATISFIABLE, FUZZ_EXIT_NEVER } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
-import { dictGetStr } from "../../stdlib/values/dict";
-import { fromJsonValue } from "../../stdlib/values/json";
-import type { PyDict, PyValue } from "../../stdlib/values/value";
+import type { PyDict, PyValue } from "../../stdlib/index";
+import { dictGetStr, fromJsonValue } from "../../stdlib/index";
 import type { Coverage, Observation } from "../run/observation";
 import { stepKey } from "../run/observation";
 import { bindable, evaluateExpr, type Solver } from "../solver";

@@ -2,11 +2,10 @@
 // asking a Decider at every choice, and stops when the root flow finishes, gets stuck, loops past
 // its bounds or reaches the call limit. Every call goes through the Session (recorded as the MCP
 // wire has it) and is shown to the Observer.
-import type { FlowIR, StepIR } from "../../checker/ir/types";
+import type { FlowIR, StepIR } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
-import { dictGetStr } from "../../stdlib/values/dict";
-import { fromJsonValue } from "../../stdlib/values/json";
-import type { PyDict, PyValue } from "../../stdlib/values/value";
+import type { PyDict, PyValue } from "../../stdlib/index";
+import { dictGetStr, fromJsonValue } from "../../stdlib/index";
 import type { Goal, Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";

@@ -2,6 +2,8 @@
 // and coverage. It decides nothing about the run and re-implements no flow logic: every finding is
 // something a response shows (a violation text, a warning, an error, a completion payload), and
 // the stored trace (stratum_audit) is consulted only to tell why a step's output is null.
+
+import type { CheckedSpec, FlowIR, StepIR } from "../../checker/index";
 import {
   FUZZ_ACCUMULATE_FAILS,
   FUZZ_ENSURE_RAISES,
@@ -12,11 +14,9 @@ import {
   FUZZ_INTERNAL,
   FUZZ_SKIP_IF_RAISES,
   FUZZ_UNBOUNDED_LOOP,
-} from "../../checker/fuzz/rules";
-import type { CheckedSpec, FlowIR, StepIR } from "../../checker/ir/types";
+} from "../../checker/index";
 import { checkContract } from "../../interpreter/index";
-import { fromJsonValue } from "../../stdlib/values/json";
-import { strRepr } from "../../stdlib/values/repr";
+import { fromJsonValue, strRepr } from "../../stdlib/index";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
 import {

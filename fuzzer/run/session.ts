@@ -5,7 +5,7 @@
 // a replay maps each placeholder to the id its own server handed out at the same point.
 import type { StratumApi } from "../../interpreter/index";
 import { wireToPlain } from "../../interpreter/index";
-import { fromJsonValue } from "../../stdlib/values/json";
+import { fromJsonValue } from "../../stdlib/index";
 
 export type ToolName =
   | "stratum_plan"

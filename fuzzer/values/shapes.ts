@@ -4,10 +4,10 @@
 // lengths, pattern, anyOf/oneOf), or, for a step without either, an object with the fields its
 // expressions read.
 import fc from "fast-check";
-import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../../checker/base/json";
-import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../../checker/ir/types";
+import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../../checker/index";
+import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../../checker/index";
 
-import { walk } from "../../grammar/walk";
+import { walk } from "../../grammar/index";
 import { ensureOf, type Literals } from "../target";
 import {
   ABSENT,

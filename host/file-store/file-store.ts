@@ -18,20 +18,23 @@
 // and writing. Only the waits for a lock yield to the event loop.
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { batchFlowIds, checkRevisions, checkWrittenRevision } from "../../interpreter/store/batch";
-import { assertSafeFlowId, isSafeFlowId } from "../../interpreter/store/flow-id";
-import { revisionOf } from "../../interpreter/store/revision";
 import {
+  assertSafeFlowId,
+  batchFlowIds,
   type ChangeToken,
+  checkRevisions,
+  checkWrittenRevision,
   FlowCorruptError,
   type FlowStore,
+  isSafeFlowId,
+  revisionOf,
   type StoreBatch,
   type StoredFlow,
   type StoredFlowInfo,
   StoreLockedError,
   type StoreWrite,
-} from "../../interpreter/store/store";
-import { compareCodePoints } from "../../stdlib/values/strings";
+} from "../../interpreter/index";
+import { compareCodePoints } from "../../stdlib/index";
 import {
   type FlowFiles,
   type FlowFilesState,

@@ -11,7 +11,7 @@
 // skipped; the rest must follow it one by one.
 import type { BigIntStats } from "node:fs";
 import * as fs from "node:fs";
-import { deltaRevisionOf, revisionOf } from "../../interpreter/store/revision";
+import { deltaRevisionOf, revisionOf } from "../../interpreter/index";
 import { errorCode } from "./fs-util";
 import { type JournalScan, readJournal } from "./journal";
 

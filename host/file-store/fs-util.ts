@@ -2,7 +2,7 @@
 // that publishes it, then the directory entry flushed) and error-code tests.
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { StoreUnwritableError } from "../../interpreter/store/store";
+import { StoreUnwritableError } from "../../interpreter/index";
 
 export function errorCode(e: unknown): string | undefined {
   return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;

@@ -3,7 +3,7 @@
 // read as a flow; they only take space.
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { isSafeFlowId } from "../../interpreter/store/flow-id";
+import { isSafeFlowId } from "../../interpreter/index";
 import { unlinkIfPresent } from "./fs-util";
 import { clearAbandonedBreak, type LockTimings, ownerGone, readLock } from "./lock";
 import { pidAlive } from "./process-identity";

@@ -1,1 +1,1 @@
-"""The five value tables of test/values/tables/, one module each (see gen-cpython-value-tables.py)."""
+"""The five value tables of test/stdlib/values/tables/, one module each (see gen-cpython-value-tables.py)."""

@@ -1,4 +1,4 @@
-"""test/values/tables/arith.ts: + - * / // % between numbers, between other values, sequence
+"""test/stdlib/values/tables/arith.ts: + - * / // % between numbers, between other values, sequence
 repetition, and unary - / +."""
 
 import operator
@@ -7,7 +7,7 @@ from cpython_ts import outcome
 
 from .rows import ROW_DOC, row_module
 
-PATH = "test/values/tables/arith.ts"
+PATH = "test/stdlib/values/tables/arith.ts"
 BINARY = {
     "+": operator.add,
     "-": operator.sub,

@@ -1,4 +1,4 @@
-"""test/values/tables/compare.ts: == over every pair of operands, then the orderings, each
+"""test/stdlib/values/tables/compare.ts: == over every pair of operands, then the orderings, each
 between values of one kind and against a few values of other kinds."""
 
 import operator
@@ -7,7 +7,7 @@ from cpython_ts import outcome
 
 from .rows import ROW_DOC, row_module
 
-PATH = "test/values/tables/compare.ts"
+PATH = "test/stdlib/values/tables/compare.ts"
 BIG = 10**400
 OPERANDS = [
     0, 1, True, False, 1.0, -0.0, 0.5, float("nan"), float("inf"),

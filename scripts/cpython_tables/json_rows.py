@@ -1,4 +1,4 @@
-"""test/values/tables/json.ts: json.loads of JSON texts, and json.dumps of values, plain and
+"""test/stdlib/values/tables/json.ts: json.loads of JSON texts, and json.dumps of values, plain and
 canonical (sort_keys=True)."""
 
 import json
@@ -7,7 +7,7 @@ from cpython_ts import outcome, ts
 
 from .rows import header
 
-PATH = "test/values/tables/json.ts"
+PATH = "test/stdlib/values/tables/json.ts"
 NAN = float("nan")
 TEXTS = [
     "1", "1.0", "-0", "-0.0", "1e400", "-1e400", "1E2", "1e-2", "12345678901234567890", "-9007199254740993",
@@ -62,7 +62,7 @@ def render():
             "json.loads / json.dumps / json.dumps(sort_keys=True, default=str).",
             "Deviation per docs/language.md §10.16: mixed-type keys are converted to strings before sorting.",
         )
-        + 'import type { PyValue } from "../../../stdlib/values/value";\n'
+        + 'import type { PyValue } from "../../../../stdlib/values/value";\n'
         + 'import { big, d, f, t } from "../support";\n\n'
         + "/** [JSON text, repr of the decoded value or !JSONDecodeError: message] */\n"
         + f"export const PARSE_ROWS: readonly (readonly [string, string])[] = [\n{parse}];\n\n"

@@ -1,4 +1,4 @@
-"""test/values/tables/misc.ts: membership (`in`, and in dict views), subscripts, slices and
+"""test/stdlib/values/tables/misc.ts: membership (`in`, and in dict views), subscripts, slices and
 truthiness."""
 
 import operator
@@ -8,7 +8,7 @@ from cpython_ts import outcome
 from .rows import ROW_DOC, row_module
 from .slice_triples import TRIPLES
 
-PATH = "test/values/tables/misc.ts"
+PATH = "test/stdlib/values/tables/misc.ts"
 IN_CONTAINERS = ["abc", "", "a😀b", [1, "a", [2]], (1.0, None), [], {"a": 1, 2: "b", (1, 2): 3}, {}, 5, None,
                  2.5, True]  # fmt: skip
 NEEDLES = ["a", "", "bc", "😀", "x", 1, True, 1.0, [2], 2, 2.0, (1, 2), (1.0, 2), None, [1], {}, ("a", 1)]

@@ -1,11 +1,11 @@
-"""test/values/tables/reprs.ts: repr() and str() of values, and dict() built from pairs (key
+"""test/stdlib/values/tables/reprs.ts: repr() and str() of values, and dict() built from pairs (key
 equality across int, float and bool; the last value wins, the first key stays)."""
 
 from cpython_ts import outcome
 
 from .rows import ROW_DOC, row_module
 
-PATH = "test/values/tables/reprs.ts"
+PATH = "test/stdlib/values/tables/reprs.ts"
 NAN = float("nan")
 VALUES = [
     None, True, False, 0, -5, 2**53, -(2**70), 10**40,

@@ -32,6 +32,7 @@ interface LayeringConfig {
   readonly options: ICruiseOptions;
   readonly LAYER_IMPORTS: Readonly<Record<string, readonly string[]>>;
   readonly CODE_MAP: readonly CodeMapRow[];
+  readonly ENTRY_POINT_USERS: readonly string[];
   readonly SUBFOLDER_ORDER: Readonly<Record<string, readonly string[]>>;
 }
 

@@ -44,9 +44,9 @@ const CODE_MAP_PROBES: readonly (readonly [row: string, from: string, to: string
     "interpreter/flow/target.ts",
   ],
   ["`interpreter/limits.ts`", "interpreter/limits.ts", "interpreter/wire/target.ts"],
-  ["`fuzzer/`", "fuzzer/p.ts", "checker/yaml/target.ts"],
+  ["`fuzzer/`", "fuzzer/p.ts", "cli/target.ts"],
   ["`lsp/`", "lsp/p.ts", "stdlib/values/target.ts"],
-  ["`mcp/`", "mcp/p.ts", "fuzzer/run/target.ts"],
+  ["`mcp/`", "mcp/p.ts", "checker/index.ts"],
   ["`host/`", "interpreter/p-host.ts", "host/target.ts"],
 ];
 
@@ -55,11 +55,18 @@ const OTHER_PROBES: readonly Probe[] = [
   { from: "checker/yaml/ok-base.ts", to: "checker/base/target.ts", rule: null },
   { from: "checker/yaml/ok-rule.ts", to: "checker/rule.ts", rule: null },
   { from: "checker/yaml/ok-values.ts", to: "stdlib/values/target.ts", rule: null },
-  { from: "fuzzer/ok-ir.ts", to: "checker/ir/target.ts", rule: null },
-  { from: "fuzzer/ok-check-spec.ts", to: "checker/check-spec.ts", rule: null },
+  { from: "fuzzer/ok-checker.ts", to: "checker/index.ts", rule: null },
   { from: "mcp/ok-fuzzer.ts", to: "fuzzer/index.ts", rule: null },
-  { from: "mcp/ok-values.ts", to: "stdlib/values/target.ts", rule: null },
-  { from: "cli/ok-host.ts", to: "host/target.ts", rule: null },
+  { from: "mcp/ok-stdlib.ts", to: "stdlib/index.ts", rule: null },
+  { from: "cli/ok-host.ts", to: "host/index.ts", rule: null },
+  { from: "checker/ok-deep.ts", to: "stdlib/values/target.ts", rule: null },
+  // Front ends, the fuzzer and host/ see other layers only through their entry points.
+  { from: "cli/p-entry.ts", to: "interpreter/store/target.ts", rule: "entry-point cli/" },
+  { from: "cli/p-entry-host.ts", to: "host/file-store/target.ts", rule: "entry-point cli/" },
+  { from: "lsp/p-entry.ts", to: "checker/services/target.ts", rule: "entry-point lsp/" },
+  { from: "mcp/p-entry.ts", to: "fuzzer/run/target.ts", rule: "entry-point mcp/" },
+  { from: "fuzzer/p-entry.ts", to: "checker/ir/target.ts", rule: "entry-point fuzzer/" },
+  { from: "host/p-entry.ts", to: "interpreter/store/target.ts", rule: "entry-point host/" },
   // Sub-folders import only those before them in SUBFOLDER_ORDER, and every sub-folder is listed.
   { from: "checker/yaml/p-order.ts", to: "checker/model/target.ts", rule: "folder-order checker/yaml/" },
   { from: "checker/model/ok-order.ts", to: "checker/yaml/target.ts", rule: null },
@@ -157,7 +164,12 @@ describe("the layering rules of .dependency-cruiser.cjs bite", () => {
     for (const p of codeMapProbes) expect(rulesOf(p)).toContain(p.rule);
   });
 
-  it("the folder order, the cycle rule and the allowed exceptions", () => {
+  it("every layer that must use entry points has its rule", () => {
+    const probed = OTHER_PROBES.flatMap((p) => (p.rule?.startsWith("entry-point ") ? [p.rule] : []));
+    expect(new Set(probed)).toEqual(new Set(CONFIG.ENTRY_POINT_USERS.map((l) => `entry-point ${l}/`)));
+  });
+
+  it("the folder order, the entry points, the cycle rule and the allowed exceptions", () => {
     for (const p of OTHER_PROBES) {
       const reported = rulesOf(p);
       if (p.rule === null) expect({ probe: p, reported }).toEqual({ probe: p, reported: [] });

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDefects } from "../../bench/fuzz-bench";
 
-const CORPUS = resolve(import.meta.dirname, "../fuzz/corpus");
+const CORPUS = resolve(import.meta.dirname, "../fuzzer/corpus");
 
 describe("fuzz bench corpus", () => {
   it("reads every defect spec and leaves out the controls", () => {

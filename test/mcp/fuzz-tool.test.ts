@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
-import { CORPUS_DIR } from "../fuzz/support/corpus";
+import { CORPUS_DIR } from "../fuzzer/support/corpus";
 import { callTool } from "./support/mcp-api";
 import { type RunningServer, startServer, tempDir } from "./support/server";
 

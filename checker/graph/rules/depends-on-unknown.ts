@@ -23,6 +23,7 @@ export const SPEC_DEPENDS_ON_UNKNOWN = defineRule({
     bad: "- {id: b, intent: y, depends_on: [aa]}",
     good: "- {id: b, intent: y, depends_on: [a]}",
   },
+  fix: "Replaces the entry with the one step id of the flow close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the new id reads back as the same string in the entry's quoting style (a plain yes or null would not).",
   message: (s: string, dep: string) => `Step '${s}' depends_on unknown step '${dep}'`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const flow of model.flows) checkFlow(model, flow, reporter);

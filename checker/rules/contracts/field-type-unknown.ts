@@ -24,6 +24,11 @@ export const SPEC_CONTRACT_FIELD_TYPE_UNKNOWN = defineRule({
   errorType: "ir_semantic_error",
   title: "A contract field has an unknown type",
   doc: "A field's type must be one of string, number, integer, boolean, array, object, or the name of a contract declared in the same document. Any other text (a typo, or a Python name such as str or int) would make the field accept nothing meaningful. Use one of the listed types; a close match is suggested.",
+  example: {
+    bad: "contracts:\n  Review:\n    summary: {type: str}",
+    good: "contracts:\n  Review:\n    summary: {type: string}",
+  },
+  fix: "Replaces a Python type name (str, int, float, bool, list, dict) with its JSON type, and any other unknown type with the one JSON type or contract name close to it (a case-insensitive edit distance of at most a third of its length, and at least 1) when exactly one is that close; type: enum gets a hint but no fix.",
   message: (contract: string, field: string, type: string) =>
     `Contract '${contract}' field '${field}' has unknown type '${type}' (expected string, number, integer, boolean, array, object or a contract name)`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -14,6 +14,10 @@ export const SPEC_CONTRACT_FIELD_UNKNOWN_KEY = defineRule({
   errorType: "ir_semantic_error",
   title: "A contract field definition has an unknown key",
   doc: "A field definition understands type, values, items, required and description; any other key is accepted (as the reference does) but has no effect, which often hides a typo such as `require`. Remove the key or correct its name.",
+  example: {
+    bad: "contracts:\n  Ticket:\n    assignee: {type: string, require: false}",
+    good: "contracts:\n  Ticket:\n    assignee: {type: string, required: false}",
+  },
   message: (contract: string, field: string, key: string) =>
     `Contract '${contract}' field '${field}' has unknown key '${key}'; it is ignored`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -12,6 +12,10 @@ export const SPEC_CONTRACT_ITEMS_NOT_ARRAY = defineRule({
   errorType: "ir_semantic_error",
   title: "items on a field that is not an array is ignored",
   doc: "items defines the elements of an array field; on a field of any other type it is ignored, which usually means the type is wrong. Set `type: array`, or remove items.",
+  example: {
+    bad: "contracts:\n  Summary:\n    tags: {type: string, items: {type: string}}",
+    good: "contracts:\n  Summary:\n    tags: {type: array, items: {type: string}}",
+  },
   message: (contract: string, field: string, type: string) =>
     `Contract '${contract}' field '${field}' has items but its type is '${type}', not 'array'; it is ignored`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -19,6 +19,7 @@ export const SPEC_CONTRACT_SHORTHAND = defineRule({
     bad: "contracts:\n  Review:\n    verdict: {type: enum, values: [approve, reject]}\n    findings: {type: array, items: string}",
     good: "contracts:\n  Review:\n    verdict: {type: string, values: [approve, reject]}\n    findings: {type: array, items: {type: string}}",
   },
+  fix: "Writes the canonical form: type: enum becomes the type its values share, and items: <type> becomes items: {type: <type>}; offered in the editor but not applied by check --fix, since dispatch payloads show the type as written.",
   message: (contract: string, field: string, written: string, canonical: string) =>
     `Contract '${contract}' field '${field}': ${written} is the reference's shorthand for ${canonical}`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -16,6 +16,10 @@ export const SPEC_CONTRACT_VALUES_TYPE = defineRule({
   errorType: "ir_semantic_error",
   title: "An enumerated value does not match the field's type",
   doc: "values lists the only values a field may take, and each must itself be accepted by the field's type (for example, `type: integer, values: [a]` can never be satisfied). Quote or correct the value, or change the type. Remember that YAML 1.1 loads unquoted yes/no/on/off as booleans and 1.0 as a number.",
+  example: {
+    bad: "contracts:\n  Answer:\n    reply: {type: string, values: [yes, no, maybe]}",
+    good: 'contracts:\n  Answer:\n    reply: {type: string, values: ["yes", "no", maybe]}',
+  },
   message: (contract: string, field: string, value: string, type: string) =>
     `Contract '${contract}' field '${field}' value ${value} does not match its type '${type}'`,
   check(model: SpecModel, reporter: Reporter): void {

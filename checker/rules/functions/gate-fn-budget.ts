@@ -11,6 +11,7 @@ export const SPEC_GATE_FN_BUDGET = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate function must not have a budget",
   doc: "A budget bounds the time or cost of agent work, but a gate function only waits for a human decision. Remove the budget key from the gate function.",
+  example: { bad: "review:\n  mode: gate\n  budget: {ms: 60000}", good: "review:\n  mode: gate" },
   message: (fn: string) => `Gate function '${fn}' must not have a budget`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const fn of model.functions) {

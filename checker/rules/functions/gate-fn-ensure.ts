@@ -13,6 +13,7 @@ export const SPEC_GATE_FN_ENSURE = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate function must not have ensure expressions",
   doc: "A gate step is resolved by a person (approve, revise or kill) and produces no result, so postconditions on its function can never be evaluated. Remove the ensure list from the gate function, or make it an infer/compute function if it should produce checked output.",
+  example: { bad: 'review:\n  mode: gate\n  ensure: ["result.approved"]', good: "review:\n  mode: gate" },
   message: (fn: string) => `Gate function '${fn}' must not have ensure expressions`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const fn of model.functions) {

@@ -11,6 +11,7 @@ export const SPEC_GATE_FN_RETRIES = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate function must not have retries",
   doc: "retries is the number of results a step may submit before it fails; a gate is resolved with approve, revise or kill and never submits a result. Remove retries from the gate function (use on_revise to send work back).",
+  example: { bad: "review:\n  mode: gate\n  retries: 2", good: "review:\n  mode: gate" },
   message: (fn: string) => `Gate function '${fn}' must not have retries (gates produce no output to retry)`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const fn of model.functions) {

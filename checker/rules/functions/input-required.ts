@@ -12,6 +12,10 @@ export const SPEC_FN_INPUT_REQUIRED = defineRule({
   errorType: "ir_semantic_error",
   title: "An infer/compute function should declare its input",
   doc: "The input mapping documents what the function expects from the steps that use it. The spec still runs (the reference accepts it), but declare the inputs, or write `input: {}` when the function takes none.",
+  example: {
+    bad: 'plan:\n  mode: infer\n  intent: "Plan the work"\n  output: Plan',
+    good: 'plan:\n  mode: infer\n  intent: "Plan the work"\n  input: {}\n  output: Plan',
+  },
   message: (fn: string, mode: string) =>
     `Function '${fn}' (mode '${mode}') must declare input (use {} when it takes none)`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -12,6 +12,10 @@ export const SPEC_FN_INTENT_REQUIRED = defineRule({
   errorType: "ir_semantic_error",
   title: "An infer/compute function should have an intent",
   doc: "The intent is the instruction sent to the agent that performs the function; without it the agent only sees the inputs and the output contract. The spec still runs (the reference accepts it), but add a short intent describing the work.",
+  example: {
+    bad: "summarise:\n  mode: infer\n  input: {text: {type: string}}\n  output: Summary",
+    good: 'summarise:\n  mode: infer\n  intent: "Summarise the text"\n  input: {text: {type: string}}\n  output: Summary',
+  },
   message: (fn: string, mode: string) => `Function '${fn}' (mode '${mode}') must have a non-empty intent`,
   check(model: SpecModel, reporter: Reporter): void {
     // In 0.1 a missing intent is SCHEMA-REQUIRED.

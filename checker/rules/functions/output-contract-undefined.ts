@@ -12,6 +12,11 @@ export const SPEC_FN_OUTPUT_CONTRACT_UNDEFINED = defineRule({
   errorType: "ir_semantic_error",
   title: "A function's output names an undefined contract",
   doc: "The output of an infer or compute function is the name of a contract in the contracts section; it types `result` in ensure expressions and is checked at run time. Declare the contract, or correct the name (a close match is suggested).",
+  example: {
+    bad: "functions:\n  summarize: {mode: infer, intent: x, input: {}, output: Sumary}",
+    good: "functions:\n  summarize: {mode: infer, intent: x, input: {}, output: Summary}",
+  },
+  fix: "Replaces the name with the one contract name of the document close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close; quotes around the value are kept, and added when the new name needs them.",
   message: (fn: string, contract: string) => `Function '${fn}' output contract '${contract}' not defined`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const fn of model.functions) {

@@ -11,6 +11,10 @@ export const SPEC_FN_TIMEOUT_NOT_GATE = defineRule({
   errorType: "ir_semantic_error",
   title: "timeout on a non-gate function has no effect",
   doc: "timeout is the number of seconds after which a pending gate may be killed automatically; infer and compute functions never wait on a gate, so the value is ignored. Remove it, or move it to the gate function it was meant for.",
+  example: {
+    bad: "write:\n  mode: infer\n  output: Draft\n  timeout: 600",
+    good: "write:\n  mode: infer\n  output: Draft",
+  },
   message: (fn: string) => `Function '${fn}' has timeout, which only applies to gate functions`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const fn of model.functions) {

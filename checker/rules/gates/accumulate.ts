@@ -13,6 +13,10 @@ export const SPEC_GATE_ACCUMULATE = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate step must not have accumulate or accumulate_key",
   doc: "accumulate and accumulate_key collect results across the iterations of a working step; a gate has no iterations and no result. Remove both keys from the gate step (they are not checked as expressions).",
+  example: {
+    bad: '- {id: r, function: review, accumulate: "result.items", on_approve: null, on_revise: a, on_kill: null}',
+    good: "- {id: r, function: review, on_approve: null, on_revise: a, on_kill: null}",
+  },
   message: (step: string) => `Gate step '${step}' must not have accumulate/accumulate_key`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of gateSteps(model)) {

@@ -13,6 +13,10 @@ export const SPEC_GATE_EXIT_CRITERION = defineRule({
   errorType: "ir_semantic_error",
   title: "exit_criterion on a gate step has no effect",
   doc: "exit_criterion ends the iteration loop of a working step; no iteration loop can run on a gate, so the expression is never evaluated (and is not checked). Remove it; a gate repeats work through on_revise.",
+  example: {
+    bad: '- {id: r, function: review, exit_criterion: "result.ok", on_approve: null, on_revise: a, on_kill: null}',
+    good: "- {id: r, function: review, on_approve: null, on_revise: a, on_kill: null}",
+  },
   message: (step: string) =>
     `Gate step '${step}' must not have exit_criterion (gates have their own revise cycle); it has no effect`,
   check(model: SpecModel, reporter: Reporter): void {

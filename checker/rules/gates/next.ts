@@ -11,6 +11,10 @@ export const SPEC_GATE_NEXT = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate step must not have next",
   doc: "next routes a working step after success; a gate continues according to how it is resolved. Put the target in on_approve instead.",
+  example: {
+    bad: "- {id: r, function: review, next: b, on_approve: null, on_revise: a, on_kill: null}",
+    good: "- {id: r, function: review, on_approve: b, on_revise: a, on_kill: null}",
+  },
   message: (step: string) => `Gate step '${step}' must not have next (use on_approve for gates)`,
   check(model: SpecModel, reporter: Reporter): void {
     reportGateField(model, reporter, SPEC_GATE_NEXT, "next", SPEC_GATE_NEXT.message);

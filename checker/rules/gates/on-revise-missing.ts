@@ -12,6 +12,10 @@ export const SPEC_GATE_ON_REVISE_MISSING = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate step must have on_revise set to a step id",
   doc: "Revising is the point of a gate: on_revise names the earlier step that is run again when the reviewer asks for changes. Set it to the id of the step that produces the work under review; it cannot be null.",
+  example: {
+    bad: "- {id: a, intent: x}\n- {id: r, function: review, on_approve: null, on_kill: null}",
+    good: "- {id: a, intent: x}\n- {id: r, function: review, on_approve: null, on_kill: null, on_revise: a}",
+  },
   message: (step: string) => `Gate step '${step}' must have on_revise set to a step id`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of gateSteps(model)) {

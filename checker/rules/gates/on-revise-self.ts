@@ -13,6 +13,10 @@ export const SPEC_GATE_ON_REVISE_SELF = defineRule({
   errorType: "ir_semantic_error",
   title: "A gate step's on_revise must not target itself",
   doc: "on_revise names the step whose work is sent back for changes; a gate that revises to itself would only ask the same question again. Target the earlier step that produces the work being reviewed.",
+  example: {
+    bad: "- {id: a, intent: x}\n- {id: r, function: review, on_approve: null, on_kill: null, on_revise: r}",
+    good: "- {id: a, intent: x}\n- {id: r, function: review, on_approve: null, on_kill: null, on_revise: a}",
+  },
   message: (step: string) => `Gate step '${step}' on_revise may not target itself`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of gateSteps(model)) {

@@ -12,6 +12,10 @@ export const SPEC_GATE_POLICY_FALLBACK_NO_POLICY = defineRule({
   errorType: "ir_semantic_error",
   title: "policy_fallback without policy",
   doc: "policy_fallback names the policy to use when the gate's policy cannot be applied; without a policy there is nothing to fall back from. Add policy (gate, flag or skip), or remove policy_fallback.",
+  example: {
+    bad: "- {id: r, function: review, policy_fallback: gate, on_approve: null, on_revise: a, on_kill: null}",
+    good: "- {id: r, function: review, policy: flag, policy_fallback: gate, on_approve: null, on_revise: a, on_kill: null}",
+  },
   message: (step: string) => `Gate step '${step}' has policy_fallback but no policy`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of gateSteps(model)) {

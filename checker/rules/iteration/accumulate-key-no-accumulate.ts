@@ -12,6 +12,10 @@ export const SPEC_ACCUMULATE_KEY_NO_ACCUMULATE = defineRule({
   errorType: "ir_semantic_error",
   title: "accumulate_key without accumulate",
   doc: "accumulate_key computes the deduplication key of each element that accumulate extracts; without accumulate there are no elements. Add accumulate, or remove accumulate_key.",
+  example: {
+    bad: '- {id: a, intent: x, max_iterations: 5, accumulate_key: "item.id"}',
+    good: '- {id: a, intent: x, max_iterations: 5, accumulate: "result.items", accumulate_key: "item.id"}',
+  },
   message: (step: string) => `Step '${step}' has accumulate_key but no accumulate`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

@@ -12,6 +12,10 @@ export const SPEC_ACCUMULATE_NO_MAX = defineRule({
   errorType: "ir_semantic_error",
   title: "accumulate without max_iterations",
   doc: "accumulate gathers elements from the result of every iteration of a step's iteration loop, and that loop exists only when max_iterations is set. Add max_iterations (an integer of at least 1), or remove accumulate.",
+  example: {
+    bad: '- {id: a, intent: x, accumulate: "result.items"}',
+    good: '- {id: a, intent: x, max_iterations: 5, accumulate: "result.items"}',
+  },
   message: (step: string) => `Step '${step}' has accumulate but no max_iterations`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

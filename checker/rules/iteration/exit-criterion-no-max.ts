@@ -12,6 +12,10 @@ export const SPEC_EXIT_CRITERION_NO_MAX = defineRule({
   errorType: "ir_semantic_error",
   title: "exit_criterion without max_iterations",
   doc: "The iteration loop of a step is enabled by max_iterations, which also bounds it; exit_criterion can only end a loop that exists. Add max_iterations (an integer of at least 1), or remove exit_criterion.",
+  example: {
+    bad: '- {id: a, intent: x, exit_criterion: "result.done"}',
+    good: '- {id: a, intent: x, max_iterations: 5, exit_criterion: "result.done"}',
+  },
   message: (step: string) => `Step '${step}' has exit_criterion but no max_iterations`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

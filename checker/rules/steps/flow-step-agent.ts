@@ -12,6 +12,10 @@ export const SPEC_FLOW_STEP_AGENT = defineRule({
   errorType: "ir_semantic_error",
   title: "A sub-flow step must not set agent",
   doc: "A sub-flow step runs another flow whose own steps are dispatched to their agents; the calling step has no agent of its own. Remove agent, or set it on the steps of the child flow.",
+  example: {
+    bad: "- {id: triage, flow: triage, agent: claude}",
+    good: "- {id: triage, flow: triage}",
+  },
   message: (step: string, flow: string) =>
     `Step '${step}' uses flow '${flow}' — agent must not be set (sub-flow steps define their own)`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -14,6 +14,10 @@ export const SPEC_FLOW_STEP_FIELD = defineRule({
   errorType: "ir_semantic_error",
   title: "A sub-flow step sets retries, model or budget",
   doc: "A sub-flow step runs exactly once and delegates all work to the child flow, so retries, model and budget have nothing to apply to. Set them on the child flow's steps (or the flow's budget) instead.",
+  example: {
+    bad: "- {id: research, flow: research, retries: 3}",
+    good: "- {id: research, flow: research}",
+  },
   message: (step: string, flow: string, field: string) =>
     `Step '${step}' uses flow '${flow}' — '${field}' must not be set on flow steps`,
   check(model: SpecModel, reporter: Reporter): void {

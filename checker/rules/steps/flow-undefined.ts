@@ -13,6 +13,11 @@ export const SPEC_STEP_FLOW_UNDEFINED = defineRule({
   errorType: "ir_semantic_error",
   title: "A step references an undefined flow",
   doc: "flow: names an entry of the flows section that runs as a child flow, with the step's inputs as its inputs. Declare the flow, or correct the name (a close match is suggested).",
+  example: {
+    bad: "- {id: triage, flow: triage_issue}",
+    good: "- {id: triage, flow: triage_issues}",
+  },
+  fix: "Replaces the name with the one flow name of the document close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close; quotes around the value are kept, and added when the new name needs them.",
   message: (step: string, flow: string) => `Step '${step}' references undefined flow '${flow}'`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

@@ -14,6 +14,10 @@ export const SPEC_FN_STEP_FIELD = defineRule({
   errorType: "ir_semantic_error",
   title: "A function step sets a field that belongs on its function",
   doc: "A function step runs its function as declared: ensure, retries, the output contract, model and budget come from the function and cannot be overridden per step. Move the field to the function (output_contract becomes the function's output), or make the step an inline step.",
+  example: {
+    bad: "- {id: summary, function: summarize, inputs: {}, retries: 5}",
+    good: "- {id: summary, function: summarize, inputs: {}}",
+  },
   message: (step: string, fn: string, field: string) =>
     `Step '${step}' uses function '${fn}' — '${field}' must be on the function, not the step`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -13,6 +13,11 @@ export const SPEC_STEP_FUNCTION_UNDEFINED = defineRule({
   errorType: "ir_semantic_error",
   title: "A step references an undefined function",
   doc: "function: names an entry of the functions section, whose mode, intent, output contract and ensure the step uses. Declare the function, or correct the name (a close match is suggested).",
+  example: {
+    bad: "- {id: a, function: summarise, inputs: {}}",
+    good: "- {id: a, function: summarize, inputs: {}}",
+  },
+  fix: "Replaces the name with the one function name of the document close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close; quotes around the value are kept, and added when the new name needs them.",
   message: (step: string, fn: string) => `Step '${step}' references undefined function '${fn}'`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

@@ -13,6 +13,7 @@ export const SPEC_NONGATE_GATE_ROUTE_NULL = defineRule({
   errorType: "ir_semantic_error",
   title: "A null gate route on a non-gate step has no effect",
   doc: "on_approve, on_revise and on_kill apply only to gate steps. An explicit null on a function, inline or sub-flow step is accepted, as the reference does, but it means nothing; remove it.",
+  example: { bad: "- {id: a, intent: x, on_kill: null}", good: "- {id: a, intent: x}" },
   message: (step: string, field: string) =>
     `Step '${step}' is not a gate step; '${field}: null' has no effect`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -14,6 +14,7 @@ export const SPEC_NONGATE_GATE_ROUTE = defineRule({
   errorType: "ir_semantic_error",
   title: "A non-gate step sets a gate route",
   doc: "on_approve, on_revise and on_kill are followed only when a gate step is resolved; on a function, inline or sub-flow step they would silently never apply. Use next or on_fail for working steps, or make the step's function a gate function.",
+  example: { bad: "- {id: a, intent: x, on_approve: c}", good: "- {id: a, intent: x, next: c}" },
   message: (step: string, field: string) => `Step '${step}' is not a gate step but has '${field}' set`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

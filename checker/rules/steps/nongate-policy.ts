@@ -14,6 +14,7 @@ export const SPEC_NONGATE_POLICY = defineRule({
   errorType: "ir_semantic_error",
   title: "policy or policy_fallback on a non-gate step",
   doc: "policy (gate, flag or skip) decides whether a gate waits for a person, is auto-approved with a flag, or is skipped; policy_fallback belongs with it. Function, inline and sub-flow steps are never resolved that way. Remove the key, or make the step's function a gate function.",
+  example: { bad: "- {id: a, intent: x, policy: flag}", good: "- {id: a, intent: x}" },
   message: (step: string, field: string) => `Step '${step}' has ${field} but is not a gate step`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

@@ -12,6 +12,10 @@ export const SPEC_ON_FAIL_NO_VALIDATION = defineRule({
   errorType: "ir_semantic_error",
   title: "on_fail on a step that validates nothing",
   doc: "A step fails only when its result violates its ensure expressions, its output_schema or (for a Claude agent) its reasoning_template until the attempts are used up. Without any of them (contracts do not count), on_fail can never be taken. Add an ensure or output_schema, or remove on_fail.",
+  example: {
+    bad: "- {id: a, intent: x, on_fail: b}",
+    good: '- {id: a, intent: x, ensure: ["result.ok"], on_fail: b}',
+  },
   message: (step: string) =>
     `Step '${step}' has on_fail but no ensure/guardrails — on_fail can never trigger`,
   check(model: SpecModel, reporter: Reporter): void {

@@ -12,6 +12,11 @@ export const SPEC_OUTPUT_CONTRACT_UNDEFINED = defineRule({
   errorType: "ir_semantic_error",
   title: "A step's output_contract names an undefined contract",
   doc: "output_contract names the contract a step's result must satisfy; it is checked at run time, listed in the dispatch payload and types `result` in expressions. Declare the contract, or correct the name (a close match is suggested).",
+  example: {
+    bad: "- {id: review, intent: x, output_contract: Verdikt}",
+    good: "- {id: review, intent: x, output_contract: Verdict}",
+  },
+  fix: "Replaces the name with the one contract name of the document close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close; quotes around the value are kept, and added when the new name needs them.",
   message: (step: string, contract: string) => `Step '${step}' output_contract '${contract}' not defined`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

@@ -16,6 +16,11 @@ export const SPEC_ROUTE_UNKNOWN_STEP = defineRule({
   errorType: "ir_semantic_error",
   title: "A route names an unknown step",
   doc: "on_approve, on_revise, on_kill, on_fail and next name the step the flow continues with, which must be a step id of the same flow. Correct the id (a close match is suggested), or use null to end the flow where the route allows it.",
+  example: {
+    bad: "- {id: outline, intent: x, next: write_artcle}\n- {id: write_article, intent: y}",
+    good: "- {id: outline, intent: x, next: write_article}\n- {id: write_article, intent: y}",
+  },
+  fix: "Replaces the target with the one step id of the same flow close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close; quotes around the value are kept, and added when the new name needs them.",
   message: (step: string, field: string, target: string) =>
     `Step '${step}' ${field} references unknown step '${target}'`,
   check(model: SpecModel, reporter: Reporter): void {

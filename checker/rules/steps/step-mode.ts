@@ -12,6 +12,10 @@ export const SPEC_STEP_MODE = defineRule({
   errorType: "ir_semantic_error",
   title: "A step must have exactly one of function, intent or flow",
   doc: "The kind of a step is selected by exactly one key: function (a function or gate step), intent (an inline step) or flow (a sub-flow step). A step with none of them, or with several, cannot be run. Keep the one you mean; an empty string counts as absent.",
+  example: {
+    bad: '- {id: summary, function: summarize, intent: "Summarize the ticket", inputs: {}}',
+    good: "- {id: summary, function: summarize, inputs: {}}",
+  },
   message: (step: string) => `Step '${step}' must have exactly one of function, intent, flow, or judge`,
   check(model: SpecModel, reporter: Reporter): void {
     for (const step of namedSteps(model)) {

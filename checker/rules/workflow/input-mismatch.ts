@@ -14,6 +14,10 @@ export const SPEC_WORKFLOW_INPUT_MISMATCH = defineRule({
   errorType: "ir_semantic_error",
   title: "Workflow inputs differ from the entry flow's inputs",
   doc: "Tools that list workflows show workflow.input as the parameters of the workflow, and those parameters are passed to the entry flow as its inputs. Both must therefore declare the same set of names; add or remove keys so that they match.",
+  example: {
+    bad: "workflow: {name: triage, description: x, input: {repository: {type: string}}}\nflows:\n  triage: {input: {repo: {type: string}}, steps: [{id: a, intent: x}]}",
+    good: "workflow: {name: triage, description: x, input: {repo: {type: string}}}\nflows:\n  triage: {input: {repo: {type: string}}, steps: [{id: a, intent: x}]}",
+  },
   message: (workflowKeys: readonly string[], flow: string, flowKeys: readonly string[]) =>
     `Workflow input keys ${pyStringList(workflowKeys)} do not match entry flow '${flow}' input keys ${pyStringList(flowKeys)}`,
   check(model: SpecModel, reporter: Reporter): void {

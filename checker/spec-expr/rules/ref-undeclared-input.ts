@@ -15,6 +15,7 @@ export const SPEC_REF_UNDECLARED_INPUT = defineRule({
     bad: 'flows: {f: {input: {text: {type: string}}, steps: [{id: a, intent: x, inputs: {t: "$.input.txt"}}]}}',
     good: 'flows: {f: {input: {text: {type: string}}, steps: [{id: a, intent: x, inputs: {t: "$.input.text"}}]}}',
   },
+  fix: "Replaces the name segment of the reference with the one declared input of the flow close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the segment is written literally in the scalar (no escape or folded line break).",
   message: (ref: string, name: string, flow: string) =>
     `Reference '${ref}' names input '${name}', which flow '${flow}' does not declare`,
 });

@@ -16,6 +16,7 @@ export const SPEC_REF_UNKNOWN_FIELD = defineRule({
     bad: 'inputs: {s: "$.steps.review.output.scroe"}',
     good: 'inputs: {s: "$.steps.review.output.score"}',
   },
+  fix: "Replaces the field segment of the reference with the one declared field close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the segment is written literally in the scalar (no escape or folded line break).",
   message: (ref: string, contract: string, field: string) =>
     `Reference '${ref}': contract '${contract}' has no field '${field}'`,
 });

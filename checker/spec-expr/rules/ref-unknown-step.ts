@@ -15,6 +15,7 @@ export const SPEC_REF_UNKNOWN_STEP = defineRule({
     bad: 'inputs: {draft: "$.steps.writ.output"}',
     good: 'inputs: {draft: "$.steps.write.output"}',
   },
+  fix: "Replaces the id segment of the reference with the one step id of the flow close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the segment is written literally in the scalar (no escape or folded line break).",
   message: (ref: string, id: string, flow: string) =>
     `Reference '${ref}' names unknown step '${id}' in flow '${flow}'`,
 });

@@ -14,5 +14,9 @@ export const YAML_ALIAS_LIMIT = defineRule({
     "Aliases (*name) repeat an anchored node; nested aliases multiply, so a small text can stand " +
     "for a huge document. At most 100 expansions are allowed per document, counting the aliases " +
     "inside expanded anchors. Write the repeated parts out, or restructure to repeat less.",
+  example: {
+    bad: "a: &a {type: string}\nten: &ten [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nmany: [*ten, *ten, *ten, *ten, *ten, *ten, *ten, *ten, *ten, *ten]",
+    good: "a: &a {type: string}\nten: &ten [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nmany: [*ten, *ten]",
+  },
   message: () => `YAML syntax error: too many alias expansions (limit ${ALIAS_LIMIT})`,
 });

@@ -28,6 +28,10 @@ export const YAML_TOO_LARGE = defineRule({
     "does not read a larger file or more of standard input, and the MCP tools and the language " +
     "server answer at once. The limit keeps a check under about 1 GB of memory. Real specs " +
     "are far smaller: split a generated one into several specs (sub-flows can live in one file each).",
+  example: {
+    bad: "# generated.stratum.yaml: 9 MB, one flow of 40,000 steps",
+    good: "# part-1.stratum.yaml … part-8.stratum.yaml: each flow calls the next as a sub-flow step",
+  },
   message: (size: SpecSize) =>
     `Spec is too large (${size.exact ? "" : "more than "}${size.bytes} bytes; the limit is ${MAX_SPEC_BYTES} bytes, 8 MiB)`,
 });

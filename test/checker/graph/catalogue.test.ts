@@ -7,6 +7,7 @@ describe("GRAPH_RULES", () => {
     expect(GRAPH_RULES.map((r) => [r.code, r.severity, r.family, r.errorType])).toEqual([
       ["SPEC-STEP-DUPLICATE-ID", "error", "duplicate", "ir_semantic_error"],
       ["SPEC-DEPENDS-ON-UNKNOWN", "error", "reference", "ir_semantic_error"],
+      ["SPEC-DEPENDS-ON-DUPLICATE", "warning", "duplicate", "ir_semantic_error"],
       ["SPEC-GATE-ON-REVISE-EARLIER", "error", "gate", "ir_semantic_error"],
       ["SPEC-FLOW-RECURSION", "error", "recursion", "ir_semantic_error"],
       ["SPEC-DEPENDENCY-CYCLE", "error", "cycle", "ir_semantic_error"],

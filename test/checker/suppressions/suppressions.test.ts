@@ -9,7 +9,15 @@ import { SpecSource } from "../../../checker/source";
 import { applySuppressions, SUPPRESSION_RULES } from "../../../checker/suppressions";
 
 function rule(code: string, severity: "error" | "warning" = "error"): RuleInfo {
-  return { code, severity, family: "reference", errorType: "ir_semantic_error", title: code, doc: code };
+  return {
+    code,
+    severity,
+    family: "reference",
+    errorType: "ir_semantic_error",
+    title: code,
+    doc: code,
+    message: () => code,
+  };
 }
 
 /** A small catalogue: what the real one holds for these codes is irrelevant here. */

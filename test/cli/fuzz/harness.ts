@@ -5,7 +5,7 @@ import { runCli } from "../../../cli/program";
 import { REPO } from "../run-cli";
 
 /** A seeded defect: FUZZ-ENSURE-RAISES at line 23 (flow main, step describe). */
-export const DEFECT = "test/fuzz/corpus/ensure-raises-1.stratum.yaml";
+export const DEFECT = "test/fuzzer/corpus/ensure-raises-1.stratum.yaml";
 export const DEFECT_LINE = 23;
 /** An example the fuzzer finds nothing wrong with. */
 export const CLEAN_EXAMPLE = "examples/feature-build.stratum.yaml";

@@ -1,0 +1,6 @@
+// The Node adapters of the core's injected interfaces (file store, workspace, file system, safe
+// file reads), as the CLI uses them.
+export { FileFlowStore, stratumHome } from "./file-store/file-store";
+export { nodeFileSystem } from "./node-fs";
+export { nodeWorkspace } from "./node-workspace";
+export { notRegularReason, readRegularFile, readRegularFileWithin } from "./regular-file";
