@@ -105,13 +105,28 @@ export class Checker {
       return;
     }
     const extra: { suggestion: string; fix?: ExprFix } = { suggestion: didYouMean(s.candidate) };
-    if (s.unique) {
+    const newText = s.unique ? this.renamedText(span, name, s.candidate) : null;
+    if (newText !== null) {
       extra.fix = {
         description: renameFix(name, s.candidate),
-        edits: [{ start: span.start, end: span.end, newText: s.candidate }],
+        edits: [{ start: span.start, end: span.end, newText }],
       };
     }
     this.report(code, message, span, extra);
+  }
+
+  /**
+   * The text that replaces `span` (which names `name`) by `candidate`: the bare name, or, where the
+   * name is written as a plain string literal (a subscript key, `.get('f')`), the literal in the same
+   * quotes. Null when the literal is written any other way (escapes, prefixes) or the quotes would
+   * need escaping.
+   */
+  private renamedText(span: Span, name: string, candidate: string): string | null {
+    const written = this.text.slice(span.start, span.end);
+    const quote = written[0];
+    if (quote !== "'" && quote !== '"') return written === name ? candidate : null;
+    if (written !== `${quote}${name}${quote}` || /['"\\]/.test(candidate)) return null;
+    return `${quote}${candidate}${quote}`;
   }
 
   /** EXPR-LOWERCASE-LITERAL: `true`/`false`/`null` where the reference has no such names. */
