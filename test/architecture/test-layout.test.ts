@@ -7,23 +7,10 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const REPO = join(__dirname, "../..");
+import { PRODUCT_FOLDERS, REPO } from "./cruise";
 
 /** The source layers (ARCHITECTURE.md), with bench/ and scripts/: each has `test/<layer>/`. */
-const LAYERS = [
-  "stdlib",
-  "grammar",
-  "checker",
-  "interpreter",
-  "fuzzer",
-  "host",
-  "cli",
-  "lsp",
-  "mcp",
-  "bench",
-  "scripts",
-];
+const LAYERS = [...PRODUCT_FOLDERS, "bench", "scripts"];
 
 /** Top-level folders of test/ that are a kind of test across layers, not one layer's tests. */
 const CROSS_CUTTING: Readonly<Record<string, string>> = {
