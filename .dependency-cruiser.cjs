@@ -195,6 +195,12 @@ const CODE_MAP = [
     ),
   },
   {
+    folder: "`cli/ui/page/`",
+    mustNotDependOn: "everything but the page and `cli/ui/api-types.ts`",
+    from: "^cli/ui/page/",
+    toNot: anyOf(["cli/ui/page/", "cli/ui/api-types\\.ts$"]),
+  },
+  {
     folder: "`host/`",
     mustNotDependOn: "— (only front ends, tests and bench import it)",
     from: `^(?!(host|${FRONT_ENDS.join("|")}|test|bench)/)`,
@@ -264,7 +270,7 @@ const SUBFOLDER_ORDER = {
   ],
   interpreter: ["wire", "base", "eval", "checks", "store", "workspace", "speckit", "flow", "engine", "query"],
   fuzzer: ["values", "run", "explore"],
-  host: ["file-store"],
+  host: ["file-store", "tracing"],
   cli: [
     "format",
     "check",
@@ -285,6 +291,7 @@ const SUBFOLDER_ORDER = {
     "lsp",
     "query",
     "schema",
+    "ui",
   ],
 };
 

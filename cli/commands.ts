@@ -49,6 +49,8 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
     stratumcOnly: true,
     load: async () => (await import("./replay/command")).registerReplay,
   },
+  // The web page for people who watch flows and resolve gates is stratumc's own (docs/ui.md).
+  { words: ["ui"], stratumcOnly: true, load: async () => (await import("./ui/command")).registerUi },
   {
     words: ["install", "uninstall"],
     stratumcOnly: false,

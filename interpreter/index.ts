@@ -40,6 +40,7 @@ export {
   GATE_ACTION_OUTCOMES,
   type GateAnswer,
   gateAnswer,
+  gateConflict,
   gateError,
   gateFlowNotFound,
   RESOLVERS,

@@ -31,7 +31,8 @@ if (!snapshotOnly) await bundle();
 if (!nothingToDo) buildSnapshot();
 
 async function bundle() {
-  const { build } = await importEsbuild();
+  const esbuild = await importEsbuild();
+  const { build } = esbuild;
   const common = {
     absWorkingDir: root,
     bundle: true,
@@ -64,6 +65,16 @@ async function bundle() {
       lsp: "lsp/serve-stdio.ts",
       "mcp-client": "cli/replay/mcp-client.ts",
     },
+    outdir: dist,
+  });
+  // The web page of `stratumc ui` (cli/ui/page/), built for the browser and carried inside its
+  // server's bundle (dist/ui.cjs), so the package needs no files beside it.
+  const { buildPage } = await import("../cli/ui/page/build-page.mjs");
+  const page = await buildPage(esbuild, root);
+  await build({
+    ...common,
+    define: { ...common.define, STRATUMC_UI_PAGE: JSON.stringify(page) },
+    entryPoints: { ui: "cli/ui/run-ui.ts" },
     outdir: dist,
   });
   const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
@@ -222,8 +233,8 @@ function checkOnly() {
 }
 
 /**
- * Keeps the MCP and language servers and the MCP client (dist/mcp.cjs, dist/lsp.cjs,
- * dist/mcp-client.cjs) out of the CLI bundles.
+ * Keeps the MCP and language servers, the MCP client and the web page's server (dist/mcp.cjs,
+ * dist/lsp.cjs, dist/mcp-client.cjs, dist/ui.cjs) out of the CLI bundles.
  */
 function serverOutside() {
   return {
@@ -231,6 +242,7 @@ function serverOutside() {
     setup(b) {
       b.onResolve({ filter: /^\.\/serve-stdio$/ }, () => ({ path: "./mcp.cjs", external: true }));
       b.onResolve({ filter: /^\.\/mcp-client$/ }, () => ({ path: "./mcp-client.cjs", external: true }));
+      b.onResolve({ filter: /^\.\/run-ui$/ }, () => ({ path: "./ui.cjs", external: true }));
       b.onResolve({ filter: /^\.\.\/\.\.\/lsp\/(serve-stdio|index)$/ }, () => ({
         path: "./lsp.cjs",
         external: true,

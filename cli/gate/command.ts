@@ -8,21 +8,11 @@
 // reference's gate-mutation.v1 shape (closed: no other keys); `--next` adds `next`, the status of the
 // flow's payload after the resolution's dispatch and policy loop (outside that schema).
 import { Argument, type Command, Option } from "commander";
-import {
-  checkGateTarget,
-  encodeWire,
-  FlowCorruptError,
-  GATE_ACTION_OUTCOMES,
-  type GateAnswer,
-  gateAnswer,
-  gateError,
-  gateFlowNotFound,
-  loadFlow,
-  RESOLVERS,
-} from "../../interpreter/index";
+import { encodeWire, GATE_ACTION_OUTCOMES, RESOLVERS } from "../../interpreter/index";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
+import { resolveGate } from "./resolve-gate";
 
 interface GateOptions {
   readonly note: string;
@@ -46,37 +36,16 @@ export function registerGate(program: Command, ctx: CommandContext): void {
       "also print `next`, the status the flow answers after the resolution's dispatch and policy loop (execute_step, await_gate, execute_flow, complete, killed; null for a refused revise) — a key outside the reference's gate-mutation.v1 schema",
     )
     .action(async (action: string, flowId: string, stepId: string, options: GateOptions) => {
-      const answer = await resolve(ctx, action, flowId, stepId, options);
+      const host = await loadFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
+      const answer = await resolveGate(host, {
+        flowId,
+        stepId,
+        outcome: GATE_ACTION_OUTCOMES.get(action) ?? "approve", // commander checked the choice
+        note: options.note,
+        resolvedBy: options.resolvedBy,
+        withNext: options.next === true,
+      });
       ctx.io.out(`${encodeWire(answer.output)}\n`);
       ctx.setExitCode(answer.kind === "ok" ? EXIT_OK : answer.kind === "conflict" ? EXIT_USAGE : EXIT_ERRORS);
     });
-}
-
-async function resolve(
-  ctx: CommandContext,
-  action: string,
-  flowId: string,
-  stepId: string,
-  options: GateOptions,
-): Promise<GateAnswer> {
-  const outcome = GATE_ACTION_OUTCOMES.get(action) ?? "approve"; // commander checked the choice
-  const host = await loadFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
-  let loaded: Awaited<ReturnType<typeof loadFlow>>;
-  try {
-    loaded = await loadFlow(host.store, flowId, host.restore);
-  } catch (e) {
-    if (e instanceof FlowCorruptError) return gateError("flow_corrupt", e.message);
-    throw e;
-  }
-  if (loaded === null) return gateFlowNotFound(flowId);
-  const refused = checkGateTarget(loaded.run, stepId);
-  if (refused !== null) return refused;
-  const response = await host.api().gateResolve({
-    flow_id: flowId,
-    step_id: stepId,
-    outcome,
-    rationale: options.note,
-    resolved_by: options.resolvedBy,
-  });
-  return gateAnswer(loaded.run, stepId, outcome, response, options.next === true);
 }

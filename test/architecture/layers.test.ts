@@ -47,11 +47,13 @@ const CODE_MAP_PROBES: readonly (readonly [row: string, from: string, to: string
   ["`fuzzer/`", "fuzzer/p.ts", "cli/target.ts"],
   ["`lsp/`", "lsp/p.ts", "stdlib/values/target.ts"],
   ["`mcp/`", "mcp/p.ts", "checker/index.ts"],
+  ["`cli/ui/page/`", "cli/ui/page/p.ts", "cli/ui/views.ts"],
   ["`host/`", "interpreter/p-host.ts", "host/target.ts"],
 ];
 
 const OTHER_PROBES: readonly Probe[] = [
   // What the code map's exceptions allow.
+  { from: "cli/ui/page/ok-types.ts", to: "cli/ui/api-types.ts", rule: null },
   { from: "checker/yaml/ok-base.ts", to: "checker/base/target.ts", rule: null },
   { from: "checker/yaml/ok-rule.ts", to: "checker/rule.ts", rule: null },
   { from: "checker/yaml/ok-values.ts", to: "stdlib/values/target.ts", rule: null },

@@ -1,0 +1,54 @@
+// `stratumc ui [--port N] [--host ADDRESS] [--token T] [--open]`: a local web page of the flows in
+// $STRATUM_HOME, for the people who watch them and resolve their gates (docs/ui.md). The server
+// is loaded only here (load-ui.ts).
+import { type Command, InvalidArgumentError } from "commander";
+import { EXIT_USAGE } from "../exit-codes";
+import type { CommandContext } from "../host";
+import { loadUi } from "./load-ui";
+
+export const DEFAULT_UI_PORT = 7777;
+
+interface UiFlags {
+  readonly port: number;
+  readonly host: string;
+  readonly token?: string;
+  readonly open?: boolean;
+}
+
+export function registerUi(program: Command, ctx: CommandContext): void {
+  program
+    .command("ui")
+    .description(
+      "serve a web page of the flows in $STRATUM_HOME: where each stands, its audit, and its gates to resolve",
+    )
+    .option("--port <n>", `the port (0: any free port)`, parsePort, DEFAULT_UI_PORT)
+    .option(
+      "--host <address>",
+      "the address to listen on (other than loopback only with --token)",
+      "127.0.0.1",
+    )
+    .option("--token <token>", "the access token (default: STRATUMC_UI_TOKEN, else a new random one)")
+    .option("--open", "open the page in the default browser")
+    .action(async (flags: UiFlags) => {
+      const { refuseUiOptions, runUi } = await loadUi();
+      const options = {
+        port: flags.port,
+        host: flags.host,
+        open: flags.open === true,
+        ...(flags.token === undefined ? {} : { token: flags.token }),
+      };
+      const refused = refuseUiOptions(options, ctx.host.env);
+      if (refused !== null) {
+        ctx.io.err(`${ctx.programName} ui: ${refused}\n`);
+        ctx.setExitCode(EXIT_USAGE);
+        return;
+      }
+      ctx.setExitCode(await runUi(ctx.host, options, ctx.io));
+    });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError("a port number from 0 to 65535");
+  return port;
+}

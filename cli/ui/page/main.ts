@@ -1,0 +1,149 @@
+// The page's entry point: a hash router (`#/` the flows, `#/flow/<id>` one flow), live refresh
+// of the view on the server's `change` events, and the relative times kept current.
+import { fetchFlows } from "./api";
+import { byId, fill, h } from "./dom";
+import { FlowView } from "./flow-view";
+import { relativeTime } from "./format";
+import { ListView } from "./list-view";
+import { clearStatus } from "./status";
+
+interface View {
+  readonly el: HTMLElement;
+  refresh(): Promise<void>;
+  dispose?(): void;
+}
+
+type Route =
+  | { readonly name: "list" }
+  | { readonly name: "flow"; readonly id: string }
+  | { readonly name: "unknown" };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, "");
+  if (path === "" || path === "/") return { name: "list" };
+  const m = /^\/flow\/([^/]+)\/?$/.exec(path);
+  if (m?.[1] !== undefined) {
+    try {
+      return { name: "flow", id: decodeURIComponent(m[1]) };
+    } catch {
+      return { name: "unknown" };
+    }
+  }
+  return { name: "unknown" };
+}
+
+const app = byId("app", HTMLElement);
+let view: View | null = null;
+let inflight = false;
+let again = false;
+let homeKnown = false;
+
+function setHome(home: string): void {
+  homeKnown = true;
+  const el = document.getElementById("home");
+  if (el === null) return;
+  el.textContent = home;
+  el.title = `The flow store: ${home}`;
+}
+
+async function refresh(): Promise<void> {
+  if (view === null) return;
+  if (inflight) {
+    again = true;
+    return;
+  }
+  inflight = true;
+  try {
+    await view.refresh();
+  } finally {
+    inflight = false;
+  }
+  if (again) {
+    again = false;
+    await refresh();
+  }
+}
+
+function navigate(): void {
+  view?.dispose?.();
+  clearStatus();
+  const route = parseRoute(location.hash);
+  if (route.name === "list") view = new ListView(setHome);
+  else if (route.name === "flow") view = new FlowView(route.id);
+  else {
+    view = {
+      el: h(
+        "section",
+        { class: "view" },
+        h("h1", { tabindex: -1 }, "Page not found"),
+        h("p", null, h("a", { href: "#/" }, "← All flows")),
+      ),
+      refresh: async () => {},
+    };
+    document.title = "Not found · stratumc";
+  }
+  fill(app, view.el);
+  window.scrollTo(0, 0);
+  view.el.querySelector<HTMLElement>("h1")?.focus({ preventScroll: true });
+  again = false;
+  inflight = false;
+  void refresh();
+  if (!homeKnown && route.name !== "list") {
+    void fetchFlows().then((r) => {
+      if (r.ok) setHome(r.value.home);
+    });
+  }
+}
+
+function setLive(state: "live" | "connecting" | "offline"): void {
+  const el = document.getElementById("live");
+  if (el === null) return;
+  el.dataset.state = state;
+  el.textContent = state === "live" ? "Live" : state === "connecting" ? "Reconnecting…" : "Offline";
+  el.title =
+    state === "live"
+      ? "Updates appear as they happen"
+      : state === "connecting"
+        ? "Lost the connection to the server; trying again"
+        : "Not receiving updates; the page refreshes every 10 s";
+}
+
+let pollTimer: number | undefined;
+
+function connect(): void {
+  if (typeof EventSource === "undefined") {
+    setLive("offline");
+    pollTimer = window.setInterval(() => void refresh(), 10_000);
+    return;
+  }
+  const events = new EventSource("/api/events");
+  events.addEventListener("change", () => void refresh());
+  events.addEventListener("open", () => {
+    setLive("live");
+    if (pollTimer !== undefined) {
+      window.clearInterval(pollTimer);
+      pollTimer = undefined;
+    }
+    // Whatever changed while disconnected.
+    void refresh();
+  });
+  events.addEventListener("error", () => {
+    if (events.readyState === EventSource.CLOSED) {
+      setLive("offline");
+      if (pollTimer === undefined) pollTimer = window.setInterval(() => void refresh(), 10_000);
+    } else setLive("connecting");
+  });
+}
+
+function tickTimes(): void {
+  const now = Date.now();
+  for (const el of document.querySelectorAll<HTMLElement>("time[data-ms]")) {
+    const ms = Number(el.dataset.ms);
+    if (Number.isFinite(ms)) el.textContent = relativeTime(ms, now);
+  }
+}
+
+window.addEventListener("hashchange", navigate);
+navigate();
+connect();
+window.setInterval(tickTimes, 15_000);

@@ -1,0 +1,252 @@
+// The HTTP handler of `stratumc ui` (docs/ui.md): the page, its JSON API over the flow store, live
+// change events, and gate resolution as `stratumc gate` does it. node:http only. Every request
+// passes the Host check (DNS rebinding) and the token (auth.ts); every answer carries a strict
+// Content-Security-Policy, so even a value that slipped past the page's text-only rendering
+// could not run a script.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FlowHost } from "../flow-host";
+import { resolveGate } from "../gate/resolve-gate";
+import type { ApiError, GateAnswerView, GateOutcome, GateRequest } from "./api-types";
+import type { UiAuth } from "./auth";
+import { FlowSource } from "./flow-source";
+import { StoreWatch } from "./store-watch";
+
+/** The page's three files (built by scripts/build.mjs from cli/ui/page/). */
+export interface PageAssets {
+  /** index.html with `{{CSRF}}` where the CSRF token goes. */
+  readonly html: string;
+  readonly js: string;
+  readonly css: string;
+}
+
+export interface UiServerOptions {
+  readonly flowHost: FlowHost;
+  readonly auth: UiAuth;
+  readonly assets: PageAssets;
+  /** Host header values accepted (`127.0.0.1:8080`, …); null accepts any (a non-loopback bind, token required). */
+  readonly hosts: ReadonlySet<string> | null;
+  /** How often the store is polled for changes while a page listens (ms). */
+  readonly pollMs?: number;
+  /** Unexpected failures (the answer says only internal_error). */
+  readonly logError: (message: string) => void;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const KEEPALIVE_MS = 15_000;
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+const OUTCOMES: ReadonlySet<string> = new Set<GateOutcome>(["approve", "revise", "kill"]);
+
+/** The server's request listener, and `close` to stop watching the store. */
+export interface UiHandler {
+  readonly listener: (request: IncomingMessage, response: ServerResponse) => void;
+  close(): void;
+}
+
+export function createUiHandler(options: UiServerOptions): UiHandler {
+  const source = new FlowSource(options.flowHost);
+  const watch = new StoreWatch(() => source.signature(), options.pollMs ?? 250, options.logError);
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch((e: unknown) => {
+      options.logError(e instanceof Error ? e.message : String(e));
+      if (!response.headersSent)
+        sendError(response, 500, "internal_error", "the server failed; see its output");
+      else response.destroy();
+    });
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const host = request.headers.host ?? "";
+    if (options.hosts !== null && !options.hosts.has(host)) {
+      sendText(response, 403, `Host '${host}' is not this server's address.\n`);
+      return;
+    }
+    const url = new URL(request.url ?? "/", "http://placeholder");
+    const method = request.method ?? "GET";
+    if (url.pathname === "/" && url.searchParams.has("token")) {
+      if (!options.auth.isToken(url.searchParams.get("token"))) {
+        sendText(response, 401, "The token is wrong. Open the address that `stratumc ui` printed.\n");
+        return;
+      }
+      response.writeHead(303, {
+        ...SECURITY_HEADERS,
+        Location: "/",
+        "Set-Cookie": options.auth.sessionCookie(),
+      });
+      response.end();
+      return;
+    }
+    if (!options.auth.isAuthorized(request)) {
+      sendText(
+        response,
+        401,
+        "This page needs the token that `stratumc ui` printed when it started: open the address it printed (http://…/?token=…).\n",
+      );
+      return;
+    }
+    const route = `${method} ${url.pathname}`;
+    if (route === "GET /") {
+      const html = options.assets.html.replace("{{CSRF}}", options.auth.csrf);
+      send(response, 200, "text/html; charset=utf-8", html);
+    } else if (route === "GET /app.js") {
+      send(response, 200, "text/javascript; charset=utf-8", options.assets.js);
+    } else if (route === "GET /app.css") {
+      send(response, 200, "text/css; charset=utf-8", options.assets.css);
+    } else if (route === "GET /api/flows") {
+      sendJson(response, 200, await source.list());
+    } else if (route === "GET /api/events") {
+      streamChanges(request, response);
+    } else {
+      const flow = /^\/api\/flows\/([^/]+)(\/gate)?$/.exec(url.pathname);
+      const flowId = flow?.[1] === undefined ? null : safeDecode(flow[1]);
+      if (flow === null || flowId === null)
+        sendError(response, 404, "not_found", `no such page: ${url.pathname}`);
+      else if (flow[2] === undefined && method === "GET") await sendFlow(response, flowId);
+      else if (flow[2] !== undefined && method === "POST") await postGate(request, response, flowId, host);
+      else sendError(response, 405, "method_not_allowed", `${method} is not allowed on ${url.pathname}`);
+    }
+  }
+
+  async function sendFlow(response: ServerResponse, flowId: string): Promise<void> {
+    const result = await source.page(flowId);
+    if (result.kind === "ok") sendJson(response, 200, result.page);
+    else if (result.kind === "corrupt") sendError(response, 422, "flow_corrupt", result.problem);
+    else sendError(response, 404, "not_found", `Flow '${flowId}' not found`);
+  }
+
+  async function postGate(
+    request: IncomingMessage,
+    response: ServerResponse,
+    flowId: string,
+    host: string,
+  ): Promise<void> {
+    const origins = new Set(
+      options.hosts === null ? [`http://${host}`] : [...options.hosts].map((h) => `http://${h}`),
+    );
+    const refused = options.auth.refuseChange(request, origins);
+    if (refused !== null) {
+      sendError(response, 403, "forbidden", refused);
+      return;
+    }
+    const body = await readBody(request);
+    const gate = body === null ? null : gateRequest(body);
+    if (gate === null) {
+      sendError(
+        response,
+        400,
+        "bad_request",
+        'the body must be JSON {"step_id": string, "outcome": "approve" | "revise" | "kill", "note": string, "revision": number}',
+      );
+      return;
+    }
+    const answer = await resolveGate(options.flowHost, {
+      flowId,
+      stepId: gate.step_id,
+      outcome: gate.outcome,
+      note: gate.note,
+      resolvedBy: "human",
+      withNext: true,
+      expectedRevision: gate.revision,
+    });
+    const output = answer.output as Record<string, unknown>;
+    if (answer.kind === "ok") {
+      const view: GateAnswerView = {
+        ok: true,
+        outcome: gate.outcome,
+        next: typeof output.next === "string" ? output.next : null,
+      };
+      sendJson(response, 200, view);
+    } else if (answer.kind === "conflict") {
+      const detail = typeof output.detail === "string" ? output.detail : "the flow is no longer at this gate";
+      sendError(response, 409, "conflict", `Someone else acted on this flow first: ${detail}.`);
+    } else {
+      const error = (output.error ?? {}) as { code?: unknown; message?: unknown };
+      const code = typeof error.code === "string" ? error.code : "error";
+      const message = typeof error.message === "string" ? error.message : code;
+      sendError(
+        response,
+        code === "NOT_FOUND" ? 404 : 422,
+        code === "NOT_FOUND" ? "not_found" : code,
+        message,
+      );
+    }
+  }
+
+  function streamChanges(request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      Connection: "keep-alive",
+    });
+    response.write("retry: 1000\n\n");
+    const stop = watch.subscribe(() => response.write(`event: change\ndata: {"at": ${Date.now()}}\n\n`));
+    const keepalive = setInterval(() => response.write(": keepalive\n\n"), KEEPALIVE_MS);
+    request.on("close", () => {
+      clearInterval(keepalive);
+      stop();
+    });
+  }
+
+  return { listener, close: () => watch.stop() };
+}
+
+/** The body as JSON; null when it is too large or not JSON. */
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function gateRequest(body: unknown): GateRequest | null {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return null;
+  const b = body as Record<string, unknown>;
+  const { step_id, outcome, note, revision } = b;
+  if (typeof step_id !== "string" || typeof outcome !== "string" || !OUTCOMES.has(outcome)) return null;
+  if (typeof note !== "string" || typeof revision !== "number" || !Number.isInteger(revision)) return null;
+  return { step_id, outcome: outcome as GateOutcome, note, revision };
+}
+
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, { ...SECURITY_HEADERS, "Content-Type": type });
+  response.end(body);
+}
+
+function sendText(response: ServerResponse, status: number, text: string): void {
+  send(response, status, "text/plain; charset=utf-8", text);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  send(response, status, "application/json; charset=utf-8", JSON.stringify(value));
+}
+
+function sendError(response: ServerResponse, status: number, code: string, message: string): void {
+  const error: ApiError = { error: { code, message } };
+  sendJson(response, status, error);
+}

@@ -1,0 +1,79 @@
+// For the browser tests of `stratumc ui`: Debian's Chromium driven by playwright-core (no browser
+// download: .ci/run installs the `chromium` package), and the built `stratumc ui` started as users
+// start it, on a port of its own choosing, its address read from the line it prints.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+import { ensureBundle, REPO } from "../run-cli";
+
+export const CHROMIUM = process.env.STRATUMC_TEST_CHROMIUM ?? "/usr/bin/chromium";
+
+/** Headless Chromium with the flags this machine's closed network needs (no background connections). */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `the browser tests need Chromium at ${CHROMIUM}: install Debian's chromium package (.ci/run does)`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface RunningUi {
+  /** The address printed, with the token. */
+  readonly url: string;
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  readonly token: string;
+  stderr(): string;
+  stop(): Promise<number | null>;
+}
+
+/** `stratumc ui --port 0` over STRATUM_HOME=`home`; resolves once it printed its address. */
+export async function startUi(home: string, args: readonly string[] = []): Promise<RunningUi> {
+  ensureBundle();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(REPO, "bin/stratumc.cjs"), "ui", "--port", "0", ...args],
+    {
+      env: { PATH: process.env.PATH ?? "", STRATUM_HOME: home },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let out = "";
+  let err = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString("utf8");
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+      const m = /stratumc ui: (http:\/\/\S+)\n/.exec(out);
+      if (m?.[1] !== undefined) resolve(m[1]);
+    });
+    void exited.then((code) => reject(new Error(`stratumc ui exited with ${code}: ${err}`)));
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get("token") ?? "",
+    stderr: () => err,
+    async stop() {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,310 @@
+// The HTTP layer of `stratumc ui` (cli/ui/server.ts) over a real file store: the token and its
+// cookie, the Host check, CSRF/Origin/content-type checks on the gate POST, the JSON of the flows
+// list and of a flow page, gate resolution with its conflicts, and the change events.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFlowHost, type FlowHost } from "../../../cli/flow-host";
+import type { FlowList, FlowPage } from "../../../cli/ui/api-types";
+import { UiAuth } from "../../../cli/ui/auth";
+import { createUiHandler, type UiHandler } from "../../../cli/ui/server";
+import { fromJsonValue } from "../../../stdlib/index";
+import { GATE_SPEC } from "./gate-spec";
+
+const TOKEN = "test-token-0123456789abcdef";
+const ASSETS = { html: '<meta name="csrf-token" content="{{CSRF}}">page', js: "/* js */", css: "/* css */" };
+
+let home: string;
+let flowHost: FlowHost;
+let server: Server;
+let handler: UiHandler;
+let base: string;
+let auth: UiAuth;
+let errors: string[];
+
+beforeEach(async () => {
+  home = mkdtempSync(join(tmpdir(), "stratumc-ui-"));
+  flowHost = createFlowHost({
+    cwd: home,
+    env: { STRATUM_HOME: home },
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    readStdin: async () => new Uint8Array(),
+  });
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  auth = new UiAuth(TOKEN, port);
+  errors = [];
+  handler = createUiHandler({
+    flowHost,
+    auth,
+    assets: ASSETS,
+    hosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]),
+    pollMs: 50,
+    logError: (m) => errors.push(m),
+  });
+  server.on("request", handler.listener);
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterEach(async () => {
+  handler.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(home, { recursive: true, force: true });
+  expect(errors).toEqual([]);
+});
+
+const bearer = { Authorization: `Bearer ${TOKEN}` };
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(base + path, {
+    method: "POST",
+    headers: {
+      ...bearer,
+      "Content-Type": "application/json",
+      "X-CSRF-Token": auth.csrf,
+      Origin: base,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A flow waiting at its gate: plan, then the draft step done. */
+async function flowAtGate(): Promise<string> {
+  const api = flowHost.api();
+  const plan = await api.plan({ spec: GATE_SPEC, flow: "main", inputs: fromJsonValue({ topic: "caching" }) });
+  const flowId = String(plan.flow_id);
+  const done = await api.stepDone({
+    flow_id: flowId,
+    step_id: "draft",
+    result: fromJsonValue({ text: "<script>alert(1)</script>" }),
+  });
+  expect(done.status).toBe("await_gate");
+  return flowId;
+}
+
+async function page(flowId: string): Promise<FlowPage> {
+  const r = await fetch(`${base}/api/flows/${flowId}`, { headers: bearer });
+  expect(r.status).toBe(200);
+  return (await r.json()) as FlowPage;
+}
+
+describe("access", () => {
+  it("refuses every request without the token, and a wrong token", async () => {
+    for (const path of ["/", "/app.js", "/api/flows", "/api/events", "/api/flows/x"]) {
+      const r = await fetch(base + path);
+      expect(r.status, path).toBe(401);
+      expect(await r.text()).toContain("token");
+    }
+    expect((await fetch(`${base}/?token=wrong`, { redirect: "manual" })).status).toBe(401);
+    expect((await fetch(`${base}/api/flows`, { headers: { Authorization: "Bearer wrong" } })).status).toBe(
+      401,
+    );
+  });
+
+  it("exchanges the token for an HttpOnly SameSite=Strict cookie and redirects to a URL without it", async () => {
+    const r = await fetch(`${base}/?token=${TOKEN}`, { redirect: "manual" });
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe("/");
+    const cookie = r.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toContain(TOKEN);
+    const session = cookie.split(";")[0] ?? "";
+    const html = await fetch(`${base}/`, { headers: { Cookie: session } });
+    expect(html.status).toBe(200);
+    expect(await html.text()).toContain(`content="${auth.csrf}"`);
+    expect(html.headers.get("content-security-policy")).toContain("script-src 'self'");
+  });
+
+  it("refuses a Host that is not the server's address (DNS rebinding)", async () => {
+    const r = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${base}/api/flows`);
+      import("node:http").then(({ request }) => {
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            headers: { ...bearer, Host: "evil.example:80" },
+          },
+          (res) => resolve(res.statusCode ?? 0),
+        );
+        req.on("error", reject);
+        req.end();
+      }, reject);
+    });
+    expect(r).toBe(403);
+  });
+});
+
+describe("flows", () => {
+  it("lists flows with the one at a gate first, and its gate", async () => {
+    const api = flowHost.api();
+    await api.plan({ spec: GATE_SPEC, flow: "main", inputs: fromJsonValue({ topic: "running" }) });
+    const gated = await flowAtGate();
+    const r = await fetch(`${base}/api/flows`, { headers: bearer });
+    const list = (await r.json()) as FlowList;
+    expect(list.home).toBe(home);
+    expect(list.flows.map((f) => f.status)).toEqual(["awaiting_gate", "running"]);
+    expect(list.flows[0]?.flow_id).toBe(gated);
+    expect(list.flows[0]?.gate?.step_id).toBe("approve");
+    expect(list.flows[0]?.gate?.on_revise).toBe("draft");
+    expect(list.flows[1]?.current_step_id).toBe("draft");
+  });
+
+  it("shows a flow's steps, graph, audit and source, with the current step's line", async () => {
+    const flowId = await flowAtGate();
+    const p = await page(flowId);
+    expect(p.flow.status).toBe("awaiting_gate");
+    expect(p.steps.map((s) => [s.id, s.state])).toEqual([
+      ["draft", "done"],
+      ["approve", "awaiting_gate"],
+    ]);
+    expect(p.steps[0]?.output).toEqual({ text: "<script>alert(1)</script>" });
+    expect(p.graph.nodes.map((n) => [n.id, n.kind, n.state])).toEqual([
+      ["draft", "function", "done"],
+      ["approve", "gate", "awaiting_gate"],
+    ]);
+    expect(p.graph.edges).toContainEqual({ from: "approve", to: "draft", route: "revise" });
+    expect(p.audit.map((r) => [r.type, r.step_id])).toEqual([["step", "draft"]]);
+    expect(p.spec.source).toBe(GATE_SPEC);
+    const line = GATE_SPEC.split("\n")[(p.spec.current_step_line ?? 0) - 1];
+    expect(line).toContain("- id: approve");
+    expect(p.inputs).toEqual({ topic: "caching" });
+  });
+
+  it("answers 404 for an unknown flow and an unknown page", async () => {
+    const r = await fetch(`${base}/api/flows/no-such-flow`, { headers: bearer });
+    expect(r.status).toBe(404);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
+    expect((await fetch(`${base}/nothing`, { headers: bearer })).status).toBe(404);
+  });
+});
+
+describe("gates", () => {
+  it("approves with a note, recorded as resolved by a human", async () => {
+    const flowId = await flowAtGate();
+    const before = await page(flowId);
+    const r = await post(`/api/flows/${flowId}/gate`, {
+      step_id: "approve",
+      outcome: "approve",
+      note: "Looks right <b>to me</b>",
+      revision: before.revision,
+    });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ ok: true, outcome: "approve", next: "complete" });
+    const after = await page(flowId);
+    expect(after.flow.status).toBe("complete");
+    const gate = after.audit.find((a) => a.type === "gate");
+    expect(gate).toMatchObject({
+      outcome: "approve",
+      rationale: "Looks right <b>to me</b>",
+      resolved_by: "human",
+    });
+  });
+
+  it("revises back to the draft step, and kills", async () => {
+    const flowId = await flowAtGate();
+    const revised = await post(`/api/flows/${flowId}/gate`, {
+      step_id: "approve",
+      outcome: "revise",
+      note: "shorter",
+      revision: (await page(flowId)).revision,
+    });
+    expect(await revised.json()).toMatchObject({ ok: true, outcome: "revise", next: "execute_step" });
+    expect((await page(flowId)).flow.current_step_id).toBe("draft");
+
+    const other = await flowAtGate();
+    const killed = await post(`/api/flows/${other}/gate`, {
+      step_id: "approve",
+      outcome: "kill",
+      note: "not needed",
+      revision: (await page(other)).revision,
+    });
+    expect(await killed.json()).toMatchObject({ ok: true, outcome: "kill" });
+    expect((await page(other)).flow.status).toBe("killed");
+  });
+
+  it("answers 409 when someone else resolved the gate first, or the flow moved", async () => {
+    const flowId = await flowAtGate();
+    const seen = (await page(flowId)).revision;
+    await flowHost.api().gateResolve({
+      flow_id: flowId,
+      step_id: "approve",
+      outcome: "revise",
+      rationale: "by the agent",
+      resolved_by: "agent",
+    });
+    const r = await post(`/api/flows/${flowId}/gate`, {
+      step_id: "approve",
+      outcome: "approve",
+      note: "",
+      revision: seen,
+    });
+    expect(r.status).toBe(409);
+    const body = (await r.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("conflict");
+    expect(body.error.message).toMatch(/Someone else acted on this flow first/);
+    // Back at the same gate with a newer revision: the old page's revision is still refused.
+    await flowHost
+      .api()
+      .stepDone({ flow_id: flowId, step_id: "draft", result: fromJsonValue({ text: "second draft" }) });
+    const again = await post(`/api/flows/${flowId}/gate`, {
+      step_id: "approve",
+      outcome: "approve",
+      note: "",
+      revision: seen,
+    });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/revision/);
+  });
+
+  it("refuses a POST without the CSRF token, with another Origin, or not JSON; and a malformed body", async () => {
+    const flowId = await flowAtGate();
+    const body = {
+      step_id: "approve",
+      outcome: "approve",
+      note: "",
+      revision: (await page(flowId)).revision,
+    };
+    expect((await post(`/api/flows/${flowId}/gate`, body, { "X-CSRF-Token": "nope" })).status).toBe(403);
+    expect((await post(`/api/flows/${flowId}/gate`, body, { Origin: "http://evil.example" })).status).toBe(
+      403,
+    );
+    expect((await post(`/api/flows/${flowId}/gate`, body, { "Content-Type": "text/plain" })).status).toBe(
+      403,
+    );
+    const bad = await post(`/api/flows/${flowId}/gate`, { ...body, outcome: "maybe" });
+    expect(bad.status).toBe(400);
+    expect((await page(flowId)).flow.status).toBe("awaiting_gate");
+  });
+});
+
+describe("live changes", () => {
+  it("sends a change event when a flow is committed", async () => {
+    const controller = new AbortController();
+    const r = await fetch(`${base}/api/events`, { headers: bearer, signal: controller.signal });
+    expect(r.headers.get("content-type")).toMatch(/text\/event-stream/);
+    const reader = r.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const first = await reader.read(); // the retry line: the watch is running
+    text += decoder.decode(first.value);
+    await new Promise((resolve) => setTimeout(resolve, 120)); // one poll has seen the empty store
+    await flowHost.api().plan({ spec: GATE_SPEC, flow: "main", inputs: fromJsonValue({ topic: "live" }) });
+    while (!text.includes("event: change")) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    expect(text).toContain("event: change");
+    controller.abort();
+  });
+});
