@@ -62,6 +62,29 @@ function allBoxes(layout: GraphLayout): LayoutNode[] {
   return layout.end === null ? [...layout.nodes] : [...layout.nodes, layout.end];
 }
 
+/** Two route labels that overlap each other or a node (by text and id), or null. */
+function crowdedLabel(layout: GraphLayout): [string, string] | null {
+  const labels = layout.edges.flatMap((e) => (e.label === null ? [] : [e.label]));
+  const boxOf = (l: (typeof labels)[number]) => ({
+    left: l.x - l.width / 2,
+    right: l.x + l.width / 2,
+    top: l.y - l.height / 2,
+    bottom: l.y + l.height / 2,
+  });
+  const hit = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>) =>
+    a.left < b.right - 1e-6 && b.left < a.right - 1e-6 && a.top < b.bottom - 1e-6 && b.top < a.bottom - 1e-6;
+  for (let i = 0; i < labels.length; i++) {
+    const a = boxOf(labels[i]!);
+    for (let j = i + 1; j < labels.length; j++)
+      if (hit(a, boxOf(labels[j]!))) return [labels[i]!.text, labels[j]!.text];
+    for (const n of allBoxes(layout)) {
+      if (hit(a, { left: n.x, right: n.x + n.width, top: n.y, bottom: n.y + n.height }))
+        return [labels[i]!.text, n.id];
+    }
+  }
+  return null;
+}
+
 function overlapping(layout: GraphLayout): [string, string] | null {
   const boxes = allBoxes(layout);
   for (let i = 0; i < boxes.length; i++) {
@@ -294,13 +317,14 @@ const graphs = fc.integer({ min: 1, max: 30 }).chain((n) => {
 });
 
 describe("layoutGraph on random graphs", () => {
-  it("never throws, keeps every coordinate finite and never overlaps two nodes", () => {
+  it("never throws, keeps every coordinate finite and never overlaps two nodes or a label", () => {
     fc.assert(
       fc.property(graphs, (g) => {
         const l = layoutGraph(g);
         expect(l.nodes).toHaveLength(g.nodes.length);
         expect(allFinite(l)).toBe(true);
         expect(overlapping(l)).toBeNull();
+        expect(crowdedLabel(l)).toBeNull();
         for (const e of l.edges) {
           if (e.kind === "dependency" && !e.back) {
             expect(node(l, e.to ?? END_ID).rank).toBeGreaterThan(node(l, e.from).rank);
