@@ -112,13 +112,15 @@ export function flowPage(run: FlowRun, updatedMs: number): FlowPage {
 
 /**
  * Each step's state in the current round: what its last record says (step → done, skip →
- * skipped, gate → done or killed), the current step's from the flow's status (running → current,
+ * skipped, gate → done or killed, a gate's policy → skipped, or done when only flagged), the current step's from the flow's status (running → current,
  * awaiting_gate, exhausted → failed, killed → killed), and pending for the rest.
  */
 function stepStates(run: FlowRun, item: FlowListItem): Map<string, StepState> {
   const states = new Map<string, StepState>();
   for (const record of run.state.records) {
     if (record.type === "skip") states.set(record.step_id, "skipped");
+    else if (record.type === "policy")
+      states.set(record.step_id, record.effective_policy === "flag" ? "done" : "skipped");
     else if (record.type === "gate")
       states.set(record.step_id, record.outcome === "kill" ? "killed" : "done");
     else states.set(record.step_id, "done");

@@ -4,8 +4,8 @@
 // note (approve, revise, kill), the flow goes on and its audit records the note; a stale page meets
 // the conflict; agents' markup is shown as text; the token is required; the keyboard alone works.
 // Screenshots of the flows list, a flow page and a gate go to test-results/ui/
-// (UPDATE_SCREENSHOTS=1 also copies the gate's to docs/images/ for the README).
-import { copyFileSync, mkdirSync } from "node:fs";
+// (UPDATE_SCREENSHOTS=1 also copies the example's gate to docs/images/ for the README).
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,10 +99,6 @@ describe("stratumc ui in Chromium", () => {
     await gate.waitFor();
     expect(await gate.getAttribute("data-step-id")).toBe("approve");
     await page.screenshot({ path: join(SHOTS, "gate.png"), fullPage: true });
-    if (process.env.UPDATE_SCREENSHOTS === "1") {
-      mkdirSync(join(REPO, "docs/images"), { recursive: true });
-      copyFileSync(join(SHOTS, "gate.png"), join(REPO, "docs/images/ui-gate.png"));
-    }
     await page.fill("#gate-note", "Ship it — reviewed the <b>design</b>");
     await page.click('button[data-outcome="approve"]');
     await page
@@ -205,6 +201,49 @@ describe("stratumc ui in Chromium", () => {
     expect(shown).toContain('<img src=x onerror="window.__pwned = 2">');
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator("#app img, #app script").count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it("shows the example code review at its final gate (the README's picture)", async () => {
+    const spec = readFileSync(join(REPO, "examples/code-review-gate.stratum.yaml"), "utf8");
+    const plan = await mcp.call("stratum_plan", {
+      spec,
+      flow: "review_loop",
+      inputs: { task: "Cache the pricing lookups for 5 minutes" },
+    });
+    const flowId = String(plan.flow_id);
+    const wrote = await mcp.call("stratum_step_done", {
+      flow_id: flowId,
+      step_id: "write",
+      result: {
+        branch: "feature/pricing-cache",
+        diff_summary: "Adds a 5-minute TTL cache in front of PricingClient.lookup, with metrics",
+        files: ["src/pricing/cache.ts", "src/pricing/client.ts", "test/pricing/cache.test.ts"],
+      },
+    });
+    expect(wrote.step_id).toBe("review");
+    const reviewed = await mcp.call("stratum_step_done", {
+      flow_id: flowId,
+      step_id: "review",
+      result: {
+        verdict: "approve",
+        comments: [
+          { file: "src/pricing/cache.ts", line: 42, body: "Name the TTL constant", severity: "nit" },
+        ],
+      },
+    });
+    expect(reviewed.status).toBe("await_gate");
+    const page = await openUi();
+    await page.goto(`${ui.origin}/#/flow/${flowId}`);
+    await page.locator('section#gate[data-step-id="approve"]').waitFor();
+    await page.locator('#graph g.node.state-skipped[data-step-id="security"]').waitFor();
+    expect(await page.locator("#graph g.node").count()).toBeGreaterThanOrEqual(6);
+    await page.fill("#gate-note", "Reviewed the cache invalidation; ship it.");
+    await page.screenshot({ path: join(SHOTS, "example-gate.png") });
+    if (process.env.UPDATE_SCREENSHOTS === "1") {
+      mkdirSync(join(REPO, "docs/images"), { recursive: true });
+      copyFileSync(join(SHOTS, "example-gate.png"), join(REPO, "docs/images/ui-gate.png"));
+    }
     await page.close();
   }, 60_000);
 
