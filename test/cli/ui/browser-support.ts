@@ -41,13 +41,17 @@ export interface RunningUi {
 }
 
 /** `stratumc ui --port 0` over STRATUM_HOME=`home`; resolves once it printed its address. */
-export async function startUi(home: string, args: readonly string[] = []): Promise<RunningUi> {
+export async function startUi(
+  home: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<RunningUi> {
   ensureBundle();
   const child: ChildProcess = spawn(
     process.execPath,
     [join(REPO, "bin/stratumc.cjs"), "ui", "--port", "0", ...args],
     {
-      env: { PATH: process.env.PATH ?? "", STRATUM_HOME: home },
+      env: { PATH: process.env.PATH ?? "", STRATUM_HOME: home, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

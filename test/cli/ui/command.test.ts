@@ -1,6 +1,7 @@
 // `stratumc ui` as a command (the built bin): what it refuses before it serves, with exit 2 and a
 // message saying what to do, and the line it prints when it serves.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -52,6 +53,21 @@ describe("stratumc ui", () => {
       expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     } finally {
       taken.close();
+    }
+  });
+
+  // xdg-open is the opener on Linux only (macOS uses `open`, Windows `start`), hence the condition.
+  it.runIf(process.platform === "linux")("--open hands the address with its token to xdg-open", async () => {
+    const bin = join(tree.path, "bin");
+    const opened = join(tree.path, "opened.txt");
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, "xdg-open"), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
+    const running = await startUi(tree.path, ["--open"], { PATH: `${bin}:${process.env.PATH ?? ""}` });
+    try {
+      for (let i = 0; i < 50 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(readFileSync(opened, "utf8")).toBe(running.url);
+    } finally {
+      await running.stop();
     }
   });
 
