@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { FileFlowStore } from "../../host/index";
 import { createFlowHost } from "../flow-host";
 import type { CliHost } from "../host";
 import { randomToken, UiAuth } from "./auth";
@@ -81,6 +82,7 @@ export async function runUi(
     auth: new UiAuth(token, port),
     assets,
     hosts: isLoopback(options.host) ? new Set(loopbackHosts(port)) : null,
+    watchDir: flowHost.store instanceof FileFlowStore ? flowHost.store.flowsDir : null,
     logError,
   });
   server.on("request", handler.listener);

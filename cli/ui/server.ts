@@ -25,7 +25,9 @@ export interface UiServerOptions {
   readonly assets: PageAssets;
   /** Host header values accepted (`127.0.0.1:8080`, …); null accepts any (a non-loopback bind, token required). */
   readonly hosts: ReadonlySet<string> | null;
-  /** How often the store is polled for changes while a page listens (ms). */
+  /** The store's folder, watched for changes while a page listens; null: the store is polled. */
+  readonly watchDir: string | null;
+  /** At most how often pages hear of changes, and how often the store is polled when it is (ms). */
   readonly pollMs?: number;
   /** Unexpected failures (the answer says only internal_error). */
   readonly logError: (message: string) => void;
@@ -54,7 +56,12 @@ export interface UiHandler {
 
 export function createUiHandler(options: UiServerOptions): UiHandler {
   const source = new FlowSource(options.flowHost);
-  const watch = new StoreWatch(() => source.signature(), options.pollMs ?? 250, options.logError);
+  const watch = new StoreWatch({
+    dir: options.watchDir,
+    signature: () => source.signature(),
+    intervalMs: options.pollMs ?? 250,
+    logError: options.logError,
+  });
   const listener = (request: IncomingMessage, response: ServerResponse): void => {
     handle(request, response).catch((e: unknown) => {
       options.logError(e instanceof Error ? e.message : String(e));

@@ -44,6 +44,7 @@ beforeEach(async () => {
     auth,
     assets: ASSETS,
     hosts: new Set([`127.0.0.1:${port}`, `localhost:${port}`]),
+    watchDir: join(home, "flows"),
     pollMs: 50,
     logError: (m) => errors.push(m),
   });
