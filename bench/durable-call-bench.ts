@@ -98,7 +98,7 @@ flows:
 }
 
 /** The result of step `n` (1-based): ~200 bytes of JSON. */
-function stepResult(n: number): Record<string, unknown> {
+export function stepResult(n: number): Record<string, unknown> {
   return {
     summary: `Step ${n}: checked the module against its contract, two findings fixed, unit and integration tests green.`,
     score: 0.75 + (n % 20) / 100,

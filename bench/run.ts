@@ -7,7 +7,9 @@
 // STRATUMC_BENCH_ONLY=size only the big-spec rows (bench/size-bench.ts), STRATUMC_BENCH_ONLY=durable
 // only the store designs, the MCP server's memory over 10,000 flows and the per-call cost of durable
 // calls along a 10,000-step flow and over MCP (issue 14); STRATUMC_BENCH_ONLY=durable-calls only the
-// last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part.
+// last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
+// STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
+// STRATUMC_BENCH_ONLY=ui only the web page's weight and `stratumc ui`'s start (bench/ui-bench.ts).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -30,11 +32,13 @@ import { printTable, type Row } from "./lib/table";
 import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
 import { benchLsp } from "./lsp-bench";
 import { benchMcp } from "./mcp-bench";
+import { benchOtlp } from "./otlp-bench";
 import { benchServerMemory } from "./server-memory-bench";
 import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
 import { benchStore } from "./store-bench";
 import { benchStoreDesigns } from "./store-designs-bench";
+import { benchUi } from "./ui-bench";
 
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
@@ -136,6 +140,14 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(await benchMcpDurableCalls(repoDir)));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "otlp") {
+    process.stdout.write(printTable(await benchOtlp(repoDir)));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "ui") {
+    process.stdout.write(printTable(await benchUi(repoDir)));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "durable") {
     const designs = await benchStoreDesigns();
     const memory = await benchServerMemory(repoDir);
@@ -196,6 +208,10 @@ async function main(): Promise<void> {
     const serverMemory = await benchServerMemory(repoDir);
     process.stderr.write("measuring durable calls along a 10,000-step flow and over MCP…\n");
     const durableCalls = await benchDurableCalls(repoDir);
+    process.stderr.write("measuring OTLP tracing with the collector down…\n");
+    const otlp = await benchOtlp(repoDir);
+    process.stderr.write("measuring the web page of stratumc ui…\n");
+    const ui = await benchUi(repoDir);
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
@@ -233,6 +249,8 @@ async function main(): Promise<void> {
       ...designs.rows,
       ...serverMemory.rows,
       ...durableCalls.rows,
+      ...otlp,
+      ...ui,
     ];
     const counts = {
       cases: corpus.length,

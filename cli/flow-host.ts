@@ -9,7 +9,15 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FileFlowStore, nodeFileSystem, nodeWorkspace, stratumHome } from "../host/index";
-import type { Clock, FlowRun, FlowState, FlowStore, IdSource, StratumApi } from "../interpreter/index";
+import type {
+  Clock,
+  FlowObserver,
+  FlowRun,
+  FlowState,
+  FlowStore,
+  IdSource,
+  StratumApi,
+} from "../interpreter/index";
 import { createApi, restoreRun, SpecCache } from "../interpreter/index";
 import type { CliHost } from "./host";
 
@@ -22,8 +30,11 @@ export interface FlowHost {
   readonly clock: Clock;
   /** Restores a decoded stored flow (docs/runtime.md §14.4); null when it does not restore. */
   restore(state: FlowState): FlowRun | null;
-  /** A fresh engine over the same store (the programmatic API of the MCP tools). */
-  api(): StratumApi;
+  /**
+   * A fresh engine over the same store (the programmatic API of the MCP tools); `observer` is told
+   * about every committed call (the MCP server's traces, docs/tracing.md).
+   */
+  api(observer?: FlowObserver): StratumApi;
 }
 
 export const systemClock: Clock = {
@@ -44,7 +55,7 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
     removeLeftovers: () => store.removeLeftovers(),
     clock: systemClock,
     restore: (state) => restoreRun(state, (specText) => specs.compile(specText), systemClock),
-    api: () =>
+    api: (observer) =>
       createApi({
         store,
         clock: systemClock,
@@ -54,6 +65,7 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
         workspace: nodeWorkspace,
         ...workspaceRootOption(host),
         ...(logError === undefined ? {} : { logError }),
+        ...(observer === undefined ? {} : { observer }),
       }),
   };
 }

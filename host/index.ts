@@ -4,3 +4,4 @@ export { FileFlowStore, stratumHome } from "./file-store/file-store";
 export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
 export { notRegularReason, readRegularFile, readRegularFileWithin } from "./regular-file";
+export { createTracer, SHUTDOWN_WAIT_MS, type Tracer, type TracerOptions } from "./tracing/tracer";

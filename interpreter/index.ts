@@ -18,6 +18,22 @@ export type { FlowState } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi } from "./engine/create-api";
+export type {
+  FlowEvent,
+  FlowEventBase,
+  FlowFinished,
+  FlowObserver,
+  FlowStarted,
+  GateAwaited,
+  GateResolved,
+  StepAbandoned,
+  StepDispatched,
+  StepFinished,
+  StepMode,
+  StepOutcome,
+  StepPlace,
+  StepSkipped,
+} from "./engine/observer";
 export type { EngineOptions } from "./engine/options";
 export { restoreRun } from "./engine/restore";
 export { SpecCache } from "./engine/spec-cache";

@@ -3,6 +3,7 @@
 // scripts/build.mjs and load-server.ts): only plain data (the CLI host) crosses into it, so the
 // engine and the values it handles all come from one copy of the code.
 import { setFlagsFromString } from "node:v8";
+import { createTracer, SHUTDOWN_WAIT_MS } from "../../host/index";
 import { serveMcp } from "../../mcp/index";
 import { createFlowHost } from "../flow-host";
 import type { CliHost } from "../host";
@@ -18,5 +19,14 @@ export async function serveStdio(
   // and RSS stay flat (docs/performance.md, "The MCP server's memory").
   setFlagsFromString("--semi-space-growth-factor=1");
   const flows = createFlowHost(host, (details) => log(`${programName}: ${details}\n`));
-  await serveMcp({ api: flows.api(), version: VERSION, input: process.stdin, output: process.stdout, log });
+  // OTLP traces when the OTEL_* variables ask for them (docs/tracing.md); otherwise nothing changes.
+  const tracer = createTracer({
+    env: host.env,
+    version: VERSION,
+    warn: (line) => log(`${programName}: ${line}\n`),
+  });
+  const api = flows.api(tracer?.observer);
+  await serveMcp({ api, version: VERSION, input: process.stdin, output: process.stdout, log });
+  // The input ended and every call was answered: send the spans still queued, within a bound.
+  await tracer?.shutdown(SHUTDOWN_WAIT_MS);
 }

@@ -34,6 +34,7 @@ import { FlowTooLargeError } from "../store/codec";
 import { FlowCorruptError, StaleStateError, StoreLockedError, StoreUnwritableError } from "../store/store";
 import type { Response } from "../wire/wire";
 import { commitTx } from "./commit";
+import { type CallInfo, observedEvents, type Position, positionsOf } from "./observe";
 import type { EngineOptions } from "./options";
 import { SerialQueue } from "./queue";
 import { Registry } from "./registry";
@@ -88,6 +89,26 @@ export function createEngine(options: EngineOptions): EngineApi {
     return null;
   }
 
+  const observer = options.observer;
+  /** Hands the events of a committed call to the observer; nothing it does can fail the call. */
+  function observe(
+    tx: EngineTx,
+    before: ReadonlyMap<string, Position>,
+    call: CallInfo,
+    response: Response,
+  ): void {
+    if (observer === undefined) return;
+    try {
+      const events = observedEvents(tx, before, call, response, {
+        clock: options.clock,
+        remembered: (id) => registry.peek(id),
+      });
+      if (events.length > 0) observer(events);
+    } catch (e) {
+      logError(`observer: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+
   /** Runs one tool function in a transaction on `flowId` (and its active children), or on no flow. */
   async function transact<A>(flowId: string | null, fn: ToolFn<A>, args: A): Promise<Response> {
     let loaded: Map<string, FlowRun>;
@@ -97,6 +118,7 @@ export function createEngine(options: EngineOptions): EngineApi {
       return storeFailure(e) ?? internalError(e);
     }
     const tx = new EngineTx(env, loaded);
+    const before = observer === undefined ? null : positionsOf(loaded);
     const verifier = options.verifyEdits === true ? new EditVerifier(loaded) : null;
     // Working copies change the committed containers in place: a call that does not commit
     // undoes its changes before it answers.
@@ -133,6 +155,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     }
     verifier?.committed(tx);
     tx.close();
+    if (before !== null) observe(tx, before, { resultFor: fn === stepDone ? flowId : null }, response);
     return withWarnings(response, tx);
   }
 

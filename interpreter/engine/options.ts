@@ -3,6 +3,7 @@ import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowStore } from "../store/store";
 import type { WorkspaceFs } from "../workspace/workspace";
+import type { FlowObserver } from "./observer";
 import type { RegistryLimits } from "./registry";
 
 export interface EngineOptions {
@@ -24,6 +25,11 @@ export interface EngineOptions {
   readonly registryLimits?: RegistryLimits;
   /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
   readonly logError?: (message: string) => void;
+  /**
+   * Told about every committed call (observer.ts; the MCP server's OTLP traces, docs/tracing.md).
+   * Default: none, and then nothing is derived.
+   */
+  readonly observer?: FlowObserver;
   /**
    * Tests: check every call's in-place edits (verify-edits.ts) against full copies of the flows it
    * loaded; a mismatch rejects the call with an EditVerificationError. Default false (the copies

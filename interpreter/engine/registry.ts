@@ -95,6 +95,11 @@ export class Registry {
     return run;
   }
 
+  /** The run held in memory for a flow, as last committed or loaded (no I/O, no reload); null when none. */
+  peek(flowId: string): FlowRun | null {
+    return this.entries.get(flowId)?.run ?? null;
+  }
+
   /** The flow and the chain of its active children (sub-flow steps use them synchronously). */
   async loadChain(flowId: string): Promise<Map<string, FlowRun>> {
     const out = new Map<string, FlowRun>();

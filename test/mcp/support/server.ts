@@ -19,6 +19,8 @@ export interface ServerOptions {
   readonly home: string;
   /** A file holding the wall-clock offset in ms (see wall-clock-offset.cjs); none: the real clock. */
   readonly wallOffsetFile?: string;
+  /** More environment variables (the OTEL_* ones of the tracing suite, for instance). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface RunningServer {
@@ -47,6 +49,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...(options.wallOffsetFile === undefined
         ? {}
         : { STRATUMC_TEST_WALL_OFFSET_FILE: options.wallOffsetFile }),
+      ...options.env,
     },
     stderr: "pipe",
   });

@@ -1,0 +1,130 @@
+// What the engine tells an observer (EngineOptions.observer) about a committed tool call: plain
+// events, derived from the flows' committed states (observe.ts), never from a call that failed or
+// did not commit. The tracing exporter (host/tracing/) turns them into spans (docs/tracing.md);
+// the core only produces them and does no I/O for them.
+
+/** What every event carries. */
+export interface FlowEventBase {
+  /** Wall-clock ms of the commit (one value for every event of a call). */
+  readonly time_ms: number;
+  readonly flow_id: string;
+  readonly flow_name: string;
+  /**
+   * The top-most ancestor of the flow this process knows (through the flows of the call and the
+   * registry's memory, no I/O); the flow itself for a root flow (docs/tracing.md, "Identity").
+   */
+  readonly root_flow_id: string;
+}
+
+export type StepMode = "function" | "inline" | "flow";
+
+/** Where a step attempt sits in its flow: unique per flow (docs/tracing.md, "Identity"). */
+export interface StepPlace {
+  readonly step_id: string;
+  readonly round: number;
+  /** How many trace records (every round) the flow had when the step became current. */
+  readonly seq: number;
+}
+
+/** A flow was created: a root flow by stratum_plan, or a sub-flow's child (parent set). */
+export interface FlowStarted extends FlowEventBase {
+  readonly type: "flow_started";
+  readonly parent_flow_id: string | null;
+  readonly parent_step_id: string | null;
+}
+
+/** A function, inline or sub-flow step became current with a new attempt. */
+export interface StepDispatched extends FlowEventBase, StepPlace {
+  readonly type: "step_dispatched";
+  readonly step_mode: StepMode;
+  readonly attempt: number;
+  /** The child of a sub-flow step (null otherwise). */
+  readonly child_flow_id: string | null;
+}
+
+/** A gate became current and waits for stratum_gate_resolve. */
+export interface GateAwaited extends FlowEventBase, StepPlace {
+  readonly type: "gate_awaited";
+}
+
+/**
+ * `accepted`: the result passed; `rejected`: violations, another attempt follows; `exhausted`:
+ * violations on the last attempt (routed through on_fail, or retries_exhausted); `skipped`: the
+ * attempt was ended by stratum_skip_step.
+ */
+export type StepOutcome = "accepted" | "rejected" | "exhausted" | "skipped";
+
+/** A step attempt ended. */
+export interface StepFinished extends FlowEventBase, StepPlace {
+  readonly type: "step_finished";
+  readonly step_mode: StepMode;
+  readonly attempt: number;
+  readonly child_flow_id: string | null;
+  readonly outcome: StepOutcome;
+  /** `ensure_failed` or `schema_failed` for a rejected attempt (the response's status); else null. */
+  readonly failure: string | null;
+  readonly violations: readonly string[];
+  /** Since the attempt's dispatch in this process, or since the flow started or was restored here. */
+  readonly duration_ms: number;
+  /** False when the dispatch happened in another process (or before a restart): start is estimated. */
+  readonly dispatched_here: boolean;
+}
+
+/** A gate was resolved (by a caller, or by the system on a timeout). */
+export interface GateResolved extends FlowEventBase, StepPlace {
+  readonly type: "gate_resolved";
+  readonly outcome: "approve" | "revise" | "kill";
+  readonly resolved_by: "human" | "agent" | "system";
+  readonly rationale: string;
+  readonly duration_ms: number;
+  readonly dispatched_here: boolean;
+}
+
+/** A step passed over without an attempt: `skip_if`, or a gate approved by its policy. */
+export interface StepSkipped extends FlowEventBase, StepPlace {
+  readonly type: "step_skipped";
+  readonly kind: "skip" | "policy";
+  readonly reason: string;
+}
+
+/**
+ * The current step or gate was left without a result: a revert, a revise or kill that routed
+ * elsewhere, a detached child.
+ */
+export interface StepAbandoned extends FlowEventBase, StepPlace {
+  readonly type: "step_abandoned";
+  readonly step_mode: StepMode | "gate";
+  readonly attempt: number;
+  readonly child_flow_id: string | null;
+  readonly duration_ms: number;
+  readonly dispatched_here: boolean;
+}
+
+/**
+ * A flow stopped being in progress: `complete`, `killed`, `exhausted` (retries_exhausted; a later
+ * skip or revert may still move it on) or `detached` (a child dropped while in progress).
+ */
+export interface FlowFinished extends FlowEventBase {
+  readonly type: "flow_finished";
+  readonly parent_flow_id: string | null;
+  readonly parent_step_id: string | null;
+  readonly status: "complete" | "killed" | "exhausted" | "detached";
+  /** Since the flow started in this process, or was restored here. */
+  readonly duration_ms: number;
+}
+
+export type FlowEvent =
+  | FlowStarted
+  | StepDispatched
+  | GateAwaited
+  | StepFinished
+  | GateResolved
+  | StepSkipped
+  | StepAbandoned
+  | FlowFinished;
+
+/**
+ * Receives the events of each committed call, in order, after the commit and before the answer.
+ * It must return quickly and do its I/O later; whatever it throws is logged and ignored.
+ */
+export type FlowObserver = (events: readonly FlowEvent[]) => void;
