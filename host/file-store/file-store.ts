@@ -16,6 +16,7 @@
 // File system calls are synchronous inside the async methods: the engine serialises calls, the
 // calls are short, and no other work of this process can interleave between reading a revision
 // and writing. Only the waits for a lock yield to the event loop.
+import type { BigIntStats } from "node:fs";
 import * as fs from "node:fs";
 import { join } from "node:path";
 import {
@@ -45,7 +46,7 @@ import {
   tokenOf,
 } from "./flow-files";
 import { errorCode, fsyncDirectory, unlinkIfPresent, unwritableError, writeTemporary } from "./fs-util";
-import { appendEntry, FRAME_HEADER_BYTES, truncateTornTail } from "./journal";
+import { appendEntryKeepOpen, appendThrough, FRAME_HEADER_BYTES, truncateTornTail } from "./journal";
 import { flowDirNames, removeDeadTemporaries, removeOldLeftovers } from "./leftovers";
 import {
   acquireLock,
@@ -56,12 +57,18 @@ import {
   readLock,
   releaseLock,
 } from "./lock";
+import { closeQuietly, MAX_OPEN_JOURNALS, OpenJournals, sameOpenFile } from "./open-journals";
 
 export interface FileStoreOptions {
   /** Lock timings (docs/runtime.md §14.3 defaults); tests shorten them or inject a clock. */
   readonly lock?: Partial<LockTimings>;
   /** The journal size from which a snapshot is written (default 256 KiB; tests make it small). */
   readonly minSnapshotBytes?: number;
+  /**
+   * How many journals stay open between commits (open-journals.ts; default 32, none on Windows,
+   * where an open file's name cannot be reused until it is closed).
+   */
+  readonly openJournals?: number;
 }
 
 const FLOW_FILE = ".json";
@@ -79,6 +86,8 @@ type Step =
       readonly delta: string;
       /** The flow's files before the append (the snapshot stays as it is). */
       readonly before: FlowFilesState;
+      /** The journal's stat at its path under this lock, when the store's memory was current. */
+      readonly atPath: BigIntStats | undefined;
     }
   | { readonly kind: "snapshot"; readonly write: StoreWrite; readonly tmp: string };
 
@@ -89,11 +98,16 @@ export class FileFlowStore implements FlowStore {
   private readonly minSnapshotBytes: number;
   /** What this process last read or wrote of each flow's files (least recently used first). */
   private readonly known = new Map<string, FlowFilesState>();
+  /** Journals kept open between commits (used only after checking them under the lock). */
+  private readonly journals: OpenJournals;
 
   constructor(stratumHome: string, options: FileStoreOptions = {}) {
     this.flowsDir = join(stratumHome, "flows");
     this.timings = { ...DEFAULT_LOCK_TIMINGS, ...options.lock };
     this.minSnapshotBytes = options.minSnapshotBytes ?? MIN_SNAPSHOT_BYTES;
+    this.journals = new OpenJournals(
+      options.openJournals ?? (process.platform === "win32" ? 0 : MAX_OPEN_JOURNALS),
+    );
     try {
       removeDeadTemporaries(this.flowsDir, null, this.timings);
     } catch {
@@ -156,14 +170,18 @@ export class FileFlowStore implements FlowStore {
         if (lock.tookOver) removeDeadTemporaries(this.flowsDir, id, this.timings);
       }
       const current = new Map<string, FlowFilesState | null>();
-      for (const id of ids) current.set(id, this.currentUnderLock(id, held.get(id)!));
+      const journalStats = new Map<string, BigIntStats>();
+      for (const id of ids) current.set(id, this.currentUnderLock(id, held.get(id)!, journalStats));
       checkRevisions(batch, (id) => current.get(id)?.revision ?? null);
-      this.apply(batch, current);
+      this.apply(batch, current, journalStats);
       const tokens = new Map<string, ChangeToken>();
       for (const w of batch.writes) tokens.set(w.flowId, tokenOf(this.known.get(w.flowId)!));
       return tokens;
     } catch (e) {
-      for (const id of ids) this.known.delete(id); // re-read on the next commit, whatever happened
+      for (const id of ids) {
+        this.known.delete(id); // re-read on the next commit, whatever happened
+        this.journals.close(id);
+      }
       throw unwritableError(e, this.flowsDir) ?? e;
     } finally {
       for (const lock of held.values()) {
@@ -191,13 +209,18 @@ export class FileFlowStore implements FlowStore {
   }
 
   async remove(flowId: string): Promise<boolean> {
-    if (!isSafeFlowId(flowId) || !fs.existsSync(this.flowPath(flowId))) return false;
+    if (!isSafeFlowId(flowId)) return false;
+    if (!fs.existsSync(this.flowPath(flowId))) {
+      this.journals.close(flowId); // removed by another process: nothing left to append to
+      return false;
+    }
     let lock: HeldLock | null = null;
     try {
       lock = await acquireLock(this.lockPath(flowId), this.timings);
       if (lock === null) throw new StoreLockedError(flowId);
       if (lock.tookOver) removeDeadTemporaries(this.flowsDir, flowId, this.timings);
       this.known.delete(flowId);
+      this.journals.close(flowId);
       unlinkIfPresent(this.journalPath(flowId));
       const removed = unlinkIfPresent(this.flowPath(flowId));
       fsyncDirectory(this.flowsDir);
@@ -218,6 +241,16 @@ export class FileFlowStore implements FlowStore {
     return removeOldLeftovers(this.flowsDir, this.timings);
   }
 
+  /** Closes the journals this store keeps open (the store stays usable: it opens them again). */
+  close(): void {
+    this.journals.closeAll();
+  }
+
+  /** How many journals this store keeps open (for tests). */
+  get openJournalCount(): number {
+    return this.journals.size;
+  }
+
   private paths(flowId: string): FlowPaths {
     return { snapshot: this.flowPath(flowId), journal: this.journalPath(flowId) };
   }
@@ -230,15 +263,24 @@ export class FileFlowStore implements FlowStore {
    * The flow's files as they are now, under its lock: what the store remembers when both stamps
    * still match (two stat calls), else read again; a torn journal tail is cut off here, before
    * anything is appended. Null when the flow has no snapshot. A corrupt journal is refused.
+   * When the memory is current, the journal's stat is put in `journalStats` (for a kept
+   * journal's check); otherwise a journal kept open for the flow is closed.
    */
-  private currentUnderLock(flowId: string, lock: HeldLock): FlowFilesState | null {
+  private currentUnderLock(
+    flowId: string,
+    lock: HeldLock,
+    journalStats: Map<string, BigIntStats>,
+  ): FlowFilesState | null {
     const paths = this.paths(flowId);
     const remembered = this.known.get(flowId);
     if (remembered !== undefined) {
       const stamps = statFlowFiles(paths);
-      if (stamps.snapshot === remembered.snapshotStamp && stamps.journal === remembered.journalStamp)
+      if (stamps.snapshot === remembered.snapshotStamp && stamps.journal === remembered.journalStamp) {
+        if (stamps.journalStat !== undefined) journalStats.set(flowId, stamps.journalStat);
         return remembered;
+      }
     }
+    this.journals.close(flowId);
     const files = readFlowFiles(paths);
     if (files === null) {
       this.known.delete(flowId);
@@ -267,19 +309,32 @@ export class FileFlowStore implements FlowStore {
    * entry appended or its snapshot renamed into place; if an append fails, the entries appended
    * before it are cut off again. Then deletions.
    */
-  private apply(batch: StoreBatch, current: ReadonlyMap<string, FlowFilesState | null>): void {
+  private apply(
+    batch: StoreBatch,
+    current: ReadonlyMap<string, FlowFilesState | null>,
+    journalStats: ReadonlyMap<string, BigIntStats>,
+  ): void {
     const steps: Step[] = [];
     try {
-      for (const w of batch.writes) steps.push(this.plan(w, current.get(w.flowId) ?? null));
+      for (const w of batch.writes) {
+        steps.push(this.plan(w, current.get(w.flowId) ?? null, journalStats.get(w.flowId)));
+      }
       const appended: { path: string; size: number }[] = [];
       try {
         for (const step of steps) {
           if (step.kind === "append") {
             const path = this.journalPath(step.write.flowId);
-            appendEntry(path, step.delta, { expectedSize: step.before.journalBytes });
+            const fd = this.appendJournal(step, path);
             appended.push({ path, size: step.before.journalBytes });
-            this.rememberAppended(step.write, step.before);
+            try {
+              this.rememberAppended(step.write, step.before, fd);
+            } catch (e) {
+              closeQuietly(fd);
+              throw e;
+            }
+            this.journals.keep(step.write.flowId, fd);
           } else {
+            this.journals.close(step.write.flowId);
             this.publishSnapshot(step.write.flowId, step.tmp);
             this.rememberSnapshot(step.write);
           }
@@ -293,6 +348,7 @@ export class FileFlowStore implements FlowStore {
     }
     for (const d of batch.deletes) {
       this.known.delete(d.flowId);
+      this.journals.close(d.flowId);
       unlinkIfPresent(this.journalPath(d.flowId));
       unlinkIfPresent(this.flowPath(d.flowId));
     }
@@ -300,11 +356,11 @@ export class FileFlowStore implements FlowStore {
   }
 
   /** Append or snapshot: a snapshot for a new or finished flow, or when the journal has grown enough. */
-  private plan(w: StoreWrite, state: FlowFilesState | null): Step {
+  private plan(w: StoreWrite, state: FlowFilesState | null, atPath: BigIntStats | undefined): Step {
     if (w.delta !== null && state !== null && !w.finished) {
       const grown = state.journalBytes + FRAME_HEADER_BYTES + Buffer.byteLength(w.delta, "utf8");
       if (grown < Math.max(this.minSnapshotBytes, state.snapshotBytes)) {
-        return { kind: "append", write: w, delta: w.delta, before: state };
+        return { kind: "append", write: w, delta: w.delta, before: state, atPath };
       }
     }
     const text = w.text();
@@ -323,9 +379,36 @@ export class FileFlowStore implements FlowStore {
     if (unlinkIfPresent(this.journalPath(flowId))) fsyncDirectory(this.flowsDir);
   }
 
-  /** Remembers a flow's files after this process appended to its journal (the snapshot is unchanged). */
-  private rememberAppended(w: StoreWrite, before: FlowFilesState): void {
-    const journal = fs.statSync(this.journalPath(w.flowId), { bigint: true });
+  /**
+   * Appends a step's entry: through the journal kept open for the flow when it is provably the
+   * file at `path` (checked against the journal's stat taken under this lock), else by opening
+   * the journal. Returns the journal's descriptor, open: the caller keeps or closes it.
+   */
+  private appendJournal(step: Step & { kind: "append" }, path: string): number {
+    const flowId = step.write.flowId;
+    const size = step.before.journalBytes;
+    const kept = this.journals.take(flowId);
+    if (kept !== undefined) {
+      if (step.atPath !== undefined && keptIsFile(kept, step.atPath, size)) {
+        try {
+          appendThrough(kept, path, step.delta, size);
+        } catch (e) {
+          closeQuietly(kept);
+          throw e;
+        }
+        return kept;
+      }
+      closeQuietly(kept);
+    }
+    return appendEntryKeepOpen(path, step.delta, { expectedSize: size }).fd;
+  }
+
+  /**
+   * Remembers a flow's files after this process appended to its journal (the snapshot is
+   * unchanged); `fd` is the journal appended to, still open.
+   */
+  private rememberAppended(w: StoreWrite, before: FlowFilesState, fd: number): void {
+    const journal = fs.fstatSync(fd, { bigint: true });
     this.remember(w.flowId, {
       ...before,
       journalStamp: stampOf(journal),
@@ -383,6 +466,15 @@ export class FileFlowStore implements FlowStore {
     } catch {
       // no lock (ENOENT), or a store we cannot read: the read itself reports that
     }
+  }
+}
+
+/** Whether a kept journal descriptor is the file whose stat at the journal's path is `atPath`. */
+function keptIsFile(fd: number, atPath: BigIntStats, size: number): boolean {
+  try {
+    return sameOpenFile(fs.fstatSync(fd, { bigint: true }), atPath, size);
+  } catch {
+    return false; // a descriptor that cannot be checked is not used
   }
 }
 

@@ -144,13 +144,21 @@ function readJournalWithStamp(path: string): { scan: JournalScan; stamp: Stamp }
   return { scan, stamp: stampOf(stat) };
 }
 
-/** The current stamps of a flow's files, without reading them (null snapshot: no flow). */
-export function statFlowFiles(paths: FlowPaths): { snapshot: Stamp | null; journal: Stamp | null } {
+/**
+ * The current stamps of a flow's files, without reading them (null snapshot: no flow), and what
+ * the journal's stat said (undefined: no journal), which identifies its file (device and inode).
+ */
+export function statFlowFiles(paths: FlowPaths): {
+  snapshot: Stamp | null;
+  journal: Stamp | null;
+  journalStat: BigIntStats | undefined;
+} {
   const snapshot = fs.statSync(paths.snapshot, { bigint: true, throwIfNoEntry: false });
   const journal = fs.statSync(paths.journal, { bigint: true, throwIfNoEntry: false });
   return {
     snapshot: snapshot?.isFile() ? stampOf(snapshot) : null,
     journal: journal === undefined ? null : stampOf(journal),
+    journalStat: journal,
   };
 }
 

@@ -68,15 +68,22 @@ export interface JournalScan {
   readonly damage: JournalDamage | null;
 }
 
-/** A lone UTF-16 surrogate: UTF-8 cannot hold it (it would come back as U+FFFD). */
-const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Whether a string holds no lone UTF-16 surrogate (UTF-8 cannot hold one: it would come back as
+ * U+FFFD). `String.prototype.isWellFormed` (ES2024, Node 20) where there is one: ~6x faster than
+ * the regex `/\p{Cs}/u`, which says the same.
+ */
+const wellFormed: (s: string) => boolean =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function"
+    ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : (s) => !/\p{Cs}/u.test(s);
 
 /**
  * A frame of the payload: header and UTF-8 bytes, ready for one write. Refuses (RangeError) a
  * payload that would not read back identically: a lone surrogate, or more than MAX_ENTRY_BYTES.
  */
 export function encodeFrame(payload: string): Buffer {
-  if (LONE_SURROGATE.test(payload)) throw new RangeError("a journal entry cannot hold a lone surrogate");
+  if (!wellFormed(payload)) throw new RangeError("a journal entry cannot hold a lone surrogate");
   const length = Buffer.byteLength(payload, "utf8");
   if (length > MAX_ENTRY_BYTES) {
     throw new RangeError(`a journal entry holds at most ${MAX_ENTRY_BYTES} bytes (got ${length})`);
@@ -224,6 +231,11 @@ export interface Appended {
   readonly created: boolean;
 }
 
+/** An append that left the journal open (appendEntryKeepOpen): the caller owns and closes `fd`. */
+export interface AppendedOpen extends Appended {
+  readonly fd: number;
+}
+
 /**
  * Appends one entry and flushes it: one write and one fdatasync (plus a directory flush when the
  * file is created). The caller holds the flow's lock. When anything fails, the journal is put back
@@ -231,42 +243,83 @@ export interface Appended {
  * reader drops a torn tail anyway) and the error is thrown: the entry was not appended.
  */
 export function appendEntry(path: string, payload: string, options: AppendOptions): Appended {
+  const { fd, offset, end, created } = appendEntryKeepOpen(path, payload, options);
+  fs.closeSync(fd);
+  return { offset, end, created };
+}
+
+/**
+ * appendEntry, leaving the journal open: the caller may append through the returned descriptor
+ * again (appendThrough) for as long as it can prove, under the flow's lock, that it is still the
+ * file at `path`. On failure nothing stays open.
+ */
+export function appendEntryKeepOpen(path: string, payload: string, options: AppendOptions): AppendedOpen {
   const frame = encodeFrame(payload);
   const { fd, created } = openForAppend(path, options.expectedSize);
-  let closed = false;
   try {
     const size = fs.fstatSync(fd).size;
     if (size !== options.expectedSize) throw new JournalMovedError(path, options.expectedSize, size);
     try {
-      let done = 0;
-      while (done < frame.length) done += fs.writeSync(fd, frame, done, frame.length - done, size + done);
-      if (options.sync === "full") fs.fsyncSync(fd);
-      else fs.fdatasyncSync(fd);
-      if (created) {
-        fs.closeSync(fd);
-        closed = true;
-        fsyncDirectory(dirname(path));
-      }
+      writeAndFlush(fd, frame, size, options.sync);
+      if (created) fsyncDirectory(dirname(path));
     } catch (e) {
-      undoAppend(path, fd, closed, created, size);
-      closed = true;
-      if (e instanceof Error && !("path" in e)) Object.assign(e, { path });
-      throw e;
+      undoAppend(path, fd, created, size);
+      throw withPath(e, path);
     }
-    return { offset: size, end: size + frame.length, created };
-  } finally {
-    if (!closed) fs.closeSync(fd);
+    return { fd, offset: size, end: size + frame.length, created };
+  } catch (e) {
+    fs.closeSync(fd);
+    throw e;
   }
 }
 
-function undoAppend(path: string, fd: number, closed: boolean, created: boolean, size: number): void {
+/**
+ * Appends one entry through `fd`, a descriptor of the journal kept open from an earlier append
+ * that the caller, holding the flow's lock, has checked to be the file at `path` and to be
+ * `size` bytes long. One write and one fdatasync. When anything fails, the journal is cut back to
+ * `size` (best effort) and the error thrown; `fd` stays open either way (the caller closes it).
+ */
+export function appendThrough(
+  fd: number,
+  path: string,
+  payload: string,
+  size: number,
+  sync?: "data" | "full",
+): Appended {
+  const frame = encodeFrame(payload);
+  try {
+    writeAndFlush(fd, frame, size, sync);
+  } catch (e) {
+    try {
+      fs.ftruncateSync(fd, size);
+    } catch {
+      // what matters is why the append failed
+    }
+    throw withPath(e, path);
+  }
+  return { offset: size, end: size + frame.length, created: false };
+}
+
+function writeAndFlush(fd: number, frame: Buffer, size: number, sync: "data" | "full" | undefined): void {
+  let done = 0;
+  while (done < frame.length) done += fs.writeSync(fd, frame, done, frame.length - done, size + done);
+  if (sync === "full") fs.fsyncSync(fd);
+  else fs.fdatasyncSync(fd);
+}
+
+/** write and fsync errors name no file: name the journal. */
+function withPath(e: unknown, path: string): unknown {
+  if (e instanceof Error && !("path" in e)) Object.assign(e, { path });
+  return e;
+}
+
+function undoAppend(path: string, fd: number, created: boolean, size: number): void {
   try {
     if (created) unlinkIfPresent(path);
     else fs.ftruncateSync(fd, size);
   } catch {
     // what matters is why the append failed
   }
-  if (!closed) fs.closeSync(fd);
 }
 
 /** Opens the journal for writing; creates it only when the caller expects an empty journal. */

@@ -40,6 +40,10 @@ class Frame {
     readonly close: "]" | "}",
     readonly pad: string,
     readonly inner: string,
+    /** What goes before each item: `\n` and `inner` when indenting, else nothing. */
+    readonly before: string,
+    /** What goes before the closing bracket: `\n` and `pad` when indenting, else nothing. */
+    readonly end: string,
   ) {}
 }
 
@@ -72,17 +76,32 @@ export function encodeWire(value: Wire, options: EncodeWireOptions = {}): string
     const item = nextItem(top);
     if (item === DONE) {
       open.pop();
-      if (indent !== undefined) out.push(`\n${top.pad}`);
-      out.push(top.close);
+      out.push(top.end + top.close);
       continue;
     }
     if (top.wrote) out.push(indent === undefined ? ", " : ",");
     top.wrote = true;
-    if (indent !== undefined) out.push(`\n${top.inner}`);
-    if (top.keys !== null) out.push(`${jsonString(top.keys[top.next - 1]!)}: `);
+    if (top.keys !== null) out.push(top.before + keyText(top.keys[top.next - 1]!));
+    else if (indent !== undefined) out.push(top.before);
     v = item;
     pending = true;
   }
+}
+
+/**
+ * `"key": `, for keys up to 64 characters kept once encoded (a few thousand: the fixed keys of
+ * responses and flow state, and the keys of user maps seen most): every response and delta
+ * writes the same keys again.
+ */
+const KEY_CACHE_LIMIT = 4096;
+const keyTexts = new Map<string, string>();
+
+function keyText(key: string): string {
+  const known = keyTexts.get(key);
+  if (known !== undefined) return known;
+  const text = `${jsonString(key)}: `;
+  if (key.length <= 64 && keyTexts.size < KEY_CACHE_LIMIT) keyTexts.set(key, text);
+  return text;
 }
 
 const DONE = Symbol("done");
@@ -109,9 +128,11 @@ function openFrame(
 ): Frame | typeof EMPTY_ARRAY | typeof EMPTY_OBJECT | null {
   if (typeof v !== "object" || v === null || v instanceof PyFloat) return null;
   const inner = indent === undefined ? "" : pad + " ".repeat(indent);
+  const before = indent === undefined ? "" : `\n${inner}`;
+  const end = indent === undefined ? "" : `\n${pad}`;
   if (Array.isArray(v) || v instanceof PyTuple) {
     const items: readonly Wire[] = v instanceof PyTuple ? v.items : (v as readonly Wire[]);
-    return items.length === 0 ? EMPTY_ARRAY : new Frame(null, items, null, "]", pad, inner);
+    return items.length === 0 ? EMPTY_ARRAY : new Frame(null, items, null, "]", pad, inner, before, end);
   }
   if (v instanceof PyDict || v instanceof Map) {
     const keys: string[] = [];
@@ -123,13 +144,13 @@ function openFrame(
       keys.push(typeof k === "string" ? k : jsonKey(k));
       values.push(val);
     }
-    return keys.length === 0 ? EMPTY_OBJECT : new Frame(keys, values, null, "}", pad, inner);
+    return keys.length === 0 ? EMPTY_OBJECT : new Frame(keys, values, null, "}", pad, inner, before, end);
   }
   if (!isPlainObject(v)) return null; // scalarText names it
   const source = v as WireObject;
   const keys = Object.keys(source);
   return keys.some((k) => source[k] !== undefined)
-    ? new Frame(keys, null, source, "}", pad, inner)
+    ? new Frame(keys, null, source, "}", pad, inner, before, end)
     : EMPTY_OBJECT;
 }
 
@@ -174,10 +195,20 @@ function scalarText(v: Wire): string {
   if (typeof v === "bigint") return String(v);
   // A JS number is an int when integral (the value model's rule); any other number is written as
   // Python writes the float (repr form: `1e-07`, not JS's `1e-7`).
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : jsonFloat(v);
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : floatText(v);
   if (typeof v === "string") return encodeString(v);
-  if (v instanceof PyFloat) return jsonFloat(v.v);
+  if (v instanceof PyFloat) return floatText(v.v);
   throw new TypeError(`encodeWire: not a wire value (${Object.prototype.toString.call(v)})`);
+}
+
+/**
+ * jsonFloat(x), faster for the common float: where both write fixed notation with a fraction —
+ * not integral, |x| in [1e-4, 1e16) — JS's `String` and Python's repr give the same text (both
+ * the shortest digits that read back as x); elsewhere (exponents, `.0`, NaN, infinities) jsonFloat.
+ */
+export function floatText(x: number): string {
+  const a = Math.abs(x);
+  return a >= 1e-4 && a < 1e16 && !Number.isInteger(x) ? String(x) : jsonFloat(x);
 }
 
 function* dictEntries(d: PyDict): Entries {

@@ -5,7 +5,7 @@
 // strings with escapes and non-ASCII text — with and without indentation.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeWire, WireDepthError } from "../../../interpreter/wire/encode";
+import { encodeWire, floatText, WireDepthError } from "../../../interpreter/wire/encode";
 import type { Wire } from "../../../interpreter/wire/wire";
 import { makeDict } from "../../../stdlib/values/dict";
 import { jsonFloat, jsonKey } from "../../../stdlib/values/json";
@@ -106,6 +106,45 @@ describe("encodeWire", () => {
         expect(encodeWire(v, indent === undefined ? {} : { indent })).toBe(reference(v, indent));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it("writes keys seen before exactly as the first time (encoded keys are kept), past the cache's size too", () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => (i % 3 === 0 ? `k${i}é"` : `key ${i}`));
+    const long = `${"x".repeat(100)}\u0001`;
+    const v = new Map<string, Wire>([...keys.map((k): [string, Wire] => [k, k]), [long, { [long]: 1 }]]);
+    for (const indent of [undefined, 2]) {
+      const expected = reference(v, indent);
+      expect(encodeWire(v, indent === undefined ? {} : { indent })).toBe(expected);
+      expect(encodeWire(v, indent === undefined ? {} : { indent })).toBe(expected);
+    }
+  });
+
+  it("writes floats as jsonFloat does (the fast path for fixed notation included)", () => {
+    const edges = [
+      1e-4,
+      1e-4 * (1 - 2 ** -52),
+      1e-4 * (1 + 2 ** -52),
+      1e16,
+      1e16 - 2,
+      1e16 - 1.5,
+      2 ** 53 - 0.5,
+    ];
+    for (const x of [...edges, ...edges.map((e) => -e), 0, -0, 0.5, 0.8, 1.5, 123.456, 1764199999.123456]) {
+      expect(floatText(x)).toBe(jsonFloat(x));
+    }
+    fc.assert(
+      fc.property(fc.double(), (x) => {
+        expect(floatText(x)).toBe(jsonFloat(x));
+      }),
+      { numRuns: 100_000 },
+    );
+    fc.assert(
+      fc.property(fc.double({ min: 1e-5, max: 1e17, noNaN: true }), fc.boolean(), (x, negative) => {
+        const v = negative ? -x : x;
+        expect(floatText(v)).toBe(jsonFloat(v));
+      }),
+      { numRuns: 100_000 },
     );
   });
 
