@@ -54,8 +54,7 @@ export class FlowSource {
       throw e;
     }
     if (loaded === null) return { kind: "not_found" };
-    const info = (await this.host.store.list()).find((f) => f.flowId === flowId);
-    return { kind: "ok", page: flowPage(loaded.run, info?.modifiedMs ?? Date.now()) };
+    return { kind: "ok", page: flowPage(loaded.run, loaded.modifiedMs) };
   }
 
   /** What changes whenever any flow is committed, created or removed. */

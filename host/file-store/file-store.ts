@@ -143,6 +143,7 @@ export class FileFlowStore implements FlowStore {
       revision: files.revision,
       token: tokenOf(files),
       deltaSource: this.journalPath(flowId),
+      modifiedMs: files.modifiedMs,
       ...(files.journalProblem === null ? {} : { deltaProblem: files.journalProblem }),
     };
   }

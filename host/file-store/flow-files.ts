@@ -46,6 +46,8 @@ export interface FlowFiles extends FlowFilesState {
   readonly scan: JournalScan | null;
   /** Why the journal cannot be used (corrupt, or out of sequence); null when it can. */
   readonly journalProblem: string | null;
+  /** The later modification time of the two files, ms since the epoch (the last commit). */
+  readonly modifiedMs: number;
 }
 
 export interface FlowPaths {
@@ -77,6 +79,7 @@ export function readFlowFiles(paths: FlowPaths): FlowFiles | null {
     revision: sequence.revision,
     scan,
     journalProblem: corrupt ?? sequence.problem,
+    modifiedMs: Math.max(snapshot.modifiedMs, journal?.modifiedMs ?? 0),
   };
 }
 
@@ -113,7 +116,9 @@ function newerEntries(
   return { deltas, revision, problem: null };
 }
 
-function readWithStamp(path: string): { text: string; stamp: Stamp; bytes: number } | null {
+function readWithStamp(
+  path: string,
+): { text: string; stamp: Stamp; bytes: number; modifiedMs: number } | null {
   let fd: number;
   try {
     fd = fs.openSync(path, "r");
@@ -125,7 +130,7 @@ function readWithStamp(path: string): { text: string; stamp: Stamp; bytes: numbe
     // Text and stamp from the same open file, so they agree even if a rename happens meanwhile.
     const stat = fs.fstatSync(fd, { bigint: true });
     const text = fs.readFileSync(fd, "utf8");
-    return { text, stamp: stampOf(stat), bytes: Number(stat.size) };
+    return { text, stamp: stampOf(stat), bytes: Number(stat.size), modifiedMs: msOf(stat) };
   } catch (e) {
     if (isAbsent(e)) return null;
     throw e;
@@ -134,14 +139,14 @@ function readWithStamp(path: string): { text: string; stamp: Stamp; bytes: numbe
   }
 }
 
-function readJournalWithStamp(path: string): { scan: JournalScan; stamp: Stamp } | null {
+function readJournalWithStamp(path: string): { scan: JournalScan; stamp: Stamp; modifiedMs: number } | null {
   // Stat first: an append after the stat makes the stamp older than what was read, so the next
   // token comparison sees a change and reloads (never the reverse).
   const stat = fs.statSync(path, { bigint: true, throwIfNoEntry: false });
   if (stat === undefined) return null;
   const scan = readJournal(path);
   if (scan === null) return null;
-  return { scan, stamp: stampOf(stat) };
+  return { scan, stamp: stampOf(stat), modifiedMs: msOf(stat) };
 }
 
 /**
@@ -160,6 +165,10 @@ export function statFlowFiles(paths: FlowPaths): {
     journal: journal === undefined ? null : stampOf(journal),
     journalStat: journal,
   };
+}
+
+function msOf(stat: BigIntStats): number {
+  return Number(stat.mtimeNs / 1000n) / 1000;
 }
 
 export function isAbsent(e: unknown): boolean {

@@ -19,7 +19,7 @@ export interface LoadedFlow {
   readonly run: FlowRun;
   /** The change token of the text the run was restored from (prune deletes only that version). */
   readonly token: ChangeToken;
-  /** Last modification of the stored flow, ms since the epoch (from the listing; 0 when loaded by id). */
+  /** Last modification of the stored flow, ms since the epoch (0 when the store does not know it). */
   readonly modifiedMs: number;
 }
 
@@ -41,7 +41,9 @@ export async function loadFlow(
   if (stored === null) return null;
   const restored = restoreStored(store, flowId, stored, restore);
   if (restored instanceof FlowCorruptError) throw restored;
-  return restored === null ? null : { flowId, run: restored, token: stored.token, modifiedMs: 0 };
+  return restored === null
+    ? null
+    : { flowId, run: restored, token: stored.token, modifiedMs: stored.modifiedMs ?? 0 };
 }
 
 /** Every flow that restores, in file-name order; `onCorrupt` hears of every corrupt file, in that order. */

@@ -25,6 +25,8 @@ export interface StoredFlow {
    * then holds those before the damage, for nothing but diagnosis.
    */
   readonly deltaProblem?: string;
+  /** The last commit, ms since the epoch, when the store knows it (as StoredFlowInfo.modifiedMs). */
+  readonly modifiedMs?: number;
 }
 
 export interface StoredFlowInfo {

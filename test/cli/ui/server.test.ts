@@ -179,6 +179,10 @@ describe("flows", () => {
     const line = GATE_SPEC.split("\n")[(p.spec.current_step_line ?? 0) - 1];
     expect(line).toContain("- id: approve");
     expect(p.inputs).toEqual({ topic: "caching" });
+    // The last commit's time, as the list shows it.
+    const list = (await (await fetch(`${base}/api/flows`, { headers: bearer })).json()) as FlowList;
+    expect(Math.abs(p.flow.updated_ms - (list.flows[0]?.updated_ms ?? 0))).toBeLessThan(1);
+    expect(Date.now() - p.flow.updated_ms).toBeLessThan(60_000);
   });
 
   it("answers 404 for an unknown flow and an unknown page", async () => {
