@@ -195,10 +195,7 @@ class FlowEvents {
     const b = this.base;
     const s = this.run.state;
     this.out.push({
-      time_ms: b.time_ms,
-      flow_id: b.flow_id,
-      flow_name: b.flow_name,
-      root_flow_id: b.root_flow_id,
+      ...b,
       type: "flow_started",
       parent_flow_id: s.parent_flow_id,
       parent_step_id: s.parent_step_id,
@@ -223,10 +220,7 @@ class FlowEvents {
       if (r.type === "step") {
         const violations = stringList(response?.violations);
         this.out.push({
-          time_ms: b.time_ms,
-          flow_id: b.flow_id,
-          flow_name: b.flow_name,
-          root_flow_id: b.root_flow_id,
+          ...b,
           step_id: r.step_id,
           round: r.round,
           seq,
@@ -242,10 +236,7 @@ class FlowEvents {
         });
       } else if (r.type === "gate") {
         this.out.push({
-          time_ms: b.time_ms,
-          flow_id: b.flow_id,
-          flow_name: b.flow_name,
-          root_flow_id: b.root_flow_id,
+          ...b,
           step_id: r.step_id,
           round: r.round,
           seq,
@@ -260,10 +251,7 @@ class FlowEvents {
         this.out.push(this.attemptEnded(open, "skipped", null, []));
       } else {
         this.out.push({
-          time_ms: b.time_ms,
-          flow_id: b.flow_id,
-          flow_name: b.flow_name,
-          root_flow_id: b.root_flow_id,
+          ...b,
           step_id: r.step_id,
           round: r.round,
           seq,
@@ -290,10 +278,7 @@ class FlowEvents {
   abandoned(open: OpenStep): void {
     const b = this.base;
     this.out.push({
-      time_ms: b.time_ms,
-      flow_id: b.flow_id,
-      flow_name: b.flow_name,
-      root_flow_id: b.root_flow_id,
+      ...b,
       step_id: open.step.id,
       round: open.round,
       seq: open.seq,
@@ -310,10 +295,7 @@ class FlowEvents {
     const b = this.base;
     if (open.step.kind === "gate") {
       this.out.push({
-        time_ms: b.time_ms,
-        flow_id: b.flow_id,
-        flow_name: b.flow_name,
-        root_flow_id: b.root_flow_id,
+        ...b,
         step_id: open.step.id,
         round: open.round,
         seq: open.seq,
@@ -322,10 +304,7 @@ class FlowEvents {
       return;
     }
     this.out.push({
-      time_ms: b.time_ms,
-      flow_id: b.flow_id,
-      flow_name: b.flow_name,
-      root_flow_id: b.root_flow_id,
+      ...b,
       step_id: open.step.id,
       round: open.round,
       seq: open.seq,
@@ -341,10 +320,7 @@ class FlowEvents {
     const b = this.base;
     const s = this.run.state;
     this.out.push({
-      time_ms: b.time_ms,
-      flow_id: b.flow_id,
-      flow_name: b.flow_name,
-      root_flow_id: b.root_flow_id,
+      ...b,
       type: "flow_finished",
       parent_flow_id: s.parent_flow_id,
       parent_step_id: s.parent_step_id,
@@ -361,10 +337,7 @@ class FlowEvents {
   ): FlowEvent {
     const b = this.base;
     return {
-      time_ms: b.time_ms,
-      flow_id: b.flow_id,
-      flow_name: b.flow_name,
-      root_flow_id: b.root_flow_id,
+      ...b,
       step_id: open.step.id,
       round: open.round,
       seq: open.seq,

@@ -7,10 +7,10 @@ import {
   decodeStoredFlow,
   type IdSource,
   MemoryStore,
-  type WorkspaceFs,
   wireToPlain,
 } from "../../interpreter/index";
 import { fromJsonValue } from "../../stdlib/values/json";
+import { NO_WORKSPACE } from "../support/no-workspace";
 
 const SPEC = `version: "0.2"
 contracts:
@@ -27,14 +27,6 @@ flows:
         retries: 2
 `;
 
-const noFiles: WorkspaceFs = {
-  readDir: () => ({ ok: false, reason: "no files" }),
-  isDirectory: () => false,
-  readFile: () => ({ ok: false, reason: "no files" }),
-  writeFile: () => ({ ok: false, reason: "no files" }),
-  realpath: (p) => p,
-};
-
 describe("interpreter public entry", () => {
   it("plans, rejects a wrong result, accepts a right one and keeps the finished flow", async () => {
     let now = 0;
@@ -47,7 +39,7 @@ describe("interpreter public entry", () => {
       ids,
       cwd: "/",
       files: () => null,
-      workspace: noFiles,
+      workspace: NO_WORKSPACE,
       verifyEdits: true,
     });
 

@@ -16,9 +16,9 @@ import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
 import { encodeFlowState } from "../../../interpreter/store/codec";
 import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
-import type { WorkspaceFs } from "../../../interpreter/workspace/workspace";
 import { parseJson } from "../../../stdlib/values/json";
 import type { PyValue } from "../../../stdlib/values/value";
+import { NO_WORKSPACE } from "../../support/no-workspace";
 
 /**
  * `reviewed`: an infer step then a gate (max_rounds 1). `routed`: an inline step, a gate routing
@@ -80,15 +80,6 @@ export interface CliAnswer {
   readonly stderr: string;
 }
 
-/** The project files are not used by these tests. */
-const noWorkspace: WorkspaceFs = {
-  readDir: () => ({ ok: false, reason: "not available" }),
-  isDirectory: () => false,
-  readFile: () => ({ ok: false, reason: "not available" }),
-  writeFile: () => ({ ok: false, reason: "not available" }),
-  realpath: (path) => path,
-};
-
 export class TestHome {
   readonly home = mkdtempSync(join(tmpdir(), "stratum-home-"));
   private nextId = 1;
@@ -107,7 +98,7 @@ export class TestHome {
       ids: this.ids,
       cwd: this.home,
       files: () => null,
-      workspace: noWorkspace,
+      workspace: NO_WORKSPACE,
       verifyEdits: true,
     });
   }

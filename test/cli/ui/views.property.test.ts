@@ -14,18 +14,10 @@ import {
   MemoryStore,
   restoreRun,
   SpecCache,
-  type WorkspaceFs,
 } from "../../../interpreter/index";
 import { fromJsonValue } from "../../../stdlib/index";
+import { NO_WORKSPACE } from "../../support/no-workspace";
 import { GATE_SPEC } from "./gate-spec";
-
-const noFiles: WorkspaceFs = {
-  readDir: () => ({ ok: false, reason: "no files" }),
-  isDirectory: () => false,
-  readFile: () => ({ ok: false, reason: "no files" }),
-  writeFile: () => ({ ok: false, reason: "no files" }),
-  realpath: (p) => p,
-};
 
 type Move = { readonly text: string } | { readonly outcome: "approve" | "revise" | "kill" };
 
@@ -47,7 +39,7 @@ describe("the flow page's view", () => {
           ids: { newFlowId: () => "00000000-0000-4000-8000-000000000001" },
           cwd: "/",
           files: () => null,
-          workspace: noFiles,
+          workspace: NO_WORKSPACE,
         });
         const specs = new SpecCache();
         const restore = (state: Parameters<typeof restoreRun>[0]) =>
