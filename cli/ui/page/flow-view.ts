@@ -246,12 +246,10 @@ function stepItem(st: StepView): HTMLLIElement {
       h("span", { class: `state-badge state-${st.state}` }, STATE_LABEL[st.state]),
       h("span", { class: "step-id mono" }, st.id),
       h("span", { class: "muted kind" }, what),
-      h(
-        "span",
-        { class: "attempts muted" },
-        plural(st.attempts, "attempt"),
-        st.retries > 0 ? ` · ${plural(st.retries, "retry", "retries")}` : null,
-      ),
+      // `retries` is the most attempts the step may take (docs/language.md); a gate has none.
+      st.kind === "gate"
+        ? null
+        : h("span", { class: "attempts muted" }, `${st.attempts} of ${plural(st.retries, "attempt")}`),
     ),
     st.child_flow_id !== null
       ? h(
