@@ -27,6 +27,7 @@ import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from ".
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
+import { settleDisk } from "./lib/settle";
 import { median } from "./lib/stats";
 import { printTable, type Row } from "./lib/table";
 import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_ONLY === "durable") {
     const designs = await benchStoreDesigns();
     const memory = await benchServerMemory(repoDir);
+    await settleDisk();
     const calls = await benchDurableCalls(repoDir);
     process.stdout.write(
       printTable([...designs.rows, ...memory.rows, ...calls.rows]) +
@@ -204,9 +206,11 @@ async function main(): Promise<void> {
     process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
     const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
     process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
+    await settleDisk();
     const designs = await benchStoreDesigns();
     const serverMemory = await benchServerMemory(repoDir);
     process.stderr.write("measuring durable calls along a 10,000-step flow and over MCP…\n");
+    await settleDisk();
     const durableCalls = await benchDurableCalls(repoDir);
     process.stderr.write("measuring OTLP tracing with the collector down…\n");
     const otlp = await benchOtlp(repoDir);
