@@ -1,10 +1,10 @@
 // What `stratumc ui` shows, built from restored flows (docs/ui.md): the flows list and one flow's
 // page, as plain JSON for the page (cli/ui/api-types.ts). Pure: the caller loads the flows. Built
-// from the same query objects as `stratumc query` (flowSummary, pendingGate, flowDetail), so the
+// from the same query objects as `stratumc query` (flowSummary, pendingGate) and the stored trace records, so the
 // page and the CLI cannot disagree about a flow's status or its current step.
 import { LineMap } from "../../checker/index";
 import type { FlowRun, Wire } from "../../interpreter/index";
-import { flowDetail, flowSummary, pendingGate, wireToPlain } from "../../interpreter/index";
+import { flowSummary, pendingGate, wireToPlain } from "../../interpreter/index";
 import { flowGraphs } from "../graph/model";
 import type {
   AuditRecord,
@@ -75,8 +75,9 @@ export function sortFlowList(items: FlowListItem[]): FlowListItem[] {
 export function flowPage(run: FlowRun, updatedMs: number): FlowPage {
   const item = flowListItem(run, updatedMs);
   const states = stepStates(run, item);
-  const detail = flowDetail(run);
-  const audit = [...(asRecords(detail.rounds) ?? []).flat(), ...(asRecords([detail.records]) ?? []).flat()];
+  // Trace records hold strings, numbers and nulls only: a copy of each is plain JSON already.
+  const audit: AuditRecord[] = [...run.state.rounds.flat(), ...run.state.records].map((r) => ({ ...r }));
+  const byStep = recordsByStep(audit);
   const current = run.flow.steps.find((s) => s.id === item.current_step_id);
   const graph = flowGraphs(run.spec).find((g) => g.name === run.flow.name);
   return {
@@ -100,8 +101,8 @@ export function flowPage(run: FlowRun, updatedMs: number): FlowPage {
         attempts: run.state.attempts.get(s.id) ?? 0,
         retries: s.retries,
         output: plain(run.state.step_outputs.get(s.id)),
-        child_flow_id: childFlowOf(audit, s.id, run),
-        records: audit.filter((r) => r.step_id === s.id),
+        child_flow_id: childFlowOf(byStep.get(s.id) ?? [], s.id, run),
+        records: byStep.get(s.id) ?? [],
       }),
     ),
     audit,
@@ -146,19 +147,25 @@ function gateOf(run: FlowRun): PendingGate | null {
   return rest as unknown as PendingGate;
 }
 
-/** The sub-flow a step ran (its latest step record's child), or the child running now. */
-function childFlowOf(audit: readonly AuditRecord[], stepId: string, run: FlowRun): string | null {
-  for (let i = audit.length - 1; i >= 0; i--) {
-    const r = audit[i];
-    if (r?.step_id === stepId && typeof r.child_flow_id === "string") return r.child_flow_id;
+/** The sub-flow a step ran (the child of its latest record that has one), or the child running now. */
+function childFlowOf(records: readonly AuditRecord[], stepId: string, run: FlowRun): string | null {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const child = records[i]?.child_flow_id;
+    if (typeof child === "string") return child;
   }
   const current = run.flow.steps[run.state.current_idx];
   return current?.id === stepId ? run.state.active_child_flow_id : null;
 }
 
-function asRecords(rounds: Wire): AuditRecord[][] | null {
-  const value = plain(rounds);
-  return Array.isArray(value) ? (value as AuditRecord[][]) : null;
+/** Each step's records, oldest first, in one pass (a 10,000-step flow has as many records). */
+function recordsByStep(audit: readonly AuditRecord[]): Map<string, AuditRecord[]> {
+  const byStep = new Map<string, AuditRecord[]>();
+  for (const r of audit) {
+    const list = byStep.get(r.step_id);
+    if (list === undefined) byStep.set(r.step_id, [r]);
+    else list.push(r);
+  }
+  return byStep;
 }
 
 /** A stored value as plain JSON data (PyDict → object, PyFloat → number); null when absent. */

@@ -5,13 +5,14 @@
 // name alone on stdout (the pre-commit framework installs the file it names). The real installs
 // (tarball into an empty directory, the hook through the pre-commit framework) are proven by
 // scripts/ci-distribution.sh, which .ci/run runs.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBundle, REPO } from "./run-cli";
+import { startUi } from "./ui/browser-support";
 
 interface PackedFile {
   readonly path: string;
@@ -156,32 +157,15 @@ describe("npm package", () => {
   it("serves the web page from the packed files: `stratumc ui` loads its own bundle", async () => {
     const home = mkdtempSync(join(tmpdir(), "stratumc-packed-ui-"));
     const token = "packed-install-token-0123456789";
-    const child = spawn(
-      process.execPath,
-      [join(installed, "bin/stratumc.cjs"), "ui", "--port", "0", "--token", token],
-      {
-        env: { PATH: process.env.PATH ?? "", STRATUM_HOME: home },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const ui = await startUi(home, ["--token", token], {}, join(installed, "bin/stratumc.cjs"));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (chunk: Buffer) => {
-          out += chunk.toString("utf8");
-          const m = /stratumc ui: (http:\/\/\S+)\n/.exec(out);
-          if (m?.[1] !== undefined) resolve(m[1]);
-        });
-        child.once("exit", (code) => reject(new Error(`stratumc ui exited with ${code}`)));
-      });
-      const origin = new URL(url).origin;
-      const page = await fetch(`${origin}/`, { headers: { Authorization: `Bearer ${token}` } });
+      const page = await fetch(`${ui.origin}/`, { headers: { Authorization: `Bearer ${token}` } });
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<script src="\/app\.js"/);
-      const script = await fetch(`${origin}/app.js`, { headers: { Authorization: `Bearer ${token}` } });
+      const script = await fetch(`${ui.origin}/app.js`, { headers: { Authorization: `Bearer ${token}` } });
       expect((await script.text()).length).toBeGreaterThan(1000);
     } finally {
-      child.kill("SIGTERM");
+      expect(await ui.stop()).toBe(0);
       rmSync(home, { recursive: true, force: true });
     }
   });

@@ -5,21 +5,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { parseJson } from "../../stdlib/values/json";
-import { TRACED_SPEC } from "../host/tracing/fixtures";
+import { TRACED_SPEC, TRACED_TREE } from "../host/tracing/fixtures";
 import { closedPort, type Receiver, startReceiver } from "../host/tracing/otlp-receiver";
 import { spanTree } from "../host/tracing/span-tree";
 import { McpStratumApi } from "./support/mcp-api";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
-
-const EXPECTED_TREE = [
-  "flow main complete",
-  "  step draft #1 rejected",
-  "  step draft #2 accepted",
-  "  subflow sub #1 accepted",
-  "    flow child complete",
-  "      step work #1 accepted",
-  "  gate review approve",
-];
 
 /** Nothing is sent before shutdown unless the batch fills: the flush at exit is what delivers. */
 const NO_TIMER = { OTEL_BSP_SCHEDULE_DELAY: "600000" };
@@ -88,7 +78,7 @@ describe("stratum-mcp with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(receiver.requests).toHaveLength(0); // still queued
     expect(await server.closeInput()).toBe(0);
     const spans = receiver.spans();
-    expect(spanTree(spans)).toEqual(EXPECTED_TREE);
+    expect(spanTree(spans)).toEqual(TRACED_TREE);
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([id.replaceAll("-", "")]));
     expect(receiver.requests[0]?.resource["service.name"]).toBe("flows-under-test");
     expect(receiver.requests[0]?.contentType).toBe("application/json");
@@ -112,7 +102,7 @@ describe("stratum-mcp with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(await second.server.closeInput()).toBe(0);
     const spans = receiver.spans();
     expect(receiver.requests.every((r) => r.contentType === "application/x-protobuf")).toBe(true);
-    expect(spanTree(spans)).toEqual(EXPECTED_TREE);
+    expect(spanTree(spans)).toEqual(TRACED_TREE);
     expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
     // The gate was dispatched by the first process: its start is estimated by the second.
     const gate = spans.find((s) => s.name === "gate review");

@@ -40,21 +40,18 @@ export interface RunningUi {
   stop(): Promise<number | null>;
 }
 
-/** `stratumc ui --port 0` over STRATUM_HOME=`home`; resolves once it printed its address. */
+/** `stratumc ui --port 0` (the checkout's, or `bin`) over STRATUM_HOME=`home`; resolves once it printed its address. */
 export async function startUi(
   home: string,
   args: readonly string[] = [],
   env: Record<string, string> = {},
+  bin: string = join(REPO, "bin/stratumc.cjs"),
 ): Promise<RunningUi> {
   ensureBundle();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(REPO, "bin/stratumc.cjs"), "ui", "--port", "0", ...args],
-    {
-      env: { PATH: process.env.PATH ?? "", STRATUM_HOME: home, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [bin, "ui", "--port", "0", ...args], {
+    env: { PATH: process.env.PATH ?? "", STRATUM_HOME: home, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stderr?.on("data", (chunk: Buffer) => {

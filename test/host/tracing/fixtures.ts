@@ -26,3 +26,14 @@ flows:
         on_revise: draft
         on_kill: ~
 `;
+
+/** The span tree TRACED_SPEC's flow gives when driven to completion (a retry, a sub-flow, a gate). */
+export const TRACED_TREE = [
+  "flow main complete",
+  "  step draft #1 rejected",
+  "  step draft #2 accepted",
+  "  subflow sub #1 accepted",
+  "    flow child complete",
+  "      step work #1 accepted",
+  "  gate review approve",
+];

@@ -6,7 +6,7 @@ import { createTracer, type Tracer } from "../../../host/tracing/tracer";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import { parseJson } from "../../../stdlib/values/json";
 import { makeObservedApi } from "../../interpreter/support/observed-api";
-import { TRACED_SPEC } from "./fixtures";
+import { TRACED_SPEC, TRACED_TREE } from "./fixtures";
 import { closedPort, type Receiver, startReceiver } from "./otlp-receiver";
 import { spanTree } from "./span-tree";
 
@@ -44,16 +44,6 @@ async function runTracedFlow(tracer: Tracer): Promise<string> {
   return id;
 }
 
-const EXPECTED_TREE = [
-  "flow main complete",
-  "  step draft #1 rejected",
-  "  step draft #2 accepted",
-  "  subflow sub #1 accepted",
-  "    flow child complete",
-  "      step work #1 accepted",
-  "  gate review approve",
-];
-
 describe.each(["http/json", "http/protobuf"])("OTLP over %s", (protocol) => {
   it("one trace per flow run with the expected span tree and attributes", async () => {
     receiver = await startReceiver();
@@ -71,7 +61,7 @@ describe.each(["http/json", "http/protobuf"])("OTLP over %s", (protocol) => {
     const id = await runTracedFlow(tracer);
     await tracer.shutdown(2000);
     const spans = await receiver.waitForSpans(7);
-    expect(spanTree(spans)).toEqual(EXPECTED_TREE);
+    expect(spanTree(spans)).toEqual(TRACED_TREE);
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([id.replaceAll("-", "")]));
     const request = receiver.requests[0];
     expect(request?.path).toBe("/v1/traces");
