@@ -45,11 +45,15 @@ describe("StoreWatch", () => {
     const w = watchOf(dir, async () => `${++polled}`, 200);
     let heard = 0;
     w.subscribe(() => heard++);
+    const start = Date.now();
     for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${i}.journal`), "x");
     await until(() => heard, 1);
     await sleep(500);
+    // At most one notification per 200 ms interval since the burst began (a loaded machine
+    // stretches the burst), and far fewer than the 30 writes.
+    const intervals = Math.ceil((Date.now() - start) / 200);
     expect(heard).toBeGreaterThanOrEqual(1);
-    expect(heard).toBeLessThanOrEqual(3);
+    expect(heard).toBeLessThanOrEqual(Math.min(intervals + 1, 10));
     expect(polled).toBe(0); // watched: the listing is never read
     const before = heard;
     writeFileSync(join(dir, "late.json"), "x");
