@@ -34,6 +34,7 @@ import { DEFAULT_LOOP, nsPerCall } from "./lib/timing";
 import { benchLsp } from "./lsp-bench";
 import { benchMcp } from "./mcp-bench";
 import { benchOtlp } from "./otlp-bench";
+import { benchPgClient, describePgClient, probePgClientRestarts } from "./pg-client-bench";
 import { benchServerMemory } from "./server-memory-bench";
 import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
@@ -143,6 +144,11 @@ async function main(): Promise<void> {
   }
   if (process.env.STRATUMC_BENCH_ONLY === "otlp") {
     process.stdout.write(printTable(await benchOtlp(repoDir)));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "pg-client") {
+    const bench = await benchPgClient(repoDir);
+    process.stdout.write(printTable(bench.rows) + describePgClient(bench, await probePgClientRestarts()));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {

@@ -1,5 +1,6 @@
-// The Node engine behind the CLI's flow commands (query, gate, flows prune): the file store at
-// STRATUM_HOME (from the CLI host's environment, default ~/.stratum), the system clock, random
+// The Node engine behind the CLI's flow commands (query, gate, flows prune, serve, ui): the flow
+// store (STRATUM_STORE: a postgres:// URL for the PostgreSQL store, or a directory; else the file
+// store at STRATUM_HOME, default ~/.stratum), the system clock, random
 // UUIDs, the Node file system for the file builtins and the Node workspace (its tools confined to
 // STRATUM_WORKSPACE_ROOT, default the working directory). Built by each flow command when it runs;
 // other commands never open the store.
@@ -8,7 +9,14 @@ import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FileFlowStore, nodeFileSystem, nodeWorkspace, stratumHome } from "../host/index";
+import {
+  FileFlowStore,
+  isPostgresUrl,
+  nodeFileSystem,
+  nodeWorkspace,
+  PgFlowStore,
+  stratumHome,
+} from "../host/index";
 import type {
   Clock,
   FlowObserver,
@@ -22,9 +30,11 @@ import { createApi, restoreRun, SpecCache } from "../interpreter/index";
 import type { CliHost } from "./host";
 
 export interface FlowHost {
-  /** The flows directory's parent (`$STRATUM_HOME`). */
-  readonly home: string;
+  /** Where the flows are, for messages: `$STRATUM_HOME`, or the store's URL without its password. */
+  readonly where: string;
   readonly store: FlowStore;
+  /** The folder whose files change with every commit (the file store's), else null. */
+  readonly watchDir: string | null;
   /** Deletes temporary and lock files that a crashed writer left behind (older than 30 s). */
   removeLeftovers(): Promise<number>;
   readonly clock: Clock;
@@ -34,7 +44,14 @@ export interface FlowHost {
    * A fresh engine over the same store (the programmatic API of the MCP tools); `observer` is told
    * about every committed call (the MCP server's traces, docs/tracing.md).
    */
-  api(observer?: FlowObserver): StratumApi;
+  api(observer?: FlowObserver, options?: { readonly followStoreChanges?: boolean }): StratumApi;
+  /**
+   * Connects a database store and brings its schema up to date, so a server reports a problem at
+   * start (rejects with StoreUnavailableError or SchemaTooNewError); nothing to do for files.
+   */
+  open(): Promise<void>;
+  /** Closes the store's connections (a server's last step). */
+  close(): Promise<void>;
 }
 
 export const systemClock: Clock = {
@@ -46,16 +63,23 @@ export const randomFlowIds: IdSource = { newFlowId: () => randomUUID() };
 
 /** `logError` receives the details of unexpected engine failures (the answer says only internal_error). */
 export function createFlowHost(host: CliHost, logError?: (message: string) => void): FlowHost {
-  const home = stratumHome(host.env, homedir());
-  const store = new FileFlowStore(home);
+  const opened = openStore(host);
+  const store = opened.store;
   const specs = new SpecCache(); // flows of one process mostly share a few spec texts
   return {
-    home,
+    where: opened.where,
     store,
-    removeLeftovers: () => store.removeLeftovers(),
+    watchDir: store instanceof FileFlowStore ? store.flowsDir : null,
+    removeLeftovers: async () => (store instanceof FileFlowStore ? store.removeLeftovers() : 0),
     clock: systemClock,
     restore: (state) => restoreRun(state, (specText) => specs.compile(specText), systemClock),
-    api: (observer) =>
+    open: async () => {
+      if (store instanceof PgFlowStore) await store.open();
+    },
+    close: async () => {
+      await store.close();
+    },
+    api: (observer, apiOptions) =>
       createApi({
         store,
         clock: systemClock,
@@ -66,8 +90,24 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
         ...workspaceRootOption(host),
         ...(logError === undefined ? {} : { logError }),
         ...(observer === undefined ? {} : { observer }),
+        ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
       }),
   };
+}
+
+/** The store STRATUM_STORE names (a postgres:// URL or a directory), else the file store at STRATUM_HOME. */
+function openStore(host: CliHost): { store: FileFlowStore | PgFlowStore; where: string } {
+  const location = host.env.STRATUM_STORE;
+  if (location !== undefined && location !== "") {
+    if (isPostgresUrl(location)) {
+      const store = new PgFlowStore(location);
+      return { store, where: store.url.display };
+    }
+    const home = resolve(host.cwd, location);
+    return { store: new FileFlowStore(home), where: home };
+  }
+  const home = stratumHome(host.env, homedir());
+  return { store: new FileFlowStore(home), where: home };
 }
 
 /**

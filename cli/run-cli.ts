@@ -7,11 +7,26 @@
 // registers the whole table, so help, usage errors and suggestions are those of the full program.
 import { Command, CommanderError } from "commander";
 import type { CommandEntry, Register } from "./command-table";
-import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
+import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
 import type { CliHost, CommandContext } from "./host";
 import type { Output } from "./output";
 import { MCP_PROGRAM } from "./program-name";
 import { VERSION } from "./version";
+
+/**
+ * The flow store's errors that are about the store, not a bug: their messages name the store
+ * (never its password) and what to do. Known by name, so that this module, which every command
+ * loads, imports neither the engine nor the store.
+ */
+const STORE_ERRORS: ReadonlySet<string> = new Set([
+  "StoreUnavailableError",
+  "StoreUnwritableError",
+  "StoreLockedError",
+  "StaleStateError",
+  "FlowCorruptError",
+  "SchemaTooNewError",
+  "StoreUrlError",
+]);
 
 /** Runs the CLI on `args` (without the node and script entries); resolves to the exit code. */
 export async function runCliWith(
@@ -48,6 +63,10 @@ export async function runCliWith(
     if (e instanceof UsageError) {
       io.err(`${programName}: ${e.message}\n`);
       return EXIT_USAGE;
+    }
+    if (e instanceof Error && STORE_ERRORS.has(e.name)) {
+      io.err(`${programName}: ${e.message}\n`);
+      return EXIT_ERRORS;
     }
     io.err(`${programName}: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
     return EXIT_INTERNAL;

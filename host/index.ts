@@ -3,5 +3,9 @@
 export { FileFlowStore, stratumHome } from "./file-store/file-store";
 export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
+export { PgFlowStore, type PgStoreOptions } from "./pg-store/pg-store";
+export { SchemaTooNewError } from "./pg-store/schema";
+export { isPostgresUrl } from "./pg-store/store-url";
 export { notRegularReason, readRegularFile, readRegularFileWithin } from "./regular-file";
+export { loadSeparateBundle } from "./separate-bundle";
 export { createTracer, SHUTDOWN_WAIT_MS, type Tracer, type TracerOptions } from "./tracing/tracer";

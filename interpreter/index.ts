@@ -76,8 +76,10 @@ export {
   type FlowStore,
   StaleStateError,
   type StoreBatch,
+  type StoreChange,
   type StoredFlow,
   StoreLockedError,
+  StoreUnavailableError,
   StoreUnwritableError,
 } from "./store/store";
 export { decodeStoredFlow } from "./store/stored-state";

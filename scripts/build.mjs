@@ -53,8 +53,16 @@ async function bundle() {
       STRATUMC_BUILD_ID: JSON.stringify(buildId()),
       "import.meta.url": "__bundle_url",
     },
-    plugins: [bundledOptionalRequire()],
+    plugins: [bundledOptionalRequire(), pgLibraryOutside()],
   };
+  // The PostgreSQL client library (host/pg-store/pg-library.ts), loaded only by a process that
+  // opens a PostgreSQL store; pg's optional native binding is never used.
+  await build({
+    ...common,
+    plugins: [bundledOptionalRequire(), noPgNative()],
+    entryPoints: { pg: "host/pg-store/pg-library.ts" },
+    outdir: dist,
+  });
   // The MCP server, the language server and the MCP client of `replay --server` are bundles of
   // their own, loaded only by `serve` / `lsp` / `replay` (cli/serve/load-server.ts,
   // cli/lsp/load-server.ts, cli/replay/load-client.ts).
@@ -247,6 +255,33 @@ function serverOutside() {
         path: "./lsp.cjs",
         external: true,
       }));
+    },
+  };
+}
+
+/**
+ * pg requires its optional native binding (pg-native) only when asked for `pg.native`, which we
+ * never do: the bundle gets a module that says so instead of a require of a package it lacks.
+ */
+function noPgNative() {
+  return {
+    name: "no-pg-native",
+    setup(b) {
+      b.onResolve({ filter: /^pg-native$/ }, () => ({ path: "pg-native", namespace: "no-pg-native" }));
+      b.onLoad({ filter: /.*/, namespace: "no-pg-native" }, () => ({
+        contents: 'throw new Error("pg-native is not part of stratumc");',
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/** Every other bundle requires dist/pg.cjs beside it instead of carrying the PostgreSQL client. */
+function pgLibraryOutside() {
+  return {
+    name: "pg-library-outside",
+    setup(b) {
+      b.onResolve({ filter: /^\.\/pg-library$/ }, () => ({ path: "./pg.cjs", external: true }));
     },
   };
 }

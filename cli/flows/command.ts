@@ -13,15 +13,17 @@ import {
 import { EXIT_ERRORS, UsageError } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
+import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
 interface PruneFlags {
   readonly olderThan: string;
   readonly includeExhausted?: boolean;
   readonly dryRun?: boolean;
+  readonly store?: string;
 }
 
 export function registerFlows(program: Command, ctx: CommandContext): void {
-  const flows = program.command("flows").description("manage the flows kept in $STRATUM_HOME/flows");
+  const flows = program.command("flows").description("manage the flows kept in the flow store");
   flows
     .command("prune")
     .description("delete finished (complete or killed) flows last modified more than AGE ago")
@@ -32,6 +34,7 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
     )
     .option("--include-exhausted", "also delete flows stopped by retries_exhausted")
     .option("--dry-run", "print what would be deleted and delete nothing")
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: PruneFlags) => {
       const olderThanMs = parsePruneAge(flags.olderThan);
       if (olderThanMs === null)
@@ -44,7 +47,7 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
         includeExhausted: flags.includeExhausted === true,
         nowMs: Date.now(),
       };
-      const { store, restore, removeLeftovers } = await loadFlowHost(ctx.host);
+      const { store, restore, removeLeftovers } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
       if (!dryRun) await removeLeftovers();
       let pruned = 0;
       // A corrupt flow file (issue 13) has no status to prune by: named on stderr, never deleted.

@@ -12,12 +12,14 @@ import { encodeWire, GATE_ACTION_OUTCOMES, RESOLVERS } from "../../interpreter/i
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
+import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 import { resolveGate } from "./resolve-gate";
 
 interface GateOptions {
   readonly note: string;
   readonly resolvedBy: string;
   readonly next?: boolean;
+  readonly store?: string;
 }
 
 export function registerGate(program: Command, ctx: CommandContext): void {
@@ -35,8 +37,11 @@ export function registerGate(program: Command, ctx: CommandContext): void {
       "--next",
       "also print `next`, the status the flow answers after the resolution's dispatch and policy loop (execute_step, await_gate, execute_flow, complete, killed; null for a refused revise) — a key outside the reference's gate-mutation.v1 schema",
     )
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (action: string, flowId: string, stepId: string, options: GateOptions) => {
-      const host = await loadFlowHost(ctx.host, (details) => ctx.io.err(`${ctx.programName}: ${details}\n`));
+      const host = await loadFlowHost(withStoreOption(ctx.host, options.store), (details) =>
+        ctx.io.err(`${ctx.programName}: ${details}\n`),
+      );
       const answer = await resolveGate(host, {
         flowId,
         stepId,

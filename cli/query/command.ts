@@ -32,11 +32,12 @@ import {
 import { EXIT_ERRORS } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
+import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
 export function registerQuery(program: Command, ctx: CommandContext): void {
   const query = program
     .command("query")
-    .description("print the flows kept in $STRATUM_HOME/flows as JSON (flows, flow <id>, gates)");
+    .description("print the flows kept in the flow store as JSON (flows, flow <id>, gates)");
 
   query
     .command("flows")
@@ -44,8 +45,9 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
       "the flows in progress (with --all every kept flow): id, name, status, current step, progress",
     )
     .option("--all", "also list finished flows (status complete, killed or exhausted)")
-    .action(async (flags: { readonly all?: boolean }) => {
-      const { store, restore } = await loadFlowHost(ctx.host);
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
+    .action(async (flags: { readonly all?: boolean; readonly store?: string }) => {
+      const { store, restore } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
       const corrupt: CorruptFlow[] = [];
       const flows = await loadAllFlows(store, restore, (c) => corrupt.push(warnCorrupt(ctx, c)));
       const listed = flows.filter((f) => flags.all === true || listedByDefault(f.run));
@@ -65,8 +67,9 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .command("flow")
     .description("one kept flow in detail: outputs, trace records, rounds, the ordered steps")
     .argument("<flow_id>", "the flow's id")
-    .action(async (flowId: string) => {
-      const { store, restore } = await loadFlowHost(ctx.host);
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
+    .action(async (flowId: string, flags: { readonly store?: string }) => {
+      const { store, restore } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
       let loaded: Awaited<ReturnType<typeof loadFlow>>;
       try {
         loaded = await loadFlow(store, flowId, restore);
@@ -87,8 +90,9 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
   query
     .command("gates")
     .description("every unfinished flow waiting at a gate, with the gate's routes and timeout")
-    .action(async () => {
-      const { store, restore } = await loadFlowHost(ctx.host);
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
+    .action(async (flags: { readonly store?: string }) => {
+      const { store, restore } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
       const flows = await loadAllFlows(store, restore, (c) => warnCorrupt(ctx, c));
       printJson(
         ctx,

@@ -3,6 +3,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../host";
 import { refreshHookScripts } from "../install/command";
+import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 import { loadServer } from "./load-server";
 
 export function registerServe(program: Command, ctx: CommandContext): void {
@@ -10,11 +11,12 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .command("serve")
     .alias("mcp")
     .description("run the MCP server (the stratum_* tools) on standard input and output")
-    .action(async () => {
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
+    .action(async (flags: { readonly store?: string }) => {
       // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (docs/runtime.md §21.1).
       const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();
-      await serveStdio(ctx.host, ctx.programName, (text) => ctx.io.err(text));
+      await serveStdio(withStoreOption(ctx.host, flags.store), ctx.programName, (text) => ctx.io.err(text));
     });
 }

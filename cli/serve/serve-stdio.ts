@@ -4,8 +4,9 @@
 // engine and the values it handles all come from one copy of the code.
 import { setFlagsFromString } from "node:v8";
 import { createTracer, SHUTDOWN_WAIT_MS } from "../../host/index";
+import { StoreUnavailableError } from "../../interpreter/index";
 import { serveMcp } from "../../mcp/index";
-import { createFlowHost } from "../flow-host";
+import { createFlowHost, type FlowHost } from "../flow-host";
 import type { CliHost } from "../host";
 import { VERSION } from "../version";
 
@@ -19,14 +20,30 @@ export async function serveStdio(
   // and RSS stay flat (docs/performance.md, "The MCP server's memory").
   setFlagsFromString("--semi-space-growth-factor=1");
   const flows = createFlowHost(host, (details) => log(`${programName}: ${details}\n`));
+  await openStore(flows, programName, log);
   // OTLP traces when the OTEL_* variables ask for them (docs/tracing.md); otherwise nothing changes.
   const tracer = createTracer({
     env: host.env,
     version: VERSION,
     warn: (line) => log(`${programName}: ${line}\n`),
   });
-  const api = flows.api(tracer?.observer);
+  const api = flows.api(tracer?.observer, { followStoreChanges: true });
   await serveMcp({ api, version: VERSION, input: process.stdin, output: process.stdout, log });
   // The input ended and every call was answered: send the spans still queued, within a bound.
   await tracer?.shutdown(SHUTDOWN_WAIT_MS);
+  await flows.close();
+}
+
+/**
+ * A database store is connected at start, so its problems show in the server's log at once. A
+ * schema newer than this program stops the server (it would misread the flows); a database that
+ * cannot be reached does not: the calls answer `store_unavailable` until it is back.
+ */
+async function openStore(flows: FlowHost, programName: string, log: (text: string) => void): Promise<void> {
+  try {
+    await flows.open();
+  } catch (e) {
+    if (!(e instanceof StoreUnavailableError)) throw e;
+    log(`${programName}: ${e.message}\n`);
+  }
 }

@@ -4,6 +4,7 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { EXIT_USAGE } from "../exit-codes";
 import type { CommandContext } from "../host";
+import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 import { loadUi } from "./load-ui";
 
 export const DEFAULT_UI_PORT = 7777;
@@ -13,6 +14,7 @@ interface UiFlags {
   readonly host: string;
   readonly token?: string;
   readonly open?: boolean;
+  readonly store?: string;
 }
 
 export function registerUi(program: Command, ctx: CommandContext): void {
@@ -29,6 +31,7 @@ export function registerUi(program: Command, ctx: CommandContext): void {
     )
     .option("--token <token>", "the access token (default: STRATUMC_UI_TOKEN, else a new random one)")
     .option("--open", "open the page in the default browser")
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: UiFlags) => {
       const { refuseUiOptions, runUi } = await loadUi();
       const options = {
@@ -43,7 +46,7 @@ export function registerUi(program: Command, ctx: CommandContext): void {
         ctx.setExitCode(EXIT_USAGE);
         return;
       }
-      ctx.setExitCode(await runUi(ctx.host, options, ctx.io));
+      ctx.setExitCode(await runUi(withStoreOption(ctx.host, flags.store), options, ctx.io));
     });
 }
 

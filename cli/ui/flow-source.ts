@@ -18,7 +18,7 @@ export class FlowSource {
   constructor(private readonly host: FlowHost) {}
 
   get home(): string {
-    return this.host.home;
+    return this.host.where;
   }
 
   /** Every stored flow that restores or is corrupt (a flow whose spec no longer restores is left out, as `query`). */
@@ -28,7 +28,7 @@ export class FlowSource {
     const seen = new Set<string>();
     for (const info of infos) {
       seen.add(info.flowId);
-      const token = await this.host.store.token(info.flowId);
+      const token = info.token ?? (await this.host.store.token(info.flowId));
       if (token === null) continue; // removed since the listing
       const cached = this.rows.get(info.flowId);
       if (cached !== undefined && cached.token === token) {
@@ -41,7 +41,7 @@ export class FlowSource {
       items.push(item.item);
     }
     for (const id of this.rows.keys()) if (!seen.has(id)) this.rows.delete(id);
-    return { home: this.host.home, flows: sortFlowList(items) };
+    return { home: this.host.where, flows: sortFlowList(items) };
   }
 
   /** One flow's page. */
@@ -60,7 +60,7 @@ export class FlowSource {
   /** What changes whenever any flow is committed, created or removed. */
   async signature(): Promise<string> {
     const infos = await this.host.store.list();
-    return infos.map((f) => `${f.flowId}@${f.modifiedMs}`).join("|");
+    return infos.map((f) => `${f.flowId}@${f.token ?? f.modifiedMs}`).join("|");
   }
 
   private async row(

@@ -1,6 +1,6 @@
 // Loads the web page's server only when `stratumc ui` runs: in the shipped CLI it is a bundle of
 // its own (dist/ui.cjs, with the page's files inside), so no other command carries it.
-import { loadSeparateBundle } from "../separate-bundle";
+import { loadSeparateBundle } from "../../host/index";
 
 export type UiModule = typeof import("./run-ui");
 

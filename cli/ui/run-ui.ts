@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { FileFlowStore } from "../../host/index";
 import { createFlowHost } from "../flow-host";
 import type { CliHost } from "../host";
 import { randomToken, UiAuth } from "./auth";
@@ -82,7 +81,7 @@ export async function runUi(
     auth: new UiAuth(token, port),
     assets,
     hosts: isLoopback(options.host) ? new Set(loopbackHosts(port)) : null,
-    watchDir: flowHost.store instanceof FileFlowStore ? flowHost.store.flowsDir : null,
+    watchDir: flowHost.watchDir,
     logError,
   });
   server.on("request", handler.listener);
@@ -94,7 +93,7 @@ export async function runUi(
       : options.host;
   const url = `http://${shown}:${port}/?token=${encodeURIComponent(token)}`;
   output.out(`stratumc ui: ${url}\n`);
-  output.err(`stratumc ui: the flows of ${flowHost.home}; Ctrl-C stops the server\n`);
+  output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
   if (options.open) openBrowser(url, logError);
   return new Promise<number>((resolve) => {
     const stop = (): void => {

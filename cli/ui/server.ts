@@ -56,7 +56,9 @@ export interface UiHandler {
 
 export function createUiHandler(options: UiServerOptions): UiHandler {
   const source = new FlowSource(options.flowHost);
+  const store = options.flowHost.store;
   const watch = new StoreWatch({
+    ...(store.watch === undefined ? {} : { feed: (listener: () => void) => store.watch!(listener) }),
     dir: options.watchDir,
     signature: () => source.signature(),
     intervalMs: options.pollMs ?? 250,

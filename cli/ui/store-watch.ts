@@ -2,12 +2,18 @@
 // happens, by any process. While pages listen, the store's folder is watched (fs.watch: inotify,
 // FSEvents, …): every commit creates, renames, writes or removes a file there (a snapshot, a
 // journal entry, a lock), so each event is a change, and no listing is needed to notice one. Events
-// are passed on at most every `intervalMs` (the last one of a burst always is). Where the folder does
+// are passed on at most every `intervalMs` (the last one of a burst always is). A store that tells of
+// its changes itself (PostgreSQL's LISTEN/NOTIFY, `feed`) is listened to instead. Where the folder does
 // not exist yet, or the platform or file system cannot watch it, the store's listing is polled
 // every `intervalMs` instead (one directory read and two stats per flow: ~75 ms for 10,000 flows).
 import { existsSync, type FSWatcher, watch } from "node:fs";
 
 export interface StoreWatchOptions {
+  /**
+   * The store's own change notifications (FlowStore.watch: PostgreSQL's LISTEN/NOTIFY), used
+   * instead of watching a folder or polling when the store has them.
+   */
+  readonly feed?: (listener: () => void) => () => void;
   /** The folder to watch (`$STRATUM_HOME/flows`); null: poll only. */
   readonly dir: string | null;
   /** What changes whenever a flow is committed, created or removed (for polling). */
@@ -19,6 +25,7 @@ export interface StoreWatchOptions {
 export class StoreWatch {
   private readonly listeners = new Set<() => void>();
   private watcher: FSWatcher | null = null;
+  private unfeed: (() => void) | null = null;
   private poller: NodeJS.Timeout | null = null;
   private pending: NodeJS.Timeout | null = null;
   private lastNotified = 0;
@@ -30,7 +37,7 @@ export class StoreWatch {
   /** Calls `listener` after every change from now on; returns the function that stops it. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
-    if (this.watcher === null && this.poller === null) this.start();
+    if (this.watcher === null && this.poller === null && this.unfeed === null) this.start();
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stop();
@@ -38,6 +45,8 @@ export class StoreWatch {
   }
 
   stop(): void {
+    this.unfeed?.();
+    this.unfeed = null;
     this.watcher?.close();
     this.watcher = null;
     if (this.poller !== null) clearInterval(this.poller);
@@ -47,6 +56,10 @@ export class StoreWatch {
   }
 
   private start(): void {
+    if (this.options.feed !== undefined) {
+      this.unfeed = this.options.feed(() => this.changed());
+      return;
+    }
     if (!this.tryWatch()) {
       this.lastSignature = null;
       void this.poll();

@@ -31,7 +31,13 @@ import type { Tx } from "../flow/tx";
 import { validate } from "../flow/validate";
 import { argumentsLimitProblem } from "../limits";
 import { FlowTooLargeError } from "../store/codec";
-import { FlowCorruptError, StaleStateError, StoreLockedError, StoreUnwritableError } from "../store/store";
+import {
+  FlowCorruptError,
+  StaleStateError,
+  StoreLockedError,
+  StoreUnavailableError,
+  StoreUnwritableError,
+} from "../store/store";
 import type { Response } from "../wire/wire";
 import { commitTx } from "./commit";
 import { type CallInfo, observedEvents, type Position, positionsOf } from "./observe";
@@ -60,6 +66,7 @@ export function createEngine(options: EngineOptions): EngineApi {
   const specs = new SpecCache();
   const compile = (text: string) => specs.compile(text);
   const registry = new Registry(options.store, compile, options.clock, options.registryLimits);
+  if (options.followStoreChanges === true) options.store.watch?.((change) => registry.invalidate(change));
   const env: TxEnvironment = {
     clock: options.clock,
     ids: options.ids,
@@ -83,6 +90,16 @@ export function createEngine(options: EngineOptions): EngineApi {
   function storeFailure(e: unknown): Response | null {
     if (e instanceof StoreUnwritableError) {
       return toolError("store_unwritable", e.message, { path: e.path, reason: e.code });
+    }
+    if (e instanceof StoreUnavailableError) {
+      const message = e.unknownOutcome
+        ? e.message
+        : `${e.message}; the call was not applied — retry it when the store is back`;
+      return toolError("store_unavailable", message, {
+        store: e.where,
+        reason: e.reason,
+        ...(e.unknownOutcome ? { outcome: "unknown" } : {}),
+      });
     }
     if (e instanceof FlowCorruptError) return toolError("flow_corrupt", e.message, { file: e.file });
     if (e instanceof FlowTooLargeError) return toolError("flow_too_large", e.message);

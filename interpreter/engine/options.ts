@@ -31,6 +31,12 @@ export interface EngineOptions {
    */
   readonly observer?: FlowObserver;
   /**
+   * Listen to the store's change notifications (FlowStore.watch, when it has them) and forget the
+   * flows other processes commit as soon as they do, instead of at their next use (a long-running
+   * server over a shared store). The store's `close` stops the listening. Default false.
+   */
+  readonly followStoreChanges?: boolean;
+  /**
    * Tests: check every call's in-place edits (verify-edits.ts) against full copies of the flows it
    * loaded; a mismatch rejects the call with an EditVerificationError. Default false (the copies
    * cost O(flow length) per call).

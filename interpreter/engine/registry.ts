@@ -11,7 +11,7 @@ import type { Clock } from "../flow/ports";
 import type { FlowRun, FlowTiming } from "../flow/run";
 import { inProgress } from "../flow/status";
 import { isSafeFlowId } from "../store/flow-id";
-import type { ChangeToken, FlowStore } from "../store/store";
+import type { ChangeToken, FlowStore, StoreChange } from "../store/store";
 import { corruptError, decodeStoredFlow, storedSize } from "../store/stored-state";
 import { restoreRun } from "./restore";
 
@@ -131,6 +131,21 @@ export class Registry {
   /** The stored length the registry counts for a flow it holds (0 when it holds none). */
   weight(flowId: string): number {
     return this.entries.get(flowId)?.size ?? 0;
+  }
+
+  /**
+   * Another process changed a flow (FlowStore.watch): forget it unless it is already what we hold;
+   * `flowId` null (changes may have been missed): forget every flow. An in-progress flow keeps its
+   * dispatch times for its reload, as on eviction.
+   */
+  invalidate(change: StoreChange): void {
+    const ids = change.flowId === null ? [...this.entries.keys()] : [change.flowId];
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (entry === undefined || (change.flowId !== null && entry.token === change.token)) continue;
+      this.drop(id);
+      if (inProgress(entry.run.state.status)) this.evictedTimings.set(id, entry.run.timing);
+    }
   }
 
   /** Forgets everything (a simulated restart in tests). */

@@ -33,6 +33,8 @@ export interface StoredFlowInfo {
   readonly flowId: string;
   /** Last modification, ms since the epoch. */
   readonly modifiedMs: number;
+  /** The flow's change token, from stores that list it at no cost (saves a `token` call per flow). */
+  readonly token?: ChangeToken;
 }
 
 export interface StoreWrite {
@@ -84,7 +86,24 @@ export interface FlowStore {
   remove(flowId: string): Promise<boolean>;
   /** Where the flow is stored, for messages (a file path); absent for stores without one. */
   locate?(flowId: string): string;
+  /**
+   * Hears of every change committed to the store by any process, soon after it is committed, for
+   * stores that are told (PostgreSQL's LISTEN/NOTIFY); returns the function that stops listening.
+   * Stores without it are watched by their readers some other way, or not at all.
+   */
+  watch?(listener: (change: StoreChange) => void): () => void;
+  /** Releases what the store holds open (connections); the store must not be used afterwards. */
+  close?(): Promise<void> | void;
 }
+
+/**
+ * A change heard by `FlowStore.watch`: a flow committed (its new token) or removed (token null),
+ * or `flowId` null when changes may have been missed (the notification channel was lost and is
+ * back): then anything may have changed.
+ */
+export type StoreChange =
+  | { readonly flowId: string; readonly token: ChangeToken | null }
+  | { readonly flowId: null; readonly token: null };
 
 /** `state_locked` (docs/runtime.md §14.3 step 1). */
 export class StoreLockedError extends Error {
@@ -122,6 +141,26 @@ export class StoreUnwritableError extends Error {
   ) {
     super(`cannot write the flow store at ${path}: ${reason} (${code})`);
     this.name = "StoreUnwritableError";
+  }
+}
+
+/**
+ * `store_unavailable` (issue 17): a database store cannot be reached (down, restarting, refusing the
+ * connection, network gone). `where` names the store without credentials. When the connection was
+ * lost while a commit was in flight, `unknownOutcome` is true: the call may have been applied.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(
+    readonly where: string,
+    readonly reason: string,
+    readonly unknownOutcome = false,
+  ) {
+    super(
+      unknownOutcome
+        ? `lost the connection to the flow store at ${where} while committing (${reason}): the call may or may not have been applied — read the flow before retrying`
+        : `cannot reach the flow store at ${where}: ${reason}`,
+    );
+    this.name = "StoreUnavailableError";
   }
 }
 

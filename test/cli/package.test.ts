@@ -85,6 +85,7 @@ describe("npm package", () => {
       "dist/lsp.cjs",
       "dist/mcp-client.cjs",
       "dist/mcp.cjs",
+      "dist/pg.cjs",
       "dist/stratumc-check-snapshot.cjs",
       "dist/stratumc-client.cjs",
       "dist/stratumc-daemon.cjs",

@@ -4,17 +4,26 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FileFlowStore } from "../../../host/file-store/file-store";
+import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
+import { revisionOf } from "../../../interpreter/store/revision";
 import { type FlowStore, StaleStateError, textWrite } from "../../../interpreter/store/store";
+import { type PgServer, startPostgres } from "../../support/postgres";
 import { flowText } from "./flow-text";
+
+let server: PgServer | null = null;
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(() => server?.destroy());
 
 interface Subject {
   readonly store: FlowStore;
   /** Stores a text as another writer would (no revision checks), e.g. a reference file. */
-  putRaw(flowId: string, text: string): void;
-  dispose(): void;
+  putRaw(flowId: string, text: string): void | Promise<void>;
+  dispose(): void | Promise<void>;
 }
 
 const subjects: Record<string, () => Subject> = {
@@ -32,6 +41,23 @@ const subjects: Record<string, () => Subject> = {
         writeFileSync(join(store.flowsDir, `${id}.json`), text);
       },
       dispose: () => rmSync(home, { recursive: true, force: true }),
+    };
+  },
+  PgFlowStore: () => {
+    const url = server!.createDatabase("contract");
+    const store = new PgFlowStore(url);
+    return {
+      store,
+      putRaw: async (id, text) => {
+        await store.open();
+        const revision = revisionOf(text) ?? 0;
+        server!.psql(
+          `INSERT INTO stratum.flows (flow_id, snapshot, snapshot_revision, snapshot_chars, revision, change, last_commit, modified_ms)
+           VALUES ('${id}', $t$${text}$t$, ${revision}, ${text.length}, ${revision}, nextval('stratum.changes'), 'raw', 0)`,
+          new URL(url).pathname.slice(1),
+        );
+      },
+      dispose: () => store.close(),
     };
   },
 };
@@ -146,7 +172,7 @@ describe.each(Object.keys(subjects))("%s", (name) => {
   it("continues a file written by the reference (no revision: revision 0)", async () => {
     const store = open();
     const reference = '{\n  "flow_id": "ref",\n  "flow_name": "main"\n}';
-    subject.putRaw("ref", reference);
+    await subject.putRaw("ref", reference);
     expect(await store.read("ref")).toMatchObject({ text: reference, revision: 0 });
     await store.commit({ writes: [write("ref", 0)], deletes: [] });
     expect((await store.read("ref"))?.revision).toBe(1);

@@ -20,7 +20,11 @@ export class McpHarness implements ScenarioHarness {
   private server: Promise<RunningServer>;
   private readonly stderrOfKilled: string[] = [];
 
-  constructor(private readonly cwd: string) {
+  /** `env`: more variables of every server process (STRATUM_STORE for the PostgreSQL store). */
+  constructor(
+    private readonly cwd: string,
+    private readonly env: Readonly<Record<string, string>> = {},
+  ) {
     this.offsetFile = join(this.home.path, "wall-offset-ms");
     writeFileSync(this.offsetFile, "0");
     this.clock = {
@@ -35,7 +39,12 @@ export class McpHarness implements ScenarioHarness {
 
   private start(): Promise<RunningServer> {
     this.starts++;
-    return startServer({ cwd: this.cwd, home: this.home.path, wallOffsetFile: this.offsetFile });
+    return startServer({
+      cwd: this.cwd,
+      home: this.home.path,
+      wallOffsetFile: this.offsetFile,
+      env: this.env,
+    });
   }
 
   /** Kills the running server (SIGKILL); the next call starts a new one on the same store. */

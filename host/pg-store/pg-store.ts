@@ -1,0 +1,432 @@
+// The FlowStore on PostgreSQL (issue 17, docs/team-store.md): every flow of a team in one database,
+// shared by any number of servers. The state machine does not change: the engine reads, checks
+// change tokens and commits batches exactly as over the file store.
+//
+// - A commit is one statement: the function `stratum.commit_flows` (schema.ts) locks the flows
+//   (advisory transaction locks, sorted ids), checks every expected revision, writes, notifies,
+//   all in the statement's transaction. A stale writer gets StaleStateError and nothing is written.
+// - Layout as the file store's journal: a snapshot row per flow and a delta row per committing
+//   call, the snapshot rewritten when the flow is new or finished or its deltas have grown as large
+//   as it (at least 256 KiB). What this server last wrote or read of each flow's sizes decides that
+//   without a query.
+// - The change token is a sequence number taken by every write, so a flow removed and written
+//   again never repeats a token.
+// - A lost connection answers StoreUnavailableError. When it was lost during a commit, the commit
+//   is looked up by its id once the database answers again: applied (success), not applied
+//   (retried once), or unknown (said so).
+// - `watch` listens to the commit notifications (LISTEN/NOTIFY) on a connection of its own.
+import { randomUUID } from "node:crypto";
+import {
+  assertSafeFlowId,
+  batchFlowIds,
+  type ChangeToken,
+  checkWrittenRevision,
+  type FlowStore,
+  isSafeFlowId,
+  revisionOf,
+  StaleStateError,
+  type StoreBatch,
+  type StoreChange,
+  type StoredFlow,
+  type StoredFlowInfo,
+  StoreLockedError,
+  StoreUnavailableError,
+  type StoreWrite,
+} from "../../interpreter/index";
+import {
+  ConnectFailure,
+  describeError,
+  errorFields,
+  isConnectionError,
+  type Listener,
+  PgDriver,
+  sqlState,
+} from "./pg-driver";
+import { CHANGES_CHANNEL, ensureSchema, SQLSTATE_MISSING, SQLSTATE_STALE } from "./schema";
+import { parseStoreUrl, type StoreUrl } from "./store-url";
+
+export interface PgStoreOptions {
+  /** The journal size from which a snapshot is written (default 256 KiB, as the file store). */
+  readonly minSnapshotChars?: number;
+  /** How long a commit waits for another server's lock on a flow (default 2 s, as the file store). */
+  readonly lockTimeoutMs?: number;
+  /** How long connecting may take before a call is answered `store_unavailable` (default 5 s). */
+  readonly connectTimeoutMs?: number;
+}
+
+const MIN_SNAPSHOT_CHARS = 256 * 1024;
+/** How many flows' sizes the store remembers. */
+const MAX_KNOWN = 4096;
+
+/** What this server last saw of a flow's rows. */
+interface Known {
+  readonly token: ChangeToken;
+  readonly revision: number;
+  readonly snapshotChars: number;
+  readonly journalChars: number;
+}
+
+interface FlowRow extends Record<string, unknown> {
+  snapshot: string;
+  snapshot_revision: number;
+  snapshot_chars: number;
+  revision: number;
+  journal_chars: number;
+  change: string;
+  modified_ms: number;
+  deltas: string[];
+  delta_revisions: number[];
+}
+
+interface CommitRow extends Record<string, unknown> {
+  o_flow_id: string;
+  o_change: string;
+  o_snapshot_chars: number;
+  o_journal_chars: number;
+}
+
+export class PgFlowStore implements FlowStore {
+  readonly url: StoreUrl;
+  private readonly db: PgDriver;
+  private readonly minSnapshotChars: number;
+  private readonly lockTimeoutMs: number;
+  private readonly known = new Map<string, Known>();
+  private schemaReady: Promise<void> | null = null;
+  private listener: Listener | null = null;
+  private readonly watchers = new Set<(change: StoreChange) => void>();
+
+  constructor(location: string, options: PgStoreOptions = {}) {
+    this.url = parseStoreUrl(location);
+    this.minSnapshotChars = options.minSnapshotChars ?? MIN_SNAPSHOT_CHARS;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 2000;
+    this.db = new PgDriver({
+      connectionString: this.url.connectionString,
+      poolSize: this.url.poolSize,
+      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+    });
+  }
+
+  /**
+   * Connects and creates or migrates the schema (once; again after a failure). Every other method
+   * waits for it, so calling it is optional: servers call it at start to report a problem early.
+   * Rejects with StoreUnavailableError, or SchemaTooNewError.
+   */
+  open(): Promise<void> {
+    if (this.schemaReady === null) {
+      const ready = ensureSchema(this.db, this.url.display).catch((e: unknown) => {
+        this.schemaReady = null;
+        throw this.unavailable(e, false) ?? e;
+      });
+      this.schemaReady = ready;
+    }
+    return this.schemaReady;
+  }
+
+  locate(flowId: string): string {
+    return `${this.url.display} (flow ${flowId})`;
+  }
+
+  async read(flowId: string): Promise<StoredFlow | null> {
+    if (!isSafeFlowId(flowId)) return null;
+    const rows = await this.run(() =>
+      this.db.query<FlowRow>(
+        `SELECT f.snapshot, f.snapshot_revision::float8 AS snapshot_revision,
+                f.snapshot_chars::float8 AS snapshot_chars, f.revision::float8 AS revision,
+                f.journal_chars::float8 AS journal_chars, f.change::text AS change,
+                f.modified_ms::float8 AS modified_ms,
+                ARRAY(SELECT d.delta FROM stratum.deltas d WHERE d.flow_id = f.flow_id ORDER BY d.revision) AS deltas,
+                ARRAY(SELECT d.revision::float8 FROM stratum.deltas d WHERE d.flow_id = f.flow_id ORDER BY d.revision) AS delta_revisions
+           FROM stratum.flows f WHERE f.flow_id = $1`,
+        [flowId],
+      ),
+    );
+    const row = rows[0];
+    if (row === undefined) {
+      this.known.delete(flowId);
+      return null;
+    }
+    this.remember(flowId, {
+      token: row.change,
+      revision: row.revision,
+      snapshotChars: row.snapshot_chars,
+      journalChars: row.journal_chars,
+    });
+    const problem = deltaSequenceProblem(row);
+    return {
+      text: row.snapshot,
+      deltas: row.deltas,
+      revision: row.revision,
+      token: row.change,
+      deltaSource: this.locate(flowId),
+      modifiedMs: row.modified_ms,
+      ...(problem === null ? {} : { deltaProblem: problem }),
+    };
+  }
+
+  async token(flowId: string): Promise<ChangeToken | null> {
+    if (!isSafeFlowId(flowId)) return null;
+    const rows = await this.run(() =>
+      this.db.query<{ change: string }>(
+        "SELECT change::text AS change FROM stratum.flows WHERE flow_id = $1",
+        [flowId],
+      ),
+    );
+    return rows[0]?.change ?? null;
+  }
+
+  async list(): Promise<readonly StoredFlowInfo[]> {
+    const rows = await this.run(() =>
+      this.db.query<{ flow_id: string; modified_ms: number; change: string }>(
+        // The file store's order (file names: `<id>.json`), so both list alike.
+        `SELECT flow_id, modified_ms::float8 AS modified_ms, change::text AS change
+           FROM stratum.flows ORDER BY flow_id || '.json'`,
+      ),
+    );
+    return rows.map((r) => ({ flowId: r.flow_id, modifiedMs: r.modified_ms, token: r.change }));
+  }
+
+  async remove(flowId: string): Promise<boolean> {
+    if (!isSafeFlowId(flowId)) return false;
+    this.known.delete(flowId);
+    const rows = await this.run(() =>
+      this.db.transaction(async (tx) => {
+        await tx.query("SELECT set_config('lock_timeout', $1, true)", [`${this.lockTimeoutMs}ms`]);
+        await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [flowId]);
+        const deleted = await tx.query("DELETE FROM stratum.flows WHERE flow_id = $1 RETURNING flow_id", [
+          flowId,
+        ]);
+        if (deleted.length > 0) await tx.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, `- ${flowId}`]);
+        return deleted;
+      }),
+    );
+    return rows.length > 0;
+  }
+
+  async commit(batch: StoreBatch): Promise<ReadonlyMap<string, ChangeToken>> {
+    const lockIds = batchFlowIds(batch);
+    lockIds.forEach(assertSafeFlowId);
+    await this.open();
+    await this.learnSizes(batch.writes);
+    const withText = new Set<string>();
+    // At most three rounds: a flow removed meanwhile gets its full text; a commit whose outcome a
+    // lost connection hid, and that did not happen, is sent once more.
+    for (let round = 0; ; round += 1) {
+      const commitId = randomUUID();
+      const planned = batch.writes.map((w) => this.plan(w, withText.has(w.flowId)));
+      let rows: CommitRow[];
+      try {
+        rows = await this.db.queryOnce<CommitRow>(
+          `SELECT o_flow_id, o_change::text AS o_change, o_snapshot_chars::float8 AS o_snapshot_chars,
+                  o_journal_chars::float8 AS o_journal_chars
+             FROM stratum.commit_flows($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            lockIds,
+            batch.writes.map((w) => w.flowId),
+            batch.writes.map((w) => w.expectedRevision),
+            planned.map((p) => p.delta),
+            planned.map((p) => p.snapshot),
+            batch.deletes.map((d) => d.flowId),
+            batch.deletes.map((d) => d.expectedRevision),
+            commitId,
+            this.lockTimeoutMs,
+          ],
+        );
+      } catch (e) {
+        for (const id of lockIds) this.known.delete(id);
+        const state = sqlState(e);
+        const { detail, hint } = errorFields(e);
+        if (state === SQLSTATE_STALE && detail !== null) {
+          const expected = [...batch.writes, ...batch.deletes].find((c) => c.flowId === detail);
+          throw new StaleStateError(detail, Number(hint), expected?.expectedRevision ?? 0);
+        }
+        if (state === SQLSTATE_MISSING && detail !== null && !withText.has(detail) && round < 2) {
+          withText.add(detail);
+          continue;
+        }
+        if (state === "55P03") throw new StoreLockedError(lockIds[0]!);
+        if (!isConnectionError(e)) throw e;
+        if (e instanceof ConnectFailure) throw this.unavailable(e, false)!;
+        const outcome = await this.outcomeOf(commitId, batch);
+        if (outcome === "applied") return this.afterUnseenCommit(batch);
+        if (outcome === "not applied" && round < 2) continue;
+        throw this.unavailable(e, outcome === "unknown")!;
+      }
+      const tokens = new Map<string, ChangeToken>();
+      for (const [i, w] of batch.writes.entries()) {
+        const row = rows[i]!;
+        tokens.set(w.flowId, row.o_change);
+        this.remember(w.flowId, {
+          token: row.o_change,
+          revision: w.expectedRevision + 1,
+          snapshotChars: row.o_snapshot_chars,
+          journalChars: row.o_journal_chars,
+        });
+      }
+      for (const d of batch.deletes) this.known.delete(d.flowId);
+      return tokens;
+    }
+  }
+
+  watch(listener: (change: StoreChange) => void): () => void {
+    this.watchers.add(listener);
+    if (this.listener === null) {
+      this.listener = this.db.listen(CHANGES_CHANNEL, {
+        onNotification: (payload) => this.notify(parseNotification(payload)),
+        onResumed: () => this.notify({ flowId: null, token: null }),
+      });
+    }
+    return () => {
+      this.watchers.delete(listener);
+      if (this.watchers.size === 0 && this.listener !== null) {
+        void this.listener.close();
+        this.listener = null;
+      }
+    };
+  }
+
+  /** Resolves once `watch`'s listener is listening (tests, and a page's first load). */
+  async watching(): Promise<void> {
+    await this.listener?.ready;
+  }
+
+  async close(): Promise<void> {
+    this.watchers.clear();
+    await this.listener?.close();
+    this.listener = null;
+    await this.db.end();
+  }
+
+  /** Snapshot or delta for one write (the file store's rule, in characters: the texts are ASCII). */
+  private plan(w: StoreWrite, forceText: boolean): { delta: string | null; snapshot: string | null } {
+    const known = this.known.get(w.flowId);
+    if (w.delta !== null && !w.finished && !forceText && known !== undefined) {
+      const grown = known.journalChars + w.delta.length;
+      if (grown < Math.max(this.minSnapshotChars, known.snapshotChars))
+        return { delta: w.delta, snapshot: null };
+    }
+    const text = w.text();
+    checkWrittenRevision(w, revisionOf(text));
+    return { delta: null, snapshot: text };
+  }
+
+  /** Reads the sizes of written flows this store does not remember at their expected revision. */
+  private async learnSizes(writes: readonly StoreWrite[]): Promise<void> {
+    const unknown = writes
+      .filter(
+        (w) => w.delta !== null && !w.finished && this.known.get(w.flowId)?.revision !== w.expectedRevision,
+      )
+      .map((w) => w.flowId);
+    if (unknown.length === 0) return;
+    const rows = await this.run(() =>
+      this.db.query<{
+        flow_id: string;
+        change: string;
+        revision: number;
+        snapshot_chars: number;
+        journal_chars: number;
+      }>(
+        `SELECT flow_id, change::text AS change, revision::float8 AS revision, snapshot_chars::float8 AS snapshot_chars,
+                journal_chars::float8 AS journal_chars
+           FROM stratum.flows WHERE flow_id = ANY($1)`,
+        [unknown],
+      ),
+    );
+    for (const r of rows) {
+      this.remember(r.flow_id, {
+        token: r.change,
+        revision: r.revision,
+        snapshotChars: r.snapshot_chars,
+        journalChars: r.journal_chars,
+      });
+    }
+  }
+
+  /**
+   * After a connection was lost during a commit: whether it was applied, read once the database
+   * answers. The commit's id is stored with every flow it writes; a batch of deletes only is
+   * applied when the flows are gone.
+   */
+  private async outcomeOf(
+    commitId: string,
+    batch: StoreBatch,
+  ): Promise<"applied" | "not applied" | "unknown"> {
+    try {
+      const first = batch.writes[0];
+      if (first !== undefined) {
+        const rows = await this.db.queryOnce<{ last_commit: string; revision: number }>(
+          "SELECT last_commit, revision::float8 AS revision FROM stratum.flows WHERE flow_id = $1",
+          [first.flowId],
+        );
+        const row = rows[0];
+        if (row?.last_commit === commitId) return "applied";
+        // Not ours as the last commit: not applied if the flow is where we found it (or absent, for
+        // a new one); if another commit came after, ours may have come first.
+        return row === undefined || row.revision === first.expectedRevision ? "not applied" : "unknown";
+      }
+      const ids = batch.deletes.map((d) => d.flowId);
+      const rows = await this.db.queryOnce("SELECT 1 FROM stratum.flows WHERE flow_id = ANY($1)", [ids]);
+      return rows.length === 0 ? "applied" : "not applied";
+    } catch {
+      return "unknown";
+    }
+  }
+
+  /** The tokens of a commit that was applied although its answer was lost. */
+  private async afterUnseenCommit(batch: StoreBatch): Promise<ReadonlyMap<string, ChangeToken>> {
+    const tokens = new Map<string, ChangeToken>();
+    for (const w of batch.writes) {
+      const token = await this.token(w.flowId);
+      if (token !== null) tokens.set(w.flowId, token);
+    }
+    return tokens;
+  }
+
+  /** Runs a read after the schema is ready, turning a lost or refused connection into StoreUnavailableError. */
+  private async run<T>(body: () => Promise<T>): Promise<T> {
+    await this.open();
+    try {
+      return await body();
+    } catch (e) {
+      throw this.unavailable(e, false) ?? e;
+    }
+  }
+
+  private unavailable(e: unknown, unknownOutcome: boolean): StoreUnavailableError | null {
+    if (e instanceof StoreUnavailableError) return e;
+    if (!isConnectionError(e)) return null;
+    return new StoreUnavailableError(this.url.display, describeError(e), unknownOutcome);
+  }
+
+  private remember(flowId: string, known: Known): void {
+    this.known.delete(flowId);
+    this.known.set(flowId, known);
+    if (this.known.size > MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
+  }
+
+  private notify(change: StoreChange | null): void {
+    if (change === null) return;
+    if (change.flowId === null) this.known.clear();
+    else if (this.known.get(change.flowId)?.token !== change.token) this.known.delete(change.flowId);
+    for (const w of this.watchers) w(change);
+  }
+}
+
+/** `<change> <flow id>` (change `-` for a removal); null for anything else. */
+function parseNotification(payload: string): StoreChange | null {
+  const space = payload.indexOf(" ");
+  if (space <= 0) return null;
+  const change = payload.slice(0, space);
+  const flowId = payload.slice(space + 1);
+  return { flowId, token: change === "-" ? null : change };
+}
+
+/** Why the stored deltas do not follow the snapshot one revision at a time, or null. */
+function deltaSequenceProblem(row: FlowRow): string | null {
+  for (const [i, revision] of row.delta_revisions.entries()) {
+    if (revision !== row.snapshot_revision + i + 1) {
+      return `delta ${i + 1} has revision ${revision}, ${row.snapshot_revision + i + 1} expected`;
+    }
+  }
+  const last = row.delta_revisions.length === 0 ? row.snapshot_revision : row.delta_revisions.at(-1)!;
+  return last === row.revision ? null : `the deltas end at revision ${last}, the flow is at ${row.revision}`;
+}
