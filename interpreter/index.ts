@@ -81,6 +81,7 @@ export {
   StoreLockedError,
   StoreUnavailableError,
   StoreUnwritableError,
+  textWrite,
 } from "./store/store";
 export { decodeStoredFlow } from "./store/stored-state";
 export { encodeWire, wireToPlain } from "./wire/encode";

@@ -129,12 +129,18 @@ export class SchemaTooNewError extends Error {
   }
 }
 
-/** The stored schema version; 0 when the store has no tables yet. */
+/**
+ * The stored schema version; 0 when the store has no tables yet. The catalog is read with a plain
+ * query (this statement's snapshot), not to_regclass, whose cached lookup can miss tables another
+ * server created since this connection last looked.
+ */
 async function storedVersion(db: Queryable): Promise<number> {
-  const rows = await db.query<{ version: number | null }>(
-    "SELECT CASE WHEN to_regclass('stratum.schema_version') IS NULL THEN 0 END AS version",
+  const rows = await db.query<{ present: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c
+                      JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                     WHERE n.nspname = 'stratum' AND c.relname = 'schema_version') AS present`,
   );
-  if (rows[0]?.version === 0) return 0;
+  if (rows[0]?.present !== true) return 0;
   const version = await db.query<{ version: number }>("SELECT version FROM stratum.schema_version");
   return version[0]?.version ?? 0;
 }

@@ -5,30 +5,52 @@
 // snapshots and their replacement all happen). After every call, every flow read back from the
 // file store (snapshot + journal, decodeStoredFlow) must encode byte for byte like the memory
 // store's text, and both engines must have answered alike; restarts make the file engine reload
-// every flow from its snapshot and journal.
+// every flow from its snapshot and journal. The same runs again on the PostgreSQL store (issue 17:
+// snapshot and delta rows, the same snapshot rule) against a real server.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckedSpec } from "../../../checker/ir/types";
 import { FileFlowStore } from "../../../host/file-store/file-store";
+import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import type { FlowState } from "../../../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
+import type { FlowStore } from "../../../interpreter/store/store";
 import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import { fromJsonValue } from "../../../stdlib/values/json";
 import { type Request, request, type StepRef, send } from "../properties/requests";
 import { validSpec } from "../properties/spec-arbitrary";
+import { type PgServer, startPostgres } from "../../support/postgres";
 import { makeTestApi, tempFileStore } from "../support/make-test-api";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
-let disposers: (() => void)[] = [];
-beforeAll(() => {
+let disposers: (() => void | Promise<void>)[] = [];
+let server: PgServer | null = null;
+beforeAll(async () => {
   disposers = [];
+  server = await startPostgres();
 });
-afterAll(() => {
-  for (const dispose of disposers) dispose();
+afterAll(async () => {
+  for (const dispose of disposers) await dispose();
+  server?.destroy();
 });
+
+/** A journaled store with a tiny snapshot threshold, so journals, snapshots and their replacement all happen. */
+type DurableStore = () => FlowStore;
+
+const fileStore: DurableStore = () => {
+  const temp = tempFileStore();
+  disposers.push(temp.dispose);
+  return new FileFlowStore(temp.home, { minSnapshotBytes: 2048 });
+};
+
+const pgStore: DurableStore = () => {
+  const store = new PgFlowStore(server!.createDatabase("recovery"), { minSnapshotChars: 2048 });
+  disposers.push(() => store.close());
+  return store;
+};
 
 function decoded(text: string): FlowState {
   const d = decodeFlowState(text);
@@ -37,7 +59,7 @@ function decoded(text: string): FlowState {
 }
 
 /** Every flow of the file store as the text of its recovered state. */
-async function recovered(store: FileFlowStore): Promise<Map<string, string>> {
+async function recovered(store: FlowStore): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const { flowId } of await store.list()) {
     const stored = await store.read(flowId);
@@ -60,11 +82,15 @@ interface Tally {
   journaled: number;
 }
 
-async function drive(text: string, flag: boolean, moves: readonly Request[], tally: Tally): Promise<void> {
+async function drive(
+  text: string,
+  flag: boolean,
+  moves: readonly Request[],
+  tally: Tally,
+  durableStore: DurableStore,
+): Promise<void> {
   const memory = makeTestApi({ cwd: "/nowhere", store: new MemoryStore() });
-  const temp = tempFileStore();
-  disposers.push(temp.dispose);
-  const files = new FileFlowStore(temp.home, { minSnapshotBytes: 2048 });
+  const files = durableStore();
   const durable = makeTestApi({ cwd: "/nowhere", store: files });
   const both = [memory, durable];
   const inputs = fromJsonValue({ flag });
@@ -124,7 +150,10 @@ const specs = validSpec({ forwardOnly: false }).map((s) => {
   return s.text;
 });
 
-describe("snapshot + journal recovery (issue 14)", () => {
+describe.each([
+  ["the file store (issue 14)", fileStore, RUNS],
+  ["the PostgreSQL store (issue 17)", pgStore, Math.ceil(RUNS / 2)],
+] as const)("snapshot + journal recovery on %s", (_name, durableStore, runs) => {
   it("recovers, after every call, exactly the state the engine holds in memory", async () => {
     const tally: Tally = { calls: 0, journaled: 0 };
     await fc.assert(
@@ -133,14 +162,14 @@ describe("snapshot + journal recovery (issue 14)", () => {
         fc.boolean(),
         fc.array(request, { minLength: 10, maxLength: 40 }),
         async (text, flag, moves) => {
-          await drive(text, flag, moves, tally);
+          await drive(text, flag, moves, tally, durableStore);
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: runs },
     );
-    if (RUNS >= 20) {
-      expect(tally.calls).toBeGreaterThan(200);
-      expect(tally.journaled).toBeGreaterThan(50); // flows read back from a journal, not a snapshot alone
+    if (runs >= 20) {
+      expect(tally.calls).toBeGreaterThan(5 * runs);
+      expect(tally.journaled).toBeGreaterThan(Math.ceil(1.25 * runs)); // flows read back from a journal, not a snapshot alone
     }
   }, 180_000);
 });
