@@ -138,6 +138,7 @@ export class PgFlowStore implements FlowStore {
                 ARRAY(SELECT d.revision::float8 FROM stratum.deltas d WHERE d.flow_id = f.flow_id ORDER BY d.revision) AS delta_revisions
            FROM stratum.flows f WHERE f.flow_id = $1`,
         [flowId],
+        "stratum_read",
       ),
     );
     const row = rows[0];
@@ -230,6 +231,7 @@ export class PgFlowStore implements FlowStore {
             commitId,
             this.lockTimeoutMs,
           ],
+          "stratum_commit",
         );
       } catch (e) {
         for (const id of lockIds) this.known.delete(id);

@@ -13,6 +13,7 @@ import type { StratumApi } from "../../../interpreter/api";
 import type { StoreChange } from "../../../interpreter/store/store";
 import { StoreLockedError, textWrite } from "../../../interpreter/store/store";
 import { wireToPlain } from "../../../interpreter/wire/encode";
+import { ensureBundle, stratumc } from "../../cli/run-cli";
 import { result } from "../../interpreter/flow/api-fixtures";
 import { flowText } from "../../interpreter/store/flow-text";
 import { makeTestApi } from "../../interpreter/support/make-test-api";
@@ -182,5 +183,18 @@ describe("the schema", () => {
     await expect(store.read("f1")).rejects.toThrow(
       `has schema version 99, newer than this stratumc knows (${SCHEMA_VERSION}): upgrade stratumc`,
     );
+  });
+
+  it("stops the built MCP server and the CLI with one line naming both versions, the password left out", async () => {
+    ensureBundle();
+    const { url, name } = database();
+    await openStore(url).open();
+    server.psql("UPDATE stratum.schema_version SET version = 7", name);
+    const secret = url.replace("postgres@", "postgres:topsecret@");
+    const expected = `the flow store at ${url} has schema version 7, newer than this stratumc knows (${SCHEMA_VERSION}): upgrade stratumc on this machine`;
+    const query = stratumc(["query", "flows", "--store", secret]);
+    expect(query).toMatchObject({ status: 1, stdout: "", stderr: `stratumc: ${expected}\n` });
+    const serve = stratumc(["serve"], { env: { STRATUM_STORE: secret, STRATUMC_PROG: "stratum-mcp" } });
+    expect(serve).toMatchObject({ status: 1, stdout: "", stderr: `stratum-mcp: ${expected}\n` });
   });
 });
