@@ -65,7 +65,7 @@ export { type CorruptFlow, loadAllFlows, loadFlow } from "./query/load-runs";
 export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from "./query/prune";
 export { compileSpeckit } from "./speckit/compile";
 export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batch";
-export { decodeFlowState, encodeFlowState } from "./store/codec";
+export { decodeFlowState, encodeFlowState, FlowTooLargeError } from "./store/codec";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";
 export { deltaRevisionOf, revisionOf } from "./store/revision";
@@ -83,7 +83,7 @@ export {
   StoreUnwritableError,
   textWrite,
 } from "./store/store";
-export { decodeStoredFlow } from "./store/stored-state";
+export { corruptError, decodeStoredFlow } from "./store/stored-state";
 export { encodeWire, wireToPlain } from "./wire/encode";
 export type { Response, Wire } from "./wire/wire";
 export type { DirEntry, FsResult, WorkspaceFs } from "./workspace/workspace";

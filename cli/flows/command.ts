@@ -2,6 +2,7 @@
 // deletes kept flow files (DIV-KEEP-FINISHED) that are complete or killed (plus exhausted with
 // --include-exhausted) and older than AGE; never a running flow or one waiting at a gate. A flow
 // that changed since it was read (another process resumed or resolved it) is left alone.
+// `stratumc flows migrate --from LOCATION --to LOCATION [--dry-run]` is registered here too (migrate.ts).
 import type { Command } from "commander";
 import {
   DEFAULT_PRUNE_AGE,
@@ -14,6 +15,12 @@ import { EXIT_ERRORS, UsageError } from "../exit-codes";
 import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
+
+interface MigrateFlags {
+  readonly from: string;
+  readonly to: string;
+  readonly dryRun?: boolean;
+}
 
 interface PruneFlags {
   readonly olderThan: string;
@@ -76,5 +83,36 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
         pruned++;
       }
       ctx.io.out(dryRun ? `Would prune ${pruned} flow(s).\n` : `Pruned ${pruned} flow(s).\n`);
+    });
+  registerMigrate(flows, ctx);
+}
+
+const LOCATION_HELP = "a postgres:// URL, or a STRATUM_HOME directory (or the flows folder inside it)";
+
+/** `flows migrate` (migrate.ts; loaded when it runs, as the engine is). */
+function registerMigrate(flows: Command, ctx: CommandContext): void {
+  flows
+    .command("migrate")
+    .description("copy every flow of one flow store into another (a directory to a database, and back)")
+    .requiredOption("--from <location>", `the store to copy from: ${LOCATION_HELP}`)
+    .requiredOption("--to <location>", `the store to copy into: ${LOCATION_HELP}`)
+    .option("--dry-run", "print what would be copied and write nothing")
+    .addHelpText(
+      "after",
+      `
+Each flow is written to the target as one complete text at its current revision, then read back
+and compared. Flows the target already holds in the same state are skipped ("already there"), so
+running it again is harmless; a flow the target holds in another state is a conflict and is left
+alone. The source is never modified. Stop the servers using the source first: a flow in progress
+is copied as it is at that moment. Exit code 1 when a flow could not be migrated (corrupt,
+conflict, not verified).`,
+    )
+    .action(async (flags: MigrateFlags) => {
+      const { migrateFlows } = await import("./migrate");
+      const summary = await migrateFlows(
+        { from: flags.from, to: flags.to, dryRun: flags.dryRun === true, cwd: ctx.host.cwd },
+        ctx.io,
+      );
+      if (summary.failed > 0) ctx.setExitCode(EXIT_ERRORS);
     });
 }
