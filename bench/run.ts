@@ -9,6 +9,7 @@
 // calls along a 10,000-step flow and over MCP (issue 14); STRATUMC_BENCH_ONLY=durable-calls only the
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
+// STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
 // STRATUMC_BENCH_ONLY=ui only the web page's weight and `stratumc ui`'s start (bench/ui-bench.ts).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +36,7 @@ import { benchLsp } from "./lsp-bench";
 import { benchMcp } from "./mcp-bench";
 import { benchOtlp } from "./otlp-bench";
 import { benchPgClient, describePgClient, probePgClientRestarts } from "./pg-client-bench";
+import { benchPgStore, describePgStore } from "./pg-store-bench";
 import { benchServerMemory } from "./server-memory-bench";
 import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
@@ -151,6 +153,11 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(bench.rows) + describePgClient(bench, await probePgClientRestarts()));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "pg-store") {
+    const bench = await benchPgStore(repoDir);
+    process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {
     process.stdout.write(printTable(await benchUi(repoDir)));
     return;
@@ -220,6 +227,9 @@ async function main(): Promise<void> {
     const durableCalls = await benchDurableCalls(repoDir);
     process.stderr.write("measuring OTLP tracing with the collector down…\n");
     const otlp = await benchOtlp(repoDir);
+    process.stderr.write("measuring the PostgreSQL flow store against the file store…\n");
+    await settleDisk();
+    const pgStore = await benchPgStore(repoDir);
     process.stderr.write("measuring the web page of stratumc ui…\n");
     const ui = await benchUi(repoDir);
 
@@ -260,6 +270,7 @@ async function main(): Promise<void> {
       ...serverMemory.rows,
       ...durableCalls.rows,
       ...otlp,
+      ...pgStore.rows,
       ...ui,
     ];
     const counts = {
@@ -288,7 +299,8 @@ async function main(): Promise<void> {
         describeFuzz(fuzz) +
         describeSizes(sizes) +
         describeServerMemory(serverMemory.rssMbAfter) +
-        describeDurableCalls(durableCalls.summary),
+        describeDurableCalls(durableCalls.summary) +
+        describePgStore(pgStore.summary),
     );
 
     const outDir = join(repoDir, "bench/results");
@@ -319,6 +331,7 @@ async function main(): Promise<void> {
       sizes: sizes.memory,
       serverRssMbAfterFlows: serverMemory.rssMbAfter,
       durableCalls: durableCalls.summary,
+      pgStore: pgStore.summary,
       specs: specs.perSpec,
       cases: ours.map((o, i) => ({ ...o, cpythonCompileNs: pyCompile[i], cpythonEvalNs: pyEval[i] })),
     };
