@@ -1,0 +1,194 @@
+// A gate resolved by one process wakes the others through the PostgreSQL store's LISTEN/NOTIFY
+// (issue 17, docs/team-store.md), proven with real processes:
+//   (a) `stratumc ui --store postgres://…` with a page's event stream open (/api/events, Bearer
+//       token) gets a change event within a few seconds (measured: milliseconds) after a
+//       `stratum-mcp` process resolves the gate with stratum_gate_resolve, and /api/flows/<id>
+//       then shows the flow past its gate;
+//   (b) `stratum-mcp` B, which holds the flow in memory (it answered on it), drops it when A
+//       commits: observed in PostgreSQL's statement log (each server's connections carry their
+//       own application_name), B's next call reads the flow outright, without the change-token
+//       check a held flow costs (the control: with no commit in between, B only checks the token).
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FlowPage } from "../../../cli/ui/api-types";
+import { type RunningUi, startUi } from "../../cli/ui/browser-support";
+import { tempDir } from "../../mcp/support/server";
+import type { PgServer } from "../../support/postgres";
+import {
+  CHAIN_SPEC,
+  databaseOf,
+  eventually,
+  type McpOnStore,
+  plain,
+  STEPS,
+  sleep,
+  startMcp,
+  unexpectedOf,
+  usePostgres,
+  withParams,
+} from "./support";
+
+const pg = usePostgres();
+const cleanups: (() => Promise<unknown>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}, 60_000);
+
+async function mcp(url: string): Promise<McpOnStore> {
+  const server = await startMcp(url);
+  cleanups.push(async () => {
+    expect(await server.close()).toBe(0);
+    expect(unexpectedOf(server)).toBe("");
+    expect(server.problems).toEqual([]);
+  });
+  return server;
+}
+
+/** A flow planned on `server` and driven to its gate. */
+async function flowAtGate(server: McpOnStore): Promise<string> {
+  const planned = plain(await server.call("stratum_plan", { spec: CHAIN_SPEC, flow: "chain", inputs: {} }));
+  const id = String(planned.flow_id);
+  for (const step of STEPS) {
+    await server.call("stratum_step_done", { flow_id: id, step_id: step, result: { w: step } });
+  }
+  expect(plain(await server.call("stratum_resume", { flow_id: id }))).toMatchObject({ status: "await_gate" });
+  return id;
+}
+
+const approve = (server: McpOnStore, id: string) =>
+  server
+    .call("stratum_gate_resolve", {
+      flow_id: id,
+      step_id: "approve",
+      outcome: "approve",
+      rationale: "from another process",
+      resolved_by: "human",
+    })
+    .then(plain);
+
+/** Whether a connection with this application_name is LISTENing on the database. */
+function listening(server: PgServer, database: string, application: string): boolean {
+  const rows = server.psql(
+    `SELECT count(*) FROM pg_stat_activity WHERE datname = '${database}' AND application_name = '${application}' AND query LIKE 'LISTEN %'`,
+  );
+  return Number(rows.trim()) > 0;
+}
+
+/** The change events of /api/events as they arrive (the time each was seen). */
+async function openEvents(ui: RunningUi): Promise<{ readonly seen: number[]; close(): void }> {
+  const abort = new AbortController();
+  const response = await fetch(`${ui.origin}/api/events`, {
+    headers: { Authorization: `Bearer ${ui.token}` },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  const seen: number[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+      for (let at = text.indexOf("event: change\n"); at !== -1; at = text.indexOf("event: change\n")) {
+        seen.push(Date.now());
+        text = text.slice(at + 1);
+      }
+    }
+  })();
+  return { seen, close: () => abort.abort() };
+}
+
+describe("a gate resolved by one process wakes the others", () => {
+  it("(a) stratumc ui's event stream hears of it and its flow page shows it", async () => {
+    const url = pg().createDatabase("wake");
+    const a = await mcp(url);
+    const id = await flowAtGate(a);
+    const home = tempDir("stratum-pg-ui-home-");
+    const ui = await startUi(home.path, ["--store", withParams(url, { application_name: "ui" })]);
+    cleanups.push(async () => {
+      await ui.stop();
+      home.dispose();
+    });
+    const events = await openEvents(ui);
+    cleanups.push(async () => events.close());
+    // The page's listener is in place (a commit before it would not be heard by anyone).
+    expect(await eventually(() => listening(pg(), databaseOf(url), "ui"), 30_000)).toBe(true);
+    const page = async (): Promise<FlowPage> => {
+      const r = await fetch(`${ui.origin}/api/flows/${id}`, {
+        headers: { Authorization: `Bearer ${ui.token}` },
+      });
+      expect(r.status).toBe(200);
+      return (await r.json()) as FlowPage;
+    };
+    expect((await page()).flow).toMatchObject({ status: "awaiting_gate", current_step_id: "approve" });
+
+    const before = events.seen.length;
+    const t0 = Date.now();
+    expect(await approve(a, id)).toMatchObject({ status: "complete" });
+    expect(await eventually(() => events.seen.length > before, 5_000), "a change event").toBe(true);
+    const ms = events.seen[before]! - t0;
+    const shown = await page();
+    expect(shown.flow).toMatchObject({ status: "complete", current_step_id: null });
+    expect(shown.audit.at(-1)).toMatchObject({ step_id: "approve", outcome: "approve" });
+    // Only the line naming the store (without its password) that `stratumc ui` prints at start.
+    expect(ui.stderr()).toMatch(
+      /^stratumc ui: the flows of postgres:\/\/postgres@127\.0\.0\.1:\d+\/\w+;[^\n]*\n$/,
+    );
+    process.stderr.write(
+      `gate-wake test: the ui's change event came ${ms} ms after the gate_resolve answer\n`,
+    );
+  }, 120_000);
+
+  it("(b) the other MCP server drops the flow it holds when A commits", async () => {
+    const url = pg().createDatabase("drop");
+    const database = databaseOf(url);
+    // Every statement of this database's connections is logged with its application_name.
+    pg().psql("ALTER SYSTEM SET log_line_prefix = '%a|'");
+    pg().psql("SELECT pg_reload_conf()");
+    pg().psql(`ALTER DATABASE ${database} SET log_statement = 'all'`);
+    const a = await mcp(withParams(url, { application_name: "srvA" }));
+    const b = await mcp(withParams(url, { application_name: "srvB" }));
+    const id = await flowAtGate(a);
+    expect(await eventually(() => listening(pg(), database, "srvB"), 30_000)).toBe(true);
+    const log = join(pg().dataDir, "server.log");
+    let marks = 0;
+    /** B's statements (the first line of each) during `body`. */
+    const statementsOfB = async (body: () => Promise<void>): Promise<string[]> => {
+      const from = statSync(log).size;
+      await body();
+      // A statement of the test's own, logged after all of B's: once it is there, so are they.
+      const mark = `mark-${++marks}`;
+      pg().psql(`SELECT '${mark}'`, database);
+      const text = () => readFileSync(log).subarray(from).toString("utf8");
+      expect(await eventually(() => text().includes(mark), 10_000)).toBe(true);
+      return text()
+        .split("\n")
+        .filter((l) => l.startsWith("srvB|LOG:"));
+    };
+    const tokenCheck = (l: string) => l.includes("SELECT change::text AS change FROM stratum.flows");
+    const fullRead = (l: string) => l.includes("SELECT f.snapshot");
+    const audit = () => b.call("stratum_audit", { flow_id: id }).then(plain);
+
+    // B loads the flow, then (control) answers again from memory after checking the token only.
+    expect(await audit()).toMatchObject({ status: "in_progress" });
+    const held = await statementsOfB(async () => {
+      expect(await audit()).toMatchObject({ status: "in_progress" });
+    });
+    expect(held.filter(tokenCheck), held.join("\n")).toHaveLength(1);
+    expect(held.filter(fullRead), held.join("\n")).toHaveLength(0);
+
+    // A resolves the gate; B hears of it and forgets the flow: its next call reads it outright.
+    expect(await approve(a, id)).toMatchObject({ status: "complete" });
+    await sleep(2_000); // the notification's way to B: milliseconds, allowed seconds
+    const after = await statementsOfB(async () => {
+      expect(await audit()).toMatchObject({ status: "complete" });
+    });
+    expect(after.filter(tokenCheck), after.join("\n")).toHaveLength(0);
+    expect(after.filter(fullRead), after.join("\n")).toHaveLength(1);
+    pg().psql(`ALTER DATABASE ${database} RESET log_statement`);
+  }, 120_000);
+});
