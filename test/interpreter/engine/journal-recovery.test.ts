@@ -19,9 +19,9 @@ import type { FlowStore } from "../../../interpreter/store/store";
 import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import { fromJsonValue } from "../../../stdlib/values/json";
+import { type PgServer, startPostgres } from "../../support/postgres";
 import { type Request, request, type StepRef, send } from "../properties/requests";
 import { validSpec } from "../properties/spec-arbitrary";
-import { type PgServer, startPostgres } from "../../support/postgres";
 import { makeTestApi, tempFileStore } from "../support/make-test-api";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
