@@ -4,6 +4,7 @@
 // Content-Security-Policy, so even a value that slipped past the page's text-only rendering
 // could not run a script.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { StoreUnavailableError } from "../../interpreter/index";
 import type { FlowHost } from "../flow-host";
 import { resolveGate } from "../gate/resolve-gate";
 import type { ApiError, GateAnswerView, GateOutcome, GateRequest } from "./api-types";
@@ -67,9 +68,11 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
   const listener = (request: IncomingMessage, response: ServerResponse): void => {
     handle(request, response).catch((e: unknown) => {
       options.logError(e instanceof Error ? e.message : String(e));
-      if (!response.headersSent)
-        sendError(response, 500, "internal_error", "the server failed; see its output");
-      else response.destroy();
+      if (response.headersSent) response.destroy();
+      // A database store that is down: the page says so (the message names the store without
+      // its password) and works again once it is back.
+      else if (e instanceof StoreUnavailableError) sendError(response, 503, "store_unavailable", e.message);
+      else sendError(response, 500, "internal_error", "the server failed; see its output");
     });
   };
 

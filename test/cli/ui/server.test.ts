@@ -313,3 +313,42 @@ describe("live changes", () => {
     controller.abort();
   });
 });
+
+describe("a database store that cannot be reached", () => {
+  it("answers 503 store_unavailable naming the store without its password", async () => {
+    const down = createFlowHost({
+      cwd: home,
+      env: { STRATUM_STORE: "postgres://team:hunter2@127.0.0.1:1/flows" },
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      readStdin: async () => new Uint8Array(),
+    });
+    const logged: string[] = [];
+    const downHandler = createUiHandler({
+      flowHost: down,
+      auth,
+      assets: ASSETS,
+      hosts: null,
+      watchDir: null,
+      logError: (m) => logged.push(m),
+    });
+    const downServer = createServer(downHandler.listener);
+    await new Promise<void>((resolve) => downServer.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (downServer.address() as AddressInfo).port;
+      const r = await fetch(`http://127.0.0.1:${port}/api/flows`, { headers: bearer });
+      expect(r.status).toBe(503);
+      const body = (await r.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("store_unavailable");
+      expect(body.error.message).toMatch(
+        /^cannot reach the flow store at postgres:\/\/team@127\.0\.0\.1:1\/flows: /,
+      );
+      expect(JSON.stringify(body) + logged.join("\n")).not.toContain("hunter2");
+    } finally {
+      downHandler.close();
+      downServer.closeAllConnections();
+      await new Promise<void>((resolve) => downServer.close(() => resolve()));
+      await down.close();
+    }
+  });
+});
