@@ -11,6 +11,7 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres } from "../support/postgres";
 import { ensureBundle, REPO } from "./run-cli";
 import { startUi } from "./ui/browser-support";
 
@@ -153,6 +154,29 @@ describe("npm package", () => {
     expect(r.stderr).toBe("");
     expect(r.stdout).toMatch(/^0 error\(s\), 0 warning\(s\) in 8 file\(s\)\n$/m);
     expect(r.status).toBe(0);
+  });
+
+  it("reads a PostgreSQL store with nothing but the packed files: the client library is its own bundle", async () => {
+    const postgres = await startPostgres();
+    try {
+      const url = postgres.createDatabase("packed");
+      const bin = join(installed, "bin/stratumc.cjs");
+      const listed = spawnSync(bin, ["query", "flows", "--store", url], { encoding: "utf8", cwd: REPO });
+      expect(listed.stderr).toBe("");
+      expect(listed).toMatchObject({ status: 0, stdout: "[]\n" });
+      expect(
+        postgres.psql("SELECT version FROM stratum.schema_version", new URL(url).pathname.slice(1)).trim(),
+      ).toBe("1");
+      const down = spawnSync(bin, ["query", "gates", "--store", "postgres://u:pw@127.0.0.1:1/x"], {
+        encoding: "utf8",
+      });
+      expect(down.status).toBe(1);
+      expect(down.stderr).toMatch(
+        /^stratumc: cannot reach the flow store at postgres:\/\/u@127\.0\.0\.1:1\/x: /,
+      );
+    } finally {
+      postgres.destroy();
+    }
   });
 
   it("serves the web page from the packed files: `stratumc ui` loads its own bundle", async () => {
