@@ -98,7 +98,23 @@ export async function startPostgres(options: PgServerOptions = {}): Promise<PgSe
       "--no-sync",
     ]),
   );
-  const port = await freePort();
+  // A free port can be taken by another test file between our check and the server's start:
+  // then the start fails and another port is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    const server = serverOn(bin, dataDir, await freePort(), options);
+    try {
+      server.start();
+      return server;
+    } catch (e) {
+      if (attempt === 3) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw e;
+      }
+    }
+  }
+}
+
+function serverOn(bin: string, dataDir: string, port: number, options: PgServerOptions): PgServer {
   const settings = [
     `-p ${port}`,
     `-k ${dataDir}`,
@@ -155,7 +171,6 @@ export async function startPostgres(options: PgServerOptions = {}): Promise<PgSe
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  server.start();
   return server;
 }
 
