@@ -15,6 +15,9 @@
 //      ÷ 1 server: the scaling); and 4 servers on one STRATUM_HOME (ratio = PostgreSQL ÷ file
 //      store). Flows are planned before the clock starts. One warm-up round, then 3 rounds of the
 //      three set-ups in rotating order; each figure is the median over rounds.
+//   3. In process, without MCP (bench/pg-engine-bench.ts): step_done calls per second through the
+//      engine API on PostgreSQL (synchronous_commit on, and off on the database) and on the file
+//      store, with 1 engine and with 4 engines in one process.
 import * as fs from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +27,7 @@ import { longFlowSpec, stepResult } from "./durable-call-bench";
 import { type LineServer, startLineServer } from "./lib/line-client";
 import { median, percentile } from "./lib/stats";
 import type { Row } from "./lib/table";
+import { benchPgEngine, describePgEngine, type PgEngineSummary, pgEngineRows } from "./pg-engine-bench";
 
 /** Part 1: the flow each of the two servers finishes, and the warm-up rounds. */
 const LATENCY_STEPS = 1_000;
@@ -63,6 +67,8 @@ export interface PgStoreSummary {
     readonly postgres1: number;
     readonly file4: number;
   };
+  /** Part 3: in process, without MCP. */
+  readonly inProcess: PgEngineSummary;
 }
 
 export interface PgStoreBench {
@@ -256,6 +262,7 @@ function pgStoreRows(s: PgStoreSummary): Row[] {
       t.postgres4,
       t.file4,
     ),
+    ...pgEngineRows(s.inProcess),
   ];
 }
 
@@ -267,7 +274,9 @@ export async function benchPgStore(repoDir: string): Promise<PgStoreBench> {
     const latency = await benchLatency(repoDir, pg, root);
     process.stderr.write(`pg store: calls/s with ${SERVERS} servers…\n`);
     const throughput = await benchThroughput(repoDir, pg, root);
-    const summary: PgStoreSummary = { cpus: cpus().length, latency, throughput };
+    process.stderr.write("pg store: calls/s in process, without MCP…\n");
+    const inProcess = await benchPgEngine(pg, root);
+    const summary: PgStoreSummary = { cpus: cpus().length, latency, throughput, inProcess };
     return { rows: pgStoreRows(summary), summary };
   } finally {
     pg.destroy();
@@ -288,6 +297,7 @@ export function describePgStore(s: PgStoreSummary): string {
     `Throughput (${t.calls} step_done per set-up and round, ${t.flowSteps}-step flows, median of ${t.rounds} ` +
     `rotating rounds after ${THROUGHPUT_WARMUP} warm-up, ${s.cpus} CPUs): ${t.servers} servers on one database ` +
     `${t.postgres4.toFixed(0)} calls/s, 1 server ${t.postgres1.toFixed(0)} (scaling ${ratio(t.postgres4, t.postgres1)}), ` +
-    `${t.servers} servers on one STRATUM_HOME ${t.file4.toFixed(0)} (PostgreSQL ÷ file ${ratio(t.postgres4, t.file4)}).\n`
+    `${t.servers} servers on one STRATUM_HOME ${t.file4.toFixed(0)} (PostgreSQL ÷ file ${ratio(t.postgres4, t.file4)}).\n` +
+    describePgEngine(s.inProcess)
   );
 }
