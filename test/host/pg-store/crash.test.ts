@@ -16,21 +16,13 @@ import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import type { StratumApi } from "../../../interpreter/api";
 import type { Response, Wire } from "../../../interpreter/wire/wire";
 import { PyDict } from "../../../stdlib/values/value";
-import {
-  isFinished,
-  isMainFlow,
-  PLAN_MOVE,
-  resumeExpectation,
-  touchedFlows,
-} from "../../interpreter/engine/crash/driver";
-import { mismatch } from "../../interpreter/engine/crash/expected";
-import { planMain, playNext } from "../../interpreter/engine/crash/play";
-import { readState, readView } from "../../interpreter/engine/crash/stored-flows";
+import { isFinished, isMainFlow, PLAN_MOVE, touchedFlows } from "../../interpreter/engine/crash/driver";
+import { planMain, playNext, resumeAndDrive } from "../../interpreter/engine/crash/play";
+import { readState } from "../../interpreter/engine/crash/stored-flows";
 import { McpStratumApi } from "../../mcp/support/mcp-api";
 import { type McpOnStore, sleep, startMcp, unexpectedOf, usePostgres } from "./support";
 
 const KILLS = 36;
-const DRIVE_MOVES = 2;
 /** `main` flows each server keeps in progress. */
 const ACTIVE_FLOWS = 2;
 
@@ -154,21 +146,7 @@ async function verifyAfterKill(
     if (state!.revision === acknowledged + 1) tally.unacknowledged += 1;
     if (tokens.get(id) !== (await store.token(id)) || !isFinished(state!)) toResume.push(id);
   }
-  for (const id of toResume) {
-    const view = await readView(store, id);
-    if (view?.state.active_child_flow_id) expect(view.child, `active child of ${id}`).not.toBeNull();
-    const response = await api.resume({ flow_id: id });
-    expect(mismatch(response, resumeExpectation(view!)), `resume(${id})`).toBeNull();
-    tally.resumed += 1;
-  }
-  for (const id of toResume) {
-    const state = await readState(store, id);
-    if (state === null || !isMainFlow(state)) continue;
-    for (let k = 0; k < DRIVE_MOVES; k++) {
-      if ((await playNext(api, store, id)) === null) break; // throws on an unexpected response
-      tally.driven += 1;
-    }
-  }
+  await resumeAndDrive(api, store, toResume, tally);
   expect(api.problems).toEqual([]);
   expect(unexpectedOf(server)).toBe("");
   for (const { flowId } of await store.list()) {

@@ -29,14 +29,11 @@ import type { StratumApi } from "../../../../interpreter/api";
 import { createApi } from "../../../../interpreter/engine/create-api";
 import { type Child, exited, onLines, spawnChild, stderrOf } from "../../store/child-bundle";
 import { buildCrashChild } from "./child-build";
-import { isFinished, isMainFlow, resumeExpectation } from "./driver";
-import { mismatch } from "./expected";
-import { playNext } from "./play";
-import { readState, readView } from "./stored-flows";
+import { isFinished, isMainFlow } from "./driver";
+import { resumeAndDrive } from "./play";
+import { readState } from "./stored-flows";
 
 const KILLS = 210;
-/** Moves the test makes itself on each in-progress main flow after a kill. */
-const DRIVE_MOVES = 2;
 
 let bundle: string;
 let bundleDir: string;
@@ -210,23 +207,7 @@ async function verifyAfterKill(
     if (checked.get(id)?.token !== token || !seen.finished) toResume.push(id);
   }
 
-  // The dead child's lock stays where it is: the calls below (and the next child) take it over.
-  for (const id of toResume) {
-    const view = await readView(store, id);
-    // Children are written before their parents, so a parent never points at a missing child.
-    if (view?.state.active_child_flow_id) expect(view.child, `active child of ${id}`).not.toBeNull();
-    const response = await api.resume({ flow_id: id });
-    expect(mismatch(response, resumeExpectation(view!)), `resume(${id})`).toBeNull();
-    tally.resumed += 1;
-  }
-  for (const id of toResume) {
-    const state = await readState(store, id);
-    if (state === null || !isMainFlow(state)) continue;
-    for (let k = 0; k < DRIVE_MOVES; k++) {
-      if ((await playNext(api, store, id)) === null) break; // throws on an unexpected response
-      tally.driven += 1;
-    }
-  }
+  await resumeAndDrive(api, store, toResume, tally);
 
   expect(engineErrors).toEqual([]);
   for (const name of deadLocks) {

@@ -1,13 +1,25 @@
 // One move of the driver against an engine, checked: read the flow from the store, make the move
 // the stored state calls for, compare the response with the exact expectation. Throws a
 // DriveError naming the call and the first difference.
+
+import { expect } from "vitest";
 import type { StratumApi } from "../../../../interpreter/api";
 import type { FlowStore } from "../../../../interpreter/store/store";
 import { wireToPlain } from "../../../../interpreter/wire/encode";
 import type { Response } from "../../../../interpreter/wire/wire";
-import { type Call, type FlowView, type Move, newChildProblem, nextMove, PLAN_MOVE, perform } from "./driver";
+import {
+  type Call,
+  type FlowView,
+  isMainFlow,
+  type Move,
+  newChildProblem,
+  nextMove,
+  PLAN_MOVE,
+  perform,
+  resumeExpectation,
+} from "./driver";
 import { mismatch } from "./expected";
-import { readView } from "./stored-flows";
+import { readState, readView } from "./stored-flows";
 
 export class DriveError extends Error {
   constructor(call: Call, problem: string, response: Response) {
@@ -59,5 +71,37 @@ function describeCall(call: Call): string {
     case "iterationReport":
     case "stepDone":
       return `${call.tool}(${call.flowId}, ${call.stepId}, ${JSON.stringify(wireToPlain(call.result))})`;
+  }
+}
+
+/** Moves the crash tests make themselves on each in-progress main flow after a kill. */
+export const DRIVE_MOVES = 2;
+
+/**
+ * After a kill: resumes every flow in `toResume` with exactly the payload its stored state calls
+ * for, then drives each in-progress main flow DRIVE_MOVES moves further with exactly the expected
+ * responses. Counts into `tally`.
+ */
+export async function resumeAndDrive(
+  api: StratumApi,
+  store: FlowStore,
+  toResume: readonly string[],
+  tally: { resumed: number; driven: number },
+): Promise<void> {
+  for (const id of toResume) {
+    const view = await readView(store, id);
+    // Children are written before their parents, so a parent never points at a missing child.
+    if (view?.state.active_child_flow_id) expect(view.child, `active child of ${id}`).not.toBeNull();
+    const response = await api.resume({ flow_id: id });
+    expect(mismatch(response, resumeExpectation(view!)), `resume(${id})`).toBeNull();
+    tally.resumed += 1;
+  }
+  for (const id of toResume) {
+    const state = await readState(store, id);
+    if (state === null || !isMainFlow(state)) continue;
+    for (let k = 0; k < DRIVE_MOVES; k++) {
+      if ((await playNext(api, store, id)) === null) break; // throws on an unexpected response
+      tally.driven += 1;
+    }
   }
 }
