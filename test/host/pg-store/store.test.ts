@@ -119,21 +119,32 @@ describe("notifications", () => {
   });
 });
 
+/** Runs `body` while another connection holds the commit lock of `flowId` (then releases it). */
+async function withFlowLocked(
+  url: string,
+  flowId: string,
+  body: (holder: pg.Client) => Promise<void>,
+): Promise<void> {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  try {
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [flowId]);
+    await body(holder);
+  } finally {
+    await holder.end();
+  }
+}
+
 describe("locks and lost connections", () => {
   it("answers state_locked when another server holds the flow longer than the lock timeout", async () => {
     const { url } = database();
     const store = openStore(url, { lockTimeoutMs: 200 });
     await store.commit({ writes: [textWrite("f1", flowText("f1", 1), 0)], deletes: [] });
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    try {
-      await holder.query("BEGIN");
-      await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('f1', 0))");
+    await withFlowLocked(url, "f1", async () => {
       const attempt = store.commit({ writes: [textWrite("f1", flowText("f1", 2), 1)], deletes: [] });
       await expect(attempt).rejects.toBeInstanceOf(StoreLockedError);
-    } finally {
-      await holder.end();
-    }
+    });
     expect((await store.read("f1"))?.revision).toBe(1);
   });
 
@@ -141,11 +152,7 @@ describe("locks and lost connections", () => {
     const { url } = database();
     const store = openStore(url);
     await store.commit({ writes: [textWrite("f1", flowText("f1", 1), 0)], deletes: [] });
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    try {
-      await holder.query("BEGIN");
-      await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('f1', 0))");
+    await withFlowLocked(url, "f1", async (holder) => {
       const attempt = store.commit({ writes: [textWrite("f1", flowText("f1", 2), 1)], deletes: [] });
       // The commit waits for the lock; its connection is killed, then the lock is released.
       await expect
@@ -159,9 +166,7 @@ describe("locks and lost connections", () => {
       await holder.query("COMMIT");
       const tokens = await attempt;
       expect(tokens.get("f1")).toBe(await store.token("f1"));
-    } finally {
-      await holder.end();
-    }
+    });
     expect((await store.read("f1"))?.revision).toBe(2);
   });
 });
