@@ -30,16 +30,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FileFlowStore } from "../host/file-store/file-store";
-import { nodeFileSystem } from "../host/node-fs";
-import { nodeWorkspace } from "../host/node-workspace";
 import type { StratumApi } from "../interpreter/api";
 import type { StepRecord } from "../interpreter/base/flow-state";
-import { createApi } from "../interpreter/engine/create-api";
 import { decodeFlowState, encodeFlowState } from "../interpreter/store/codec";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { makeDict } from "../stdlib/values/dict";
 import { fromJsonValue } from "../stdlib/values/json";
 import { type LineServer, startLineServer } from "./lib/line-client";
+import { nodeEngine } from "./lib/node-engine";
 import { median, percentile } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -109,14 +107,7 @@ export function stepResult(n: number): Record<string, unknown> {
 
 function engine(home: string, cwd: string): { api: StratumApi; store: FileFlowStore } {
   const store = new FileFlowStore(home);
-  const api = createApi({
-    store,
-    clock: { wallMs: () => Date.now(), monoMs: () => performance.now() },
-    ids: { newFlowId: () => randomUUID() },
-    cwd,
-    files: (root) => ({ root, fs: nodeFileSystem }),
-    workspace: nodeWorkspace,
-  });
+  const api = nodeEngine(store, cwd);
   return { api, store };
 }
 

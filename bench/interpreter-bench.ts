@@ -4,22 +4,18 @@
 // store (lock, revision check, flushed temporary file, rename, directory flush per write), in
 // interleaved rounds so both see the same machine state. Medians over runs of the plan time and of
 // the mean step_done time; ratio = file / memory.
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { FileFlowStore } from "../host/file-store/file-store";
-import { nodeFileSystem } from "../host/node-fs";
-import { nodeWorkspace } from "../host/node-workspace";
 import type { StratumApi } from "../interpreter/api";
-import { createApi } from "../interpreter/engine/create-api";
 import { MemoryStore } from "../interpreter/store/memory-store";
 import type { FlowStore } from "../interpreter/store/store";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { parseJson } from "../stdlib/values/json";
 import type { PyValue } from "../stdlib/values/value";
 import { TYPICAL_SPEC } from "./cold-bench";
+import { nodeEngine } from "./lib/node-engine";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -53,14 +49,7 @@ export interface InterpreterBench {
 }
 
 function engine(store: FlowStore, cwd: string): StratumApi {
-  return createApi({
-    store,
-    clock: { wallMs: () => Date.now(), monoMs: () => performance.now() },
-    ids: { newFlowId: () => randomUUID() },
-    cwd,
-    files: (root) => ({ root, fs: nodeFileSystem }),
-    workspace: nodeWorkspace,
-  });
+  return nodeEngine(store, cwd);
 }
 
 function statusOf(response: unknown): string {

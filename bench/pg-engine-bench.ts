@@ -13,20 +13,17 @@
 //
 // Flows are planned before the clock starts. One warm-up round, then 3 rounds of the six set-ups
 // in rotating order; each figure is the median over rounds.
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FileFlowStore } from "../host/file-store/file-store";
-import { nodeFileSystem } from "../host/node-fs";
-import { nodeWorkspace } from "../host/node-workspace";
 import { PgFlowStore } from "../host/pg-store/pg-store";
 import type { StratumApi } from "../interpreter/api";
-import { createApi } from "../interpreter/engine/create-api";
 import type { FlowStore } from "../interpreter/store/store";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { fromJsonValue } from "../stdlib/values/json";
 import type { PgServer } from "../test/support/postgres";
 import { longFlowSpec, stepResult } from "./durable-call-bench";
+import { nodeEngine } from "./lib/node-engine";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -71,14 +68,7 @@ interface Setup {
 }
 
 function engine(store: Engine["store"], cwd: string): Engine {
-  const api = createApi({
-    store,
-    clock: { wallMs: () => Date.now(), monoMs: () => performance.now() },
-    ids: { newFlowId: () => randomUUID() },
-    cwd,
-    files: (root) => ({ root, fs: nodeFileSystem }),
-    workspace: nodeWorkspace,
-  });
+  const api = nodeEngine(store, cwd);
   return { api, store };
 }
 
