@@ -65,20 +65,6 @@ export class PgDriver implements Queryable {
     return pool;
   }
 
-  async query<R extends Row = Row>(
-    text: string,
-    params: readonly unknown[] = [],
-    name?: string,
-  ): Promise<R[]> {
-    const pool = await this.getPool();
-    const result = await pool.query<R>({
-      text,
-      values: params as unknown[],
-      ...(name === undefined ? {} : { name }),
-    });
-    return result.rows;
-  }
-
   /**
    * Runs `body` inside BEGIN … COMMIT on one connection. Errors of `connect` are marked as
    * happening before anything was sent (`ConnectFailure`), so callers know nothing was applied.
@@ -104,8 +90,11 @@ export class PgDriver implements Queryable {
     }
   }
 
-  /** One statement on a connection of its own checkout, so a failed connect is told apart. */
-  async queryOnce<R extends Row = Row>(
+  /**
+   * One statement on a connection checked out for it: a connection that cannot be made (refused,
+   * TLS, authentication) fails as a ConnectFailure, so callers know nothing was sent.
+   */
+  async query<R extends Row = Row>(
     text: string,
     params: readonly unknown[] = [],
     name?: string,

@@ -216,7 +216,7 @@ export class PgFlowStore implements FlowStore {
       const planned = batch.writes.map((w) => this.plan(w, withText.has(w.flowId)));
       let rows: CommitRow[];
       try {
-        rows = await this.db.queryOnce<CommitRow>(
+        rows = await this.db.query<CommitRow>(
           `SELECT o_flow_id, o_change::text AS o_change, o_snapshot_chars::float8 AS o_snapshot_chars,
                   o_journal_chars::float8 AS o_journal_chars
              FROM stratum.commit_flows($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -355,7 +355,7 @@ export class PgFlowStore implements FlowStore {
     try {
       const first = batch.writes[0];
       if (first !== undefined) {
-        const rows = await this.db.queryOnce<{ last_commit: string; revision: number }>(
+        const rows = await this.db.query<{ last_commit: string; revision: number }>(
           "SELECT last_commit, revision::float8 AS revision FROM stratum.flows WHERE flow_id = $1",
           [first.flowId],
         );
@@ -366,7 +366,7 @@ export class PgFlowStore implements FlowStore {
         return row === undefined || row.revision === first.expectedRevision ? "not applied" : "unknown";
       }
       const ids = batch.deletes.map((d) => d.flowId);
-      const rows = await this.db.queryOnce("SELECT 1 FROM stratum.flows WHERE flow_id = ANY($1)", [ids]);
+      const rows = await this.db.query("SELECT 1 FROM stratum.flows WHERE flow_id = ANY($1)", [ids]);
       return rows.length === 0 ? "applied" : "not applied";
     } catch {
       return "unknown";

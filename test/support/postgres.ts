@@ -29,6 +29,10 @@ export interface PgServer {
 export interface PgServerOptions {
   /** Flush to disk as a production server does (benchmarks); tests turn it off for speed. */
   readonly durable?: boolean;
+  /** More server settings (`name=value`, e.g. the TLS test's `ssl=on`). */
+  readonly settings?: readonly string[];
+  /** Runs on the new data directory before the server first starts (files it must own). */
+  readonly prepare?: (dataDir: string, owner: { uid: number; gid: number } | null) => void;
 }
 
 const SUPERUSER = "postgres";
@@ -98,6 +102,7 @@ export async function startPostgres(options: PgServerOptions = {}): Promise<PgSe
       "--no-sync",
     ]),
   );
+  options.prepare?.(dataDir, process.getuid?.() === 0 ? userIds(SUPERUSER) : null);
   // A free port can be taken by another test file between our check and the server's start:
   // then the start fails and another port is tried.
   for (let attempt = 1; ; attempt += 1) {
@@ -120,6 +125,7 @@ function serverOn(bin: string, dataDir: string, port: number, options: PgServerO
     `-k ${dataDir}`,
     "-c listen_addresses=127.0.0.1",
     "-c max_connections=200",
+    ...(options.settings ?? []).map((setting) => `-c ${setting}`),
     ...(options.durable === true
       ? []
       : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
