@@ -208,22 +208,22 @@ export class PgFlowStore implements FlowStore {
     lockIds.forEach(assertSafeFlowId);
     await this.open();
     await this.learnSizes(batch.writes);
-    const withText = new Set<string>();
-    // At most three rounds: a flow removed meanwhile gets its full text; a commit whose outcome a
-    // lost connection hid, and that did not happen, is sent once more.
+    // A commit whose outcome a lost connection hid, and that did not happen, is sent once more.
     for (let round = 0; ; round += 1) {
       const commitId = randomUUID();
-      const planned = batch.writes.map((w) => this.plan(w, withText.has(w.flowId)));
+      const planned = batch.writes.map((w) => this.plan(w));
       let rows: CommitRow[];
       try {
         rows = await this.db.query<CommitRow>(
           `SELECT o_flow_id, o_change::text AS o_change, o_snapshot_chars::float8 AS o_snapshot_chars,
                   o_journal_chars::float8 AS o_journal_chars
-             FROM stratum.commit_flows($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+             FROM stratum.commit_flows($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           [
             lockIds,
             batch.writes.map((w) => w.flowId),
             batch.writes.map((w) => w.expectedRevision),
+            // A write with a delta is of a flow the engine read from the store: it must still be there.
+            batch.writes.map((w) => w.delta !== null),
             planned.map((p) => p.delta),
             planned.map((p) => p.snapshot),
             batch.deletes.map((d) => d.flowId),
@@ -241,16 +241,13 @@ export class PgFlowStore implements FlowStore {
           const expected = [...batch.writes, ...batch.deletes].find((c) => c.flowId === detail);
           throw new StaleStateError(detail, Number(hint), expected?.expectedRevision ?? 0);
         }
-        if (state === SQLSTATE_MISSING && detail !== null && !withText.has(detail) && round < 2) {
-          withText.add(detail);
-          continue;
-        }
+        if (state === SQLSTATE_MISSING && detail !== null) throw new FlowRemovedError(detail);
         if (state === "55P03") throw new StoreLockedError(lockIds[0]!);
         if (!isConnectionError(e)) throw e;
         if (e instanceof ConnectFailure) throw this.unavailable(e, false)!;
         const outcome = await this.outcomeOf(commitId, batch);
         if (outcome === "applied") return this.afterUnseenCommit(batch);
-        if (outcome === "not applied" && round < 2) continue;
+        if (outcome === "not applied" && round === 0) continue;
         throw this.unavailable(e, outcome === "unknown")!;
       }
       const tokens = new Map<string, ChangeToken>();
@@ -299,9 +296,9 @@ export class PgFlowStore implements FlowStore {
   }
 
   /** Snapshot or delta for one write (the file store's rule, in characters: the texts are ASCII). */
-  private plan(w: StoreWrite, forceText: boolean): { delta: string | null; snapshot: string | null } {
+  private plan(w: StoreWrite): { delta: string | null; snapshot: string | null } {
     const known = this.known.get(w.flowId);
-    if (w.delta !== null && !w.finished && !forceText && known !== undefined) {
+    if (w.delta !== null && !w.finished && known !== undefined) {
       const grown = known.journalChars + w.delta.length;
       if (grown < Math.max(this.minSnapshotChars, known.snapshotChars))
         return { delta: w.delta, snapshot: null };
@@ -341,6 +338,9 @@ export class PgFlowStore implements FlowStore {
         journalChars: r.journal_chars,
       });
     }
+    const found = new Set(rows.map((r) => r.flow_id));
+    const removed = unknown.find((id) => !found.has(id));
+    if (removed !== undefined) throw new FlowRemovedError(removed);
   }
 
   /**
@@ -410,6 +410,17 @@ export class PgFlowStore implements FlowStore {
     if (change.flowId === null) this.known.clear();
     else if (this.known.get(change.flowId)?.token !== change.token) this.known.delete(change.flowId);
     for (const w of this.watchers) w(change);
+  }
+}
+
+/**
+ * `stale_state` for a flow this call read from the store and another process removed since (pruned,
+ * or a detached child): the call is refused rather than writing the flow again.
+ */
+class FlowRemovedError extends StaleStateError {
+  constructor(flowId: string) {
+    super(flowId, 0, 0);
+    this.message = `Flow '${flowId}' was removed by another process; the call was not applied`;
   }
 }
 

@@ -19,7 +19,7 @@ const MIGRATION_LOCK = 7_305_170_017;
 
 /** SQLSTATE of a commit refused because a flow's stored revision is not the expected one. */
 export const SQLSTATE_STALE = "SR001";
-/** SQLSTATE of a delta for a flow that is no longer stored (removed by another process). */
+/** SQLSTATE of a write to a flow that existed when it was read and is no longer stored (removed by another process). */
 export const SQLSTATE_MISSING = "SR002";
 
 const MIGRATIONS: readonly string[] = [
@@ -50,11 +50,13 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (flow_id, revision)
   );
   -- One commit (docs/runtime.md §14.3): locks every flow involved in the order given, checks every
-  -- expected revision before anything is written, then writes snapshots or appends deltas, deletes,
-  -- and notifies. Returns each written flow's change token and sizes.
+  -- expected revision before anything is written (a flow read before and removed since is refused,
+  -- never written again), then writes snapshots or appends deltas, deletes, and notifies. Returns
+  -- each written flow's change token and sizes.
   CREATE FUNCTION stratum.commit_flows(
-    lock_ids text[], ids text[], expected bigint[], deltas text[], snapshots text[],
-    delete_ids text[], delete_expected bigint[], commit_id text, lock_timeout_ms integer
+    lock_ids text[], ids text[], expected bigint[], must_exist boolean[], deltas text[],
+    snapshots text[], delete_ids text[], delete_expected bigint[], commit_id text,
+    lock_timeout_ms integer
   ) RETURNS TABLE (o_flow_id text, o_change bigint, o_snapshot_chars bigint, o_journal_chars bigint)
   LANGUAGE plpgsql AS $fn$
   DECLARE
@@ -72,7 +74,7 @@ const MIGRATIONS: readonly string[] = [
       IF stored IS NOT NULL AND stored <> expected[i] THEN
         RAISE EXCEPTION 'stale' USING ERRCODE = '${SQLSTATE_STALE}', DETAIL = ids[i], HINT = stored::text;
       END IF;
-      IF stored IS NULL AND snapshots[i] IS NULL THEN
+      IF stored IS NULL AND must_exist[i] THEN
         RAISE EXCEPTION 'missing' USING ERRCODE = '${SQLSTATE_MISSING}', DETAIL = ids[i];
       END IF;
     END LOOP;

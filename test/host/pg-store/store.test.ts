@@ -11,7 +11,7 @@ import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import { SCHEMA_VERSION, SchemaTooNewError } from "../../../host/pg-store/schema";
 import type { StratumApi } from "../../../interpreter/api";
 import type { StoreChange } from "../../../interpreter/store/store";
-import { StoreLockedError, textWrite } from "../../../interpreter/store/store";
+import { StaleStateError, StoreLockedError, textWrite } from "../../../interpreter/store/store";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import { ensureBundle, stratumc } from "../../cli/run-cli";
 import { result } from "../../interpreter/flow/api-fixtures";
@@ -168,6 +168,35 @@ describe("locks and lost connections", () => {
       expect(tokens.get("f1")).toBe(await store.token("f1"));
     });
     expect((await store.read("f1"))?.revision).toBe(2);
+  });
+});
+
+describe("a flow removed by another process", () => {
+  /** The next write of f1 as the engine makes it: a delta from the revision it read. */
+  const deltaWrite = (expectedRevision: number) => ({
+    flowId: "f1",
+    text: () => flowText("f1", expectedRevision + 1),
+    delta: `{"revision": ${expectedRevision + 1}, "set": {}}`,
+    finished: false,
+    expectedRevision,
+  });
+
+  it.each([
+    ["this store remembers it", true],
+    ["this store knows nothing of it", false],
+  ])("is never written again when %s: stale_state, and it stays removed", async (_name, remembered) => {
+    const { url } = database();
+    const first = openStore(url);
+    await first.commit({ writes: [textWrite("f1", flowText("f1", 1), 0)], deletes: [] });
+    const second = openStore(url);
+    if (remembered) await second.read("f1");
+    expect(await first.remove("f1")).toBe(true);
+    const attempt = second.commit({ writes: [deltaWrite(1)], deletes: [] });
+    await expect(attempt).rejects.toBeInstanceOf(StaleStateError);
+    await expect(attempt).rejects.toThrow(
+      "Flow 'f1' was removed by another process; the call was not applied",
+    );
+    expect(await second.read("f1")).toBeNull();
   });
 });
 
