@@ -73,6 +73,7 @@ export type { StoredFlowInfo, StoreWrite } from "./store/store";
 export {
   type ChangeToken,
   FlowCorruptError,
+  FlowRemovedError,
   type FlowStore,
   StaleStateError,
   type StoreBatch,

@@ -21,6 +21,7 @@ import {
   batchFlowIds,
   type ChangeToken,
   checkWrittenRevision,
+  FlowRemovedError,
   type FlowStore,
   isSafeFlowId,
   revisionOf,
@@ -410,17 +411,6 @@ export class PgFlowStore implements FlowStore {
     if (change.flowId === null) this.known.clear();
     else if (this.known.get(change.flowId)?.token !== change.token) this.known.delete(change.flowId);
     for (const w of this.watchers) w(change);
-  }
-}
-
-/**
- * `stale_state` for a flow this call read from the store and another process removed since (pruned,
- * or a detached child): the call is refused rather than writing the flow again.
- */
-class FlowRemovedError extends StaleStateError {
-  constructor(flowId: string) {
-    super(flowId, 0, 0);
-    this.message = `Flow '${flowId}' was removed by another process; the call was not applied`;
   }
 }
 

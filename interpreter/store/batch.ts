@@ -1,7 +1,7 @@
 // The preconditions of a store commit (docs/runtime.md §14.3 step 2), shared by every FlowStore implementation so
 // that they refuse exactly the same batches.
 import { deltaRevisionOf, revisionOf } from "./revision";
-import { StaleStateError, type StoreBatch, type StoreWrite } from "./store";
+import { FlowRemovedError, StaleStateError, type StoreBatch, type StoreWrite } from "./store";
 
 /** The flow ids a batch touches, sorted (the lock order); throws on a malformed batch. */
 export function batchFlowIds(batch: StoreBatch): string[] {
@@ -19,9 +19,14 @@ export function batchFlowIds(batch: StoreBatch): string[] {
 /**
  * Throws StaleStateError for the first write or delete whose flow exists with another revision
  * than the expected one. `storedRevision` gives null for a flow that does not exist. A flow that
- * does not exist is no conflict (docs/runtime.md §14.3: only an existing file with another revision is).
+ * does not exist is no conflict (docs/runtime.md §14.3: only an existing file with another revision
+ * is) — except for a write with a delta: that flow was read from the store, so it was removed since
+ * (FlowRemovedError), and writing its full text would bring it back.
  */
 export function checkRevisions(batch: StoreBatch, storedRevision: (flowId: string) => number | null): void {
+  for (const w of batch.writes) {
+    if (w.delta !== null && storedRevision(w.flowId) === null) throw new FlowRemovedError(w.flowId);
+  }
   for (const change of [...batch.writes, ...batch.deletes]) {
     const stored = storedRevision(change.flowId);
     if (stored !== null && stored !== change.expectedRevision) {

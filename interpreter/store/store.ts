@@ -128,6 +128,18 @@ export class StaleStateError extends Error {
 }
 
 /**
+ * `stale_state` for a flow the call read from the store and another process removed since (pruned,
+ * or a child its parent detached): the call is refused rather than writing the flow again.
+ */
+export class FlowRemovedError extends StaleStateError {
+  constructor(flowId: string) {
+    super(flowId, 0, 0);
+    this.message = `Flow '${flowId}' was removed by another process; the call was not applied`;
+    this.name = "FlowRemovedError";
+  }
+}
+
+/**
  * `store_unwritable` (issue 13): the store cannot be written — a read-only file system, a full
  * disk, a quota, missing permissions, a path that is not a directory. Names the path and the
  * operating system's reason; the call changed nothing.

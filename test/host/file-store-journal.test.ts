@@ -181,13 +181,15 @@ describe("the journaled file store", () => {
     expect(existsSync(journalOf("gone"))).toBe(false);
   });
 
-  it("writes a snapshot when a flow that was pruned meanwhile is committed again", async () => {
+  it("refuses a delta write to a flow pruned meanwhile instead of writing it again", async () => {
     const store = new FileFlowStore(home);
     await commitUpTo(store, "f1", 2);
     rmSync(snapshotOf("f1"));
     rmSync(journalOf("f1"));
-    await store.commit({ writes: [payloadWrite("f1", 2, 3)], deletes: [] });
-    expect(readFileSync(snapshotOf("f1"), "utf8")).toBe(flowText("f1", 3, 3));
+    await expect(store.commit({ writes: [payloadWrite("f1", 2, 3)], deletes: [] })).rejects.toThrow(
+      "Flow 'f1' was removed by another process; the call was not applied",
+    );
+    expect(existsSync(snapshotOf("f1"))).toBe(false);
     expect(existsSync(journalOf("f1"))).toBe(false);
   });
 

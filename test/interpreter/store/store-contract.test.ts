@@ -187,6 +187,17 @@ describe.each(Object.keys(subjects))("%s", (name) => {
     expect((await store.list()).map((f) => f.flowId)).toEqual(["A", "_x", "a-b", "a.b", "a", "b"]);
   });
 
+  it("refuses a delta write to a flow removed since it was read, and does not bring it back", async () => {
+    const store = open();
+    await store.commit({ writes: [write("f1", 0)], deletes: [] });
+    expect(await store.remove("f1")).toBe(true);
+    const delta = { ...write("f1", 1), delta: '{"revision": 2, "set": {}}' };
+    await expect(store.commit({ writes: [delta], deletes: [] })).rejects.toThrow(
+      "Flow 'f1' was removed by another process; the call was not applied",
+    );
+    expect(await store.read("f1")).toBeNull();
+  });
+
   it("removes a flow once", async () => {
     const store = open();
     await store.commit({ writes: [write("f1", 0)], deletes: [] });
