@@ -171,6 +171,7 @@ export class PgFlowStore implements FlowStore {
       this.db.query<{ change: string }>(
         "SELECT change::text AS change FROM stratum.flows WHERE flow_id = $1",
         [flowId],
+        "stratum_token",
       ),
     );
     return rows[0]?.change ?? null;
