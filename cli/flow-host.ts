@@ -74,10 +74,10 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
     clock: systemClock,
     restore: (state) => restoreRun(state, (specText) => specs.compile(specText), systemClock),
     open: async () => {
-      if (store instanceof PgFlowStore) await store.open();
+      await store.open?.();
     },
     close: async () => {
-      await store.close();
+      await store.close?.();
     },
     api: (observer, apiOptions) =>
       createApi({
@@ -95,18 +95,30 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
   };
 }
 
-/** The store STRATUM_STORE names (a postgres:// URL or a directory), else the file store at STRATUM_HOME. */
-function openStore(host: CliHost): { store: FileFlowStore | PgFlowStore; where: string } {
+/** A store with where it is, for messages (a directory, or a URL without its password). */
+export interface LocatedStore {
+  readonly store: FlowStore;
+  readonly where: string;
+}
+
+/** The store STRATUM_STORE names, else the file store at STRATUM_HOME. */
+function openStore(host: CliHost): LocatedStore {
   const location = host.env.STRATUM_STORE;
-  if (location !== undefined && location !== "") {
-    if (isPostgresUrl(location)) {
-      const store = new PgFlowStore(location);
-      return { store, where: store.url.display };
-    }
-    const home = resolve(host.cwd, location);
-    return { store: new FileFlowStore(home), where: home };
-  }
+  if (location !== undefined && location !== "") return storeAt(location, host.cwd);
   const home = stratumHome(host.env, homedir());
+  return { store: new FileFlowStore(home), where: home };
+}
+
+/**
+ * The store a location names: a postgres:// URL (connected on first use), or a directory used as
+ * STRATUM_HOME (relative to `cwd`).
+ */
+export function storeAt(location: string, cwd: string): LocatedStore {
+  if (isPostgresUrl(location)) {
+    const store = new PgFlowStore(location);
+    return { store, where: store.url.display };
+  }
+  const home = resolve(cwd, location);
   return { store: new FileFlowStore(home), where: home };
 }
 

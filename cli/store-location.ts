@@ -1,14 +1,12 @@
 // Which flow store a command uses (docs/team-store.md): `--store LOCATION` when the command was
 // given one, else `STRATUM_STORE`, else the file store at `STRATUM_HOME` (default `~/.stratum`).
 // A location is a `postgres://` URL (the team store) or a directory used as STRATUM_HOME.
-import { isAbsolute, resolve } from "node:path";
+// The flow host (flow-host.ts) reads the location, relative directories from the working directory.
 import type { CliHost } from "./host";
 
 /** The host with `--store`'s value in force: commands pass it on as STRATUM_STORE. */
 export function withStoreOption(host: CliHost, store: string | undefined): CliHost {
-  if (store === undefined) return host;
-  const location = /^postgres(ql)?:\/\//i.test(store) || isAbsolute(store) ? store : resolve(host.cwd, store);
-  return { ...host, env: { ...host.env, STRATUM_STORE: location } };
+  return store === undefined ? host : { ...host, env: { ...host.env, STRATUM_STORE: store } };
 }
 
 export const STORE_OPTION_FLAGS = "--store <location>";

@@ -8,7 +8,7 @@
 // Kept apart from commander (command.ts registers it) so that tests run it in process.
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { FileFlowStore, isPostgresUrl, PgFlowStore } from "../../host/index";
+import { isPostgresUrl } from "../../host/index";
 import {
   corruptError,
   decodeStoredFlow,
@@ -21,6 +21,7 @@ import {
   textWrite,
 } from "../../interpreter/index";
 import { UsageError } from "../exit-codes";
+import { type LocatedStore, storeAt } from "../flow-host";
 
 export interface MigrateRequest {
   /** `--from`: a postgres:// URL or a directory (STRATUM_HOME, or its `flows` folder). */
@@ -44,12 +45,6 @@ export interface MigrateSummary {
   readonly failed: number;
 }
 
-/** A store named by a location, with where it is for messages (never a password). */
-export interface LocatedStore {
-  readonly store: FileFlowStore | PgFlowStore;
-  readonly where: string;
-}
-
 /**
  * Opens the store a location names. A directory is a STRATUM_HOME (flows in its `flows` folder);
  * the `flows` folder itself is accepted too: a directory named `flows` without a `flows` folder
@@ -57,16 +52,13 @@ export interface LocatedStore {
  */
 export function openLocation(location: string, cwd: string, option: "--from" | "--to"): LocatedStore {
   if (location === "") throw new UsageError(`${option}: expected a postgres:// URL or a directory`);
-  if (isPostgresUrl(location)) {
-    const store = new PgFlowStore(location); // connects on first use
-    return { store, where: store.url.display };
-  }
+  if (isPostgresUrl(location)) return storeAt(location, cwd);
   const dir = resolve(cwd, location);
   const stat = statSync(dir, { throwIfNoEntry: false });
   if (stat !== undefined && !stat.isDirectory()) throw new UsageError(`${option}: not a directory: ${dir}`);
   if (stat === undefined && option === "--from") throw new UsageError(`--from: no such directory: ${dir}`);
   const home = !existsSync(join(dir, "flows")) && basename(dir) === "flows" ? dirname(dir) : dir;
-  return { store: new FileFlowStore(home), where: home };
+  return storeAt(home, cwd);
 }
 
 /** Migrates every flow; what could not be migrated is named on `io.err` and counted as failed. */
@@ -80,7 +72,7 @@ export async function migrateFlows(request: MigrateRequest, io: MigrateOutput): 
     }
     // Both databases are reached (and their schemas checked) before anything is read or written,
     // so an unreachable target is reported before a long source is read.
-    for (const s of [source.store, target.store]) if (s instanceof PgFlowStore) await s.open();
+    for (const s of [source.store, target.store]) await s.open?.();
     io.out(
       `${request.dryRun ? "Dry run: would migrate" : "Migrating"} the flows of ${source.where} to ${target.where}\n`,
     );

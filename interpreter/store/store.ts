@@ -92,6 +92,11 @@ export interface FlowStore {
    * Stores without it are watched by their readers some other way, or not at all.
    */
   watch?(listener: (change: StoreChange) => void): () => void;
+  /**
+   * Connects a store that has a server behind it and checks or creates what it needs there (a
+   * database's schema), so that a problem shows at once; every other method does it on first use.
+   */
+  open?(): Promise<void>;
   /** Releases what the store holds open (connections); the store must not be used afterwards. */
   close?(): Promise<void> | void;
 }
