@@ -70,7 +70,39 @@ export interface StepInputIR {
   readonly ref: PathRef | null;
 }
 
-export type StepKindIR = "function" | "gate" | "inline" | "flow";
+export type StepKindIR = "function" | "gate" | "inline" | "flow" | "decompose" | "parallel_dispatch";
+
+/** A number as written in the spec: payloads echo `2.0` as a float, as the reference does. */
+export interface WrittenNumberIR {
+  readonly value: number;
+  readonly float: boolean;
+}
+
+/**
+ * The keys of a version 0.3 `parallel_dispatch` step (docs/language.md §6.2), defaults applied
+ * exactly as the reference's dispatch applies them (docs/runtime.md, parallel steps).
+ */
+export interface ParallelDispatchIR {
+  /** `source` as written: usually a `$` reference to the task list. */
+  readonly source: string;
+  /** The parsed `$` reference, or null when `source` is a literal. */
+  readonly sourceRef: PathRef | null;
+  readonly intentTemplate: string;
+  /** Default 3. */
+  readonly maxConcurrent: WrittenNumberIR;
+  /** Default "worktree". */
+  readonly isolation: "worktree" | "branch" | "none";
+  /** Default "all"; an integer N (at least N tasks complete); an integral float counts as N. */
+  readonly require: "all" | "any" | WrittenNumberIR;
+  /** Default "sequential_apply". */
+  readonly merge: "sequential_apply" | "manual";
+  /** Seconds; default 1800 (absent or null). */
+  readonly taskTimeout: number;
+  readonly captureDiff: boolean;
+  readonly deferAdvance: boolean;
+  /** Per-task certificate, the reference's defaults applied; null when absent. */
+  readonly taskReasoningTemplate: ReasoningTemplateIR | null;
+}
 
 export interface StepIR {
   readonly id: string;
@@ -113,6 +145,8 @@ export interface StepIR {
    * and their artifact is checked for them (runtime: reasoning.ts).
    */
   readonly reasoningTemplate?: ReasoningTemplateIR | null;
+  /** Version 0.3: present exactly when `kind` is "parallel_dispatch". */
+  readonly parallel?: ParallelDispatchIR | null;
   /** The static result type R(s) of docs/language.md §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;
@@ -152,7 +186,7 @@ export interface WorkflowIR {
 }
 
 export interface CheckedSpec {
-  readonly version: "0.1" | "0.2";
+  readonly version: "0.1" | "0.2" | "0.3";
   /** Declaration order. */
   readonly contracts: ReadonlyMap<string, ContractIR>;
   readonly functions: ReadonlyMap<string, FunctionIR>;

@@ -25,6 +25,8 @@ const MERMAID_SHAPE: Record<NodeKind, readonly [string, string]> = {
   gate: ["{", "}"],
   inline: ["([", "])"],
   flow: ["[[", "]]"],
+  decompose: ["[/", "/]"],
+  parallel_dispatch: ["[[", "]]"],
 };
 
 /** Text inside a quoted Mermaid label: entity codes for what Mermaid would read as syntax. */
@@ -60,6 +62,8 @@ const DOT_SHAPE: Record<NodeKind, string> = {
   gate: ", shape=diamond",
   inline: ', style="rounded"',
   flow: ", peripheries=2",
+  decompose: ", shape=trapezium",
+  parallel_dispatch: ", shape=box3d",
 };
 
 /** A DOT double-quoted string. */
