@@ -64,7 +64,9 @@ export interface ServerMemoryBench {
 
 export async function benchServerMemory(repoDir: string): Promise<ServerMemoryBench> {
   const root = mkdtempSync(join(tmpdir(), "stratumc-memory-bench-"));
-  const child = spawn(process.execPath, [join(repoDir, "bin/stratum-mcp.cjs")], {
+  // Started as a program, as the MCP configuration `install` writes starts it: the launcher sets
+  // the server's malloc arena limit (bin/stratum-mcp.cjs) and execs node, so the pid is node's.
+  const child = spawn(join(repoDir, "bin/stratum-mcp.cjs"), [], {
     cwd: realpathSync(root),
     env: { ...process.env, STRATUM_HOME: join(root, "home") },
     stdio: ["pipe", "pipe", "inherit"],

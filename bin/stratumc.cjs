@@ -35,6 +35,9 @@ case ${STRATUMC_DAEMON:-0}:${STRATUMC_PROG:-stratumc}:$1 in
       [ "$r" -ne 75 ] && exit "$r"
     fi ;;
 esac
+# `stratumc serve` is the MCP server: two malloc arenas keep its memory flat over weeks, as
+# bin/stratum-mcp.cjs explains; a value the caller set wins.
+[ "${STRATUMC_PROG:-stratumc}/$1" = stratumc/serve ] && { MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}; export MALLOC_ARENA_MAX; }
 b=$d/stratumc.blob
 case ${STRATUMC_PROG:-stratumc}/$1 in
   stratumc/check | stratumc/validate)

@@ -30,7 +30,9 @@ export function planMcpServer(
     return;
   }
   const shown = displayHomePath(paths.claudeJson, paths.home);
-  const entry = { type: "stdio", command: choice.command, args: [...choice.args], env: {} };
+  // node runs the script itself here, so the launcher's malloc arena limit (bin/stratum-mcp.cjs)
+  // is set in the server's environment instead.
+  const entry = { type: "stdio", command: choice.command, args: [...choice.args], env: SERVER_ENV };
   const outcome = planLocalServer(paths.claudeJson, paths.projectRoot, entry, changes);
   report.item(
     shown,
@@ -86,6 +88,9 @@ function planLocalServer(
 }
 
 const SERVERS = "an object (server name → server)";
+
+/** The environment of a server node starts directly: two malloc arenas keep its memory flat. */
+const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
 
 /**
  * Whether `servers` has our entry; one that is not an object (not a server Claude Code can start)

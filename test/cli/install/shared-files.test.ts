@@ -151,7 +151,7 @@ describe("the MCP registration", () => {
       projects: {
         ...other.projects,
         [sb.project]: {
-          mcpServers: { stratum: { type: "stdio", command: process.execPath, args: [script], env: {} } },
+          mcpServers: { stratum: { type: "stdio", command: process.execPath, args: [script], env: { MALLOC_ARENA_MAX: "2" } } },
         },
       },
     });
