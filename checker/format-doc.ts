@@ -184,6 +184,10 @@ function typeText(spec: ValueSpec, nested = false): string {
       return `integer ≥ ${spec.minimum}`;
     case "number":
       return `number ≥ ${spec.minimum}`;
+    case "nullableInteger":
+      return `integer ≥ ${spec.minimum}, or null`;
+    case "enumOrInteger":
+      return `string, or integer ≥ ${spec.minimum}`;
     case "boolean":
       return "boolean";
     case "enum":
@@ -213,6 +217,8 @@ function allowedText(key: KeySpec, versions: readonly Version[]): string | null 
       return `${VERSIONS.map((v) => code(`"${v}"`)).join(", ")} (quoted: an unquoted 0.2 is a number)`;
     case "enum":
       return perVersion(versions, (v) => forVersion(spec.values, v).map(code).join(", "));
+    case "enumOrInteger":
+      return `${spec.values.map(code).join(", ")}, or an integer ≥ ${spec.minimum}`;
     case "string":
       return spec.pattern === undefined ? null : `strings matching ${code(spec.pattern)}`;
     default:
@@ -392,9 +398,10 @@ export function renderFormatDoc(): string {
     "",
     "## Versions",
     "",
-    '`version` selects the format: `"0.1"` or `"0.2"`, quoted. Version 0.2 is a superset of 0.1; a key ' +
-      "marked 0.2 below is an unknown key in a 0.1 spec, and some keys that 0.1 requires are optional in 0.2 " +
-      "(the required column says which).",
+    '`version` selects the format: `"0.1"`, `"0.2"` or `"0.3"`, quoted. Each version is a superset of the ' +
+      "one before: a key marked 0.2 below is an unknown key in a 0.1 spec, a key marked 0.3 (the decompose and " +
+      "parallel_dispatch steps) an unknown key in a 0.1 or 0.2 spec, and some keys that 0.1 requires are " +
+      "optional from 0.2 on (the required column says which).",
     "",
     "## Sections",
     "",

@@ -117,11 +117,11 @@ export const MESSAGES = {
     family: "expr-name",
     errorType: "ir_semantic_error",
     title:
-      "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains).",
+      "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains, no_file_conflicts).",
     severity: "error",
     message: (name: string) => `unknown function '${name}'`,
     unsupported: (name: string) => `function '${name}' is not supported by this implementation`,
-    doc: "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains). The reference's extension helpers no_file_conflicts, plan_completion and vocabulary_compliance are not provided.",
+    doc: "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains, no_file_conflicts). The reference's extension helpers plan_completion and vocabulary_compliance are not provided.",
     example: {
       bad: 'ensure:\n  - "file_exist(result.artifact)"',
       good: 'ensure:\n  - "file_exists(result.artifact)"',

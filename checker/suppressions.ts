@@ -202,7 +202,6 @@ function stoppedEarly(diagnostics: readonly SpecDiagnostic[]): boolean {
     (d) =>
       (d.severity === "error" && d.code.startsWith("YAML-")) ||
       d.code === "SCHEMA-ROOT-NOT-MAPPING" ||
-      d.code === "SCHEMA-VERSION-UNSUPPORTED" ||
       (d.code.startsWith("SCHEMA-") && d.path === "version"),
   );
 }

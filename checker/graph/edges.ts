@@ -1,6 +1,7 @@
 // The dependency edges of one flow (docs/language.md §9.5.4 "Dependency graph", docs/runtime.md §2): `s → d`
 // for every `depends_on` entry `d` of `s` and every `inputs` value of `s` that starts with
-// `$.steps.` (`d` = its third `.`-separated segment), when `d` is an existing step id. Only steps
+// `$.steps.` (`d` = its third `.`-separated segment), and the `source` of a parallel_dispatch step
+// read the same way (0.3: the task list must exist before dispatch), when `d` is an existing step id. Only steps
 // with a valid id take part; an item or input of the wrong type is skipped (SCHEMA-* reports it).
 import type { FlowDecl, StepDecl } from "../model/types";
 import type { DependencyEdge } from "./types";
@@ -40,6 +41,14 @@ export function edgesOf(step: StepDecl, flow: FlowDecl): DependencyEdge[] {
       if (to === undefined || to.id === null) continue;
       out.push({ from: step, to, source: { kind: "input", entry, name: entry.name, node } });
     }
+  }
+  const source = step.kind === "parallel_dispatch" ? step.entry("source") : undefined;
+  const node = source?.value;
+  if (source !== undefined && node?.kind === "scalar" && typeof node.value === "string") {
+    const id = inputStepId(node.value);
+    const to = id === null ? undefined : flow.stepById.get(id);
+    if (to !== undefined && to.id !== null)
+      out.push({ from: step, to, source: { kind: "source", entry: source, node } });
   }
   return out;
 }

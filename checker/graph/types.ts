@@ -9,7 +9,7 @@ export interface DependencyEdge {
   /**
    * Where the edge is written: a `depends_on` item (`entry` = the step's `depends_on` entry, `node`
    * its item `index`) or an `inputs` value (`entry` = that input's own entry in the `inputs`
-   * mapping, whose key is `name` and whose value is `node`).
+   * mapping, whose key is `name` and whose value is `node`) or a parallel_dispatch step's `source`.
    */
   readonly source:
     | {
@@ -18,7 +18,9 @@ export interface DependencyEdge {
         readonly index: number;
         readonly node: ScalarNode;
       }
-    | { readonly kind: "input"; readonly entry: MapEntry; readonly name: string; readonly node: ScalarNode };
+    | { readonly kind: "input"; readonly entry: MapEntry; readonly name: string; readonly node: ScalarNode }
+    /** The `source` of a parallel_dispatch step (`entry` is the `source` entry of the step). */
+    | { readonly kind: "source"; readonly entry: MapEntry; readonly node: ScalarNode };
 }
 
 export interface FlowGraph {

@@ -3,6 +3,7 @@
 // docs/language.md §4–docs/language.md §7 (the retry counts are the ones schema/spec-schema.ts documents). The result is
 // frozen: nothing downstream can change it.
 
+import { PyFloat } from "../../stdlib/values/value";
 import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../base/json";
 import type { FlowGraph } from "../graph/types";
 import type {
@@ -14,7 +15,16 @@ import type {
   SpecModel,
   StepDecl,
 } from "../model/types";
-import { DEFAULT_FUNCTION_RETRIES, DEFAULT_INLINE_STEP_RETRIES } from "../schema/spec-schema";
+import {
+  DEFAULT_FUNCTION_RETRIES,
+  DEFAULT_INLINE_STEP_RETRIES,
+  DEFAULT_ISOLATION,
+  DEFAULT_MAX_CONCURRENT,
+  DEFAULT_MERGE,
+  DEFAULT_PARALLEL_STEP_RETRIES,
+  DEFAULT_REQUIRE,
+  DEFAULT_TASK_TIMEOUT,
+} from "../schema/spec-schema";
 import { contractRecords } from "../spec-expr/contracts";
 import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
@@ -29,10 +39,12 @@ import type {
   FieldKind,
   FlowIR,
   FunctionIR,
+  ParallelDispatchIR,
   ReasoningSectionIR,
   ReasoningTemplateIR,
   StepIR,
   WorkflowIR,
+  WrittenNumberIR,
 } from "./types";
 
 const EMPTY_OBJECT: JsonObject = Object.freeze(Object.create(null) as JsonObject);
@@ -146,9 +158,11 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   const retries =
     kind === "inline"
       ? (step.integer("retries")?.value ?? DEFAULT_INLINE_STEP_RETRIES)
-      : kind === "flow"
-        ? 1
-        : (step.fn?.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES);
+      : kind === "decompose" || kind === "parallel_dispatch"
+        ? (step.integer("retries")?.value ?? DEFAULT_PARALLEL_STEP_RETRIES)
+        : kind === "flow"
+          ? 1
+          : (step.fn?.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES);
   const inputs = expressions.inputs(step).map((i) => ({ name: i.name, raw: i.raw, ref: i.ref }));
   return {
     id,
@@ -181,6 +195,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     accumulate: expressionIR(e.accumulate),
     accumulateKey: expressionIR(e.accumulateKey),
     reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
+    parallel: kind === "parallel_dispatch" ? parallelIR(step, expressions) : null,
     resultType: expressions.resultType(step),
     range: step.node.range,
   };
@@ -219,6 +234,40 @@ function reasoningTemplateIR(field: Field<MapNode> | null): ReasoningTemplateIR 
     })),
     requireCitations:
       field.value.get("require_citations") === undefined ? false : (template.require_citations ?? null),
+  };
+}
+
+/** A number as written (`2.0` stays a float), or null when the field is absent or not a number. */
+function writtenNumber(step: StepDecl, key: string): WrittenNumberIR | null {
+  const node = step.entry(key)?.value;
+  if (node?.kind !== "scalar") return null;
+  const v = node.value;
+  if (v instanceof PyFloat) return { value: v.v, float: true };
+  if (typeof v === "number") return { value: v, float: false };
+  if (typeof v === "bigint") return { value: Number(v), float: false };
+  return null;
+}
+
+/** The keys of a parallel_dispatch step with the reference's dispatch defaults (spec-schema.ts). */
+function parallelIR(step: StepDecl, expressions: ExpressionTable): ParallelDispatchIR {
+  const source = expressions.parallelSource(step);
+  const requireWord = step.string("require")?.value;
+  const timeout = step.integer("task_timeout")?.value;
+  return {
+    source: source?.raw ?? step.string("source")?.value ?? "",
+    sourceRef: source?.ref ?? null,
+    intentTemplate: step.string("intent_template")?.value ?? "",
+    maxConcurrent: writtenNumber(step, "max_concurrent") ?? { value: DEFAULT_MAX_CONCURRENT, float: false },
+    isolation: (step.string("isolation")?.value ?? DEFAULT_ISOLATION) as ParallelDispatchIR["isolation"],
+    require:
+      requireWord === "all" || requireWord === "any"
+        ? requireWord
+        : (writtenNumber(step, "require") ?? DEFAULT_REQUIRE),
+    merge: (step.string("merge")?.value ?? DEFAULT_MERGE) as ParallelDispatchIR["merge"],
+    taskTimeout: timeout ?? DEFAULT_TASK_TIMEOUT,
+    captureDiff: step.boolean("capture_diff")?.value ?? false,
+    deferAdvance: step.boolean("defer_advance")?.value ?? false,
+    taskReasoningTemplate: reasoningTemplateIR(step.map("task_reasoning_template")),
   };
 }
 

@@ -22,6 +22,7 @@ import type {
   SpecModel,
   StepDecl,
   StepKind,
+  TypedStepKind,
   WorkflowDecl,
 } from "./types";
 
@@ -192,7 +193,7 @@ export function buildModel(
   const functionByName = byName(functions);
   const flowByName = byName<FlowDecl>(flows);
   for (const flow of flows) buildSteps(flow, version, tainted, functionByName, flowByName);
-  const workflowEntry = version === "0.2" ? root.get("workflow") : undefined;
+  const workflowEntry = version !== "0.1" ? root.get("workflow") : undefined;
   const workflow =
     workflowEntry !== undefined && isMapEntry(workflowEntry)
       ? new WorkflowModel(workflowEntry, version, tainted)
@@ -250,14 +251,22 @@ function buildSteps(
 }
 
 /**
- * Exactly one of function / intent / flow selects the kind (an empty string counts as absent;
- * in 0.1 only `function` is a key). A selector with a structural error makes the kind unknown.
+ * A 0.3 `type: decompose | parallel_dispatch` decides the kind first (the other selectors are then
+ * ignored, as the reference's step mode does). Otherwise exactly one of function / intent / flow
+ * selects the kind (an empty string counts as absent; in 0.1 only `function` is a key). A selector
+ * or `type` with a structural error makes the kind unknown.
  */
 function resolveKind(
   step: StepModel,
   functions: ReadonlyMap<string, FunctionDecl>,
   flows: ReadonlyMap<string, FlowDecl>,
 ): void {
+  const typed = typedKind(step);
+  if (typed === undefined) return;
+  if (typed !== null) {
+    step.kind = typed;
+    return;
+  }
   const chosen: { key: (typeof SELECTORS)[number]; name: string }[] = [];
   for (const key of SELECTORS) {
     if (step.entry(key) === undefined) continue;
@@ -287,6 +296,14 @@ function resolveKind(
       step.target = flows.get(only.name) ?? null;
       return;
   }
+}
+
+/** The kind `type` selects; null when it selects none; undefined when `type` is invalid. */
+function typedKind(step: MapFields): TypedStepKind | null | undefined {
+  if (step.entry("type") === undefined) return null;
+  if (!step.valid("type")) return step.isSchemaKey("type") ? undefined : null; // 0.1/0.2: unknown key
+  const type = step.string("type")?.value;
+  return type === "decompose" || type === "parallel_dispatch" ? type : null;
 }
 
 /** Entries of a root section that is a mapping (none otherwise). */

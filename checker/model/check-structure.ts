@@ -8,7 +8,6 @@ import { pythonStr } from "../schema/python-str";
 import { SCHEMA_ROOT_NOT_MAPPING } from "../schema/rules/root-not-mapping";
 import { SCHEMA_TYPE } from "../schema/rules/type";
 import { SCHEMA_VERSION_UNKNOWN } from "../schema/rules/version-unknown";
-import { SCHEMA_VERSION_UNSUPPORTED } from "../schema/rules/version-unsupported";
 import { StructureWalker } from "../schema/walk";
 import type { SpecSource } from "../source";
 import type { MapNode, SpecNode } from "../yaml/nodes";
@@ -16,7 +15,7 @@ import { pythonRepr } from "../yaml/repr";
 import { buildModel } from "./build";
 import type { SpecModel } from "./types";
 
-/** Structure phase + model: null when nothing else may be checked (root not a mapping, bad version). */
+/** Structure phase + model: null when nothing else may be checked (root not a mapping, unknown version). */
 export function checkStructure(src: SpecSource, root: SpecNode, reporter: Reporter): SpecModel | null {
   if (root.kind !== "map") {
     reporter.report(SCHEMA_ROOT_NOT_MAPPING, {
@@ -30,12 +29,11 @@ export function checkStructure(src: SpecSource, root: SpecNode, reporter: Report
   const version = checkVersion(src, root, reporter);
   if (version === "unknown") {
     // A missing or unknown version must not hide the document's other structural problems: they
-    // are checked against the 0.2 schema (the version the help suggests, and the more lenient
+    // are checked against the 0.3 schema (the version the help suggests, and the most lenient
     // one), but no semantic rule runs on a document whose version is not known.
-    new StructureWalker(src, reporter, "0.2").shape(root, "root", [], { kind: "root" });
+    new StructureWalker(src, reporter, "0.3").shape(root, "root", [], { kind: "root" });
     return null;
   }
-  if (version === null) return null;
   const walker = new StructureWalker(src, reporter, version.version);
   if (version.invalidNode !== null) walker.markInvalid(version.invalidNode);
   walker.shape(root, "root", [], { kind: "root" });
@@ -50,9 +48,9 @@ interface VersionLookup {
 
 /**
  * docs/language.md §1.2: the version is looked up by Python `str()` of the loaded value. "unknown": missing or not a
- * version we know (reported); null: 0.3 (reported; nothing else is checked, DIV-VERSION-03).
+ * version we know (reported).
  */
-function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | "unknown" | null {
+function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | "unknown" {
   const entry = root.get("version");
   if (entry === undefined) {
     reporter.report(SCHEMA_VERSION_UNKNOWN, {
@@ -65,16 +63,7 @@ function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): Versi
   }
   const node = entry.value;
   const text = pythonStr(node);
-  if (text === "0.3") {
-    reporter.report(SCHEMA_VERSION_UNSUPPORTED, {
-      message: SCHEMA_VERSION_UNSUPPORTED.message(),
-      path: "version",
-      range: valueRange(src, entry),
-      suggestion: SCHEMA_VERSION_UNSUPPORTED.suggestion,
-    });
-    return null;
-  }
-  if (text !== "0.1" && text !== "0.2") {
+  if (text !== "0.1" && text !== "0.2" && text !== "0.3") {
     reporter.report(SCHEMA_VERSION_UNKNOWN, {
       message: SCHEMA_VERSION_UNKNOWN.message(text),
       path: "version",

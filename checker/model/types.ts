@@ -85,7 +85,10 @@ export interface FunctionDecl extends Fields {
   readonly mode: FunctionMode | null;
 }
 
-export type StepKind = "function" | "gate" | "inline" | "flow";
+export type StepKind = "function" | "gate" | "inline" | "flow" | "decompose" | "parallel_dispatch";
+
+/** The 0.3 step kinds that `type` selects (docs/language.md §6.1). */
+export type TypedStepKind = "decompose" | "parallel_dispatch";
 
 export interface StepDecl extends Fields {
   readonly flow: FlowDecl;
@@ -94,11 +97,12 @@ export interface StepDecl extends Fields {
   /** The valid string id, or null (such a step takes no part in id-based rules). */
   readonly id: string | null;
   /**
-   * The step kind, or null when it cannot be known: SPEC-STEP-MODE, an undefined function, or a
-   * function whose mode is invalid.
+   * The step kind, or null when it cannot be known: SPEC-STEP-MODE, an undefined function, a
+   * function whose mode is invalid, or an invalid `type`. A 0.3 `type: decompose |
+   * parallel_dispatch` decides the kind before function / intent / flow are looked at.
    */
   readonly kind: StepKind | null;
-  /** The function of a function or gate step. */
+  /** The function of a function or gate step (null on decompose and parallel_dispatch steps). */
   readonly fn: FunctionDecl | null;
   /** The target flow of a sub-flow step, when it exists. */
   readonly target: FlowDecl | null;

@@ -26,6 +26,13 @@ import { SPEC_GATE_ROUTE_UNDECLARED } from "./gates/route-undeclared";
 import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "./iteration/accumulate-key-no-accumulate";
 import { SPEC_ACCUMULATE_NO_MAX } from "./iteration/accumulate-no-max";
 import { SPEC_EXIT_CRITERION_NO_MAX } from "./iteration/exit-criterion-no-max";
+import { SPEC_PARALLEL_UNSUPPORTED_KEY } from "./parallel/accumulate";
+import { SPEC_STEP_KIND_IGNORED_KEY } from "./parallel/ignored-key";
+import { SPEC_DECOMPOSE_MISSING_KEY, SPEC_PARALLEL_MISSING_KEY } from "./parallel/missing-key";
+import { SPEC_PARALLEL_ONLY_KEY } from "./parallel/only-key";
+import { SPEC_PARALLEL_KEY_IGNORED } from "./parallel/parallel-key-ignored";
+import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel/reasoning-template";
+import { SPEC_STEP_TYPE_MISMATCH } from "./parallel/type-mismatch";
 import { SPEC_FLOW_STEP_AGENT } from "./steps/flow-step-agent";
 import { SPEC_FLOW_STEP_FIELD } from "./steps/flow-step-field";
 import { SPEC_STEP_FLOW_UNDEFINED } from "./steps/flow-undefined";
@@ -91,4 +98,13 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   SPEC_GATE_NEXT,
   SPEC_GATE_POLICY_FALLBACK_NO_POLICY,
   SPEC_OUTPUT_CONTRACT_UNDEFINED,
+  // docs/language.md §9.5.4, version 0.3: decompose and parallel_dispatch steps
+  SPEC_DECOMPOSE_MISSING_KEY,
+  SPEC_PARALLEL_MISSING_KEY,
+  SPEC_PARALLEL_ONLY_KEY,
+  SPEC_PARALLEL_REASONING_TEMPLATE,
+  SPEC_PARALLEL_UNSUPPORTED_KEY,
+  SPEC_STEP_KIND_IGNORED_KEY,
+  SPEC_PARALLEL_KEY_IGNORED,
+  SPEC_STEP_TYPE_MISMATCH,
 ];

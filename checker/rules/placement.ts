@@ -12,6 +12,23 @@ export function isNonGate(step: StepDecl): boolean {
   return step.kind === "function" || step.kind === "inline" || step.kind === "flow";
 }
 
+/** A 0.3 decompose or parallel_dispatch step (selected by `type`). */
+export function isTypedKind(step: StepDecl): boolean {
+  return step.kind === "decompose" || step.kind === "parallel_dispatch";
+}
+
+/**
+ * SPEC-PARALLEL-STEP-ACCUMULATE: the valid `accumulate` and/or `accumulate_key` of a decompose or
+ * parallel_dispatch step (the reference refuses both there).
+ */
+export function typedKindAccumulateFields(step: StepDecl): readonly ("accumulate" | "accumulate_key")[] {
+  if (step.id === null || !isTypedKind(step)) return [];
+  const out: ("accumulate" | "accumulate_key")[] = [];
+  if (step.valid("accumulate")) out.push("accumulate");
+  if (step.valid("accumulate_key")) out.push("accumulate_key");
+  return out;
+}
+
 /** The key is absent (a present but invalid value is unknown, so rules that need "absent" skip). */
 export function absent(step: StepDecl, key: string): boolean {
   return step.entry(key) === undefined;
@@ -59,6 +76,7 @@ export function misplacedExpressionFields(step: StepDecl): ReadonlySet<Expressio
   if (stepEnsureMisplaced(step)) out.add("ensure");
   if (gateExitCriterion(step) || exitCriterionNoMax(step)) out.add("exit_criterion");
   for (const f of gateAccumulateFields(step)) out.add(f);
+  for (const f of typedKindAccumulateFields(step)) out.add(f);
   if (accumulateNoMax(step)) out.add("accumulate");
   if (accumulateKeyNoAccumulate(step)) out.add("accumulate_key");
   return out.size === 0 ? NONE : out;

@@ -45,6 +45,8 @@ const KEY_EXAMPLES: ReadonlyMap<string, string> = new Map([
   ["exit_criterion", '"<expression>"'],
   ["accumulate", '"<expression>"'],
   ["accumulate_key", '"<expression>"'],
+  ["source", '"$.steps.<step id>.output.tasks"'],
+  ["intent_template", '"<what to do with {task.<field>}>"'],
 ]);
 
 /** A YAML value to write for `key` of kind `spec`. */
@@ -64,7 +66,10 @@ export function exampleValue(key: string, spec: ValueSpec): string {
       return "true";
     case "integer":
     case "number":
+    case "nullableInteger":
       return String(Math.max(1, spec.minimum));
+    case "enumOrInteger":
+      return spec.values[0] ?? String(spec.minimum);
     case "enum":
       return Array.isArray(spec.values) ? String(spec.values[0] ?? "") : "<value>";
     case "nullableString":
@@ -87,6 +92,10 @@ function what(spec: ValueSpec): string {
       return `a whole number of at least ${spec.minimum}`;
     case "number":
       return `a number of at least ${spec.minimum}`;
+    case "nullableInteger":
+      return `a whole number of at least ${spec.minimum}, or null`;
+    case "enumOrInteger":
+      return `one of ${spec.values.join(", ")}, or a whole number of at least ${spec.minimum}`;
     case "enum":
       return "one of the listed words";
     case "shape":
@@ -119,8 +128,11 @@ export function valueHelp(
 ): string {
   const src = written(text, node);
   const where = item ? `each item of '${key}'` : `'${key}'`;
-  if (code === "SCHEMA-MINIMUM" && (spec.kind === "integer" || spec.kind === "number")) {
-    const least = spec.kind === "integer" ? Math.max(spec.minimum, 1) : spec.minimum;
+  if (code === "SCHEMA-MINIMUM" && spec.kind !== "number" && "minimum" in spec) {
+    return `Write ${what(spec)} for ${where}: ${key}: ${Math.max(spec.minimum, 1)}`;
+  }
+  if (code === "SCHEMA-MINIMUM" && spec.kind === "number") {
+    const least = spec.minimum;
     return `Write ${what(spec)} for ${where}: ${key}: ${least}`;
   }
   if (code === "SCHEMA-NON-EMPTY") {
@@ -138,7 +150,7 @@ export function valueHelp(
     return item ? `Quote the item: - ${quoted}` : `Quote the value: ${key}: ${quoted}`;
   }
   if (
-    (spec.kind === "integer" || spec.kind === "number") &&
+    (spec.kind === "integer" || spec.kind === "number" || spec.kind === "nullableInteger") &&
     node.kind === "scalar" &&
     typeof node.value === "string" &&
     /^\s*-?\d+(\.\d+)?\s*$/.test(node.value)

@@ -2,7 +2,7 @@
 // (yaml-language-server, VS Code YAML), generated from the declarative description in
 // spec-schema.ts — the same one the structure phase checks with.
 //
-// Shape of the result: the root accepts version "0.1" or "0.2"; `allOf` holds one `if`/`then`
+// Shape of the result: the root accepts version "0.1", "0.2" or "0.3"; `allOf` holds one `if`/`then`
 // per version that applies the complete schema of that version (`$defs` has every mapping kind
 // once per version: `v0.1-step`, `v0.2-step`, …). So 0.2-only keys are rejected in a 0.1 file
 // exactly as the checker does it, and editors still offer every key's description.
@@ -43,6 +43,15 @@ function valueSchema(spec: ValueSpec, version: Version): JsonObject {
       return { type: "integer", minimum: spec.minimum };
     case "number":
       return { type: "number", minimum: spec.minimum };
+    case "nullableInteger":
+      return { type: ["integer", "null"], minimum: spec.minimum };
+    case "enumOrInteger":
+      return {
+        oneOf: [
+          { type: "string", enum: [...spec.values] },
+          { type: "integer", minimum: spec.minimum },
+        ],
+      };
     case "boolean":
       return { type: "boolean" };
     case "enum":

@@ -18,8 +18,8 @@ export interface ResolvedShape {
   readonly version: Version;
   readonly keys: ReadonlyMap<string, KeySpec>;
   readonly required: readonly string[];
-  /** Keys of this shape that exist only in a later version (for the 0.1 suggestion). */
-  readonly laterKeys: ReadonlySet<string>;
+  /** Keys of this shape that exist only in a later version, with that version (for the suggestion). */
+  readonly laterKeys: ReadonlyMap<string, Version>;
   readonly unsupported: ReadonlySet<string>;
 }
 
@@ -31,9 +31,9 @@ export function resolveShape(name: ShapeName, version: Version): ResolvedShape {
   if (hit !== undefined) return hit;
   const spec = SHAPES[name];
   const keys = new Map<string, KeySpec>();
-  const laterKeys = new Set<string>();
+  const laterKeys = new Map<string, Version>();
   for (const key of spec.keys) {
-    if (key.since !== undefined && key.since > version) laterKeys.add(key.name);
+    if (key.since !== undefined && key.since > version) laterKeys.set(key.name, key.since);
     else keys.set(key.name, key);
   }
   const resolved: ResolvedShape = {

@@ -12,11 +12,9 @@ import { SCHEMA_ROOT_NOT_MAPPING } from "./rules/root-not-mapping";
 import { SCHEMA_TYPE } from "./rules/type";
 import { SCHEMA_UNKNOWN_KEY } from "./rules/unknown-key";
 import { SCHEMA_VERSION_UNKNOWN } from "./rules/version-unknown";
-import { SCHEMA_VERSION_UNSUPPORTED } from "./rules/version-unsupported";
 
 export const SCHEMA_RULES: readonly RuleInfo[] = [
   SCHEMA_VERSION_UNKNOWN,
-  SCHEMA_VERSION_UNSUPPORTED,
   SCHEMA_ROOT_NOT_MAPPING,
   SCHEMA_KEY_NOT_STRING,
   SCHEMA_REQUIRED,

@@ -14,6 +14,14 @@ export type ValueSpec =
   | { readonly kind: "nullableString" }
   /** An integer (an integral float such as `2.0` counts) that is at least `minimum`. */
   | { readonly kind: "integer"; readonly minimum: number }
+  /** An integer (integral floats count) at least `minimum`, or null (0.3 `task_timeout`). */
+  | { readonly kind: "nullableInteger"; readonly minimum: number }
+  /**
+   * One of `values` or an integer at least `minimum` (0.3 `require`, a JSON Schema `oneOf`): a
+   * string outside the list is SCHEMA-ENUM, a small integer SCHEMA-MINIMUM, anything else SCHEMA-TYPE
+   * ("is not valid under any of the given schemas").
+   */
+  | { readonly kind: "enumOrInteger"; readonly values: readonly string[]; readonly minimum: number }
   /** An int or float, not a boolean, at least `minimum`. */
   | { readonly kind: "number"; readonly minimum: number }
   | { readonly kind: "boolean" }

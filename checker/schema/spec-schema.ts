@@ -1,4 +1,4 @@
-// The declarative description of the spec format, versions 0.1 and 0.2 (docs/language.md §2–docs/language.md §7 and the
+// The declarative description of the spec format, versions 0.1, 0.2 and 0.3 (docs/language.md §2–docs/language.md §7 and the
 // structural table of docs/language.md §9.5.2). It is the single source of truth for the structure phase
 // (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/format.md
 // (format-doc.ts): every mapping kind lists its keys in catalogue order with their value kinds,
@@ -10,12 +10,26 @@
 import type { Version } from "../base/version";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 
-export const VERSIONS: readonly Version[] = ["0.1", "0.2"];
+export const VERSIONS: readonly Version[] = ["0.1", "0.2", "0.3"];
 
 /** Attempts of a function (and so of its steps) without `retries` (docs/language.md §4). */
 export const DEFAULT_FUNCTION_RETRIES = 3;
 /** Attempts of an inline step without `retries` (docs/language.md §6.2). */
 export const DEFAULT_INLINE_STEP_RETRIES = 1;
+/** Attempts of a decompose or parallel_dispatch step without `retries` (docs/language.md §6.2). */
+export const DEFAULT_PARALLEL_STEP_RETRIES = 2;
+/** Version 0.3 parallel_dispatch defaults (docs/language.md §6.2), as the reference's dispatch applies them. */
+export const DEFAULT_MAX_CONCURRENT = 3;
+export const DEFAULT_ISOLATION = "worktree";
+export const DEFAULT_REQUIRE = "all";
+export const DEFAULT_MERGE = "sequential_apply";
+/** Seconds a server-dispatched task may run (`task_timeout` absent or null). */
+export const DEFAULT_TASK_TIMEOUT = 1800;
+/** The values of a step's `type` (0.3); only decompose and parallel_dispatch decide the kind. */
+export const STEP_TYPES = ["function", "inline", "flow", "decompose", "parallel_dispatch"] as const;
+export const ISOLATIONS = ["worktree", "branch", "none"] as const;
+export const MERGES = ["sequential_apply", "manual"] as const;
+export const REQUIRE_WORDS = ["all", "any"] as const;
 /** The policy of a gate step without `policy` (docs/language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
 
@@ -38,8 +52,8 @@ const ROOT: ShapeSpec = {
     {
       name: "version",
       value: { kind: "version" },
-      description: 'Spec format version: "0.1" or "0.2" (quoted).',
-      example: 'version: "0.2"',
+      description: 'Spec format version: "0.1", "0.2" or "0.3" (quoted).',
+      example: 'version: "0.3"',
     },
     {
       name: "contracts",
@@ -138,7 +152,14 @@ const FUNCTION: ShapeSpec = {
   keys: [
     {
       name: "mode",
-      value: { kind: "enum", values: { "0.1": ["infer", "compute"], "0.2": ["infer", "compute", "gate"] } },
+      value: {
+        kind: "enum",
+        values: {
+          "0.1": ["infer", "compute"],
+          "0.2": ["infer", "compute", "gate"],
+          "0.3": ["infer", "compute", "gate"],
+        },
+      },
       description: "infer or compute (identical at run time); gate (0.2) for a human approval point.",
       example: "mode: infer",
     },
@@ -201,8 +222,8 @@ const FUNCTION: ShapeSpec = {
       example: "timeout: 3600",
     },
   ],
-  required: { "0.1": ["mode", "intent", "input", "output"], "0.2": ["mode"] },
-  requiredIf: [{ key: "output", versions: ["0.2"], when: { key: "mode", in: ["infer", "compute"] } }],
+  required: { "0.1": ["mode", "intent", "input", "output"], "0.2": ["mode"], "0.3": ["mode"] },
+  requiredIf: [{ key: "output", versions: ["0.2", "0.3"], when: { key: "mode", in: ["infer", "compute"] } }],
   otherKeys: "error",
   unsupported: ["guardrails", "cache"],
 };
@@ -274,7 +295,7 @@ const FLOW: ShapeSpec = {
       example: "max_rounds: 3",
     },
   ],
-  required: { "0.1": ["input", "output", "steps"], "0.2": ["input", "steps"] },
+  required: { "0.1": ["input", "output", "steps"], "0.2": ["input", "steps"], "0.3": ["input", "steps"] },
   otherKeys: "error",
 };
 
@@ -282,9 +303,19 @@ const STEP: ShapeSpec = {
   name: "step",
   anchor: "step",
   title: "Step",
-  description: "One step of a flow: a function, gate, inline (intent) or sub-flow step.",
+  description:
+    "One step of a flow: a function, gate, inline (intent) or sub-flow step; in 0.3 also a decompose or parallel_dispatch step.",
   keys: [
     { name: "id", value: STRING, description: "The step id, unique in the flow.", example: "id: summarize" },
+    {
+      name: "type",
+      since: "0.3",
+      value: { kind: "enum", values: STEP_TYPES },
+      description:
+        "decompose or parallel_dispatch selects that step kind; function, inline and flow change nothing (the kind follows function / intent / flow).",
+      default: "none (the kind follows function / intent / flow)",
+      example: "type: decompose",
+    },
     {
       name: "function",
       value: STRING,
@@ -342,9 +373,18 @@ const STEP: ShapeSpec = {
       since: "0.2",
       value: { kind: "freeMapping" },
       description:
-        "Inline steps: sections ({id, label, description}) the agent's artifact must contain as '## <label>' headings; require_citations asks for [P<n>] premise citations in the last section.",
+        "Inline and decompose steps: sections ({id, label, description}) the agent's artifact must contain as '## <label>' headings; require_citations asks for [P<n>] premise citations in the last section.",
       default: "none (no reasoning certificate)",
       example: "reasoning_template: {require_citations: true}",
+    },
+    {
+      name: "task_reasoning_template",
+      since: "0.2",
+      value: { kind: "freeMapping" },
+      description:
+        "parallel_dispatch steps: the reasoning certificate ({sections, require_citations}) each completed task's artifact is checked for.",
+      default: "none (task results are not checked for a certificate)",
+      example: "task_reasoning_template: {require_citations: false}",
     },
     {
       name: "on_approve",
@@ -422,7 +462,7 @@ const STEP: ShapeSpec = {
       name: "ensure",
       since: "0.2",
       value: STRINGS,
-      description: "Postcondition expressions (inline and sub-flow steps).",
+      description: "Postcondition expressions (inline, sub-flow, decompose and parallel_dispatch steps).",
       default: "`[]`",
       example: 'ensure: ["result.score >= 0.8"]',
     },
@@ -430,15 +470,15 @@ const STEP: ShapeSpec = {
       name: "retries",
       since: "0.2",
       value: POSITIVE_INTEGER,
-      description: "Maximum number of attempts (inline steps).",
-      default: `\`${DEFAULT_INLINE_STEP_RETRIES}\` on inline steps; a sub-flow step makes exactly one attempt; a function step uses its function's \`retries\``,
+      description: "Maximum number of attempts (inline, decompose and parallel_dispatch steps).",
+      default: `\`${DEFAULT_INLINE_STEP_RETRIES}\` on inline steps, \`${DEFAULT_PARALLEL_STEP_RETRIES}\` on decompose and parallel_dispatch steps; a sub-flow step makes exactly one attempt; a function step uses its function's \`retries\``,
       example: "retries: 2",
     },
     {
       name: "output_contract",
       since: "0.2",
       value: STRING,
-      description: "Contract of the result (inline and sub-flow steps).",
+      description: "Contract of the result (inline, sub-flow and decompose steps; required on decompose).",
       default: "none (the result is not checked against a contract)",
       example: "output_contract: Summary",
     },
@@ -490,24 +530,84 @@ const STEP: ShapeSpec = {
       default: "none (the item itself is its key)",
       example: 'accumulate_key: "item.id"',
     },
+    {
+      name: "source",
+      since: "0.3",
+      value: STRING,
+      description: "parallel_dispatch: a $ reference to the task list, e.g. $.steps.plan.output.tasks.",
+      default: "none (a parallel_dispatch step must set it)",
+      example: 'source: "$.steps.plan.output.tasks"',
+    },
+    {
+      name: "intent_template",
+      since: "0.3",
+      value: STRING,
+      description:
+        "parallel_dispatch: the instruction of each task; {task.<field>} and {<field>} are replaced by the task's fields.",
+      default: "none (a parallel_dispatch step must set it)",
+      example: 'intent_template: "Implement {task.description}"',
+    },
+    {
+      name: "max_concurrent",
+      since: "0.3",
+      value: POSITIVE_INTEGER,
+      description: "parallel_dispatch: how many tasks the server runs at once.",
+      default: `\`${DEFAULT_MAX_CONCURRENT}\``,
+      example: "max_concurrent: 2",
+    },
+    {
+      name: "isolation",
+      since: "0.3",
+      value: { kind: "enum", values: ISOLATIONS },
+      description: "parallel_dispatch: worktree (each task in its own git worktree), branch or none.",
+      default: `\`${DEFAULT_ISOLATION}\``,
+      example: "isolation: none",
+    },
+    {
+      name: "require",
+      since: "0.3",
+      value: { kind: "enumOrInteger", values: REQUIRE_WORDS, minimum: 1 },
+      description: "parallel_dispatch: all, any, or the number of tasks that must complete.",
+      default: `\`${DEFAULT_REQUIRE}\``,
+      example: "require: any",
+    },
+    {
+      name: "merge",
+      since: "0.3",
+      value: { kind: "enum", values: MERGES },
+      description: "parallel_dispatch: sequential_apply or manual (echoed to the agent that merges).",
+      default: `\`${DEFAULT_MERGE}\``,
+      example: "merge: manual",
+    },
+    {
+      name: "task_timeout",
+      since: "0.3",
+      value: { kind: "nullableInteger", minimum: 1 },
+      description: "parallel_dispatch: seconds a server-dispatched task may run.",
+      default: `\`${DEFAULT_TASK_TIMEOUT}\` (also for null)`,
+      example: "task_timeout: 600",
+    },
+    {
+      name: "capture_diff",
+      since: "0.3",
+      value: { kind: "boolean" },
+      description: "parallel_dispatch with isolation worktree: keep each task's diff in its result.",
+      default: "`false`",
+      example: "capture_diff: true",
+    },
+    {
+      name: "defer_advance",
+      since: "0.3",
+      value: { kind: "boolean" },
+      description: "parallel_dispatch: polling does not advance the flow; stratum_parallel_advance does.",
+      default: "`false`",
+      example: "defer_advance: true",
+    },
   ],
-  required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"] },
+  required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  unsupported: ["guardrails", "score_expr", "task_reasoning_template", "judge", "cache"],
-  beyondSurface: [
-    "type",
-    "source",
-    "isolation",
-    "require",
-    "merge",
-    "intent_template",
-    "task_timeout",
-    "max_concurrent",
-    "capture_diff",
-    "defer_advance",
-    "stages",
-    "pre_merge_verify",
-  ],
+  unsupported: ["guardrails", "score_expr", "judge", "cache"],
+  beyondSurface: ["stages", "pre_merge_verify"],
 };
 
 const WORKFLOW: ShapeSpec = {

@@ -56,6 +56,28 @@ export function scalarProblem(node: SpecNode, spec: ValueSpec, version: Version)
         suggestion: SCHEMA_ENUM.suggestion(allowed),
       };
     }
+    case "nullableInteger": {
+      if (v === null) return null;
+      if (integralValue(v) === null) return typeProblem(["integer", "null"]);
+      if (!numberBelow(v, spec.minimum)) return null;
+      return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
+    }
+    case "enumOrInteger": {
+      // The reference's `best_match` descends into the branch of the value's own kind.
+      if (typeof v === "string") {
+        if (spec.values.includes(v)) return null;
+        return {
+          rule: SCHEMA_ENUM,
+          message: SCHEMA_ENUM.message(pythonRepr(node), spec.values),
+          suggestion: SCHEMA_ENUM.suggestion(spec.values),
+        };
+      }
+      if (typeof v === "boolean" || integralValue(v) === null) {
+        return { rule: SCHEMA_TYPE, message: SCHEMA_TYPE.noAlternativeMessage(pythonRepr(node)) };
+      }
+      if (!numberBelow(v, spec.minimum)) return null;
+      return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
+    }
     case "integer":
     case "number": {
       const ok = spec.kind === "integer" ? integralValue(v) !== null : isNumberValue(v);

@@ -265,10 +265,14 @@ export class StructureWalker {
     shape: ResolvedShape,
     path: readonly string[],
   ): void {
-    const match = suggest(key, shape.keys.keys());
+    // A key of a later version is no typo (`require` is not a misspelt `retries`).
+    const since = shape.laterKeys.get(key);
+    const match = since === undefined ? suggest(key, shape.keys.keys()) : null;
     let suggestion: string = SCHEMA_UNKNOWN_KEY.removeSuggestion;
     let fix: { description: string; edits: { range: SourceRange; newText: string }[] } | undefined;
-    if (match !== null) {
+    if (since !== undefined) {
+      suggestion = SCHEMA_UNKNOWN_KEY.laterVersionSuggestion(key, since);
+    } else if (match !== null) {
       suggestion = `Did you mean '${match.candidate}'?`;
       // Renaming is certain only for a unique match that does not collide with a present key.
       if (match.unique && map.get(match.candidate) === undefined) {
@@ -277,8 +281,6 @@ export class StructureWalker {
           edits: [{ range: keyRange(entry), newText: match.candidate }],
         };
       }
-    } else if (shape.laterKeys.has(key)) {
-      suggestion = SCHEMA_UNKNOWN_KEY.laterVersionSuggestion(key);
     }
     this.reporter.report(SCHEMA_UNKNOWN_KEY, {
       message: SCHEMA_UNKNOWN_KEY.message(key),

@@ -94,15 +94,34 @@ const NOT_ON_GATES = [
   "max_iterations",
 ];
 
+/** The keys only a parallel_dispatch step takes (SPEC-PARALLEL-ONLY-KEY, SPEC-PARALLEL-KEY-IGNORED). */
+const PARALLEL_ONLY = [
+  "source",
+  "intent_template",
+  "max_concurrent",
+  "isolation",
+  "require",
+  "merge",
+  "task_timeout",
+  "capture_diff",
+  "defer_advance",
+  "task_reasoning_template",
+];
+const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", ...GATE_ONLY];
+
 /**
  * Keys a step of the kind it already has may not take (the SPEC-STEP-MODE, SPEC-FN-STEP-FIELD,
- * gate and sub-flow rules): offering them would only lead to a diagnostic.
+ * gate, sub-flow and 0.3 parallel rules): offering them would only lead to a diagnostic.
  */
 function stepKeyExclusions(view: DocView, step: MapNode): string[] {
+  const type = stringValue(step.get("type")?.value);
+  // `type: decompose | parallel_dispatch` decides the kind (0.3); function / flow are ignored.
+  if (type === "parallel_dispatch") return [...NOT_ON_TYPED_KINDS, "intent", "reasoning_template"];
+  if (type === "decompose") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY];
   const fn = stringValue(step.get("function")?.value);
   const mode =
     step.get("function") !== undefined || step.get("intent") !== undefined || step.get("flow") !== undefined;
-  const out: string[] = mode ? [...STEP_MODE_KEYS] : [];
+  const out: string[] = mode ? [...STEP_MODE_KEYS, ...PARALLEL_ONLY] : [];
   if (fn !== null) {
     const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));
@@ -291,7 +310,7 @@ function scalarValues(
       return ["true", "false"].map((v, i) => ({ label: v, kind: "value", replace, sortText: String(i) }));
     case "version":
       // Quoted: an unquoted 0.2 loads as a float (SCHEMA-TYPE).
-      return ["0.2", "0.1"].map((v, i) => ({
+      return ["0.3", "0.2", "0.1"].map((v, i) => ({
         label: quoted ? v : `"${v}"`,
         kind: "value",
         detail: `spec format ${v}`,

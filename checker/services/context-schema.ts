@@ -3,6 +3,7 @@
 // are available while the document is broken.
 import type { Version } from "../base/version";
 import { forVersion, resolveShape } from "../schema/resolve-shape";
+import { VERSIONS } from "../schema/spec-schema";
 import type { KeySpec, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode, SpecNode } from "../yaml/nodes";
 import type { PathSeg } from "./cursor";
@@ -100,7 +101,7 @@ export function stepOfPath(path: readonly PathSeg[]): { flow: string; index: num
 export function describeValue(spec: ValueSpec, version: Version): string {
   switch (spec.kind) {
     case "version":
-      return '"0.1" | "0.2"';
+      return VERSIONS.map((v) => `"${v}"`).join(" | ");
     case "string":
       return spec.nonEmpty === true ? "non-empty string" : "string";
     case "nullableString":
@@ -109,6 +110,10 @@ export function describeValue(spec: ValueSpec, version: Version): string {
       return `integer ≥ ${spec.minimum}`;
     case "number":
       return `number ≥ ${spec.minimum}`;
+    case "nullableInteger":
+      return `integer ≥ ${spec.minimum} | null`;
+    case "enumOrInteger":
+      return `${spec.values.join(" | ")} | integer ≥ ${spec.minimum}`;
     case "boolean":
       return "boolean";
     case "enum":

@@ -80,5 +80,6 @@ function hasContent(text: string): boolean {
 function versionOf(root: SpecNode): Version {
   if (root.kind !== "map") return "0.2";
   const v = (root as MapNode).get("version")?.value;
-  return v !== undefined && pythonStr(v) === "0.1" ? "0.1" : "0.2";
+  const text = v === undefined ? "" : pythonStr(v);
+  return text === "0.1" || text === "0.3" ? text : "0.2";
 }

@@ -15,11 +15,18 @@ import { contractRecords } from "./contracts";
 import { elementType, environment } from "./environment";
 import { checkInputs } from "./inputs";
 import { commonProperties, outputSchemaProperties } from "./output-schema";
+import { checkParallelSource } from "./parallel-source";
 import { resolveRef } from "./path-types";
 import { dependsOn } from "./reach";
 import { withAccumulatorFields } from "./records";
 import { functionResultType, type Records, stepResultType } from "./result-type";
-import type { CheckedExpression, CheckedInput, ExpressionTable, StepExpressions } from "./types";
+import type {
+  CheckedExpression,
+  CheckedInput,
+  CheckedSource,
+  ExpressionTable,
+  StepExpressions,
+} from "./types";
 
 type IdStep = StepDecl & { readonly id: string };
 
@@ -57,6 +64,7 @@ export class ExpressionPhase {
   private readonly steps = new Map<StepDecl, MutableStepExpressions>();
   private readonly functions = new Map<FunctionDecl, CheckedExpression[]>();
   private readonly inputs = new Map<StepDecl, CheckedInput[]>();
+  private readonly sources = new Map<StepDecl, CheckedSource | null>();
 
   constructor(
     private readonly model: SpecModel,
@@ -71,6 +79,9 @@ export class ExpressionPhase {
       for (const step of flow.steps) {
         if (!hasId(step)) continue;
         this.inputs.set(step, checkInputs(this.model, this.reporter, step, this.outputType));
+        if (step.kind === "parallel_dispatch") {
+          this.sources.set(step, checkParallelSource(this.model, this.reporter, step, this.outputType));
+        }
         this.checkStep(step);
       }
     }
@@ -79,6 +90,7 @@ export class ExpressionPhase {
       step: (step) => this.steps.get(step) ?? EMPTY_STEP,
       functionEnsure: (fn) => this.functions.get(fn) ?? [],
       inputs: (step) => this.inputs.get(step) ?? [],
+      parallelSource: (step) => this.sources.get(step) ?? null,
       resultType: (step) => this.resultType(step),
       outputType: this.outputType,
     };

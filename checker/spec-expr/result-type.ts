@@ -1,8 +1,9 @@
 // The result type R(s) of a step (docs/language.md §10.12.2), before the accumulator fields: the record
-// of its output contract (function: the function's `output`; inline and sub-flow: `output_contract`)
+// of its output contract (function: the function's `output`; inline, decompose and sub-flow:
+// `output_contract`; parallel_dispatch: the aggregate record of its tasks)
 // extended by its output_schema properties; `dict[str, any]` for an inline step without a contract;
 // `none` for a gate; `any` wherever the contract is unknown (undefined, invalid), so nothing cascades.
-import { ANY, dictOf, NONE, type RecordType, recordOf, STR, type Type } from "../../stdlib/types/type";
+import { ANY, dictOf, listOf, NONE, RecordType, recordOf, STR, type Type } from "../../stdlib/types/type";
 import type { FunctionDecl, StepDecl } from "../model/types";
 import { outputSchemaProperties, type SchemaProperties } from "./output-schema";
 import { extendRecord } from "./records";
@@ -16,6 +17,24 @@ export function functionOutputRecord(fn: FunctionDecl, records: Records): Record
   return output === null ? null : (records.get(output.value) ?? null);
 }
 
+/** The name a parallel_dispatch step's aggregate record has in messages and hovers. */
+export const PARALLEL_RESULT_NAME = "ParallelDispatchResult";
+
+/**
+ * The aggregate a parallel_dispatch step reports (docs/runtime.md, parallel steps): what its
+ * `ensure` sees as `result` and what `$.steps.<id>.output` is.
+ */
+export function parallelResultRecord(): RecordType {
+  const record = new RecordType(PARALLEL_RESULT_NAME);
+  const list = listOf(ANY);
+  record.fields.set("tasks", { type: list, optional: false, written: "array" });
+  record.fields.set("merge_status", { type: STR, optional: false, written: "string" });
+  record.fields.set("completed", { type: list, optional: false, written: "array" });
+  record.fields.set("failed", { type: list, optional: false, written: "array" });
+  record.fields.set("outcome", { type: STR, optional: false, written: "string" });
+  return record;
+}
+
 /** R(s) before the output_schema extension. */
 function contractResultType(step: StepDecl, records: Records): Type {
   switch (step.kind) {
@@ -25,9 +44,12 @@ function contractResultType(step: StepDecl, records: Records): Type {
       const record = step.fn === null ? null : functionOutputRecord(step.fn, records);
       return record === null ? ANY : recordOf(record);
     }
+    case "parallel_dispatch":
+      return recordOf(parallelResultRecord());
     case "inline":
+    case "decompose":
     case "flow": {
-      const withoutContract = step.kind === "inline" ? dictOf(STR, ANY) : ANY;
+      const withoutContract = step.kind === "flow" ? ANY : dictOf(STR, ANY);
       if (step.entry("output_contract") === undefined) return withoutContract;
       const name = step.string("output_contract");
       const record = name === null ? undefined : records.get(name.value);

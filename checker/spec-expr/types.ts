@@ -34,6 +34,13 @@ export interface CheckedInput {
   readonly ref: PathRef | null;
 }
 
+/** The `source` of a parallel_dispatch step. */
+export interface CheckedSource {
+  readonly raw: string;
+  /** The parsed `$` reference (null for a literal or a malformed reference). */
+  readonly ref: PathRef | null;
+}
+
 export interface ExpressionTable {
   /** Expressions of a step that were checked (misplaced fields are absent, docs/language.md §9.3). */
   step(step: StepDecl): StepExpressions;
@@ -41,6 +48,8 @@ export interface ExpressionTable {
   functionEnsure(fn: FunctionDecl): readonly CheckedExpression[];
   /** The step's inputs with parsed references. */
   inputs(step: StepDecl): readonly CheckedInput[];
+  /** The checked `source` of a parallel_dispatch step (null for other steps or without one). */
+  parallelSource(step: StepDecl): CheckedSource | null;
   /** R(s) of docs/language.md §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
   /** The type `$.steps.<id>.output` reads (docs/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */

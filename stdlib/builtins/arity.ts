@@ -27,6 +27,15 @@ export function takesText(spec: ParamSpec): string {
   return `from ${spec.required} to ${max} arguments`;
 }
 
+/** Whether a required parameter is given neither positionally nor (where allowed) by keyword. */
+function missingRequired(spec: ParamSpec, nPositional: number, keywordNames: readonly string[]): boolean {
+  for (let i = nPositional; i < spec.required; i++) {
+    const name = spec.positional[i] as string;
+    if (!(spec.positionalKeywords?.includes(name) && keywordNames.includes(name))) return true;
+  }
+  return false;
+}
+
 /**
  * The docs/language.md §10.13 error message for a call of `displayName` (`len`, `str.lower`) with `nPositional`
  * positional arguments and the given keyword names, or null when the call shape is acceptable.
@@ -51,7 +60,7 @@ export function arityError(
   }
   const given = nPositional + positionalByKeyword;
   const tooMany = !spec.varargs && given > spec.positional.length;
-  if (tooMany || nPositional < spec.required) {
+  if (tooMany || missingRequired(spec, nPositional, keywordNames)) {
     return `${displayName}() takes ${takesText(spec)} (${given} given)`;
   }
   for (const k of keywordNames) {

@@ -9,6 +9,7 @@ import { bindArguments, type ParamSpec } from "./arity";
 import { pyAbs, pyBool, pyFloat, pyInt, pyLen, pyRound, pyStr } from "./conversions";
 import type { EvalEnv } from "./env";
 import { fileContains, fileExists } from "./file-builtins";
+import { noFileConflicts } from "./no-file-conflicts";
 
 type Kwargs = ReadonlyMap<string, PyValue> | null;
 
@@ -152,6 +153,13 @@ const ENTRIES: readonly Entry[] = [
     params: { positional: ["path", "needle"], required: 2 },
     run: ([path, needle], env) => fileContains(path as PyValue, needle as PyValue, env),
   },
+  {
+    name: "no_file_conflicts",
+    signature: "no_file_conflicts(tasks) -> bool",
+    doc: "True when no two independent tasks (neither reaches the other through depends_on, transitively) share an entry of files_owned; otherwise raises ValueError naming the first such pair and their shared files. files_read is never compared.",
+    params: { positional: ["tasks"], required: 1, positionalKeywords: ["tasks"] },
+    run: ([tasks], env) => noFileConflicts(tasks as PyValue, env),
+  },
 ];
 
 function toSpec(entry: Entry): BuiltinSpec {
@@ -167,8 +175,4 @@ function toSpec(entry: Entry): BuiltinSpec {
 export const BUILTINS: ReadonlyMap<string, BuiltinSpec> = new Map(ENTRIES.map((e) => [e.name, toSpec(e)]));
 
 /** Helpers of the reference implementation that this implementation does not provide. */
-export const UNSUPPORTED_BUILTINS: readonly string[] = [
-  "no_file_conflicts",
-  "plan_completion",
-  "vocabulary_compliance",
-];
+export const UNSUPPORTED_BUILTINS: readonly string[] = ["plan_completion", "vocabulary_compliance"];

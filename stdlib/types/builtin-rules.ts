@@ -106,6 +106,24 @@ function pathArg(name: string): BuiltinTypeRule {
     ) ?? ok(BOOL);
 }
 
+/** Element kinds `vars()` accepts: dicts (JSON objects, contract records) and namespaces. */
+const TASK_KINDS: ReadonlySet<string> = new Set(["dict", "record", "ns"]);
+
+/** no_file_conflicts(tasks): an iterable of task objects; a non-empty one of anything else fails. */
+const noFileConflicts: BuiltinTypeRule = (args, keywords) => {
+  const tasks = argAt(args, keywords, 0, "tasks");
+  if (tasks === undefined) return ok(BOOL);
+  const elem = iterationRule(tasks.type);
+  if (!elem.ok) return { ...elem, arg: tasks.at };
+  const task = requireArg(
+    elem.type,
+    (m) => TASK_KINDS.has(m.k),
+    () => "vars() argument must have __dict__ attribute",
+    tasks.at,
+  );
+  return task === null ? ok(BOOL) : { ...task, failsFrom: 1 };
+};
+
 const rules: Record<string, BuiltinTypeRule> = {
   len: (args) =>
     requireArg(
@@ -167,6 +185,7 @@ const rules: Record<string, BuiltinTypeRule> = {
   },
   file_exists: pathArg("file_exists"),
   file_contains: pathArg("file_contains"),
+  no_file_conflicts: noFileConflicts,
 };
 
 /** Null-prototype table: a lookup of "constructor" or "toString" finds nothing. */

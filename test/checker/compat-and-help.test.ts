@@ -286,7 +286,10 @@ describe("reasoning_template (as stratum-mcp 0.2.50)", () => {
         "flows.f.steps.a.reasoning_template.sections.0",
         "reasoning_template section 0 is missing required field 'description'",
       ],
-      ["flows.f.steps.a.reasoning_template.sections.1", "reasoning_template section 1 must be a mapping"],
+      [
+        "flows.f.steps.a.reasoning_template.sections.1",
+        "reasoning_template section 1 must be a mapping, got str",
+      ],
     ]);
   });
 
@@ -545,7 +548,7 @@ describe("help texts say what to write, where", () => {
     );
     const r = checkSpec(text);
     expect(r.diagnostics.map((d) => [d.code, d.path, d.suggestion])).toEqual([
-      ["SCHEMA-VERSION-UNKNOWN", "version", 'Use version: "0.2"'],
+      ["SCHEMA-VERSION-UNKNOWN", "version", 'Use version: "0.3"'],
       ["SCHEMA-REQUIRED", "flows.main", "Add input: {} to flow 'main'"],
     ]);
   });
@@ -553,7 +556,7 @@ describe("help texts say what to write, where", () => {
   it("a missing version says where to add it, and the rest is still checked", () => {
     const text = lines("flows:", "  main:", "    steps: [{id: s, intent: x}]");
     expect(checkSpec(text).diagnostics.map((d) => [d.code, d.suggestion])).toEqual([
-      ["SCHEMA-VERSION-UNKNOWN", 'Add version: "0.2" as the first line of the file'],
+      ["SCHEMA-VERSION-UNKNOWN", 'Add version: "0.3" as the first line of the file'],
       ["SCHEMA-REQUIRED", "Add input: {} to flow 'main'"],
     ]);
   });

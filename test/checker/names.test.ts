@@ -49,9 +49,10 @@ runCases("names, dunders, functions (ensure)", ensureEnv, {
       code: "no_file_conflicts(result.tags)",
       errors: [
         {
-          code: "EXPR-UNKNOWN-FUNCTION",
-          at: "no_file_conflicts",
-          message: "function 'no_file_conflicts' is not supported by this implementation",
+          code: "EXPR-TYPE",
+          at: "result.tags",
+          message:
+            "vars() argument must have __dict__ attribute (this fails at run time whenever the iterable is not empty)",
         },
       ],
     },

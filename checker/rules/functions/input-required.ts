@@ -20,7 +20,7 @@ export const SPEC_FN_INPUT_REQUIRED = defineRule({
     `Function '${fn}' (mode '${mode}') must declare input (use {} when it takes none)`,
   check(model: SpecModel, reporter: Reporter): void {
     // In 0.1 a missing input is SCHEMA-REQUIRED.
-    if (model.version !== "0.2") return;
+    if (model.version === "0.1") return;
     for (const fn of model.functions) {
       if ((fn.mode !== "infer" && fn.mode !== "compute") || !lacks(fn, "input")) continue;
       reporter.report(SPEC_FN_INPUT_REQUIRED, {

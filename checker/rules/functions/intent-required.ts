@@ -19,7 +19,7 @@ export const SPEC_FN_INTENT_REQUIRED = defineRule({
   message: (fn: string, mode: string) => `Function '${fn}' (mode '${mode}') must have a non-empty intent`,
   check(model: SpecModel, reporter: Reporter): void {
     // In 0.1 a missing intent is SCHEMA-REQUIRED.
-    if (model.version !== "0.2") return;
+    if (model.version === "0.1") return;
     for (const fn of model.functions) {
       if ((fn.mode !== "infer" && fn.mode !== "compute") || !lacks(fn, "intent")) continue;
       reporter.report(SPEC_FN_INTENT_REQUIRED, {

@@ -3,7 +3,7 @@ import { valueRange } from "../../anchors";
 import type { SpecModel } from "../../model/types";
 import type { Reporter } from "../../report";
 import { defineRule } from "../../rule";
-import { isNonGate } from "../placement";
+import { isNonGate, isTypedKind } from "../placement";
 import { namedSteps, stepPath, stringValue, suggestName } from "../support";
 
 const GATE_ROUTES = ["on_approve", "on_revise", "on_kill"] as const;
@@ -27,7 +27,9 @@ export const SPEC_ROUTE_UNKNOWN_STEP = defineRule({
     for (const step of namedSteps(model)) {
       // A route that is itself misplaced (gate routes on a non-gate step, on_fail/next on a gate)
       // is reported by the gate rules and not resolved.
-      const fields = [...(isNonGate(step) ? [] : GATE_ROUTES), ...(step.kind === "gate" ? [] : WORK_ROUTES)];
+      // Gate routes on a decompose or parallel_dispatch step are ignored (SPEC-STEP-KIND-IGNORED-KEY).
+      const gateRoutes = isNonGate(step) || isTypedKind(step) ? [] : GATE_ROUTES;
+      const fields = [...gateRoutes, ...(step.kind === "gate" ? [] : WORK_ROUTES)];
       for (const field of fields) {
         const target = stringValue(step, field);
         if (target === null || step.flow.stepById.has(target.value)) continue;

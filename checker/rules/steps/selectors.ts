@@ -10,13 +10,18 @@ export type Selection =
   | { readonly kind: "one"; readonly key: Selector }
   | { readonly kind: "none" }
   | { readonly kind: "several" }
-  /** A selector has a structural error, or the step uses the unsupported `judge`. */
+  /**
+   * A selector has a structural error, the step uses the unsupported `judge`, or `type` selected
+   * a decompose or parallel_dispatch step.
+   */
   | { readonly kind: "unknown" };
 
 const V01: readonly Selector[] = ["function"];
 const V02: readonly Selector[] = ["function", "intent", "flow"];
 
 export function selectionOf(model: SpecModel, step: StepDecl): Selection {
+  // `type: decompose | parallel_dispatch` decided the kind; the selectors are ignored (0.3).
+  if (step.kind === "decompose" || step.kind === "parallel_dispatch") return { kind: "unknown" };
   const chosen: Selector[] = [];
   for (const key of model.version === "0.1" ? V01 : V02) {
     if (step.entry(key) === undefined) continue;
@@ -28,7 +33,7 @@ export function selectionOf(model: SpecModel, step: StepDecl): Selection {
   if (chosen.length > 1) return { kind: "several" };
   if (first !== undefined) return { kind: "one", key: first };
   // A `judge` step (SCHEMA-FEATURE-UNSUPPORTED) has a mode, just not one this implementation runs.
-  if (model.version === "0.2" && step.entry("judge") !== undefined) return { kind: "unknown" };
+  if (model.version !== "0.1" && step.entry("judge") !== undefined) return { kind: "unknown" };
   return { kind: "none" };
 }
 

@@ -12,9 +12,11 @@ export const SCHEMA_TYPE = defineRule({
     bad: "version: 0.2\nflows:\n  f:\n    input: {}\n    steps: {id: a}",
     good: 'version: "0.2"\nflows:\n  f:\n    input: {}\n    steps: [{id: a, intent: x}]',
   },
-  fix: 'Quotes an unquoted version number (version: 0.2 becomes version: "0.2"); offered only for the version key, when it is a plain scalar without a tag that loads as the number 0.1 or 0.2.',
+  fix: 'Quotes an unquoted version number (version: 0.2 becomes version: "0.2"); offered only for the version key, when it is a plain scalar without a tag that loads as the number 0.1, 0.2 or 0.3.',
   /** `types` are JSON Schema type names: `string`, `integer`, `object`, `array`, `null`, … */
   message: (value: string, types: readonly string[]) =>
     `${value} is not of type ${types.map((t) => `'${t}'`).join(", ")}`,
+  /** A value that fits none of a `oneOf`'s alternatives (0.3 `require`: a word or an integer). */
+  noAlternativeMessage: (value: string) => `${value} is not valid under any of the given schemas`,
   versionSuggestion: (version: string) => `Quote the version: version: "${version}"`,
 });

@@ -1,11 +1,21 @@
 // The reference rules of the expression phase, in catalogue order (docs/language.md §9.5.5).
 import type { RuleInfo } from "../../rule";
+import {
+  SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
+  SPEC_PARALLEL_SOURCE_NOT_LIST,
+  SPEC_PARALLEL_SOURCE_NOT_REFERENCE,
+  SPEC_PARALLEL_TEMPLATE_FIELD,
+} from "./parallel-source";
 import { SPEC_REF_MAY_NOT_HAVE_RUN } from "./ref-may-not-have-run";
 import { SPEC_REF_UNDECLARED_INPUT } from "./ref-undeclared-input";
 import { SPEC_REF_UNKNOWN_FIELD } from "./ref-unknown-field";
 import { SPEC_REF_UNKNOWN_STEP } from "./ref-unknown-step";
 
 export {
+  SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
+  SPEC_PARALLEL_SOURCE_NOT_LIST,
+  SPEC_PARALLEL_SOURCE_NOT_REFERENCE,
+  SPEC_PARALLEL_TEMPLATE_FIELD,
   SPEC_REF_MAY_NOT_HAVE_RUN,
   SPEC_REF_UNDECLARED_INPUT,
   SPEC_REF_UNKNOWN_FIELD,
@@ -17,4 +27,8 @@ export const REFERENCE_RULES: readonly RuleInfo[] = [
   SPEC_REF_UNDECLARED_INPUT,
   SPEC_REF_UNKNOWN_FIELD,
   SPEC_REF_MAY_NOT_HAVE_RUN,
+  SPEC_PARALLEL_SOURCE_NOT_REFERENCE,
+  SPEC_PARALLEL_SOURCE_NOT_LIST,
+  SPEC_PARALLEL_TEMPLATE_FIELD,
+  SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
 ];

@@ -14,7 +14,11 @@ function ids(steps: readonly StepDecl[] | null): string[] | null {
 function edgeList(graph: FlowGraph): string[] {
   return graph.edges.map((e) => {
     const where =
-      e.source.kind === "depends_on" ? `depends_on[${e.source.index}]` : `inputs.${e.source.name}`;
+      e.source.kind === "depends_on"
+        ? `depends_on[${e.source.index}]`
+        : e.source.kind === "source"
+          ? "source"
+          : `inputs.${e.source.name}`;
     return `${e.from.id} -> ${e.to.id} (${where})`;
   });
 }

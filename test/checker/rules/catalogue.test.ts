@@ -46,6 +46,14 @@ const ORDER: readonly [code: string, severity: "error" | "warning" | "info", fam
   ["SPEC-GATE-NEXT", "error", "gate"],
   ["SPEC-GATE-POLICY-FALLBACK-NO-POLICY", "error", "gate"],
   ["SPEC-OUTPUT-CONTRACT-UNDEFINED", "error", "reference"],
+  ["SPEC-DECOMPOSE-MISSING-KEY", "error", "step-mode"],
+  ["SPEC-PARALLEL-MISSING-KEY", "error", "step-mode"],
+  ["SPEC-PARALLEL-ONLY-KEY", "error", "step-mode"],
+  ["SPEC-PARALLEL-REASONING-TEMPLATE", "error", "step-mode"],
+  ["SPEC-PARALLEL-UNSUPPORTED-KEY", "error", "iteration"],
+  ["SPEC-STEP-KIND-IGNORED-KEY", "warning", "step-mode"],
+  ["SPEC-PARALLEL-KEY-IGNORED", "warning", "step-mode"],
+  ["SPEC-STEP-TYPE-MISMATCH", "warning", "step-mode"],
 ];
 
 describe("SEMANTIC_RULES", () => {

@@ -66,11 +66,47 @@ const VALID = [
     "      - {id: d, flow: sub}",
     "  sub: {input: {}, steps: [{id: s, intent: x}]}",
   ),
+  yaml(
+    'version: "0.3"',
+    "contracts: {TaskGraph: {tasks: {type: array}}}",
+    "flows:",
+    "  f:",
+    "    input: {}",
+    "    steps:",
+    "      - {id: d, type: decompose, agent: claude, intent: plan, output_contract: TaskGraph}",
+    "      - {id: p, type: parallel_dispatch, source: $.steps.d.output.tasks, intent_template: 'do {task.id}', max_concurrent: 2.0, isolation: none, require: 2, merge: manual, task_timeout: null, capture_diff: false, defer_advance: true, task_reasoning_template: {require_citations: false}}",
+    "      - {id: q, type: parallel_dispatch, source: $.steps.d.output.tasks, intent_template: x, require: any, task_timeout: 60}",
+  ),
 ];
 
 const INVALID: readonly [string, string][] = [
   ["missing version", yaml("flows: {}")],
-  ["version 0.3", yaml('version: "0.3"')],
+  ["version 0.4", yaml('version: "0.4"')],
+  [
+    "a 0.3 step key in 0.2",
+    yaml('version: "0.2"', "flows: {f: {input: {}, steps: [{id: a, type: decompose, intent: x}]}}"),
+  ],
+  [
+    "a bad step type",
+    yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, type: Decompose, intent: x}]}}"),
+  ],
+  [
+    "isolation docker",
+    yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, isolation: docker}]}}"),
+  ],
+  ["require 0", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: 0}]}}")],
+  ["require some", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: some}]}}")],
+  ["require true", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: true}]}}")],
+  ["require 1.5", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: 1.5}]}}")],
+  ["task_timeout 0", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, task_timeout: 0}]}}")],
+  [
+    "task_timeout as a string",
+    yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, task_timeout: '10'}]}}"),
+  ],
+  [
+    "capture_diff as a string",
+    yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, capture_diff: 'true'}]}}"),
+  ],
   ["unquoted version", yaml("version: 0.2")],
   ["an unknown top-level key", yaml('version: "0.2"', "bogus: 1")],
   ["the workflow block in 0.1", yaml('version: "0.1"', "workflow: {name: x, description: y, input: {}}")],
@@ -138,13 +174,15 @@ describe("specJsonSchema", () => {
     expect(ajv.validateSchema(schema)).toBe(true);
   });
 
-  it("describes every key of every mapping kind, in both versions", () => {
+  it("describes every key of every mapping kind, in every version", () => {
     const defs = schema.$defs as Record<string, { properties: Record<string, { description?: string }> }>;
     for (const shape of Object.values(SHAPES)) {
+      const keys03 = Object.keys(defs[`v0.3-${shape.name}`]?.properties ?? {});
+      expect(keys03).toEqual(shape.keys.map((k) => k.name));
+      for (const key of keys03)
+        expect(defs[`v0.3-${shape.name}`]?.properties[key]?.description).toMatch(/\S/);
       const keys02 = Object.keys(defs[`v0.2-${shape.name}`]?.properties ?? {});
-      expect(keys02).toEqual(shape.keys.map((k) => k.name));
-      for (const key of keys02)
-        expect(defs[`v0.2-${shape.name}`]?.properties[key]?.description).toMatch(/\S/);
+      expect(keys02).toEqual(shape.keys.filter((k) => k.since !== "0.3").map((k) => k.name));
       const keys01 = Object.keys(defs[`v0.1-${shape.name}`]?.properties ?? {});
       expect(keys01).toEqual(shape.keys.filter((k) => k.since === undefined).map((k) => k.name));
     }

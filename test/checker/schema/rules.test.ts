@@ -13,13 +13,11 @@ import { SCHEMA_ROOT_NOT_MAPPING } from "../../../checker/schema/rules/root-not-
 import { SCHEMA_TYPE } from "../../../checker/schema/rules/type";
 import { SCHEMA_UNKNOWN_KEY } from "../../../checker/schema/rules/unknown-key";
 import { SCHEMA_VERSION_UNKNOWN } from "../../../checker/schema/rules/version-unknown";
-import { SCHEMA_VERSION_UNSUPPORTED } from "../../../checker/schema/rules/version-unsupported";
 
 describe("SCHEMA_RULES", () => {
   it("lists the family in catalogue order with its conformance families", () => {
     expect(SCHEMA_RULES.map((r) => [r.code, r.family])).toEqual([
       ["SCHEMA-VERSION-UNKNOWN", "version"],
-      ["SCHEMA-VERSION-UNSUPPORTED", "unsupported"],
       ["SCHEMA-ROOT-NOT-MAPPING", "schema"],
       ["SCHEMA-KEY-NOT-STRING", "schema"],
       ["SCHEMA-REQUIRED", "schema"],
@@ -48,16 +46,14 @@ describe("message templates (docs/language.md §9.5.2)", () => {
   it.each([
     [SCHEMA_VERSION_UNKNOWN.message(""), "Unknown IR version: ''"],
     [SCHEMA_VERSION_UNKNOWN.message("it's"), `Unknown IR version: "it's"`],
-    [
-      SCHEMA_VERSION_UNSUPPORTED.message(),
-      "IR version '0.3' is not supported by this implementation (supported: '0.1', '0.2')",
-    ],
     [SCHEMA_ROOT_NOT_MAPPING.message("['a']"), "['a'] is not of type 'object'"],
     [SCHEMA_KEY_NOT_STRING.message("True"), "True is not of type 'string'"],
     [SCHEMA_REQUIRED.message("id"), "'id' is a required property"],
     [SCHEMA_REQUIRED.functionOutputMessage("w"), "Function 'w' output contract '' not defined"],
     [SCHEMA_UNKNOWN_KEY.message("bogus"), "Additional properties are not allowed ('bogus' was unexpected)"],
-    [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("next"), `'next' requires version "0.2"`],
+    [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("next", "0.2"), `'next' requires version "0.2"`],
+    [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("source", "0.3"), `'source' requires version "0.3"`],
+    [SCHEMA_TYPE.noAlternativeMessage("True"), "True is not valid under any of the given schemas"],
     [SCHEMA_FEATURE_UNSUPPORTED.message("judge"), "'judge' is not supported by this implementation"],
     [
       SCHEMA_FEATURE_UNSUPPORTED.suggestion("judge"),

@@ -35,7 +35,7 @@ describe("version and root (docs/language.md §1.1, docs/language.md §1.2)", ()
     code: "SCHEMA-VERSION-UNKNOWN",
     path: "version",
     message,
-    suggestion: 'Use version: "0.2"',
+    suggestion: 'Use version: "0.3"',
     at,
   });
   run([
@@ -45,7 +45,7 @@ describe("version and root (docs/language.md §1.1, docs/language.md §1.2)", ()
       expect: [
         {
           ...unknown("Unknown IR version: ''", "1:1-1:1"),
-          suggestion: 'Add version: "0.2" as the first line of the file',
+          suggestion: 'Add version: "0.3" as the first line of the file',
         },
       ],
       model: false,
@@ -109,32 +109,29 @@ describe("version and root (docs/language.md §1.1, docs/language.md §1.2)", ()
       model: false,
     },
     {
-      name: "version 0.3 (quoted) stops everything else",
-      text: yaml('version: "0.3"', "flows:", "  f:", "    steps: [{id: d, type: decompose}]"),
-      expect: [
-        {
-          code: "SCHEMA-VERSION-UNSUPPORTED",
-          path: "version",
-          message: "IR version '0.3' is not supported by this implementation (supported: '0.1', '0.2')",
-          suggestion: 'Use version: "0.2"',
-          at: "1:10-1:15",
-        },
-      ],
-      model: false,
+      name: "version 0.3 (quoted) selects the 0.3 schema: its step keys are known",
+      text: yaml(
+        'version: "0.3"',
+        "flows:",
+        "  f:",
+        "    input: {}",
+        "    steps: [{id: d, type: decompose, isolation: none, require: 2.0, task_timeout: null}]",
+      ),
+      expect: [],
     },
     {
-      name: "version 0.3 unquoted: str(0.3) is '0.3'",
+      name: "version 0.3 unquoted: str(0.3) is '0.3', a float (SCHEMA-TYPE with the quoting fix)",
       text: yaml("version: 0.3"),
       expect: [
         {
-          code: "SCHEMA-VERSION-UNSUPPORTED",
+          code: "SCHEMA-TYPE",
           path: "version",
-          message: "IR version '0.3' is not supported by this implementation (supported: '0.1', '0.2')",
-          suggestion: 'Use version: "0.2"',
+          message: "0.3 is not of type 'string'",
+          suggestion: 'Quote the version: version: "0.3"',
           at: "1:10-1:13",
+          fix: [{ at: "1:10-1:13", text: '"0.3"' }],
         },
       ],
-      model: false,
     },
     {
       name: "unquoted 0.2 is a float: SCHEMA-TYPE with a quoting fix, the 0.2 schema still applies",
@@ -218,7 +215,7 @@ describe("version and root (docs/language.md §1.1, docs/language.md §1.2)", ()
       expect: [
         {
           ...unknown("Unknown IR version: ''", "1:1-1:1"),
-          suggestion: 'Add version: "0.2" as the first line of the file',
+          suggestion: 'Add version: "0.3" as the first line of the file',
         },
       ],
       model: false,
@@ -481,9 +478,19 @@ describe("SCHEMA-UNKNOWN-KEY", () => {
       expect: [unknownKey("timeout", "functions.w", "3:53-3:60", `'timeout' requires version "0.2"`)],
     },
     {
-      name: "a beyond-surface step key (type) is simply unknown",
+      name: "a 0.3 step key (type) in a 0.2 document is unknown, with the version that has it",
       text: step02("      - {id: a, intent: x, type: inline}"),
-      expect: [unknownKey("type", "flows.f.steps.0", "6:28-6:32", "Remove unrecognised fields")],
+      expect: [unknownKey("type", "flows.f.steps.0", "6:28-6:32", `'type' requires version "0.3"`)],
+    },
+    {
+      name: "a 0.3 key close to a 0.2 key is not taken for a typo of it (require is not retries)",
+      text: step02("      - {id: a, intent: x, require: any}"),
+      expect: [unknownKey("require", "flows.f.steps.0", "6:28-6:35", `'require' requires version "0.3"`)],
+    },
+    {
+      name: "a beyond-surface step key (stages) is simply unknown",
+      text: step02("      - {id: a, intent: x, stages: []}"),
+      expect: [unknownKey("stages", "flows.f.steps.0", "6:28-6:34", "Remove unrecognised fields")],
     },
     {
       name: "an unknown budget key",
@@ -536,7 +543,6 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       ),
       expect: [
         unsupported("score_expr", "flows.f.steps.0.score_expr", "8:9-8:19"),
-        unsupported("task_reasoning_template", "flows.f.steps.0.task_reasoning_template", "10:9-10:32"),
         unsupported("judge", "flows.f.steps.0.judge", "11:9-11:14"),
         unsupported("cache", "flows.f.steps.0.cache", "12:9-12:14"),
       ],

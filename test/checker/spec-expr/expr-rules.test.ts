@@ -34,6 +34,10 @@ describe("expression rule objects", () => {
       ["SPEC-REF-UNDECLARED-INPUT", "error", "reference", "ir_semantic_error", true],
       ["SPEC-REF-UNKNOWN-FIELD", "error", "expr-type", "ir_semantic_error", true],
       ["SPEC-REF-MAY-NOT-HAVE-RUN", "warning", "reference", "ir_semantic_error", true],
+      ["SPEC-PARALLEL-SOURCE-NOT-REFERENCE", "error", "reference", "ir_semantic_error", true],
+      ["SPEC-PARALLEL-SOURCE-NOT-LIST", "error", "reference", "ir_semantic_error", true],
+      ["SPEC-PARALLEL-TEMPLATE-FIELD", "warning", "reference", "ir_semantic_error", true],
+      ["SPEC-PARALLEL-REQUIRE-EXCEEDS-TASKS", "error", "reference", "ir_semantic_error", true],
     ]);
     for (const r of REFERENCE_RULES) {
       expect(r.title.length).toBeGreaterThan(0);

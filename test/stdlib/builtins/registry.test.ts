@@ -34,12 +34,13 @@ describe("tables", () => {
       "len",
       "max",
       "min",
+      "no_file_conflicts",
       "round",
       "sorted",
       "str",
       "sum",
     ]);
-    expect(UNSUPPORTED_BUILTINS).toEqual(["no_file_conflicts", "plan_completion", "vocabulary_compliance"]);
+    expect(UNSUPPORTED_BUILTINS).toEqual(["plan_completion", "vocabulary_compliance"]);
     for (const name of UNSUPPORTED_BUILTINS) expect(BUILTINS.has(name)).toBe(false);
   });
   it("mark only the file builtins as reading files", () => {

@@ -103,8 +103,34 @@ describe("builtin typing rules (docs/language.md §10.9)", () => {
     ["file_exists", ["none"], {}, "!file_exists() argument must be str, not NoneType @0"],
     ["file_contains", ["int", "str"], {}, "!file_contains() argument must be str, not int @0"],
     ["file_contains", ["str", "int"], {}, "bool"],
+    ["no_file_conflicts", ["list[any]"], {}, "bool"],
+    ["no_file_conflicts", ["list[dict[str, list[str]]]"], {}, "bool"],
+    ["no_file_conflicts", ["list[int | dict[str, int]]"], {}, "bool"],
+    ["no_file_conflicts", ["tuple[dict[str, int], dict[str, str]]"], {}, "bool"],
+    ["no_file_conflicts", ["any"], {}, "bool"],
+    ["no_file_conflicts", [], { tasks: "list[any]" }, "bool"],
+    ["no_file_conflicts", ["none"], {}, "!'NoneType' object is not iterable @0"],
+    ["no_file_conflicts", ["int"], {}, "!'int' object is not iterable @0"],
+    ["no_file_conflicts", [], { tasks: "float" }, "!'float' object is not iterable @tasks"],
+    ["no_file_conflicts", ["list[str]"], {}, "!vars() argument must have __dict__ attribute @0"],
+    ["no_file_conflicts", ["dict[str, int]"], {}, "!vars() argument must have __dict__ attribute @0"],
+    [
+      "no_file_conflicts",
+      ["list[list[dict[str, int]]]"],
+      {},
+      "!vars() argument must have __dict__ attribute @0",
+    ],
   ])("%s(%j, %j) → %s", (name, args, keywords, expected) => {
     expect(call(name, args, keywords)).toBe(expected);
+  });
+
+  it("no_file_conflicts fails for tasks that are not objects only when there is a task", () => {
+    for (const t of ["list[str]", "str", "list[int | none]"]) {
+      const r = builtinTypeRules.no_file_conflicts?.([T(t)], new Map());
+      expect(r?.ok === false && r.failsFrom).toBe(1);
+    }
+    const r = builtinTypeRules.no_file_conflicts?.([T("none")], new Map());
+    expect(r?.ok === false && r.failsFrom).toBeUndefined();
   });
 
   it("tolerates missing arguments (arity is checked separately)", () => {

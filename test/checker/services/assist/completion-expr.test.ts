@@ -36,6 +36,7 @@ const BUILTIN_NAMES = [
   "sorted",
   "file_exists",
   "file_contains",
+  "no_file_conflicts",
 ];
 
 describe("result fields and methods", () => {

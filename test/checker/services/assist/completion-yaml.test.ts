@@ -202,9 +202,9 @@ contracts:
 
   test("the version is offered quoted (inside quotes: bare)", () => {
     const a = docAt(`version: <|>\n`);
-    expect(labels(completionsAt(a.doc, a.offset))).toEqual(['"0.2"', '"0.1"']);
+    expect(labels(completionsAt(a.doc, a.offset))).toEqual(['"0.3"', '"0.2"', '"0.1"']);
     const b = docAt(`version: "<|>"\n`);
-    expect(labels(completionsAt(b.doc, b.offset))).toEqual(["0.2", "0.1"]);
+    expect(labels(completionsAt(b.doc, b.offset))).toEqual(["0.3", "0.2", "0.1"]);
   });
 
   test("nothing in free text (intent) or comments", () => {

@@ -1,0 +1,44 @@
+// SPEC-STEP-KIND-IGNORED-KEY (warning): keys that a decompose or parallel_dispatch step ignores.
+// `type` decides the kind before function / intent / flow are looked at, and the gate keys only
+// matter on gate steps; the reference accepts all of them silently.
+import { keyRange } from "../../anchors";
+import type { SpecModel } from "../../model/types";
+import type { Reporter } from "../../report";
+import { defineRule } from "../../rule";
+import { namedSteps, stepPath } from "../support";
+
+const GATE_KEYS = ["on_approve", "on_revise", "on_kill", "policy", "policy_fallback"] as const;
+const DECOMPOSE_IGNORED = ["function", "flow", ...GATE_KEYS] as const;
+/** A parallel step's own instruction is intent_template, so `intent` is ignored too. */
+const PARALLEL_IGNORED = ["function", "intent", "flow", ...GATE_KEYS] as const;
+
+export const SPEC_STEP_KIND_IGNORED_KEY = defineRule({
+  code: "SPEC-STEP-KIND-IGNORED-KEY",
+  severity: "warning",
+  family: "step-mode",
+  errorType: "ir_semantic_error",
+  title: "A key that a decompose or parallel_dispatch step ignores",
+  doc: "type: decompose or type: parallel_dispatch decides the kind of a step on its own: function and flow (and, on a parallel_dispatch step, intent) are not looked at, and the gate keys (on_approve, on_revise, on_kill, policy, policy_fallback) only act on gate steps. Such a key usually means the step is not what its author thinks; remove it, or drop type to get the kind the key selects.",
+  example: {
+    bad: "- {id: plan, type: decompose, function: planner, agent: claude, intent: Plan, output_contract: TaskGraph}",
+    good: "- {id: plan, type: decompose, agent: claude, intent: Plan, output_contract: TaskGraph}",
+  },
+  message: (step: string, kind: string, key: string) =>
+    `Step '${step}' is a ${kind} step: '${key}' is ignored`,
+  check(model: SpecModel, reporter: Reporter): void {
+    for (const step of namedSteps(model)) {
+      const kind = step.kind;
+      if (kind !== "decompose" && kind !== "parallel_dispatch") continue;
+      for (const key of kind === "decompose" ? DECOMPOSE_IGNORED : PARALLEL_IGNORED) {
+        const entry = step.entry(key);
+        if (entry === undefined || !step.valid(key)) continue;
+        reporter.report(SPEC_STEP_KIND_IGNORED_KEY, {
+          message: SPEC_STEP_KIND_IGNORED_KEY.message(step.id, kind, key),
+          path: stepPath(step, key),
+          range: keyRange(entry),
+          suggestion: `Remove '${key}'`,
+        });
+      }
+    }
+  },
+});
