@@ -270,7 +270,7 @@ const SUBFOLDER_ORDER = {
   ],
   interpreter: ["wire", "base", "eval", "checks", "store", "workspace", "speckit", "flow", "engine", "query"],
   fuzzer: ["values", "run", "explore"],
-  host: ["file-store", "pg-store", "tracing"],
+  host: ["file-store", "pg-store", "tracing", "parallel"],
   cli: [
     "format",
     "check",

@@ -10,6 +10,9 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
+  createExecutorOwners,
+  createProcessParallelRunner,
+  executorOwnersDir,
   FileFlowStore,
   isPostgresUrl,
   nodeFileSystem,
@@ -19,14 +22,15 @@ import {
 } from "../host/index";
 import type {
   Clock,
+  EngineApi,
+  EngineOptions,
   FlowObserver,
   FlowRun,
   FlowState,
   FlowStore,
   IdSource,
-  StratumApi,
 } from "../interpreter/index";
-import { createApi, restoreRun, SpecCache } from "../interpreter/index";
+import { createEngine, restoreRun, SpecCache } from "../interpreter/index";
 import type { CliHost } from "./host";
 
 export interface FlowHost {
@@ -42,9 +46,11 @@ export interface FlowHost {
   restore(state: FlowState): FlowRun | null;
   /**
    * A fresh engine over the same store (the programmatic API of the MCP tools); `observer` is told
-   * about every committed call (the MCP server's traces, docs/tracing.md).
+   * about every committed call (the MCP server's traces, docs/tracing.md). With `serverDispatch`
+   * (the MCP server) it runs server-side parallel tasks as agent processes (docs/runtime.md §23.6)
+   * unless `STRATUM_PARALLEL_DISPATCH=off`, and keeps executor owner records beside the store.
    */
-  api(observer?: FlowObserver, options?: { readonly followStoreChanges?: boolean }): StratumApi;
+  api(observer?: FlowObserver, options?: ApiOptions): EngineApi;
   /**
    * Connects a database store and brings its schema up to date, so a server reports a problem at
    * start (rejects with StoreUnavailableError or SchemaTooNewError); nothing to do for files.
@@ -52,6 +58,11 @@ export interface FlowHost {
   open(): Promise<void>;
   /** Closes the store's connections (a server's last step). */
   close(): Promise<void>;
+}
+
+export interface ApiOptions {
+  readonly followStoreChanges?: boolean;
+  readonly serverDispatch?: boolean;
 }
 
 export const systemClock: Clock = {
@@ -80,7 +91,7 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
       await store.close?.();
     },
     api: (observer, apiOptions) =>
-      createApi({
+      createEngine({
         store,
         clock: systemClock,
         ids: randomFlowIds,
@@ -91,7 +102,25 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
         ...(logError === undefined ? {} : { logError }),
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
+        ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(host, opened) : {}),
       }),
+  };
+}
+
+/**
+ * The process agent runner (worktrees under `$STRATUM_HOME/worktrees`) and the executor owner
+ * records: beside a file store's flows, else under `$STRATUM_HOME` (a database store: servers of
+ * other hosts keep their own records and never mark each other's tasks).
+ */
+function serverDispatchOptions(
+  host: CliHost,
+  opened: LocatedStore,
+): Pick<EngineOptions, "parallelRunner" | "parallelOwners"> {
+  if (host.env.STRATUM_PARALLEL_DISPATCH?.trim().toLowerCase() === "off") return {};
+  const home = opened.store instanceof FileFlowStore ? opened.where : stratumHome(host.env, homedir());
+  return {
+    parallelRunner: createProcessParallelRunner({ env: host.env }),
+    parallelOwners: createExecutorOwners(executorOwnersDir(home)),
   };
 }
 

@@ -3,6 +3,14 @@
 export { FileFlowStore, stratumHome } from "./file-store/file-store";
 export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
+export { type AgentRunnerOptions, type AgentTaskRequest, runAgentTask } from "./parallel/agent-runner";
+export { createExecutorOwners, executorOwnersDir } from "./parallel/executor-owners";
+export {
+  createProcessParallelRunner,
+  type ProcessParallelRunnerOptions,
+  worktreeRootFor,
+} from "./parallel/process-parallel-runner";
+export { captureWorktreeDiff, createWorktree, removeWorktree, WorktreeError } from "./parallel/worktree";
 export { PgFlowStore, type PgStoreOptions } from "./pg-store/pg-store";
 export { SchemaTooNewError } from "./pg-store/schema";
 export { isPostgresUrl } from "./pg-store/store-url";

@@ -50,6 +50,19 @@ export interface IterationAbortArgs extends StepArgs {
   readonly reason: string;
 }
 
+/** `stratum_parallel_done`: every task's result (`{task_id, result, status}` objects) and the merge status. */
+export interface ParallelDoneArgs extends StepArgs {
+  /** A list (anything else is `invalid_arguments`). */
+  readonly task_results: PyValue;
+  /** Only "conflict" fails the step (permissive, as the reference). */
+  readonly merge_status: string;
+}
+
+/** `stratum_parallel_advance`: "clean" or "conflict". */
+export interface ParallelAdvanceArgs extends StepArgs {
+  readonly merge_status: string;
+}
+
 export interface StratumApi {
   validate(args: { readonly spec: string }): Promise<Response>;
   plan(args: PlanArgs): Promise<Response>;
@@ -64,6 +77,10 @@ export interface StratumApi {
   iterationReport(args: IterationReportArgs): Promise<Response>;
   iterationAbort(args: IterationAbortArgs): Promise<Response>;
   resume(args: FlowArgs): Promise<Response>;
+  parallelDone(args: ParallelDoneArgs): Promise<Response>;
+  parallelStart(args: StepArgs): Promise<Response>;
+  parallelPoll(args: StepArgs): Promise<Response>;
+  parallelAdvance(args: ParallelAdvanceArgs): Promise<Response>;
   /** Default `workflows_dir` ".", resolved against the server's working directory. */
   listWorkflows(args: { readonly workflows_dir?: string }): Promise<Response>;
   /** Default `flow_name` "tasks". */

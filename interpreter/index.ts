@@ -8,6 +8,8 @@ export type {
   IterationAbortArgs,
   IterationReportArgs,
   LabelArgs,
+  ParallelAdvanceArgs,
+  ParallelDoneArgs,
   PlanArgs,
   SkipStepArgs,
   StepArgs,
@@ -17,7 +19,7 @@ export type {
 export type { FlowState } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
-export { createApi } from "./engine/create-api";
+export { createApi, createEngine, type EngineApi } from "./engine/create-api";
 export type {
   FlowEvent,
   FlowEventBase,
@@ -35,11 +37,14 @@ export type {
   StepSkipped,
 } from "./engine/observer";
 export type { EngineOptions } from "./engine/options";
+export type { ExecutorOwnerState, ParallelExecutorOwners } from "./engine/parallel-owners";
 export { restoreRun } from "./engine/restore";
 export { SpecCache } from "./engine/spec-cache";
 export { compileExpression } from "./eval/compile";
 export type { CompiledExpression, EvalContext, PathSource } from "./eval/context";
 export { type EvaluateOptions, evaluate } from "./eval/evaluate";
+export { renderIntentTemplate } from "./flow/intent-template";
+export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
 export type { Clock, IdSource } from "./flow/ports";
 export type { FlowRun } from "./flow/run";
 export { argumentsLimitProblem, grouped, MAX_VALUE_DEPTH, valueShape } from "./limits";

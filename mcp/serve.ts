@@ -11,9 +11,11 @@ export interface ServeOptions {
   readonly output: ByteOutput;
   /** Where stray console output goes (never the protocol stream). */
   readonly log: (text: string) => void;
+  /** Ends the session early (SIGTERM): the server closes as if the input had ended. */
+  readonly stop?: AbortSignal;
 }
 
-/** Serves until the input ends; resolves then. */
+/** Serves until the input ends (or `stop` fires); resolves then. */
 export async function serveMcp(options: ServeOptions): Promise<void> {
   const toLog = (...parts: unknown[]) => options.log(`${parts.map(String).join(" ")}\n`);
   console.log = toLog;
@@ -29,5 +31,9 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
+  const close = (): void => void server.close();
+  if (options.stop?.aborted) close();
+  else options.stop?.addEventListener("abort", close, { once: true });
   await closed;
+  options.stop?.removeEventListener("abort", close);
 }

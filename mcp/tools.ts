@@ -1,4 +1,5 @@
-// The sixteen tools of docs/runtime.md §16.2 plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
+// The tools of docs/runtime.md §16.2 (the reference's sixteen and its four parallel-step tools of
+// version 0.3) plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
 import type { Response, StratumApi } from "../interpreter/index";
@@ -164,6 +165,58 @@ export const TOOLS: readonly ToolDefinition[] = [
       "Continue a flow from an earlier session: returns the step to carry out now, or the completion payload of a finished flow.",
     schema: z.object({ flow_id: flowId }),
     call: (api, a) => api.resume({ flow_id: str(a, "flow_id") }),
+  },
+  {
+    name: "stratum_parallel_done",
+    description:
+      "Report a parallel_dispatch step after running its tasks yourself (status parallel_dispatch: one agent per task, intent_template filled from each task). Give every task's {task_id, result, status: complete|failed} and the merge status of applying their work (clean or conflict). The step fails (ensure_failed, then on_fail / retries_exhausted) when `require` is not met, the merge conflicted, a task's certificate (task_reasoning_template) is missing a section, or an ensure fails; otherwise the flow moves on with {tasks, merge_status, completed, failed, outcome} as the step's output.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: z.string().describe("The parallel_dispatch step's id."),
+      task_results: z
+        .array(jsonObject)
+        .describe(
+          "One object per task: {task_id, result, status}; status 'complete' or anything else for failed.",
+        ),
+      merge_status: z.string().describe("'clean', or 'conflict' when the tasks' work could not be merged."),
+    }),
+    call: (api, a) =>
+      api.parallelDone({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        task_results: a.data("task_results"),
+        merge_status: str(a, "merge_status"),
+      }),
+  },
+  {
+    name: "stratum_parallel_start",
+    description:
+      "Let the server run the tasks of the current parallel_dispatch step (one agent per task, max_concurrent at a time, each in its own git worktree unless isolation is none). Returns {status: started, task_count, tasks}; then call stratum_parallel_poll. Answers server_dispatch_unavailable when this server has no agent runner: run the tasks yourself and use stratum_parallel_done.",
+    schema: z.object({ flow_id: flowId, step_id: z.string().describe("The parallel_dispatch step's id.") }),
+    call: (api, a) => api.parallelStart({ flow_id: str(a, "flow_id"), step_id: str(a, "step_id") }),
+  },
+  {
+    name: "stratum_parallel_poll",
+    description:
+      "The state of a server-run parallel_dispatch step: a summary by task state, every task's entry, and once all tasks have settled the outcome — the next step's payload (the flow advanced), the step again with violations, awaiting_consumer_advance (defer_advance: call stratum_parallel_advance) or already_advanced. Safe to call at any pace.",
+    schema: z.object({ flow_id: flowId, step_id: z.string().describe("The parallel_dispatch step's id.") }),
+    call: (api, a) => api.parallelPoll({ flow_id: str(a, "flow_id"), step_id: str(a, "step_id") }),
+  },
+  {
+    name: "stratum_parallel_advance",
+    description:
+      "Advance a server-run parallel_dispatch step that declares defer_advance: true, after poll answered awaiting_consumer_advance and you merged the tasks' work: merge_status 'clean' or 'conflict' (a conflict fails the step). Returns the next payload, or {status: already_advanced, step_id}.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: z.string().describe("The parallel_dispatch step's id."),
+      merge_status: z.string().describe("'clean' or 'conflict'."),
+    }),
+    call: (api, a) =>
+      api.parallelAdvance({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        merge_status: str(a, "merge_status"),
+      }),
   },
   {
     name: "stratum_list_workflows",

@@ -30,11 +30,53 @@ export async function serveStdio(
     version: VERSION,
     warn: (line) => log(`${programName}: ${line}\n`),
   });
-  const api = flows.api(tracer?.observer, { followStoreChanges: true });
-  await serveMcp({ api, version: VERSION, input: process.stdin, output: process.stdout, log });
-  // The input ended and every call was answered: send the spans still queued, within a bound.
+  const api = flows.api(tracer?.observer, { followStoreChanges: true, serverDispatch: true });
+  const stopped = stopOnSignals();
+  await serveMcp({
+    api,
+    version: VERSION,
+    input: process.stdin,
+    output: process.stdout,
+    log,
+    stop: stopped.signal,
+  });
+  // The input ended (or a signal came) and every call was answered: running parallel agents are
+  // stopped and their tasks recorded as failed (docs/runtime.md §23.11), then the spans still
+  // queued are sent, each within a bound.
+  await api.parallelShutdown();
   await tracer?.shutdown(SHUTDOWN_WAIT_MS);
   await flows.close();
+  stopped.dispose();
+  // Ended by a signal: the input may still be open, so the process ends as the signal would have.
+  if (stopped.by !== null) process.kill(process.pid, stopped.by);
+}
+
+/** SIGTERM and SIGINT end the session cleanly instead of killing the process at once. */
+function stopOnSignals(): {
+  readonly signal: AbortSignal;
+  readonly by: NodeJS.Signals | null;
+  dispose(): void;
+} {
+  const controller = new AbortController();
+  const state: { by: NodeJS.Signals | null } = { by: null };
+  const on = (sig: NodeJS.Signals) => () => {
+    state.by ??= sig;
+    controller.abort();
+  };
+  const term = on("SIGTERM");
+  const int = on("SIGINT");
+  process.on("SIGTERM", term);
+  process.on("SIGINT", int);
+  return {
+    signal: controller.signal,
+    get by() {
+      return state.by;
+    },
+    dispose() {
+      process.off("SIGTERM", term);
+      process.off("SIGINT", int);
+    },
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   IterationAbortArgs,
   IterationReportArgs,
   LabelArgs,
+  ParallelDoneArgs,
   PlanArgs,
   SkipStepArgs,
   StepArgs,
@@ -21,6 +22,8 @@ import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
 import { gateResolve } from "../flow/gates";
 import { iterationAbort, iterationStart } from "../flow/iterations";
 import { iterationReport } from "../flow/iterations-report";
+import { parallelDone } from "../flow/parallel-done";
+import { parallelAdvance, parallelPoll } from "../flow/parallel-poll";
 import { plan } from "../flow/plan";
 import { resume } from "../flow/resume";
 import type { FlowRun } from "../flow/run";
@@ -42,6 +45,7 @@ import type { Response } from "../wire/wire";
 import { commitTx } from "./commit";
 import { type CallInfo, observedEvents, type Position, positionsOf } from "./observe";
 import type { EngineOptions } from "./options";
+import { parallelDispatch } from "./parallel-dispatch";
 import { SerialQueue } from "./queue";
 import { Registry } from "./registry";
 import { SpecCache } from "./spec-cache";
@@ -51,10 +55,20 @@ import { workspaceTools } from "./workspace-tools";
 
 type ToolFn<A> = (tx: Tx, args: A) => Response;
 
+/** The tools whose response is the answer to a reported result (the observer reads its violations). */
+const REPORTS_RESULT: ReadonlySet<unknown> = new Set<unknown>([stepDone, parallelDone, parallelAdvance]);
+
 /** The API plus test hooks of the conformance runner (test/conformance/recorded/README.md §2.1). */
 export interface EngineApi extends StratumApi {
   /** Forgets every in-memory flow, as a server restart would. */
   forgetAll(): Promise<void>;
+  /** Resolves when every parallel executor of this engine has finished (tests). */
+  parallelSettled(): Promise<void>;
+  /**
+   * Ends every parallel executor (a server's shutdown, docs/runtime.md §23.11): agents interrupted,
+   * unsettled tasks recorded as failed, within `graceMs` (default 8 s) plus the writes.
+   */
+  parallelShutdown(graceMs?: number): Promise<void>;
 }
 
 export function createApi(options: EngineOptions): StratumApi {
@@ -172,7 +186,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     }
     verifier?.committed(tx);
     tx.close();
-    if (before !== null) observe(tx, before, { resultFor: fn === stepDone ? flowId : null }, response);
+    if (before !== null) observe(tx, before, { resultFor: REPORTS_RESULT.has(fn) ? flowId : null }, response);
     return withWarnings(response, tx);
   }
 
@@ -189,6 +203,11 @@ export function createEngine(options: EngineOptions): EngineApi {
   }
 
   const workspace = workspaceTools(options);
+  const parallel = parallelDispatch(
+    options,
+    (flowId, fn) => transact(flowId, (tx) => fn(tx), undefined),
+    (fn) => queue.run(fn),
+  );
 
   return {
     validate: (args) => queue.run(async () => guarded(() => validate(args), internalError)),
@@ -210,6 +229,22 @@ export function createEngine(options: EngineOptions): EngineApi {
     ),
     iterationAbort: flowTool<IterationAbortArgs>(iterationAbort),
     resume: flowTool<FlowArgs>(resume),
+    parallelDone: limited(
+      (a: ParallelDoneArgs) => [["task_results", a.task_results]],
+      flowTool<ParallelDoneArgs>(parallelDone),
+    ),
+    parallelStart: (args) => queue.run(() => parallel.start(args)),
+    // Entries a dead server left unsettled are marked interrupted first (parallel-dispatch.ts).
+    parallelPoll: (args) =>
+      queue.run(async () => {
+        await parallel.recover(args.flow_id);
+        return transact(args.flow_id, parallelPoll, args);
+      }),
+    parallelAdvance: (args) =>
+      queue.run(async () => {
+        await parallel.recover(args.flow_id);
+        return transact(args.flow_id, parallelAdvance, args);
+      }),
     listWorkflows: (args) =>
       queue.run(async () => guarded(() => workspace.listWorkflows(args), internalError)),
     compileSpeckit: (args) =>
@@ -219,6 +254,8 @@ export function createEngine(options: EngineOptions): EngineApi {
       (args: Parameters<typeof workspace.draftPipeline>[0]) =>
         queue.run(async () => guarded(() => workspace.draftPipeline(args), internalError)),
     ),
+    parallelSettled: () => parallel.settled(),
+    parallelShutdown: (graceMs) => parallel.shutdown(graceMs),
     forgetAll: () =>
       queue.run(async () => {
         registry.clear();

@@ -8,6 +8,7 @@ import { currentStep } from "../flow/current";
 import type { Clock } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
+import { stepModeOf } from "../flow/step-mode";
 import type { Response } from "../wire/wire";
 import type { FlowEvent, FlowEventBase, StepMode, StepOutcome } from "./observer";
 import type { EngineTx } from "./transaction";
@@ -105,7 +106,7 @@ function appendedRecords(before: Position | null, run: FlowRun): readonly TraceR
 }
 
 function modeOf(step: StepIR): StepMode {
-  return step.kind === "flow" ? "flow" : step.kind === "inline" ? "inline" : "function";
+  return stepModeOf(step);
 }
 
 function stringList(value: unknown): string[] {

@@ -1,9 +1,11 @@
 // What the engine (the programmatic API's implementation) is built from: every I/O is injected.
 import type { FileAccess } from "../../stdlib/files";
+import type { ParallelAgentRunner } from "../flow/parallel-runner";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowStore } from "../store/store";
 import type { WorkspaceFs } from "../workspace/workspace";
 import type { FlowObserver } from "./observer";
+import type { ParallelExecutorOwners } from "./parallel-owners";
 import type { RegistryLimits } from "./registry";
 
 export interface EngineOptions {
@@ -42,4 +44,18 @@ export interface EngineOptions {
    * cost O(flow length) per call).
    */
   readonly verifyEdits?: boolean;
+  /**
+   * Runs the agents of server-side parallel dispatch (stratum_parallel_start). Default none:
+   * stratum_parallel_start answers `server_dispatch_unavailable` (consumer-side dispatch with
+   * stratum_parallel_done always works).
+   */
+  readonly parallelRunner?: ParallelAgentRunner;
+  /**
+   * Records which process runs a flow's parallel executor (parallel-owners.ts), so that the task
+   * entries a dead server left unsettled are marked interrupted (docs/runtime.md §23.11). Default
+   * none: they are never marked.
+   */
+  readonly parallelOwners?: ParallelExecutorOwners;
+  /** The parallel executor's timers (task_timeout); default setTimeout. Tests inject fake time. */
+  readonly parallelTimer?: (ms: number, fn: () => void) => () => void;
 }

@@ -9,6 +9,8 @@ import { currentStep, indexOfStep } from "./current";
 import { appendItem, putEntry, putTiming } from "./edits";
 import { evaluateIn } from "./expressions";
 import { resolveInputs } from "./inputs";
+import { decomposePayload, parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
+import { dropTaskEntries } from "./parallel-tasks";
 import { executeStepPayload, gatePayload } from "./payloads";
 import { policyRecord, skipRecord } from "./records";
 import type { FlowRun } from "./run";
@@ -17,12 +19,21 @@ import type { Tx } from "./tx";
 
 const NO_NAMES: ReadonlyMap<string, PyValue> = new Map<string, PyValue>();
 
+export interface DispatchOptions {
+  /**
+   * stratum_resume repeats the payload of the step the flow is at: when that is this parallel
+   * step, its server-side task entries are kept (any other dispatch of a parallel step drops them).
+   */
+  readonly keepTasksOf?: string;
+}
+
 /**
  * Runs the dispatch algorithm of docs/runtime.md §3.1 on a working copy. Returns the payload (execute_step,
- * await_gate or execute_flow), or null when the flow finished while skipping (NONE). Throws
- * ExecutionFailure when step inputs cannot be resolved. Does not run the policy loop.
+ * await_gate, execute_flow or parallel_dispatch), or null when the flow finished while skipping
+ * (NONE). Throws ExecutionFailure when step inputs (or a parallel step's task list) cannot be
+ * resolved. Does not run the policy loop.
  */
-export function dispatch(tx: Tx, run: FlowRun): Response | null {
+export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): Response | null {
   // Gates auto-approved by skip_if in this dispatch. A gate whose on_approve routes back to steps
   // that are all skipped would otherwise loop forever; as in the policy loop (docs/runtime.md §6.4), the second
   // time round the gate waits to be resolved by hand (a documented choice: the spec is silent).
@@ -58,6 +69,12 @@ export function dispatch(tx: Tx, run: FlowRun): Response | null {
     const inputs = resolveInputs(run, step);
     putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
+    if (step.kind === "decompose") return decomposePayload(run, step, inputs);
+    if (step.kind === "parallel_dispatch") {
+      const tasks = resolveTasks(run, step);
+      if (options.keepTasksOf !== step.id) dropTaskEntries(run);
+      return parallelDispatchPayload(run, step, tasks);
+    }
     return executeStepPayload(run, step, inputs);
   }
 }

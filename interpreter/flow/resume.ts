@@ -22,5 +22,6 @@ export function resume(tx: Tx, args: FlowArgs): Response {
   if (isFinished(seen)) return completionPayload(seen, tx.clock);
   const run = tx.edit(args.flow_id);
   if (run === null) return flowNotFound(args.flow_id);
-  return advance(tx, run);
+  const at = run.flow.steps[run.state.current_idx];
+  return advance(tx, run, at === undefined ? {} : { keepTasksOf: at.id });
 }

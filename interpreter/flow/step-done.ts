@@ -11,13 +11,14 @@ import type { Response, Wire } from "../wire/wire";
 import { auditOf } from "./audit";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
-import { dispatch } from "./dispatch";
+import { type DispatchOptions, dispatch } from "./dispatch";
 import { appendItem, deleteEntry, putEntry } from "./edits";
 import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
-import { checkResult } from "./result-checks";
+import { type CheckOutcome, checkResult } from "./result-checks";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
+import { stepModeOf } from "./step-mode";
 import { detachChild } from "./subflow";
 import type { Tx } from "./tx";
 
@@ -46,11 +47,31 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   if (step === null) return executionError("Flow is already complete");
   if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
 
+  const attempt = beginAttempt(run, step);
+  if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
+  return settleAttempt(tx, run, step, childId, result, attempt, checkResult(tx, run, step, result));
+}
+
+/** Counts a new attempt of the current step; returns its number. */
+export function beginAttempt(run: FlowRun, step: StepIR): number {
   const attempt = (run.state.attempts.get(step.id) ?? 0) + 1;
   putEntry(run, "attempts", step.id, attempt);
-  if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
+  return attempt;
+}
 
-  const outcome = checkResult(tx, run, step, result);
+/**
+ * The end of an attempt whose result was checked (docs/runtime.md §4.4 to docs/runtime.md §4.6): retry, exhaust or
+ * succeed. stratum_parallel_done and the parallel poll/advance come here too, with the aggregate.
+ */
+export function settleAttempt(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  childId: string | null,
+  result: PyValue,
+  attempt: number,
+  outcome: CheckOutcome,
+): Response {
   if (!outcome.ok) {
     if (attempt < step.retries) return retry(tx, run, step, childId, outcome.status, outcome.violations);
     return exhaust(tx, run, step, childId, result, attempt, outcome.violations);
@@ -94,7 +115,7 @@ function exhaust(
       error_type: "retries_exhausted",
       flow_id: run.state.flow_id,
       step_id: step.id,
-      step_mode: stepMode(step),
+      step_mode: stepModeOf(step),
       agent: step.agent,
       message: `Step '${step.id}' exhausted all retries`,
       violations,
@@ -139,8 +160,8 @@ function succeed(
 }
 
 /** Dispatch + policy loop; the completion payload when the flow finished. */
-export function advance(tx: Tx, run: FlowRun): Response {
-  const payload = dispatch(tx, run);
+export function advance(tx: Tx, run: FlowRun, options: DispatchOptions = {}): Response {
+  const payload = dispatch(tx, run, options);
   return payload === null ? completionPayload(run, tx.clock) : policyLoop(tx, run, payload);
 }
 
@@ -154,10 +175,6 @@ function appendChildAudit(run: FlowRun, stepId: string, snapshot: Wire): void {
   putEntry(run, "child_audits", stepId, [...list, snapshot]);
 }
 
-function stepMode(step: StepIR): StepRecord["step_mode"] {
-  return step.kind === "flow" ? "flow" : step.kind === "inline" ? "inline" : "function";
-}
-
 function recordOf(tx: Tx, run: FlowRun, step: StepIR, childId: string | null, attempt: number): StepRecord {
   const since = run.timing.stepDispatchedAt.get(step.id) ?? run.timing.startedAt;
   return stepRecord(run, {
@@ -166,7 +183,7 @@ function recordOf(tx: Tx, run: FlowRun, step: StepIR, childId: string | null, at
     attempts: attempt,
     duration_ms: Math.max(0, Math.trunc(tx.clock.monoMs() - since)),
     agent: step.agent,
-    step_mode: stepMode(step),
+    step_mode: stepModeOf(step),
     child_flow_id: step.kind === "flow" ? childId : null,
   });
 }

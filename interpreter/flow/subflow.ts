@@ -24,11 +24,15 @@ export function dispatchSubflow(tx: Tx, parent: FlowRun, step: StepIR, inputs: P
     child = tx.edit(activeId);
     if (child === null) parent.state.active_child_flow_id = null;
   }
+  // A reused child repeats the payload of the step it is at: its parallel task entries stay.
+  const reused = child?.flow.steps[child.state.current_idx]?.id;
   if (child === null) {
     child = createChild(tx, parent, step, inputs);
     parent.state.active_child_flow_id = child.state.flow_id;
   }
-  const childStep = isFinished(child) ? null : dispatch(tx, child);
+  const childStep = isFinished(child)
+    ? null
+    : dispatch(tx, child, reused === undefined ? {} : { keepTasksOf: reused });
   return executeFlowPayload(parent, step, child, childStep);
 }
 

@@ -44,7 +44,11 @@ const readStepRecord = (f: Fields): StepRecord => ({
   round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
   agent: f.get("agent", optionalString, nullValue),
   // Older records have no step_mode: they were function steps (the only kind with a record then).
-  step_mode: f.get("step_mode", oneOf(["function", "inline", "flow"]), () => "function" as const),
+  step_mode: f.get(
+    "step_mode",
+    oneOf(["function", "inline", "flow", "decompose", "parallel_dispatch"]),
+    () => "function" as const,
+  ),
   child_flow_id: f.get("child_flow_id", optionalString, nullValue),
 });
 

@@ -37,13 +37,19 @@ const WRONG: Record<string, readonly [unknown, string][]> = {
     [[3], "array"],
     [1.5, "number"],
   ],
+  array: [
+    ["[]", "string"],
+    [{ a: 1 }, "object"],
+    [null, "null"],
+  ],
 };
 
 /** Valid arguments of every parameter (so each case has exactly one thing wrong). */
 function validArguments(tool: ToolInfo): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(tool.inputSchema.properties)) {
-    out[name] = schema.type === "object" ? {} : schema.type === "integer" ? 1 : "x";
+    out[name] =
+      schema.type === "object" ? {} : schema.type === "array" ? [] : schema.type === "integer" ? 1 : "x";
   }
   return out;
 }
@@ -84,8 +90,8 @@ describe("wrong-shaped tool arguments over the wire", () => {
     );
   }
 
-  it("lists the seventeen tools", () => {
-    expect(tools).toHaveLength(17);
+  it("lists the twenty-one tools", () => {
+    expect(tools).toHaveLength(21);
   });
 
   it("names the parameter of the wrong JSON type, for every parameter of every tool", async () => {

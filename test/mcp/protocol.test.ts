@@ -12,7 +12,7 @@ import { callTool, McpStratumApi } from "./support/mcp-api";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage } from "./support/raw-session";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
-/** The sixteen tools of docs/runtime.md §16.2 and stratum_fuzz (issue 11): parameters, and which are required (the others have defaults). */
+/** The twenty tools of docs/runtime.md §16.2 and stratum_fuzz (issue 11): parameters, and which are required (the others have defaults). */
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },
@@ -36,6 +36,16 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
     required: ["flow_id", "step_id", "reason"],
   },
   stratum_resume: { all: ["flow_id"], required: ["flow_id"] },
+  stratum_parallel_done: {
+    all: ["flow_id", "step_id", "task_results", "merge_status"],
+    required: ["flow_id", "step_id", "task_results", "merge_status"],
+  },
+  stratum_parallel_start: { all: ["flow_id", "step_id"], required: ["flow_id", "step_id"] },
+  stratum_parallel_poll: { all: ["flow_id", "step_id"], required: ["flow_id", "step_id"] },
+  stratum_parallel_advance: {
+    all: ["flow_id", "step_id", "merge_status"],
+    required: ["flow_id", "step_id", "merge_status"],
+  },
   stratum_list_workflows: { all: ["workflows_dir"], required: [] },
   stratum_compile_speckit: { all: ["tasks_dir", "flow_name"], required: ["tasks_dir"] },
   stratum_draft_pipeline: { all: ["draft", "project_dir"], required: ["draft"] },
@@ -46,6 +56,7 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
 const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 
 const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft"]);
+const ARRAY_PARAMETERS = new Set(["task_results"]);
 const DEFAULTS: Record<string, unknown> = {
   inputs: {},
   workflows_dir: ".",
@@ -114,7 +125,7 @@ describe("stratum-mcp over the SDK client", () => {
     expect(client.getServerCapabilities()).toEqual({ tools: {} });
   });
 
-  it("lists exactly the seventeen tools, with descriptions and input schemas", async () => {
+  it("lists exactly the twenty-one tools, with descriptions and input schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TOOL_PARAMETERS));
     for (const tool of tools) {
@@ -126,7 +137,13 @@ describe("stratum-mcp over the SDK client", () => {
       expect(tool.inputSchema.required ?? [], tool.name).toEqual(expected?.required);
       for (const [name, schema] of Object.entries(properties)) {
         expect(schema.type, `${tool.name}.${name}`).toBe(
-          OBJECT_PARAMETERS.has(name) ? "object" : INTEGER_PARAMETERS.has(name) ? "integer" : "string",
+          OBJECT_PARAMETERS.has(name)
+            ? "object"
+            : ARRAY_PARAMETERS.has(name)
+              ? "array"
+              : INTEGER_PARAMETERS.has(name)
+                ? "integer"
+                : "string",
         );
         expect(typeof schema.description, `${tool.name}.${name}`).toBe("string");
         expect(schema.default, `${tool.name}.${name}`).toEqual(DEFAULTS[name]);
@@ -262,7 +279,7 @@ describe("stratum-mcp at the line level", () => {
       session.writeLine("   ");
 
       const list = await session.request(1, "tools/list");
-      expect(list.result?.tools).toHaveLength(17);
+      expect(list.result?.tools).toHaveLength(21);
       expect(await session.request(5, "tools/call", { name: "nope", arguments: {} })).toEqual({
         jsonrpc: "2.0",
         id: 5,

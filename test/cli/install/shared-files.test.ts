@@ -151,7 +151,14 @@ describe("the MCP registration", () => {
       projects: {
         ...other.projects,
         [sb.project]: {
-          mcpServers: { stratum: { type: "stdio", command: process.execPath, args: [script], env: { MALLOC_ARENA_MAX: "2" } } },
+          mcpServers: {
+            stratum: {
+              type: "stdio",
+              command: process.execPath,
+              args: [script],
+              env: { MALLOC_ARENA_MAX: "2" },
+            },
+          },
         },
       },
     });

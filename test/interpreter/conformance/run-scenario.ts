@@ -106,6 +106,13 @@ function call(api: StratumApi, action: Action, flowId: () => string, spec: strin
         tasks_dir: need(action.tasks_dir, action, "tasks_dir"),
         flow_name: action.flow_name ?? "tasks",
       });
+    case "parallel_done":
+      return api.parallelDone({
+        flow_id: flowId(),
+        step_id: step_id(),
+        task_results: need(action.task_results, action, "task_results"),
+        merge_status: need(action.merge_status, action, "merge_status"),
+      });
     case "restart":
     case "age_gate":
       throw new Error(`'${action.op}' is a test hook, not a tool call`);

@@ -26,7 +26,8 @@ export type ActionOp =
   | "list_workflows"
   | "compile_speckit"
   | "restart"
-  | "age_gate";
+  | "age_gate"
+  | "parallel_done";
 
 export const ACTION_OPS: readonly ActionOp[] = [
   "step_done",
@@ -45,6 +46,7 @@ export const ACTION_OPS: readonly ActionOp[] = [
   "compile_speckit",
   "restart",
   "age_gate",
+  "parallel_done",
 ];
 
 export interface Action {
@@ -64,6 +66,9 @@ export interface Action {
   readonly tasks_dir?: string;
   readonly flow_name?: string;
   readonly seconds?: number;
+  /** `parallel_done`: kind-preserving (PyValue), like `result`. */
+  readonly task_results?: PyValue;
+  readonly merge_status?: string;
 }
 
 export interface ExpectDivergence {
@@ -130,8 +135,14 @@ export function parseScenario(text: string): Scenario {
   const typedActions = field(typed, "actions");
   const actions = plain.actions.map((action, i): Action => {
     if (!ACTION_OPS.includes(action.op)) throw new Error(`${plain.name}: unknown op '${action.op}'`);
-    const result = Array.isArray(typedActions) ? field(typedActions[i] ?? null, "result") : undefined;
-    return result === undefined ? action : { ...action, result };
+    const typedAction = Array.isArray(typedActions) ? (typedActions[i] ?? null) : null;
+    const result = field(typedAction, "result");
+    const task_results = field(typedAction, "task_results");
+    return {
+      ...action,
+      ...(result === undefined ? {} : { result }),
+      ...(task_results === undefined ? {} : { task_results }),
+    };
   });
   if (plain.reference.length !== actions.length + 1) {
     throw new Error(

@@ -19,6 +19,8 @@ import { cloneState } from "../../../interpreter/flow/clone";
 import { gateResolve } from "../../../interpreter/flow/gates";
 import { iterationAbort, iterationStart } from "../../../interpreter/flow/iterations";
 import { iterationReport } from "../../../interpreter/flow/iterations-report";
+import { parallelDone } from "../../../interpreter/flow/parallel-done";
+import { parallelAdvance, parallelPoll } from "../../../interpreter/flow/parallel-poll";
 import { plan } from "../../../interpreter/flow/plan";
 import { resume } from "../../../interpreter/flow/resume";
 import { skipStep } from "../../../interpreter/flow/skip";
@@ -148,6 +150,10 @@ export class CapturingEngine {
       iterationReport: this.flowTool("iteration_report", iterationReport),
       iterationAbort: this.flowTool("iteration_abort", iterationAbort),
       resume: this.flowTool("resume", resume),
+      parallelDone: this.flowTool("parallel_done", parallelDone),
+      parallelStart: unsupported,
+      parallelPoll: this.flowTool("parallel_poll", parallelPoll),
+      parallelAdvance: this.flowTool("parallel_advance", parallelAdvance),
       listWorkflows: unsupported,
       compileSpeckit: unsupported,
       draftPipeline: unsupported,

@@ -10,6 +10,8 @@ import type {
   IterationAbortArgs,
   IterationReportArgs,
   LabelArgs,
+  ParallelAdvanceArgs,
+  ParallelDoneArgs,
   PlanArgs,
   SkipStepArgs,
   StepArgs,
@@ -126,6 +128,27 @@ export class McpStratumApi implements StratumApi {
   }
   resume(a: FlowArgs) {
     return this.tool("stratum_resume", { flow_id: a.flow_id });
+  }
+  parallelDone(a: ParallelDoneArgs) {
+    return this.tool("stratum_parallel_done", {
+      flow_id: a.flow_id,
+      step_id: a.step_id,
+      task_results: a.task_results,
+      merge_status: a.merge_status,
+    });
+  }
+  parallelStart(a: StepArgs) {
+    return this.tool("stratum_parallel_start", { flow_id: a.flow_id, step_id: a.step_id });
+  }
+  parallelPoll(a: StepArgs) {
+    return this.tool("stratum_parallel_poll", { flow_id: a.flow_id, step_id: a.step_id });
+  }
+  parallelAdvance(a: ParallelAdvanceArgs) {
+    return this.tool("stratum_parallel_advance", {
+      flow_id: a.flow_id,
+      step_id: a.step_id,
+      merge_status: a.merge_status,
+    });
   }
   listWorkflows(a: { readonly workflows_dir?: string }) {
     return this.tool(

@@ -1,0 +1,299 @@
+// The executor of server-side parallel dispatch (docs/v03-reference-notes.md section 3.8): runs the tasks of one parallel step
+// over the injected agent runner (flow/parallel-runner.ts) — each task after its `depends_on`
+// tasks, at most `max_concurrent` at a time, each limited to `task_timeout` seconds — and records
+// every state change of a task in the flow's `parallel_tasks` as a call of its own (a transaction
+// on the engine's queue, committed like any tool call). When `require` can no longer be met, the
+// tasks still pending or running are cancelled. A task whose dependency did not complete is
+// cancelled. Per-task certificates follow the consumer rule (Claude agents only, B8).
+//
+// The executor owns its tasks' entries only while they are as it left them: when an update finds
+// an entry gone or changed (the step was re-dispatched, which drops the entries, B2), the executor
+// stops and cancels what it still runs.
+import type { StepIR } from "../../checker/ir/types";
+import { PyFloat, type PyValue } from "../../stdlib/values/value";
+import { renderIntentTemplate } from "../flow/intent-template";
+import { taskCertificateOf } from "../flow/parallel-evaluate";
+import { parallelOf } from "../flow/parallel-payloads";
+import type { ParallelAgentRunner, ParallelTaskOutcome } from "../flow/parallel-runner";
+import type { StartedTask } from "../flow/parallel-start";
+import { dependenciesOf } from "../flow/parallel-task-graph";
+import { type EntryUpdate, pendingEntry, type TaskEntry, type TaskState } from "../flow/parallel-tasks";
+import type { Clock } from "../flow/ports";
+import { certificateViolations } from "../flow/reasoning";
+
+export interface ExecutorHost {
+  readonly clock: Clock;
+  readonly runner: ParallelAgentRunner;
+  /**
+   * Writes the entries (one committed call); false when some entry is no longer in the expected
+   * state (or the flow is gone): the executor no longer owns the step's tasks.
+   */
+  write(flowId: string, updates: readonly EntryUpdate[]): Promise<boolean>;
+  /** Timers (setTimeout in production): a timeout's callback, and how to cancel it. */
+  readonly after: (ms: number, fn: () => void) => () => void;
+}
+
+export interface ExecutorJob {
+  readonly flowId: string;
+  readonly step: StepIR;
+  readonly tasks: readonly StartedTask[];
+  /** The flow's working directory. */
+  readonly cwd: string;
+}
+
+const TERMINAL: ReadonlySet<TaskState> = new Set(["complete", "failed", "cancelled"]);
+
+export class ParallelExecutor {
+  private readonly entries = new Map<string, TaskEntry>();
+  private readonly settled = new Map<string, Promise<TaskState>>();
+  private readonly settle = new Map<string, (state: TaskState) => void>();
+  private readonly controllers = new Map<string, AbortController>();
+  private readonly waiting: (() => void)[] = [];
+  private free: number;
+  private stopped = false;
+  /** Set by shutdown: every task not yet settled ends `failed` with this error. */
+  private shutdownError: string | null = null;
+
+  constructor(
+    private readonly host: ExecutorHost,
+    private readonly job: ExecutorJob,
+  ) {
+    this.free = Math.max(1, parallelOf(job.step).maxConcurrent.value);
+    for (const { id } of job.tasks) {
+      this.entries.set(id, pendingEntry(id));
+      this.settled.set(id, new Promise((resolve) => this.settle.set(id, resolve)));
+    }
+  }
+
+  /** Runs every task to a terminal state (or until the executor loses its entries). */
+  async run(): Promise<void> {
+    await Promise.all(this.job.tasks.map((t) => this.runOne(t.id, t.task)));
+  }
+
+  /**
+   * The server is ending: running agents are interrupted and every task not yet settled ends
+   * `failed` with `error` — pending ones at once, running ones when their runner returns (with its
+   * diff and worktree path), or at `forceFail`, whichever comes first.
+   */
+  shutdown(error: string): void {
+    if (this.stopped || this.shutdownError !== null) return;
+    this.shutdownError = error;
+    for (const controller of this.controllers.values()) controller.abort();
+    for (const [id, entry] of this.entries) {
+      if (entry.state === "pending") void this.finish(id, { state: "failed", error });
+    }
+  }
+
+  /** After shutdown's grace period: records the tasks whose runner has not returned as failed. */
+  async forceFail(): Promise<void> {
+    const error = this.shutdownError;
+    if (error === null) return;
+    const open = [...this.entries].filter(([, e]) => !TERMINAL.has(e.state)).map(([id]) => id);
+    await Promise.all(open.map((id) => this.finish(id, { state: "failed", error })));
+  }
+
+  private now(): PyFloat {
+    return new PyFloat(this.host.clock.wallMs() / 1000);
+  }
+
+  private async runOne(id: string, task: PyValue): Promise<void> {
+    for (const dep of this.dependenciesOf(id)) {
+      const state = await this.settled.get(dep);
+      if (state !== "complete") {
+        await this.finish(id, {
+          state: "cancelled",
+          error: `upstream task '${dep}' did not complete (state='${state}')`,
+        });
+        return;
+      }
+    }
+    await this.acquire();
+    try {
+      if (this.stopped || this.entries.get(id)?.state !== "pending") return;
+      const controller = new AbortController();
+      this.controllers.set(id, controller);
+      const running: TaskEntry = { ...this.entries.get(id)!, state: "running", started_at: this.now() };
+      if (!(await this.write(id, "pending", running))) return;
+      const outcome = await this.runAgent(id, task, controller);
+      this.controllers.delete(id);
+      await this.record(id, outcome, controller);
+    } finally {
+      this.release();
+    }
+  }
+
+  private dependenciesOf(id: string): string[] {
+    const found = this.job.tasks.find((t) => t.id === id);
+    return found === undefined ? [] : dependenciesOf(found.task);
+  }
+
+  private async runAgent(
+    id: string,
+    task: PyValue,
+    controller: AbortController,
+  ): Promise<ParallelTaskOutcome | "timeout"> {
+    const parallel = parallelOf(this.job.step);
+    let timedOut = false;
+    const cancelTimer = this.host.after(parallel.taskTimeout * 1000, () => {
+      timedOut = true;
+      controller.abort();
+    });
+    try {
+      const runner = this.host.runner;
+      const outcome = await Promise.resolve()
+        .then(() =>
+          runner.runTask(
+            {
+              flowId: this.job.flowId,
+              stepId: this.job.step.id,
+              taskId: id,
+              task,
+              prompt: renderIntentTemplate(parallel.intentTemplate, task),
+              agent: this.job.step.agent,
+              cwd: this.job.cwd,
+              isolation: parallel.isolation === "none" ? "none" : "worktree",
+              captureDiff: parallel.captureDiff && parallel.isolation === "worktree",
+              timeoutSeconds: parallel.taskTimeout,
+            },
+            controller.signal,
+          ),
+        )
+        .catch(
+          (e: unknown): ParallelTaskOutcome => ({
+            ok: false,
+            error: e instanceof Error ? e.message : String(e),
+          }),
+        );
+      return timedOut ? "timeout" : outcome;
+    } finally {
+      cancelTimer();
+    }
+  }
+
+  private async record(
+    id: string,
+    outcome: ParallelTaskOutcome | "timeout",
+    controller: AbortController,
+  ): Promise<void> {
+    const timeout = parallelOf(this.job.step).taskTimeout;
+    if (this.shutdownError !== null) {
+      const kept = outcome === "timeout" ? {} : extraOf(outcome);
+      await this.finish(id, { state: "failed", error: this.shutdownError, ...kept });
+      return;
+    }
+    if (outcome === "timeout") {
+      await this.finish(id, { state: "failed", error: `timeout after ${timeout}s` });
+      return;
+    }
+    const extra = extraOf(outcome);
+    if (controller.signal.aborted) {
+      await this.finish(id, { state: "cancelled", ...extra });
+      return;
+    }
+    if (!outcome.ok) {
+      await this.finish(id, { state: "failed", error: outcome.error, ...extra });
+      return;
+    }
+    const template = taskCertificateOf(this.job.step);
+    const violations = template === null ? [] : certificateViolations(template, outcome.result);
+    if (violations.length > 0) {
+      await this.finish(id, {
+        state: "failed",
+        result: outcome.result,
+        error: "certificate validation failed",
+        cert_violations: violations,
+        ...extra,
+      });
+      return;
+    }
+    await this.finish(id, { state: "complete", result: outcome.result, ...extra });
+  }
+
+  /** Records a terminal state, releases the dependants and cancels the rest when `require` is lost. */
+  private async finish(
+    id: string,
+    change: Partial<TaskEntry> & { readonly state: TaskState },
+  ): Promise<void> {
+    const before = this.entries.get(id)!;
+    if (TERMINAL.has(before.state)) return;
+    const finishedAt = this.now();
+    const entry: TaskEntry = {
+      ...before,
+      ...change,
+      finished_at: finishedAt,
+      elapsed_s: new PyFloat(
+        before.started_at === null ? 0 : Math.max(0, finishedAt.v - before.started_at.v),
+      ),
+    };
+    const written = await this.write(id, before.state, entry);
+    this.settle.get(id)?.(written ? entry.state : "cancelled");
+    if (written && this.requireUnsatisfiable()) this.cancelRemaining();
+  }
+
+  private async write(id: string, expected: TaskState, entry: TaskEntry): Promise<boolean> {
+    if (this.stopped) return false;
+    this.entries.set(id, entry);
+    const ok = await this.host.write(this.job.flowId, [{ expected, entry }]);
+    if (!ok) this.stop();
+    return ok;
+  }
+
+  /** The executor lost its entries: nothing more is written; running agents are aborted. */
+  private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const controller of this.controllers.values()) controller.abort();
+    for (const [id, resolve] of this.settle)
+      if (!TERMINAL.has(this.entries.get(id)!.state)) resolve("cancelled");
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  private requireUnsatisfiable(): boolean {
+    const states = [...this.entries.values()].map((e) => e.state);
+    const complete = states.filter((s) => s === "complete").length;
+    const active = states.filter((s) => s === "pending" || s === "running").length;
+    const require = parallelOf(this.job.step).require;
+    if (require === "any") return active === 0 && complete === 0;
+    if (require === "all") return states.some((s) => s === "failed" || s === "cancelled");
+    return complete + active < require.value;
+  }
+
+  /** Pending tasks are cancelled at once; running ones when their agent returns after the abort. */
+  private cancelRemaining(): void {
+    for (const [id, entry] of this.entries) {
+      if (entry.state === "running") this.controllers.get(id)?.abort();
+    }
+    for (const [id, entry] of this.entries) {
+      if (entry.state === "pending") void this.finish(id, { state: "cancelled" });
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.free > 0 || this.stopped) {
+      this.free -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) =>
+      this.waiting.push(() => {
+        this.free -= 1;
+        resolve();
+      }),
+    );
+  }
+
+  private release(): void {
+    this.free += 1;
+    this.waiting.shift()?.();
+  }
+}
+
+/** What an outcome records whatever state the task ends in. */
+function extraOf(outcome: ParallelTaskOutcome): Partial<TaskEntry> {
+  return {
+    tokens: outcome.tokens ?? 0,
+    dollars_recorded: new PyFloat(outcome.dollars ?? 0),
+    worktree_path: outcome.worktreePath ?? null,
+    diff: outcome.diff ?? null,
+    diff_error: outcome.diffError ?? null,
+  };
+}

@@ -1,0 +1,99 @@
+// The dispatch payloads of the version 0.3 kinds (docs/runtime.md §3.2): a decompose step's
+// `execute_step` (the inline payload without `model`) and a parallel step's `parallel_dispatch`
+// payload, keys in the reference's order, with its task list resolved from `source` at dispatch.
+import type { ParallelDispatchIR, StepIR, WrittenNumberIR } from "../../checker/ir/types";
+import { type PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
+import { ExecutionFailure } from "../base/tool-errors";
+import type { Response, Wire } from "../wire/wire";
+import { resolveValue } from "./inputs";
+import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
+import { outputFields } from "./payloads";
+import { certificateOf, injectCertInstructions } from "./reasoning";
+import type { FlowRun } from "./run";
+
+function position(run: FlowRun): { step_number: number; total_steps: number } {
+  return { step_number: run.state.current_idx + 1, total_steps: run.flow.steps.length };
+}
+
+function retriesRemaining(run: FlowRun, step: StepIR): number {
+  return step.retries - (run.state.attempts.get(step.id) ?? 0);
+}
+
+/** `execute_step` with `step_mode: "decompose"`: as an inline step's, without `model`. */
+export function decomposePayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
+  const template = certificateOf(step);
+  return {
+    status: "execute_step",
+    flow_id: run.state.flow_id,
+    ...position(run),
+    step_id: step.id,
+    step_mode: "decompose",
+    intent: template === null ? step.intent : injectCertInstructions(step.intent ?? "", template),
+    agent: step.agent,
+    inputs,
+    output_contract: step.outputContract,
+    output_fields: outputFields(
+      step.outputContract === null ? undefined : run.spec.contracts.get(step.outputContract),
+    ),
+    ensure: step.ensure.map((e) => e.text),
+    retries_remaining: retriesRemaining(run, step),
+  };
+}
+
+/** A parallel step's keys (present exactly on parallel_dispatch steps). */
+export function parallelOf(step: StepIR): ParallelDispatchIR {
+  const parallel = step.parallel ?? null;
+  if (parallel === null) throw new Error(`step '${step.id}' is not a parallel_dispatch step`);
+  return parallel;
+}
+
+/** A number as written: `2.0` stays a float. */
+export function writtenNumber(n: WrittenNumberIR): PyValue {
+  return n.float ? new PyFloat(n.value) : n.value;
+}
+
+export function requireWire(require: ParallelDispatchIR["require"]): PyValue {
+  return typeof require === "string" ? require : writtenNumber(require);
+}
+
+/**
+ * The task list: `source` resolved like an input (a literal is itself). An unresolvable `source`
+ * and a task list whose dependencies are inconsistent (parallel-task-graph.ts) are execution
+ * errors: the call commits nothing (decisions B7 and "task graph at dispatch").
+ */
+export function resolveTasks(run: FlowRun, step: StepIR): PyValue {
+  const parallel = parallelOf(step);
+  const details = { flow_name: run.state.flow_name, step_id: step.id, source: parallel.source };
+  let tasks: PyValue;
+  try {
+    tasks = resolveValue(run, parallel.source);
+  } catch (e) {
+    if (e instanceof ExecutionFailure) throw new ExecutionFailure(e.message, details);
+    throw e;
+  }
+  const problem = taskGraphProblem(taskGraphOf(tasks));
+  if (problem !== null) throw new ExecutionFailure(`Step '${step.id}': ${problem}`, details);
+  return tasks;
+}
+
+/** `parallel_dispatch` (the step's resolved inputs are not part of it). */
+export function parallelDispatchPayload(run: FlowRun, step: StepIR, tasks: PyValue): Response {
+  const parallel = parallelOf(step);
+  const ensure: Wire = step.ensure.map((e) => e.text);
+  return {
+    status: "parallel_dispatch",
+    flow_id: run.state.flow_id,
+    ...position(run),
+    step_id: step.id,
+    step_mode: "parallel_dispatch",
+    tasks,
+    agent: step.agent,
+    max_concurrent: writtenNumber(parallel.maxConcurrent),
+    isolation: parallel.isolation,
+    require: requireWire(parallel.require),
+    merge: parallel.merge,
+    intent_template: parallel.intentTemplate,
+    ensure,
+    retries_remaining: retriesRemaining(run, step),
+  };
+}
