@@ -52,6 +52,7 @@ const TOOLS: Readonly<Record<ToolName, true>> = {
   stratum_iteration_start: true,
   stratum_iteration_report: true,
   stratum_iteration_abort: true,
+  stratum_parallel_done: true,
   stratum_resume: true,
   stratum_audit: true,
 };

@@ -12,7 +12,9 @@ import type { Shapes } from "../values/shapes";
 import type { Decider, Option } from "./decider";
 import type { Coverage, Observation, RunEnd } from "./observation";
 import { MANUAL_SKIP_REASON, Observer } from "./observer";
+import { aggregateOf, parallelReport } from "./parallel-consumer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
+import { isTaskGraphError, shapeTaskLists, type TaskListShape, taskListPaths } from "./task-lists";
 
 export interface RunSetup {
   readonly target: FuzzTarget;
@@ -138,10 +140,13 @@ class Run {
     const status = str(response.status);
     const top = this.frames[this.frames.length - 1]!;
     switch (status) {
+      case "parallel_dispatch":
+        return this.parallel(response);
       case "execute_step":
       case "ensure_failed":
       case "schema_failed":
-        return this.work(response);
+        // A parallel step's retry is its parallel_dispatch payload with the failure status.
+        return response.step_mode === "parallel_dispatch" ? this.parallel(response) : this.work(response);
       case "await_gate":
         return this.gate(response);
       case "execute_flow": {
@@ -254,8 +259,48 @@ class Run {
       return r;
     }
     const result = this.result(kind, flow, step, flowId);
+    if (step.kind === "decompose" && kind !== "violate")
+      return this.decomposeDone(flow, step, flowId, result);
     // A broken result is never repeated: it must not become the last attempt's (stored) result.
     return this.stepDone(flowId, stepId, result, kind !== "violate");
+  }
+
+  /**
+   * A decompose step's result with its task lists varied (task-lists.ts). A list the dispatch of
+   * the parallel step refuses (duplicate ids, unknown or cyclic dependencies: nothing committed) is
+   * the agent's mistake, not the spec's: the agent reports again with a well-formed list.
+   */
+  private async decomposeDone(flow: FlowIR, step: StepIR, flowId: string, result: unknown): Promise<Plain> {
+    const paths = taskListPaths(flow, step);
+    if (paths.length === 0) return this.stepDone(flowId, step.id, result);
+    const shape = this.decider.choose<TaskListShape>([
+      { name: "as-generated", weight: 40, exhaustive: true },
+      // Exhaustive mode keeps the generated list (a list the dispatch refuses is replaced below).
+      { name: "several", weight: 20, exhaustive: false },
+      { name: "empty", weight: 8, exhaustive: false },
+      { name: "one", weight: 10, exhaustive: false },
+      { name: "shared-files", weight: 10, exhaustive: false },
+      { name: "cycle", weight: 4, exhaustive: false },
+      { name: "dangling", weight: 4, exhaustive: false },
+      { name: "duplicate-id", weight: 4, exhaustive: false },
+    ]);
+    const r = await this.stepDone(flowId, step.id, shapeTaskLists(result, paths, shape));
+    if (!isTaskGraphError(r) || this.observer.stopped !== null) return r;
+    return this.stepDone(flowId, step.id, shapeTaskLists(result, paths, "several"));
+  }
+
+  /** The consumer path of a parallel step: the agent runs the tasks and reports them (parallel-consumer.ts). */
+  private async parallel(payload: Plain): Promise<Plain | RunEnd> {
+    const flowId = str(payload.flow_id);
+    const stepId = str(payload.step_id);
+    const step = this.flowOf(flowId)?.stepById.get(stepId);
+    if (step === undefined) return "stuck";
+    const report = parallelReport(step, payload, this.decider, this.setup.target.literals.strings);
+    const r = await this.call("stratum_parallel_done", { flow_id: flowId, step_id: stepId, ...report });
+    const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
+    if (!retried && r.status !== "error")
+      this.setOutput(flowId, stepId, fromJsonValue(aggregateOf(step, report)));
+    return r;
   }
 
   private result(kind: ResultKind, flow: FlowIR, step: StepIR, flowId: string): unknown {

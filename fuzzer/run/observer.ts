@@ -30,11 +30,22 @@ import {
   stepKey,
 } from "./observation";
 import type { Exchange, Plain, Session } from "./session";
+import { isTaskGraphError } from "./task-lists";
 
 /** The reason the fuzzer's human gives to stratum_skip_step (such skips are not the spec's doing). */
 export const MANUAL_SKIP_REASON = "skipped by hand (stratumc fuzz)";
 
-const DISPATCH_STATUSES = new Set(["execute_step", "ensure_failed", "schema_failed", "await_gate"]);
+const DISPATCH_STATUSES = new Set([
+  "execute_step",
+  "ensure_failed",
+  "schema_failed",
+  "await_gate",
+  "parallel_dispatch",
+]);
+/** The error no_file_conflicts raises for a conflict (its way of answering False). */
+const FILE_CONFLICT = "File ownership conflict between independent tasks ";
+/** A parallel step's own verdicts (require, merge, task certificates), which are not its ensures' (docs/runtime.md §23.2). */
+const AGGREGATE_VIOLATION = /^(require='.*' not satisfied: |merge conflict: |task '.*' cert: )/s;
 const SKIP_IF_WARNING = /^skip_if of step '(.*)' raised: (.*); the step was not skipped$/s;
 /** Revises of one flow execution without max_rounds after which the revise loop is reported. */
 const REVISES_WITHOUT_BOUND = 2;
@@ -106,7 +117,8 @@ export class Observer {
     if (call.tool === "stratum_gate_resolve" && args.outcome === "revise" && response.status !== "error") {
       this.revised(callFlowId, str(args.step_id), index);
     }
-    if (call.tool === "stratum_step_done") this.stepDone(ex, callFlowId, index);
+    if (call.tool === "stratum_step_done" || call.tool === "stratum_parallel_done")
+      this.stepDone(ex, callFlowId, index);
     if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
     this.warnings(response, callFlowId, index);
     await this.payload(response, callFlowId, cause, index);
@@ -126,7 +138,7 @@ export class Observer {
     if (call.tool === "stratum_gate_resolve" && response.status !== "error") {
       return { step, field: `on_${str(call.arguments.outcome)}` };
     }
-    if (call.tool === "stratum_step_done") {
+    if (call.tool === "stratum_step_done" || call.tool === "stratum_parallel_done") {
       if (response.routed_from === step) return { step, field: "on_fail" };
       const ir = this.flowOf(flowId)?.stepById.get(step);
       if (ir?.next != null && !isRetryOrFailure(response, step)) return { step, field: "next" };
@@ -347,13 +359,22 @@ export class Observer {
     const outcomeError = response.status === "error" && response.error_type !== "retries_exhausted";
     if (ensures.length > 0 && !shapeFailed && !outcomeError) {
       this.coverage.ensureTried.set(key, (this.coverage.ensureTried.get(key) ?? 0) + 1);
-      if (!isRetryOrFailure(response, stepId)) this.coverage.ensurePassed.add(key);
+      // A parallel step whose only failures are require, merge or certificates passed its ensures.
+      const ensuresHeld =
+        !isRetryOrFailure(response, stepId) ||
+        (step.kind === "parallel_dispatch" &&
+          violations.length > 0 &&
+          violations.every((v) => AGGREGATE_VIOLATION.test(v)));
+      if (ensuresHeld) this.coverage.ensurePassed.add(key);
     }
-    if (!this.shapes.hasShape(step)) return;
+    // A parallel step's result is the aggregate, whose shape is always known (docs/language.md §6.4).
+    if (!this.shapes.hasShape(step) && step.kind !== "parallel_dispatch") return;
     for (const v of violations) {
       ensures.forEach((e, i) => {
         const prefix = `Ensure expression ${strRepr(e.text)} raised: `;
         if (!v.startsWith(prefix)) return;
+        // no_file_conflicts says "no" by raising (docs/language.md §10.9): a verdict, not a crash.
+        if (v.startsWith(FILE_CONFLICT, prefix.length)) return;
         this.add({
           code: FUZZ_ENSURE_RAISES.code,
           flow: flow.name,
@@ -462,7 +483,20 @@ export class Observer {
       this.stopped = "internal";
       return;
     }
-    if (typeof response.input === "string" && typeof response.step_id === "string") {
+    // The agent's task list refused at dispatch: the driver reports a well-formed one instead.
+    if (isTaskGraphError(response)) return;
+    if (typeof response.source === "string" && typeof response.step_id === "string") {
+      // A parallel step's `source` that cannot be resolved (decision B7): like an input.
+      const flowName = str(response.flow_name) || (this.flowNames.get(callFlowId) ?? "");
+      this.add({
+        code: FUZZ_INPUT_UNRESOLVED.code,
+        flow: flowName,
+        step: response.step_id,
+        anchor: { kind: "field", key: "source" },
+        message: FUZZ_INPUT_UNRESOLVED.message(response.step_id, "source", str(response.message)),
+        call: index,
+      });
+    } else if (typeof response.input === "string" && typeof response.step_id === "string") {
       const flowName = str(response.flow_name) || (this.flowNames.get(callFlowId) ?? "");
       this.add({
         code: FUZZ_INPUT_UNRESOLVED.code,

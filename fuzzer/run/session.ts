@@ -15,6 +15,7 @@ export type ToolName =
   | "stratum_iteration_start"
   | "stratum_iteration_report"
   | "stratum_iteration_abort"
+  | "stratum_parallel_done"
   | "stratum_resume"
   | "stratum_audit";
 
@@ -68,6 +69,14 @@ export function apiTransport(api: StratumApi): Transport {
         break;
       case "stratum_iteration_abort":
         response = await api.iterationAbort({ flow_id, step_id, reason: str(a.reason) });
+        break;
+      case "stratum_parallel_done":
+        response = await api.parallelDone({
+          flow_id,
+          step_id,
+          task_results: fromJsonValue(a.task_results ?? []),
+          merge_status: str(a.merge_status),
+        });
         break;
       case "stratum_resume":
         response = await api.resume({ flow_id });

@@ -200,6 +200,7 @@ export class Shapes {
     }
     if (fromContract !== null) return fromContract;
     if (fromSchema !== null) return fromSchema;
+    if (step.kind === "parallel_dispatch") return aggregateArb(this.literals);
     // No declared shape: the fields the step's expressions read, each maybe absent.
     const fields = resultFieldsRead(this.spec, step);
     const any = anyJsonArb(this.literals);
@@ -240,6 +241,26 @@ export class Shapes {
     const values = Array.isArray(d?.values) ? (d.values as JsonValue[]) : null;
     return this.field({ type, kind: type as FieldDefIR["kind"], values, items: null, required: true }, 0);
   }
+}
+
+/** A parallel step's aggregate (docs/language.md §6.4), its lists consistent with its outcome. */
+function aggregateArb(literals: Literals): fc.Arbitrary<unknown> {
+  const result = fc.oneof(fc.record({ summary: stringArb(literals) }), anyJsonArb(literals));
+  const task = (status: string) =>
+    fc.record({ task_id: fc.constantFrom("t1", "t2", "t3"), status: fc.constant(status), result });
+  return fc
+    .record({
+      completed: fc.array(task("complete"), { maxLength: 3 }),
+      failed: fc.array(task("failed"), { maxLength: 3 }),
+      merge_status: fc.constantFrom("clean", "clean", "conflict"),
+    })
+    .map(({ completed, failed, merge_status }) => ({
+      tasks: [...completed, ...failed],
+      merge_status,
+      completed,
+      failed,
+      outcome: failed.length === 0 && merge_status === "clean" ? "complete" : "failed",
+    }));
 }
 
 /** A flow input the caller may leave out: declared `required: false` (on the flow or its workflow block). */

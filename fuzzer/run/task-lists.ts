@@ -1,0 +1,102 @@
+// The task lists a decompose step reports, as the fuzzer's agent varies them: the list a later
+// parallel_dispatch step of the same flow reads through its `source` (`$.steps.<id>.output.<field>`)
+// is replaced by one of 0, 1 or several tasks, with dependencies that are sometimes cyclic or
+// dangling, ids that are sometimes repeated, and `files_owned` that are sometimes shared (so
+// `no_file_conflicts` ensures and the dispatch-time task-graph check, docs/runtime.md §23.1, run).
+import type { FlowIR, StepIR } from "../../checker/index";
+import type { Plain } from "./session";
+
+export type TaskListShape =
+  | "as-generated"
+  | "empty"
+  | "one"
+  | "several"
+  | "shared-files"
+  | "cycle"
+  | "dangling"
+  | "duplicate-id";
+
+/** The paths (below the step's output) of the task lists the flow's parallel steps read from `step`. */
+export function taskListPaths(flow: FlowIR, step: StepIR): string[][] {
+  const out: string[][] = [];
+  for (const s of flow.steps) {
+    const ref = s.parallel?.sourceRef ?? null;
+    if (ref === null || ref.scope !== "steps" || ref.name.name !== step.id) continue;
+    // A `$.steps.<id>.output.<a>.<b>` reference's fields are `<a>`, `<b>` (the `output` segment is implied).
+    const path = ref.fields.map((f) => f.name);
+    if (!out.some((p) => p.join(".") === path.join("."))) out.push(path);
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Plain {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** The tasks of the new list: the generated ones as templates, ids `t1`, `t2`, … (numbers if the template's id is one). */
+function tasks(shape: TaskListShape, generated: readonly unknown[]): unknown[] {
+  if (shape === "empty") return [];
+  if (generated.length > 0 && !generated.every(isObject)) {
+    // Not a list of task objects: only its size varies.
+    return shape === "one" ? generated.slice(0, 1) : [...generated, ...generated].slice(0, 3);
+  }
+  const n = shape === "one" ? 1 : 3;
+  const list: Plain[] = [];
+  for (let i = 0; i < n; i++) {
+    const template = (generated[i % Math.max(1, generated.length)] as Plain | undefined) ?? {};
+    const id: unknown = typeof template.id === "number" ? i + 1 : `t${i + 1}`;
+    list.push({
+      ...template,
+      id,
+      depends_on: i === 0 ? [] : [list[i - 1]!.id],
+      files_owned: [`src/t${i + 1}.ts`],
+    });
+  }
+  const last = list[list.length - 1]!;
+  switch (shape) {
+    case "shared-files":
+      // no_file_conflicts compares only independent tasks: no dependencies here.
+      for (const t of list) t.depends_on = [];
+      last.files_owned = [...(last.files_owned as string[]), "src/t1.ts"];
+      break;
+    case "cycle":
+      list[0]!.depends_on = [last.id];
+      break;
+    case "dangling":
+      last.depends_on = ["no-such-task"];
+      break;
+    case "duplicate-id":
+      last.id = list[0]!.id;
+      last.depends_on = [];
+      break;
+    default:
+  }
+  return list;
+}
+
+/** `result` with the list at `path` replaced (unchanged when the path does not lead to a list). */
+function replaceAt(result: unknown, path: readonly string[], shape: TaskListShape): unknown {
+  if (path.length === 0) return Array.isArray(result) ? tasks(shape, result) : result;
+  if (!isObject(result)) return result;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (!Object.hasOwn(result, head)) return result;
+  return { ...result, [head]: replaceAt(result[head], rest, shape) };
+}
+
+export function shapeTaskLists(result: unknown, paths: readonly string[][], shape: TaskListShape): unknown {
+  if (shape === "as-generated") return result;
+  return paths.reduce((r, p) => replaceAt(r, p, shape), result);
+}
+
+const TASK_GRAPH_PROBLEM =
+  /^Step '.*': (duplicate task id |task '.*' depends_on unknown task |task dependency cycle: )/s;
+
+/** Whether an error response is the dispatch-time task-graph check (the agent's bad list, not the spec's fault). */
+export function isTaskGraphError(response: Plain): boolean {
+  return (
+    response.status === "error" &&
+    typeof response.source === "string" &&
+    typeof response.message === "string" &&
+    TASK_GRAPH_PROBLEM.test(response.message)
+  );
+}
