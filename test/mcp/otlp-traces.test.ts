@@ -7,7 +7,7 @@ import { wireToPlain } from "../../interpreter/wire/encode";
 import { parseJson } from "../../stdlib/values/json";
 import { TRACED_SPEC, TRACED_TREE } from "../host/tracing/fixtures";
 import { closedPort, type Receiver, startReceiver } from "../host/tracing/otlp-receiver";
-import { spanTree } from "../host/tracing/span-tree";
+import { siblingsSorted, spanTree } from "../host/tracing/span-tree";
 import { McpStratumApi } from "./support/mcp-api";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
@@ -78,7 +78,7 @@ describe("stratum-mcp with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(receiver.requests).toHaveLength(0); // still queued
     expect(await server.closeInput()).toBe(0);
     const spans = receiver.spans();
-    expect(spanTree(spans)).toEqual(TRACED_TREE);
+    expect(siblingsSorted(spanTree(spans))).toEqual(siblingsSorted(TRACED_TREE));
     expect(new Set(spans.map((s) => s.traceId))).toEqual(new Set([id.replaceAll("-", "")]));
     expect(receiver.requests[0]?.resource["service.name"]).toBe("flows-under-test");
     expect(receiver.requests[0]?.contentType).toBe("application/json");
@@ -102,7 +102,7 @@ describe("stratum-mcp with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(await second.server.closeInput()).toBe(0);
     const spans = receiver.spans();
     expect(receiver.requests.every((r) => r.contentType === "application/x-protobuf")).toBe(true);
-    expect(spanTree(spans)).toEqual(TRACED_TREE);
+    expect(siblingsSorted(spanTree(spans))).toEqual(siblingsSorted(TRACED_TREE));
     expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
     // The gate was dispatched by the first process: its start is estimated by the second.
     const gate = spans.find((s) => s.name === "gate review");
