@@ -2,7 +2,14 @@
 import type { Expr, Path, PathRef } from "../../grammar/ast";
 import type { Type } from "../../stdlib/types/type";
 
-export type ExpressionKind = "ensure" | "skip_if" | "exit_criterion" | "accumulate" | "accumulate_key";
+export type ExpressionKind =
+  | "ensure"
+  | "skip_if"
+  | "exit_criterion"
+  | "accumulate"
+  | "accumulate_key"
+  /** A quorum step's grouping key (docs/language.md §6.5), over one run's `result`. */
+  | "agree_on";
 
 export interface ExprEnvironment {
   /** Absent: a generic expression (messages then say "expression"). */

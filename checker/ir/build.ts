@@ -30,6 +30,7 @@ import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
+import { quorumIR } from "./quorum-ir";
 import type {
   BudgetIR,
   CheckedSpec,
@@ -156,7 +157,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   for (const edge of graph.edges) if (edge.from === step && edge.to.id !== null) deps.add(edge.to.id);
   const policy = (k: string) => (step.string(k)?.value ?? null) as StepIR["policy"];
   const retries =
-    kind === "inline"
+    kind === "inline" || kind === "quorum"
       ? (step.integer("retries")?.value ?? DEFAULT_INLINE_STEP_RETRIES)
       : kind === "decompose" || kind === "parallel_dispatch"
         ? (step.integer("retries")?.value ?? DEFAULT_PARALLEL_STEP_RETRIES)
@@ -196,6 +197,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     accumulateKey: expressionIR(e.accumulateKey),
     reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
     parallel: kind === "parallel_dispatch" ? parallelIR(step, expressions) : null,
+    quorum: kind === "quorum" ? quorumIR(step, expressionIR(e.agreeOn ?? null)) : null,
     resultType: expressions.resultType(step),
     range: step.node.range,
   };
@@ -268,6 +270,8 @@ function parallelIR(step: StepDecl, expressions: ExpressionTable): ParallelDispa
     captureDiff: step.boolean("capture_diff")?.value ?? false,
     deferAdvance: step.boolean("defer_advance")?.value ?? false,
     taskReasoningTemplate: reasoningTemplateIR(step.map("task_reasoning_template")),
+    validate: expressionIR(expressions.parallelValidate(step)),
+    memberContract: step.string("member_contract")?.value || null,
   };
 }
 

@@ -70,7 +70,15 @@ export interface StepInputIR {
   readonly ref: PathRef | null;
 }
 
-export type StepKindIR = "function" | "gate" | "inline" | "flow" | "decompose" | "parallel_dispatch";
+export type StepKindIR =
+  | "function"
+  | "gate"
+  | "inline"
+  | "flow"
+  | "decompose"
+  | "parallel_dispatch"
+  /** stratumc's extension (docs/language.md §6.5). */
+  | "quorum";
 
 /** A number as written in the spec: payloads echo `2.0` as a float, as the reference does. */
 export interface WrittenNumberIR {
@@ -102,6 +110,19 @@ export interface ParallelDispatchIR {
   readonly deferAdvance: boolean;
   /** Per-task certificate, the reference's defaults applied; null when absent. */
   readonly taskReasoningTemplate: ReasoningTemplateIR | null;
+  /** stratumc extension (docs/concurrency-constructs.md §2): the aggregate's validate expression. */
+  readonly validate?: ExpressionIR | null;
+  /** stratumc extension: the contract each completed task's result is checked against. */
+  readonly memberContract?: string | null;
+}
+
+/** The keys of a quorum step (docs/language.md §6.5): `runs` copies of the step vote with `agreeOn`. */
+export interface QuorumIR {
+  readonly runs: number;
+  /** Evaluated on each run's passing result (`result`); equal values are one group. */
+  readonly agreeOn: ExpressionIR;
+  /** An integer count, or a fraction in (0, 1] (`float`) of `runs`, rounded up. */
+  readonly threshold: WrittenNumberIR;
 }
 
 export interface StepIR {
@@ -147,6 +168,8 @@ export interface StepIR {
   readonly reasoningTemplate?: ReasoningTemplateIR | null;
   /** Version 0.3: present exactly when `kind` is "parallel_dispatch". */
   readonly parallel?: ParallelDispatchIR | null;
+  /** Present exactly when `kind` is "quorum". */
+  readonly quorum?: QuorumIR | null;
   /** The static result type R(s) of docs/language.md §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;

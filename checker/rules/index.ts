@@ -28,11 +28,18 @@ import { SPEC_ACCUMULATE_NO_MAX } from "./iteration/accumulate-no-max";
 import { SPEC_EXIT_CRITERION_NO_MAX } from "./iteration/exit-criterion-no-max";
 import { SPEC_PARALLEL_UNSUPPORTED_KEY } from "./parallel/accumulate";
 import { SPEC_STEP_KIND_IGNORED_KEY } from "./parallel/ignored-key";
+import { SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED } from "./parallel/member-contract-undefined";
 import { SPEC_DECOMPOSE_MISSING_KEY, SPEC_PARALLEL_MISSING_KEY } from "./parallel/missing-key";
 import { SPEC_PARALLEL_ONLY_KEY } from "./parallel/only-key";
 import { SPEC_PARALLEL_KEY_IGNORED } from "./parallel/parallel-key-ignored";
 import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel/reasoning-template";
 import { SPEC_STEP_TYPE_MISMATCH } from "./parallel/type-mismatch";
+import {
+  SPEC_QUORUM_MISSING_KEY,
+  SPEC_QUORUM_ONLY_KEY,
+  SPEC_QUORUM_THRESHOLD_INVALID,
+  SPEC_QUORUM_THRESHOLD_UNREACHABLE,
+} from "./quorum/index";
 import { SPEC_FLOW_STEP_AGENT } from "./steps/flow-step-agent";
 import { SPEC_FLOW_STEP_FIELD } from "./steps/flow-step-field";
 import { SPEC_STEP_FLOW_UNDEFINED } from "./steps/flow-undefined";
@@ -107,4 +114,10 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   SPEC_STEP_KIND_IGNORED_KEY,
   SPEC_PARALLEL_KEY_IGNORED,
   SPEC_STEP_TYPE_MISMATCH,
+  SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED, // stratumc's extension (docs/concurrency-constructs.md §2)
+  // version 0.3, quorum steps (stratumc's extension)
+  SPEC_QUORUM_MISSING_KEY,
+  SPEC_QUORUM_ONLY_KEY,
+  SPEC_QUORUM_THRESHOLD_INVALID,
+  SPEC_QUORUM_THRESHOLD_UNREACHABLE,
 ];

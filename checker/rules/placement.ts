@@ -12,9 +12,9 @@ export function isNonGate(step: StepDecl): boolean {
   return step.kind === "function" || step.kind === "inline" || step.kind === "flow";
 }
 
-/** A 0.3 decompose or parallel_dispatch step (selected by `type`). */
+/** A 0.3 decompose, parallel_dispatch or quorum step (selected by `type`). */
 export function isTypedKind(step: StepDecl): boolean {
-  return step.kind === "decompose" || step.kind === "parallel_dispatch";
+  return step.kind === "decompose" || step.kind === "parallel_dispatch" || step.kind === "quorum";
 }
 
 /**

@@ -25,8 +25,8 @@ export const DEFAULT_REQUIRE = "all";
 export const DEFAULT_MERGE = "sequential_apply";
 /** Seconds a server-dispatched task may run (`task_timeout` absent or null). */
 export const DEFAULT_TASK_TIMEOUT = 1800;
-/** The values of a step's `type` (0.3); only decompose and parallel_dispatch decide the kind. */
-export const STEP_TYPES = ["function", "inline", "flow", "decompose", "parallel_dispatch"] as const;
+/** The values of a step's `type` (0.3); decompose, parallel_dispatch and quorum decide the kind. */
+export const STEP_TYPES = ["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum"] as const;
 export const ISOLATIONS = ["worktree", "branch", "none"] as const;
 export const MERGES = ["sequential_apply", "manual"] as const;
 export const REQUIRE_WORDS = ["all", "any"] as const;
@@ -312,7 +312,7 @@ const STEP: ShapeSpec = {
       since: "0.3",
       value: { kind: "enum", values: STEP_TYPES },
       description:
-        "decompose or parallel_dispatch selects that step kind; function, inline and flow change nothing (the kind follows function / intent / flow).",
+        "decompose, parallel_dispatch or quorum (a stratumc extension) selects that step kind; function, inline and flow change nothing (the kind follows function / intent / flow).",
       default: "none (the kind follows function / intent / flow)",
       example: "type: decompose",
     },
@@ -566,8 +566,9 @@ const STEP: ShapeSpec = {
     {
       name: "require",
       since: "0.3",
-      value: { kind: "enumOrInteger", values: REQUIRE_WORDS, minimum: 1 },
-      description: "parallel_dispatch: all, any, or the number of tasks that must complete.",
+      value: { kind: "enumOrInteger", values: REQUIRE_WORDS, minimum: 0 },
+      description:
+        "parallel_dispatch: all, any, or the number of tasks that must complete; 0 (a stratumc extension) never fails the step, validate and ensure decide.",
       default: `\`${DEFAULT_REQUIRE}\``,
       example: "require: any",
     },
@@ -602,6 +603,50 @@ const STEP: ShapeSpec = {
       description: "parallel_dispatch: polling does not advance the flow; stratum_parallel_advance does.",
       default: "`false`",
       example: "defer_advance: true",
+    },
+    {
+      name: "runs",
+      since: "0.3",
+      value: POSITIVE_INTEGER,
+      description: "quorum (a stratumc extension): how many copies of the step run (members r1 … rN).",
+      default: "none (a quorum step must set it)",
+      example: "runs: 5",
+    },
+    {
+      name: "agree_on",
+      since: "0.3",
+      value: STRING,
+      description:
+        "quorum (a stratumc extension): an expression over one run's result; runs whose values are equal agree.",
+      default: "none (a quorum step must set it)",
+      example: 'agree_on: "result.severity"',
+    },
+    {
+      name: "threshold",
+      since: "0.3",
+      value: { kind: "number", minimum: 0 },
+      description:
+        "quorum (a stratumc extension): the votes the largest group needs, as a count (an integer) or a fraction of runs in (0, 1], rounded up.",
+      default: "a majority: more than half of runs",
+      example: "threshold: 3",
+    },
+    {
+      name: "member_contract",
+      since: "0.3",
+      value: STRING,
+      description:
+        "parallel_dispatch (a stratumc extension): the contract each completed task's result is checked against; a violation turns the task into failed.",
+      default: "none (task results are not checked against a contract)",
+      example: "member_contract: TaskReport",
+    },
+    {
+      name: "validate",
+      since: "0.3",
+      value: STRING,
+      description:
+        "parallel_dispatch (a stratumc extension): an expression over results, tasks, completed and failed, evaluated once require and merge pass; false fails the step like an ensure.",
+      default: "none (no check beyond require, merge and ensure)",
+      example: 'validate: "len(results) >= 2"',
     },
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },

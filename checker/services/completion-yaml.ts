@@ -106,7 +106,11 @@ const PARALLEL_ONLY = [
   "capture_diff",
   "defer_advance",
   "task_reasoning_template",
+  "member_contract",
+  "validate",
 ];
+/** The keys only a quorum step takes (SPEC-QUORUM-ONLY-KEY). */
+const QUORUM_ONLY = ["runs", "agree_on", "threshold"];
 const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", ...GATE_ONLY];
 
 /**
@@ -116,12 +120,14 @@ const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", 
 function stepKeyExclusions(view: DocView, step: MapNode): string[] {
   const type = stringValue(step.get("type")?.value);
   // `type: decompose | parallel_dispatch` decides the kind (0.3); function / flow are ignored.
-  if (type === "parallel_dispatch") return [...NOT_ON_TYPED_KINDS, "intent", "reasoning_template"];
-  if (type === "decompose") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY];
+  if (type === "parallel_dispatch")
+    return [...NOT_ON_TYPED_KINDS, "intent", "reasoning_template", ...QUORUM_ONLY];
+  if (type === "decompose") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...QUORUM_ONLY];
+  if (type === "quorum") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY];
   const fn = stringValue(step.get("function")?.value);
   const mode =
     step.get("function") !== undefined || step.get("intent") !== undefined || step.get("flow") !== undefined;
-  const out: string[] = mode ? [...STEP_MODE_KEYS, ...PARALLEL_ONLY] : [];
+  const out: string[] = mode ? [...STEP_MODE_KEYS, ...PARALLEL_ONLY, ...QUORUM_ONLY] : [];
   if (fn !== null) {
     const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));

@@ -16,7 +16,9 @@ import { elementType, environment } from "./environment";
 import { checkInputs } from "./inputs";
 import { commonProperties, outputSchemaProperties } from "./output-schema";
 import { checkParallelSource } from "./parallel-source";
+import { memberResultType, validateEnvironment, validateNode } from "./parallel-validate";
 import { resolveRef } from "./path-types";
+import { reportUnhashableAgreeOn } from "./quorum-agree-on";
 import { dependsOn } from "./reach";
 import { withAccumulatorFields } from "./records";
 import { functionResultType, type Records, stepResultType } from "./result-type";
@@ -36,6 +38,7 @@ interface MutableStepExpressions {
   exitCriterion: CheckedExpression | null;
   accumulate: CheckedExpression | null;
   accumulateKey: CheckedExpression | null;
+  agreeOn: CheckedExpression | null;
 }
 
 const EMPTY_STEP: StepExpressions = Object.freeze({
@@ -65,6 +68,7 @@ export class ExpressionPhase {
   private readonly functions = new Map<FunctionDecl, CheckedExpression[]>();
   private readonly inputs = new Map<StepDecl, CheckedInput[]>();
   private readonly sources = new Map<StepDecl, CheckedSource | null>();
+  private readonly validates = new Map<StepDecl, CheckedExpression>();
 
   constructor(
     private readonly model: SpecModel,
@@ -81,6 +85,7 @@ export class ExpressionPhase {
         this.inputs.set(step, checkInputs(this.model, this.reporter, step, this.outputType));
         if (step.kind === "parallel_dispatch") {
           this.sources.set(step, checkParallelSource(this.model, this.reporter, step, this.outputType));
+          this.checkValidate(step);
         }
         this.checkStep(step);
       }
@@ -91,6 +96,7 @@ export class ExpressionPhase {
       functionEnsure: (fn) => this.functions.get(fn) ?? [],
       inputs: (step) => this.inputs.get(step) ?? [],
       parallelSource: (step) => this.sources.get(step) ?? null,
+      parallelValidate: (step) => this.validates.get(step) ?? null,
       resultType: (step) => this.resultType(step),
       outputType: this.outputType,
     };
@@ -140,7 +146,10 @@ export class ExpressionPhase {
   }
 
   /** The scalar of a single-expression field, unless absent, invalid or misplaced. */
-  private expressionNode(step: StepDecl, kind: Exclude<ExpressionKind, "ensure">): ScalarNode | null {
+  private expressionNode(
+    step: StepDecl,
+    kind: Exclude<ExpressionKind, "ensure" | "agree_on">,
+  ): ScalarNode | null {
     const field = step.string(kind);
     if (field === null || field.entry.value.kind !== "scalar") return null;
     return misplacedExpressionFields(step).has(kind) ? null : field.entry.value;
@@ -152,7 +161,7 @@ export class ExpressionPhase {
 
   private checkStep(step: IdStep): void {
     const base = this.stepPath(step);
-    const single = (kind: Exclude<ExpressionKind, "ensure">): CheckedExpression | null => {
+    const single = (kind: Exclude<ExpressionKind, "ensure" | "agree_on">): CheckedExpression | null => {
       const node = this.expressionNode(step, kind);
       return node === null ? null : this.checkStepPosition(step, kind, node, `${base}.${kind}`);
     };
@@ -169,7 +178,16 @@ export class ExpressionPhase {
       exitCriterion: single("exit_criterion"),
       accumulate: this.accumulate(step),
       accumulateKey: single("accumulate_key"),
+      agreeOn: step.kind === "quorum" ? this.agreeOn(step, base) : null,
     });
+  }
+
+  /** A quorum step's `agree_on`, typed with `result: R(s)`; a key that can never be hashed is reported. */
+  private agreeOn(step: IdStep, base: string): CheckedExpression | null {
+    const field = step.string("agree_on");
+    if (field === null || field.entry.value.kind !== "scalar") return null;
+    const checked = this.checkStepPosition(step, "agree_on", field.entry.value, `${base}.agree_on`);
+    return reportUnhashableAgreeOn(this.reporter, step, checked) ? { ...checked, ok: false } : checked;
   }
 
   private refScope(step: IdStep): RefScope {
@@ -206,6 +224,32 @@ export class ExpressionPhase {
       refs,
       parse: this.parse,
     });
+  }
+
+  /** A parallel_dispatch step's validate, in its own environment (parallel-validate.ts). */
+  private checkValidate(step: IdStep): void {
+    const node = validateNode(step);
+    if (node === null) return;
+    const refs = this.refScope(step);
+    const env = validateEnvironment(
+      memberResultType(step, this.records),
+      (ref) => refType(refs, ref),
+      `Step '${step.id}'`,
+    );
+    const path = `${this.stepPath(step)}.validate`;
+    this.validates.set(
+      step,
+      checkPosition({
+        src: this.model.source,
+        reporter: this.reporter,
+        kind: "ensure",
+        node,
+        path,
+        env,
+        refs,
+        parse: this.parse,
+      }),
+    );
   }
 
   /**

@@ -48,6 +48,7 @@ function contractResultType(step: StepDecl, records: Records): Type {
       return recordOf(parallelResultRecord());
     case "inline":
     case "decompose":
+    case "quorum": // the first result of the winning group: the output contract's type
     case "flow": {
       const withoutContract = step.kind === "flow" ? ANY : dictOf(STR, ANY);
       if (step.entry("output_contract") === undefined) return withoutContract;

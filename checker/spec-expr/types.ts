@@ -25,6 +25,8 @@ export interface StepExpressions {
   readonly exitCriterion: CheckedExpression | null;
   readonly accumulate: CheckedExpression | null;
   readonly accumulateKey: CheckedExpression | null;
+  /** A quorum step's `agree_on` (null on other steps). */
+  readonly agreeOn?: CheckedExpression | null;
 }
 
 export interface CheckedInput {
@@ -50,6 +52,8 @@ export interface ExpressionTable {
   inputs(step: StepDecl): readonly CheckedInput[];
   /** The checked `source` of a parallel_dispatch step (null for other steps or without one). */
   parallelSource(step: StepDecl): CheckedSource | null;
+  /** The checked `validate` of a parallel_dispatch step (null for other steps or without one). */
+  parallelValidate(step: StepDecl): CheckedExpression | null;
   /** R(s) of docs/language.md §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
   /** The type `$.steps.<id>.output` reads (docs/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */

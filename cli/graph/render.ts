@@ -27,6 +27,7 @@ const MERMAID_SHAPE: Record<NodeKind, readonly [string, string]> = {
   flow: ["[[", "]]"],
   decompose: ["[/", "/]"],
   parallel_dispatch: ["[[", "]]"],
+  quorum: ["{{", "}}"],
 };
 
 /** Text inside a quoted Mermaid label: entity codes for what Mermaid would read as syntax. */
@@ -64,6 +65,7 @@ const DOT_SHAPE: Record<NodeKind, string> = {
   flow: ", peripheries=2",
   decompose: ", shape=trapezium",
   parallel_dispatch: ", shape=box3d",
+  quorum: ", shape=hexagon",
 };
 
 /** A DOT double-quoted string. */

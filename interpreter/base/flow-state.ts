@@ -21,7 +21,7 @@ export interface StepRecord {
   readonly round: number;
   readonly round_start_step_id: string | null;
   readonly agent: string | null;
-  readonly step_mode: "function" | "inline" | "flow" | "decompose" | "parallel_dispatch";
+  readonly step_mode: "function" | "inline" | "flow" | "decompose" | "parallel_dispatch" | "quorum";
   readonly child_flow_id: string | null;
 }
 

@@ -16,7 +16,7 @@ export interface FlowEventBase {
   readonly root_flow_id: string;
 }
 
-export type StepMode = "function" | "inline" | "flow" | "decompose" | "parallel_dispatch";
+export type StepMode = "function" | "inline" | "flow" | "decompose" | "parallel_dispatch" | "quorum";
 
 /** Where a step attempt sits in its flow: unique per flow (docs/tracing.md, "Identity"). */
 export interface StepPlace {

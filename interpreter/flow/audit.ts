@@ -29,6 +29,8 @@ export function auditOf(run: FlowRun, clock: Clock): Response {
     iterations: historyWithoutResults(state.iterations),
     archived_iterations: state.archived_iterations.map(historyWithoutResults),
     child_audits: new Map(state.child_audits),
+    // The votes of quorum steps (stratumc's extension, docs/runtime.md §23.13), only when there are.
+    ...(state.judge_outcome.size > 0 ? { quorum_votes: new Map(state.judge_outcome) } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { resolveInputs } from "./inputs";
 import { decomposePayload, parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
 import { dropTaskEntries } from "./parallel-tasks";
 import { executeStepPayload, gatePayload } from "./payloads";
+import { quorumPayload } from "./quorum-payload";
 import { policyRecord, skipRecord } from "./records";
 import type { FlowRun } from "./run";
 import { dispatchSubflow } from "./subflow";
@@ -70,6 +71,7 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
     putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
     if (step.kind === "decompose") return decomposePayload(run, step, inputs);
+    if (step.kind === "quorum") return quorumPayload(run, step, inputs);
     if (step.kind === "parallel_dispatch") {
       const tasks = resolveTasks(run, step);
       if (options.keepTasksOf !== step.id) dropTaskEntries(run);

@@ -9,7 +9,9 @@ import type { ParallelDoneArgs } from "../api";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
-import { evaluateParallelResults, parallelOutcome } from "./parallel-evaluate";
+import { evaluateParallelResults, judgedTasks, parallelOutcome } from "./parallel-evaluate";
+import { validateViolations } from "./parallel-validate";
+import { quorumDone } from "./quorum-done";
 import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
 import { beginAttempt, settleAttempt } from "./step-done";
@@ -27,6 +29,8 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
   if (step.id !== args.step_id) {
     return toolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
+  // A quorum's runs are reported like tasks (stratumc's extension, docs/runtime.md §23.13).
+  if (step.kind === "quorum") return quorumDone(tx, run, step, args.task_results as readonly PyValue[]);
   if (step.kind !== "parallel_dispatch") {
     return toolError(
       "wrong_step_type",
@@ -44,9 +48,12 @@ export function processParallelResults(
   taskResults: readonly PyValue[],
   mergeStatus: string,
 ): Response {
-  const evaluation = evaluateParallelResults(step, taskResults, mergeStatus);
+  const evaluation = evaluateParallelResults(step, taskResults, mergeStatus, run.spec);
   const attempt = beginAttempt(run, step);
   const checked = checkResult(tx, run, step, evaluation.aggregate);
+  // validate runs only once ensure, require and merge have passed (docs/runtime.md §23.3).
+  const passed = checked.ok && evaluation.failureReasons.length === 0;
+  const validation = passed ? validateViolations(tx, run, step, judgedTasks(evaluation)) : [];
   return settleAttempt(
     tx,
     run,
@@ -54,6 +61,6 @@ export function processParallelResults(
     null,
     evaluation.aggregate,
     attempt,
-    parallelOutcome(checked, evaluation),
+    parallelOutcome(checked, evaluation, validation),
   );
 }

@@ -8,3 +8,11 @@ import type { Response } from "../wire/wire";
 export function parallelToolError(errorType: string, message: string, error: string = errorType): Response {
   return { status: "error", error_type: errorType, error, message };
 }
+
+/** Server-side runs of a quorum step are not implemented yet (docs/runtime.md §23.13). */
+export function quorumServerDispatchUnsupported(stepId: string): Response {
+  return parallelToolError(
+    "quorum_server_dispatch_unsupported",
+    `Step '${stepId}' is a quorum step: this server does not run quorum runs itself yet. Run the runs listed in the dispatch payload yourself and report them with stratum_parallel_done.`,
+  );
+}

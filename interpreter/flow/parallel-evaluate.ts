@@ -1,22 +1,24 @@
 // Evaluating a parallel step's task results (the reference's _evaluate_parallel_results), shared
-// by stratum_parallel_done, poll and advance: per-task certificates, the partition into completed
-// and failed, `require`, the merge status and the aggregate that becomes the step's result.
-// Task results are the caller's data and are never changed: a task whose certificate fails is
-// copied with `status: "failed"`, `error` and `cert_violations` (the reference changes the
-// caller's own list in place).
-import type { ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
+// by stratum_parallel_done, poll and advance: per-task member contracts (our extension) and
+// certificates, the partition into completed and failed, `require`, the merge status and the
+// aggregate that becomes the step's result.
+// Task results are the caller's data and are never changed: a task whose contract or certificate
+// fails is copied with `status: "failed"`, `error` and `contract_violations` / `cert_violations`
+// (the reference changes the caller's own list in place).
+import type { CheckedSpec, ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
 import { dictGetStr, dictSet } from "../../stdlib/values/dict";
 import { str } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { parallelOf, requireWire } from "./parallel-payloads";
+import { memberContractOf, memberViolations, taskIdText } from "./parallel-validate";
 import { certificateViolations } from "./reasoning";
 import type { CheckOutcome } from "./result-checks";
 
 export interface ParallelEvaluation {
   /** `{tasks, merge_status, completed, failed, outcome}`, the step's result. */
   readonly aggregate: PyDict;
-  /** `task '<id>' cert: <v1>; <v2>` per task whose certificate failed. */
+  /** `task '<id>' contract: …` / `task '<id>' cert: <v1>; <v2>` per task whose check failed, in task order. */
   readonly certFailures: readonly string[];
   readonly requireSatisfied: boolean;
   readonly mergeOk: boolean;
@@ -35,33 +37,48 @@ export function taskCertificateOf(step: StepIR): ReasoningTemplateIR | null {
   return agent.startsWith("claude") ? template : null;
 }
 
+/** A copy of `task` that failed a per-task check. */
+function failedCopy(task: PyDict, error: string, key: string, violations: readonly string[]): PyDict {
+  const flipped = new PyDict();
+  for (const [k, v] of task.entries.values()) dictSet(flipped, k, v);
+  dictSet(flipped, "status", "failed");
+  dictSet(flipped, "error", error);
+  dictSet(flipped, key, [...violations]);
+  return flipped;
+}
+
+/** `spec` supplies the member contract (docs/concurrency-constructs.md §2); without it none is checked. */
 export function evaluateParallelResults(
   step: StepIR,
   taskResults: readonly PyValue[],
   mergeStatus: string,
+  spec?: CheckedSpec,
 ): ParallelEvaluation {
   const template = taskCertificateOf(step);
+  const contract = memberContractOf(step, spec);
   const certFailures: string[] = [];
   const tasks = taskResults.map((task) => {
-    if (template === null || !(task instanceof PyDict) || dictGetStr(task, "status") !== "complete")
-      return task;
+    if (!(task instanceof PyDict) || dictGetStr(task, "status") !== "complete") return task;
+    // The contract first, then the certificate, as for a step's own result (docs/runtime.md §4.1).
+    if (contract !== undefined && spec !== undefined) {
+      const violations = memberViolations(task, contract, spec);
+      if (violations.length > 0) {
+        certFailures.push(`task '${taskIdText(task)}' contract: ${violations.join("; ")}`);
+        return failedCopy(task, `contract: ${violations.join("; ")}`, "contract_violations", violations);
+      }
+    }
+    if (template === null) return task;
     const reported = dictGetStr(task, "result") ?? null;
     // A non-object result has no artifact: every section is reported missing (B8).
     const violations = certificateViolations(template, truthy(reported) ? reported : new PyDict());
     if (violations.length === 0) return task;
-    const flipped = new PyDict();
-    for (const [k, v] of task.entries.values()) dictSet(flipped, k, v);
-    dictSet(flipped, "status", "failed");
-    dictSet(flipped, "error", `cert validation: ${violations.join("; ")}`);
-    dictSet(flipped, "cert_violations", [...violations]);
-    const id = dictGetStr(task, "task_id");
-    const name = id === undefined ? "?" : typeof id === "string" ? id : str(id);
-    certFailures.push(`task '${name}' cert: ${violations.join("; ")}`);
-    return flipped;
+    certFailures.push(`task '${taskIdText(task)}' cert: ${violations.join("; ")}`);
+    return failedCopy(task, `cert validation: ${violations.join("; ")}`, "cert_violations", violations);
   });
   const completed = tasks.filter(isComplete);
   const failed = tasks.filter((t) => !isComplete(t));
   const require = parallelOf(step).require;
+  // require: 0 (our extension) is always satisfied: completed.length >= 0.
   const requireSatisfied =
     require === "all"
       ? failed.length === 0
@@ -95,12 +112,17 @@ function isComplete(task: PyValue): boolean {
 
 /**
  * The outcome of a parallel step's attempt (decision B5): the result checks of the aggregate
- * (contract, output_schema, ensure) with the certificate failures appended to their violations,
+ * (contract, output_schema, ensure) with the per-task failures appended to their violations,
  * then the aggregate check as one more failure stage — an unsatisfied `require` or a merge
  * conflict is an `ensure_failed` with its reason, so retries, exhaustion, on_fail and the
- * StepRecord follow the ordinary rules.
+ * StepRecord follow the ordinary rules — then `validate` (its violations, computed by the caller
+ * only when everything before passed; parallel-validate.ts), failing the same way.
  */
-export function parallelOutcome(checked: CheckOutcome, evaluation: ParallelEvaluation): CheckOutcome {
+export function parallelOutcome(
+  checked: CheckOutcome,
+  evaluation: ParallelEvaluation,
+  validation: readonly string[] = [],
+): CheckOutcome {
   if (!checked.ok) {
     return {
       ok: false,
@@ -111,5 +133,14 @@ export function parallelOutcome(checked: CheckOutcome, evaluation: ParallelEvalu
   if (evaluation.failureReasons.length > 0) {
     return { ok: false, status: "ensure_failed", violations: [...evaluation.failureReasons] };
   }
+  if (validation.length > 0) {
+    return { ok: false, status: "ensure_failed", violations: [...validation, ...evaluation.certFailures] };
+  }
   return { ok: true };
+}
+
+/** The judged task results of the aggregate (after the contract and certificate checks). */
+export function judgedTasks(evaluation: ParallelEvaluation): readonly PyValue[] {
+  const tasks = dictGetStr(evaluation.aggregate, "tasks");
+  return Array.isArray(tasks) ? tasks : [];
 }

@@ -64,7 +64,7 @@ export function parallelPoll(tx: Tx, args: StepArgs): Response {
   let outcome: Wire = null;
   if (allSettled(entries)) {
     const results = taskResultsOf(entries);
-    const evaluation = evaluateParallelResults(step, results, "clean");
+    const evaluation = evaluateParallelResults(step, results, "clean", seen.spec);
     requireSatisfied = evaluation.requireSatisfied;
     canAdvance = evaluation.requireSatisfied && evaluation.mergeOk;
     if (!isCurrent(seen, step)) {

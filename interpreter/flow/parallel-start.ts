@@ -10,7 +10,7 @@ import { ExecutionFailure, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
 import { resolveValue } from "./inputs";
-import { parallelToolError } from "./parallel-errors";
+import { parallelToolError, quorumServerDispatchUnsupported } from "./parallel-errors";
 import { parallelOf } from "./parallel-payloads";
 import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
 import { entryState, pendingEntry, putTaskEntry } from "./parallel-tasks";
@@ -42,6 +42,7 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
   if (step.id !== args.step_id) {
     return parallelToolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
+  if (step.kind === "quorum") return quorumServerDispatchUnsupported(step.id);
   if (step.kind !== "parallel_dispatch") {
     return parallelToolError(
       "wrong_step_type",

@@ -9,6 +9,7 @@ export function stepModeOf(step: StepIR): StepRecord["step_mode"] {
     case "inline":
     case "decompose":
     case "parallel_dispatch":
+    case "quorum":
       return step.kind;
     default:
       return "function";

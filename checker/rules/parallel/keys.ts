@@ -11,6 +11,9 @@ export const PARALLEL_ONLY_KEYS = [
   "task_reasoning_template",
   "task_timeout",
   "max_concurrent",
+  // stratumc extensions (docs/concurrency-constructs.md §2), after the reference's keys.
+  "member_contract",
+  "validate",
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 // SPEC-PARALLEL-ONLY-KEY (the reference's D4, D5 and the ban on every other step): the keys of a
 // parallel_dispatch step (source, isolation, require, merge, task_reasoning_template,
-// task_timeout, max_concurrent, intent_template) on any other step.
+// task_timeout, max_concurrent, intent_template; our extensions member_contract and validate) on
+// any other step.
 import { keyRange } from "../../anchors";
 import type { SpecModel } from "../../model/types";
 import type { Reporter } from "../../report";
@@ -14,7 +15,7 @@ export const SPEC_PARALLEL_ONLY_KEY = defineRule({
   family: "step-mode",
   errorType: "ir_semantic_error",
   title: "A key of parallel_dispatch steps on another step",
-  doc: "source, intent_template, isolation, require, merge, task_timeout, max_concurrent and task_reasoning_template describe how a parallel_dispatch step fans out its tasks; on any other step they would do nothing, so the reference rejects them. Remove the key, or make the step a parallel_dispatch step (type: parallel_dispatch). A null value counts as absent.",
+  doc: "source, intent_template, isolation, require, merge, task_timeout, max_concurrent and task_reasoning_template (and the stratumc extensions member_contract and validate) describe how a parallel_dispatch step fans out and judges its tasks; on any other step they would do nothing, so the reference rejects them (and stratumc its extensions). Remove the key, or make the step a parallel_dispatch step (type: parallel_dispatch). A null value counts as absent.",
   example: {
     bad: "- {id: review, intent: Review the change, max_concurrent: 2}",
     good: "- {id: review, intent: Review the change}",

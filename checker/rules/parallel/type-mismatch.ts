@@ -20,6 +20,7 @@ const KIND_TEXT: Readonly<Record<StepKind, string>> = {
   flow: "flow",
   decompose: "decompose",
   parallel_dispatch: "parallel_dispatch",
+  quorum: "quorum",
 };
 
 export const SPEC_STEP_TYPE_MISMATCH = defineRule({

@@ -20,8 +20,9 @@ const V01: readonly Selector[] = ["function"];
 const V02: readonly Selector[] = ["function", "intent", "flow"];
 
 export function selectionOf(model: SpecModel, step: StepDecl): Selection {
-  // `type: decompose | parallel_dispatch` decided the kind; the selectors are ignored (0.3).
-  if (step.kind === "decompose" || step.kind === "parallel_dispatch") return { kind: "unknown" };
+  // `type: decompose | parallel_dispatch | quorum` decided the kind; the selectors are ignored (0.3).
+  if (step.kind === "decompose" || step.kind === "parallel_dispatch" || step.kind === "quorum")
+    return { kind: "unknown" };
   const chosen: Selector[] = [];
   for (const key of model.version === "0.1" ? V01 : V02) {
     if (step.entry(key) === undefined) continue;

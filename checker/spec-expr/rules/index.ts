@@ -1,5 +1,6 @@
 // The reference rules of the expression phase, in catalogue order (docs/language.md §9.5.5).
 import type { RuleInfo } from "../../rule";
+import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../../rules/quorum/agree-on-unhashable";
 import {
   SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
   SPEC_PARALLEL_SOURCE_NOT_LIST,
@@ -31,4 +32,5 @@ export const REFERENCE_RULES: readonly RuleInfo[] = [
   SPEC_PARALLEL_SOURCE_NOT_LIST,
   SPEC_PARALLEL_TEMPLATE_FIELD,
   SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
+  SPEC_QUORUM_AGREE_ON_UNHASHABLE,
 ];

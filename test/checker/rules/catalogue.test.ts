@@ -54,6 +54,11 @@ const ORDER: readonly [code: string, severity: "error" | "warning" | "info", fam
   ["SPEC-STEP-KIND-IGNORED-KEY", "warning", "step-mode"],
   ["SPEC-PARALLEL-KEY-IGNORED", "warning", "step-mode"],
   ["SPEC-STEP-TYPE-MISMATCH", "warning", "step-mode"],
+  ["SPEC-PARALLEL-MEMBER-CONTRACT-UNDEFINED", "error", "reference"],
+  ["SPEC-QUORUM-MISSING-KEY", "error", "step-mode"],
+  ["SPEC-QUORUM-ONLY-KEY", "error", "step-mode"],
+  ["SPEC-QUORUM-THRESHOLD-INVALID", "error", "schema"],
+  ["SPEC-QUORUM-THRESHOLD-UNREACHABLE", "error", "step-mode"],
 ];
 
 describe("SEMANTIC_RULES", () => {

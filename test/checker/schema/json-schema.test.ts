@@ -94,7 +94,7 @@ const INVALID: readonly [string, string][] = [
     "isolation docker",
     yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, isolation: docker}]}}"),
   ],
-  ["require 0", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: 0}]}}")],
+  ["require -1", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: -1}]}}")],
   ["require some", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: some}]}}")],
   ["require true", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: true}]}}")],
   ["require 1.5", yaml('version: "0.3"', "flows: {f: {input: {}, steps: [{id: a, require: 1.5}]}}")],

@@ -44,6 +44,8 @@ describe("StepIR of the new kinds", () => {
       captureDiff: false,
       deferAdvance: false,
       taskReasoningTemplate: null,
+      validate: null,
+      memberContract: null,
     });
     expect(run.parallel?.sourceRef?.name.name).toBe("plan");
     expect(run.parallel?.sourceRef?.fields.map((f) => f.name)).toEqual(["tasks"]);
@@ -151,7 +153,7 @@ describe("editor services read the new keys from the schema", () => {
     const type = withCursor(spec03("- id: run", "  type: <|>"));
     expect(
       completionsAt({ text: type.text, check: check(type.text) }, type.offset).map((i) => i.label),
-    ).toEqual(["function", "inline", "flow", "decompose", "parallel_dispatch"]);
+    ).toEqual(["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum"]);
   });
 
   it("a 0.2 document is not offered the 0.3 keys", () => {
@@ -169,7 +171,7 @@ describe("editor services read the new keys from the schema", () => {
     expect(hover?.contents).toContain("how many tasks the server runs at once");
     const req = withCursor(parallel("requ<|>ire: any"));
     expect(hoverAt({ text: req.text, check: check(req.text) }, req.offset)?.contents).toContain(
-      "all | any | integer ≥ 1",
+      "all | any | integer ≥ 0",
     );
   });
 });

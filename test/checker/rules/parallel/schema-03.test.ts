@@ -62,7 +62,7 @@ describe("value errors of the new keys (reference texts, real paths)", () => {
   it.each([
     [
       "type: Decompose",
-      `SCHEMA-ENUM ${P}.type: 'Decompose' is not one of ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch'] | Allowed values: ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch']`,
+      `SCHEMA-ENUM ${P}.type: 'Decompose' is not one of ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch', 'quorum'] | Allowed values: ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch', 'quorum']`,
     ],
     [
       "isolation: docker",
@@ -77,8 +77,10 @@ describe("value errors of the new keys (reference texts, real paths)", () => {
     ["max_concurrent: true", `SCHEMA-TYPE ${P}.max_concurrent: True is not of type 'integer'`],
     ["task_timeout: 0", `SCHEMA-MINIMUM ${P}.task_timeout: 0 is less than the minimum of 1`],
     ['task_timeout: "10"', `SCHEMA-TYPE ${P}.task_timeout: '10' is not of type 'integer', 'null'`],
-    ["require: 0", `SCHEMA-MINIMUM ${P}.require: 0 is less than the minimum of 1`],
-    ["require: -1", `SCHEMA-MINIMUM ${P}.require: -1 is less than the minimum of 1`],
+    // require: 0 is a stratumc extension (docs/concurrency-constructs.md §2): the minimum is 0.
+    ["require: -1", `SCHEMA-MINIMUM ${P}.require: -1 is less than the minimum of 0`],
+    ['validate: ["x"]', `SCHEMA-TYPE ${P}.validate: ['x'] is not of type 'string'`],
+    ["member_contract: 3", `SCHEMA-TYPE ${P}.member_contract: 3 is not of type 'string'`],
     [
       "require: some",
       `SCHEMA-ENUM ${P}.require: 'some' is not one of ['all', 'any'] | Allowed values: ['all', 'any']`,

@@ -1,0 +1,59 @@
+// `stratum_parallel_done` on a quorum step (the consumer path, docs/runtime.md §23.13): the agent
+// ran the runs r1 … rN itself and reports them all at once. One call is one attempt: the runs are
+// judged (quorum-evaluate.ts), the votes are kept in `judge_outcome[<step>]` (the audit shows
+// them), and the attempt settles as any step's does — the winning result is the step's result; no
+// agreement is an `ensure_failed` with the `no quorum …` violation, so retries (which re-dispatch
+// all runs), exhaustion, on_fail and the StepRecord follow the ordinary rules (step-done.ts).
+import type { StepIR } from "../../checker/ir/types";
+import { dictGetStr } from "../../stdlib/values/dict";
+import { repr } from "../../stdlib/values/repr";
+import { PyDict, type PyValue } from "../../stdlib/values/value";
+import { toolError } from "../base/tool-errors";
+import type { Response } from "../wire/wire";
+import { putEntry } from "./edits";
+import { judgeQuorum, type RunReport, reportError } from "./quorum-evaluate";
+import { quorumOf, runIds } from "./quorum-payload";
+import type { CheckOutcome } from "./result-checks";
+import type { FlowRun } from "./run";
+import { beginAttempt, settleAttempt } from "./step-done";
+import type { Tx } from "./tx";
+
+export function quorumDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readonly PyValue[]): Response {
+  const reports = readReports(step, taskResults);
+  if (typeof reports === "string") return toolError("invalid_arguments", reports);
+  const judgement = judgeQuorum(tx, run, step, reports);
+  putEntry(run, "judge_outcome", step.id, judgement.record);
+  const attempt = beginAttempt(run, step);
+  if (judgement.winner !== undefined) {
+    return settleAttempt(tx, run, step, null, judgement.winner.result, attempt, { ok: true });
+  }
+  const outcome: CheckOutcome = { ok: false, status: "ensure_failed", violations: [...judgement.violations] };
+  return settleAttempt(tx, run, step, null, null, attempt, outcome);
+}
+
+/**
+ * The reports by run id, or why the call is refused (nothing is committed then): every entry an
+ * object with a `task_id` that names a run of the step, each run at most once. A run that is not
+ * reported counts as failed.
+ */
+function readReports(step: StepIR, taskResults: readonly PyValue[]): Map<string, RunReport> | string {
+  const ids = new Set(runIds(quorumOf(step)));
+  const out = new Map<string, RunReport>();
+  for (const [i, entry] of taskResults.entries()) {
+    if (!(entry instanceof PyDict)) return `task_results[${i}]: expected an object with task_id`;
+    const id = dictGetStr(entry, "task_id");
+    if (typeof id !== "string" || !ids.has(id)) {
+      const shown = id === undefined ? "missing" : repr(id);
+      return `task_results[${i}].task_id: ${shown} is not a run of quorum step '${step.id}' (r1 … r${ids.size})`;
+    }
+    if (out.has(id)) return `task_results[${i}].task_id: run '${id}' is reported twice`;
+    const status = dictGetStr(entry, "status");
+    out.set(id, {
+      id,
+      status: typeof status === "string" ? status : "failed",
+      result: dictGetStr(entry, "result") ?? null,
+      error: reportError(entry),
+    });
+  }
+  return out;
+}

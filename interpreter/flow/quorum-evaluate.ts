@@ -1,0 +1,144 @@
+// Judging a quorum step's runs (docs/runtime.md §23.13): each complete run's result is checked
+// as the step's result would be (contract, output_schema, ensure); `agree_on` is evaluated on each
+// passing result; the keys are grouped by Python equality (as dict keys: 1, 1.0 and True are one
+// key). The largest group wins when it has at least the required votes and no other group is as
+// large (a tie reaching the threshold is no agreement); the step's result is then the first result (in member order) of that group. Runs that
+// failed, were not reported, or whose key raised or is unhashable vote for nothing.
+import type { StepIR } from "../../checker/ir/types";
+import { dictGet, dictGetStr, dictSet, isHashable } from "../../stdlib/values/dict";
+import { repr, strRepr } from "../../stdlib/values/repr";
+import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
+import { bindable, evaluateIn } from "./expressions";
+import { quorumOf, requiredVotes, runIds } from "./quorum-payload";
+import { checkResult } from "./result-checks";
+import type { FlowRun } from "./run";
+import type { Tx } from "./tx";
+
+/** One reported run: `{task_id, status, result?, error?}`. */
+export interface RunReport {
+  readonly id: string;
+  readonly status: string;
+  readonly result: PyValue;
+  readonly error: string | null;
+}
+
+export interface QuorumJudgement {
+  /** The winning group's first result, or undefined when there is no agreement. */
+  readonly winner: { readonly id: string; readonly result: PyValue } | undefined;
+  /** Empty on agreement: `no quorum on …` then one line per run that voted for nothing. */
+  readonly violations: readonly string[];
+  /** What the audit keeps (`judge_outcome[<step>]`): the votes and why runs did not vote. */
+  readonly record: PyDict;
+}
+
+interface Group {
+  readonly key: PyValue;
+  readonly ids: string[];
+  readonly results: PyValue[];
+}
+
+export function judgeQuorum(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  reports: ReadonlyMap<string, RunReport>,
+): QuorumJudgement {
+  const quorum = quorumOf(step);
+  const names = new Map<string, PyValue>();
+  const groups = new PyDict(); // key → index into `ordered`
+  const ordered: Group[] = [];
+  const failed: [string, string][] = [];
+  for (const id of runIds(quorum)) {
+    const report = reports.get(id);
+    const reason = runFailure(tx, run, step, report);
+    if (reason !== null) {
+      failed.push([id, reason]);
+      continue;
+    }
+    const result = report?.result ?? null;
+    names.set("result", bindable(result));
+    const key = evaluateIn(tx, run, quorum.agreeOn, names);
+    if (!key.ok) {
+      failed.push([id, `agree_on raised: ${key.message}`]);
+      continue;
+    }
+    if (!isHashable(key.value)) {
+      failed.push([id, `agree_on value ${repr(key.value)} is unhashable`]);
+      continue;
+    }
+    const index = dictGet(groups, key.value);
+    if (typeof index === "number") {
+      ordered[index]?.ids.push(id);
+      ordered[index]?.results.push(result);
+    } else {
+      dictSet(groups, key.value, ordered.length);
+      ordered.push({ key: key.value, ids: [id], results: [result] });
+    }
+  }
+  const needed = requiredVotes(quorum);
+  const best = Math.max(0, ...ordered.map((g) => g.ids.length));
+  const leaders = ordered.filter((g) => g.ids.length === best);
+  const leader = leaders[0];
+  const agreed = leader !== undefined && leaders.length === 1 && best >= needed;
+  const winner = agreed ? { id: leader.ids[0] ?? "", result: leader.results[0] ?? null } : undefined;
+  const record = judgementRecord(step, needed, ordered, failed, winner?.id ?? null);
+  if (winner !== undefined) return { winner, violations: [], record };
+  const head = `no quorum on ${strRepr(quorum.agreeOn.text)}`;
+  const summary =
+    leader === undefined
+      ? `${head}: no run passed its checks, threshold ${needed}`
+      : best < needed
+        ? `${head}: best ${repr(leader.key)} ${best} of ${quorum.runs}, threshold ${needed}`
+        : `${head}: tie between ${leaders.map((g) => repr(g.key)).join(", ")} at ${best} of ${quorum.runs}, threshold ${needed}`;
+  return { winner, violations: [summary, ...failed.map(([id, why]) => `run '${id}': ${why}`)], record };
+}
+
+/** Why a run votes for nothing, or null when its result passed the step's checks. */
+function runFailure(tx: Tx, run: FlowRun, step: StepIR, report: RunReport | undefined): string | null {
+  if (report === undefined) return "not reported";
+  if (report.status !== "complete")
+    return `${report.status}${report.error === null ? "" : `: ${report.error}`}`;
+  const checked = checkResult(tx, run, step, report.result);
+  return checked.ok ? null : `${checked.status}: ${checked.violations.join("; ")}`;
+}
+
+/** `{agree_on, runs, required_votes, votes: [{key, runs}], winner, failed: {id: reason}}`. */
+function judgementRecord(
+  step: StepIR,
+  needed: number,
+  groups: readonly Group[],
+  failed: readonly [string, string][],
+  winner: string | null,
+): PyDict {
+  const quorum = quorumOf(step);
+  const record = new PyDict();
+  dictSet(record, "agree_on", quorum.agreeOn.text);
+  dictSet(record, "runs", quorum.runs);
+  dictSet(record, "required_votes", needed);
+  dictSet(
+    record,
+    "votes",
+    groups.map((g) => {
+      const vote = new PyDict();
+      dictSet(vote, "key", storable(g.key));
+      dictSet(vote, "runs", [...g.ids]);
+      return vote;
+    }),
+  );
+  dictSet(record, "winner", winner);
+  const reasons = new PyDict();
+  for (const [id, why] of failed) dictSet(reasons, id, why);
+  dictSet(record, "failed", reasons);
+  return record;
+}
+
+/** The flow state holds JSON kinds only: a key of another kind (a tuple) is kept as its repr. */
+function storable(key: PyValue): PyValue {
+  return key === null || typeof key !== "object" || key instanceof PyFloat ? key : repr(key);
+}
+
+/** The `error` of a report as text (absent or null: null). */
+export function reportError(entry: PyDict): string | null {
+  const error = dictGetStr(entry, "error");
+  return error === undefined || error === null ? null : typeof error === "string" ? error : repr(error);
+}
