@@ -9,7 +9,7 @@ import { currentStep, indexOfStep } from "./current";
 import { appendItem, putEntry, putTiming } from "./edits";
 import { evaluateIn } from "./expressions";
 import { resolveInputs } from "./inputs";
-import { decomposePayload, parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
+import { parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
 import { dropTaskEntries } from "./parallel-tasks";
 import { executeStepPayload, gatePayload } from "./payloads";
 import { quorumPayload } from "./quorum-payload";
@@ -70,7 +70,6 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
     const inputs = resolveInputs(run, step);
     putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
-    if (step.kind === "decompose") return decomposePayload(run, step, inputs);
     if (step.kind === "quorum") return quorumPayload(run, step, inputs);
     if (step.kind === "parallel_dispatch") {
       const tasks = resolveTasks(run, step);

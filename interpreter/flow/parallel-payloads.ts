@@ -1,44 +1,14 @@
-// The dispatch payloads of the version 0.3 kinds (docs/runtime.md §3.2): a decompose step's
-// `execute_step` (the inline payload without `model`) and a parallel step's `parallel_dispatch`
-// payload, keys in the reference's order, with its task list resolved from `source` at dispatch.
+// The `parallel_dispatch` payload of a version 0.3 parallel step (docs/runtime.md §3.2), keys in
+// the reference's order, with its task list resolved from `source` at dispatch. (A decompose
+// step's payload is the inline one without `model`: payloads.ts.)
 import type { ParallelDispatchIR, StepIR, WrittenNumberIR } from "../../checker/ir/types";
-import { type PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
+import { PyFloat, type PyValue } from "../../stdlib/values/value";
 import { ExecutionFailure } from "../base/tool-errors";
 import type { Response, Wire } from "../wire/wire";
 import { resolveValue } from "./inputs";
 import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
-import { outputFields } from "./payloads";
-import { certificateOf, injectCertInstructions } from "./reasoning";
+import { position, retriesRemaining } from "./payloads";
 import type { FlowRun } from "./run";
-
-function position(run: FlowRun): { step_number: number; total_steps: number } {
-  return { step_number: run.state.current_idx + 1, total_steps: run.flow.steps.length };
-}
-
-function retriesRemaining(run: FlowRun, step: StepIR): number {
-  return step.retries - (run.state.attempts.get(step.id) ?? 0);
-}
-
-/** `execute_step` with `step_mode: "decompose"`: as an inline step's, without `model`. */
-export function decomposePayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
-  const template = certificateOf(step);
-  return {
-    status: "execute_step",
-    flow_id: run.state.flow_id,
-    ...position(run),
-    step_id: step.id,
-    step_mode: "decompose",
-    intent: template === null ? step.intent : injectCertInstructions(step.intent ?? "", template),
-    agent: step.agent,
-    inputs,
-    output_contract: step.outputContract,
-    output_fields: outputFields(
-      step.outputContract === null ? undefined : run.spec.contracts.get(step.outputContract),
-    ),
-    ensure: step.ensure.map((e) => e.text),
-    retries_remaining: retriesRemaining(run, step),
-  };
-}
 
 /** A parallel step's keys (present exactly on parallel_dispatch steps). */
 export function parallelOf(step: StepIR): ParallelDispatchIR {

@@ -14,15 +14,15 @@ export function outputFields(contract: ContractIR | undefined): ReadonlyMap<stri
   return out;
 }
 
-function position(run: FlowRun): { step_number: number; total_steps: number } {
+export function position(run: FlowRun): { step_number: number; total_steps: number } {
   return { step_number: run.state.current_idx + 1, total_steps: run.flow.steps.length };
 }
 
-function retriesRemaining(run: FlowRun, step: StepIR): number {
+export function retriesRemaining(run: FlowRun, step: StepIR): number {
   return step.retries - (run.state.attempts.get(step.id) ?? 0);
 }
 
-/** `execute_step` for a function or inline step. */
+/** `execute_step` for a function, inline or (version 0.3) decompose step. */
 export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
   const { step_number, total_steps } = position(run);
   if (step.kind === "function") {
@@ -46,13 +46,14 @@ export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): 
       retries_remaining: retriesRemaining(run, step),
     };
   }
-  return {
+  const decompose = step.kind === "decompose";
+  const payload: Record<string, Wire> = {
     status: "execute_step",
     flow_id: run.state.flow_id,
     step_number,
     total_steps,
     step_id: step.id,
-    step_mode: "inline",
+    step_mode: decompose ? "decompose" : "inline",
     intent: inlineIntent(step),
     agent: step.agent,
     inputs,
@@ -62,11 +63,13 @@ export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): 
     ),
     ensure: step.ensure.map((e) => e.text),
     retries_remaining: retriesRemaining(run, step),
-    model: step.model,
   };
+  // A decompose step's payload is an inline step's without `model`, as the reference's is.
+  if (!decompose) payload.model = step.model;
+  return payload;
 }
 
-/** An inline step's intent, with the reasoning sections a Claude agent must use (reasoning.ts). */
+/** An inline (or decompose) step's intent, with the reasoning sections a Claude agent must use (reasoning.ts). */
 function inlineIntent(step: StepIR): string | null {
   const template = certificateOf(step);
   return template === null ? step.intent : injectCertInstructions(step.intent ?? "", template);
