@@ -8,7 +8,21 @@
 // The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
 // it is resolve-shape.
 import type { Version } from "../base/version";
+import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
+import { WORKFLOW, WORKFLOW_INPUT } from "./spec-schema-workflow";
+
+export {
+  DEFAULT_ISOLATION,
+  DEFAULT_MAX_CONCURRENT,
+  DEFAULT_MERGE,
+  DEFAULT_REQUIRE,
+  DEFAULT_TASK_TIMEOUT,
+  ISOLATIONS,
+  MERGES,
+  REQUIRE_WORDS,
+} from "./spec-schema-parallel";
+export { WORKFLOW_INPUT_TYPES, WORKFLOW_NAME_PATTERN } from "./spec-schema-workflow";
 
 export const VERSIONS: readonly Version[] = ["0.1", "0.2", "0.3"];
 
@@ -18,18 +32,8 @@ export const DEFAULT_FUNCTION_RETRIES = 3;
 export const DEFAULT_INLINE_STEP_RETRIES = 1;
 /** Attempts of a decompose or parallel_dispatch step without `retries` (docs/language.md §6.2). */
 export const DEFAULT_PARALLEL_STEP_RETRIES = 2;
-/** Version 0.3 parallel_dispatch defaults (docs/language.md §6.2), as the reference's dispatch applies them. */
-export const DEFAULT_MAX_CONCURRENT = 3;
-export const DEFAULT_ISOLATION = "worktree";
-export const DEFAULT_REQUIRE = "all";
-export const DEFAULT_MERGE = "sequential_apply";
-/** Seconds a server-dispatched task may run (`task_timeout` absent or null). */
-export const DEFAULT_TASK_TIMEOUT = 1800;
 /** The values of a step's `type` (0.3); decompose, parallel_dispatch and quorum decide the kind. */
 export const STEP_TYPES = ["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum"] as const;
-export const ISOLATIONS = ["worktree", "branch", "none"] as const;
-export const MERGES = ["sequential_apply", "manual"] as const;
-export const REQUIRE_WORDS = ["all", "any"] as const;
 /** The policy of a gate step without `policy` (docs/language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
 
@@ -40,8 +44,6 @@ const POSITIVE_INTEGER: ValueSpec = { kind: "integer", minimum: 1 };
 const STRINGS: ValueSpec = { kind: "seqOf", item: STRING };
 const BUDGET: ValueSpec = { kind: "shape", shape: "budget" };
 const POLICY: ValueSpec = { kind: "enum", values: ["gate", "flag", "skip"] };
-
-export const WORKFLOW_NAME_PATTERN = "^[a-z][a-z0-9-]*$";
 
 const ROOT: ShapeSpec = {
   name: "root",
@@ -530,196 +532,12 @@ const STEP: ShapeSpec = {
       default: "none (the item itself is its key)",
       example: 'accumulate_key: "item.id"',
     },
-    {
-      name: "source",
-      since: "0.3",
-      value: STRING,
-      description: "parallel_dispatch: a $ reference to the task list, e.g. $.steps.plan.output.tasks.",
-      default: "none (a parallel_dispatch step must set it)",
-      example: 'source: "$.steps.plan.output.tasks"',
-    },
-    {
-      name: "intent_template",
-      since: "0.3",
-      value: STRING,
-      description:
-        "parallel_dispatch: the instruction of each task; {task.<field>} and {<field>} are replaced by the task's fields.",
-      default: "none (a parallel_dispatch step must set it)",
-      example: 'intent_template: "Implement {task.description}"',
-    },
-    {
-      name: "max_concurrent",
-      since: "0.3",
-      value: POSITIVE_INTEGER,
-      description: "parallel_dispatch: how many tasks the server runs at once.",
-      default: `\`${DEFAULT_MAX_CONCURRENT}\``,
-      example: "max_concurrent: 2",
-    },
-    {
-      name: "isolation",
-      since: "0.3",
-      value: { kind: "enum", values: ISOLATIONS },
-      description: "parallel_dispatch: worktree (each task in its own git worktree), branch or none.",
-      default: `\`${DEFAULT_ISOLATION}\``,
-      example: "isolation: none",
-    },
-    {
-      name: "require",
-      since: "0.3",
-      value: { kind: "enumOrInteger", values: REQUIRE_WORDS, minimum: 0 },
-      description:
-        "parallel_dispatch: all, any, or the number of tasks that must complete; 0 (a stratumc extension) never fails the step, validate and ensure decide.",
-      default: `\`${DEFAULT_REQUIRE}\``,
-      example: "require: any",
-    },
-    {
-      name: "merge",
-      since: "0.3",
-      value: { kind: "enum", values: MERGES },
-      description: "parallel_dispatch: sequential_apply or manual (echoed to the agent that merges).",
-      default: `\`${DEFAULT_MERGE}\``,
-      example: "merge: manual",
-    },
-    {
-      name: "task_timeout",
-      since: "0.3",
-      value: { kind: "nullableInteger", minimum: 1 },
-      description: "parallel_dispatch: seconds a server-dispatched task may run.",
-      default: `\`${DEFAULT_TASK_TIMEOUT}\` (also for null)`,
-      example: "task_timeout: 600",
-    },
-    {
-      name: "capture_diff",
-      since: "0.3",
-      value: { kind: "boolean" },
-      description: "parallel_dispatch with isolation worktree: keep each task's diff in its result.",
-      default: "`false`",
-      example: "capture_diff: true",
-    },
-    {
-      name: "defer_advance",
-      since: "0.3",
-      value: { kind: "boolean" },
-      description: "parallel_dispatch: polling does not advance the flow; stratum_parallel_advance does.",
-      default: "`false`",
-      example: "defer_advance: true",
-    },
-    {
-      name: "runs",
-      since: "0.3",
-      value: POSITIVE_INTEGER,
-      description: "quorum (a stratumc extension): how many copies of the step run (members r1 … rN).",
-      default: "none (a quorum step must set it)",
-      example: "runs: 5",
-    },
-    {
-      name: "agree_on",
-      since: "0.3",
-      value: STRING,
-      description:
-        "quorum (a stratumc extension): an expression over one run's result; runs whose values are equal agree.",
-      default: "none (a quorum step must set it)",
-      example: 'agree_on: "result.severity"',
-    },
-    {
-      name: "threshold",
-      since: "0.3",
-      value: { kind: "number", minimum: 0 },
-      description:
-        "quorum (a stratumc extension): the votes the largest group needs, as a count (an integer) or a fraction of runs in (0, 1], rounded up.",
-      default: "a majority: more than half of runs",
-      example: "threshold: 3",
-    },
-    {
-      name: "member_contract",
-      since: "0.3",
-      value: STRING,
-      description:
-        "parallel_dispatch (a stratumc extension): the contract each completed task's result is checked against; a violation turns the task into failed.",
-      default: "none (task results are not checked against a contract)",
-      example: "member_contract: TaskReport",
-    },
-    {
-      name: "validate",
-      since: "0.3",
-      value: STRING,
-      description:
-        "parallel_dispatch (a stratumc extension): an expression over results, tasks, completed and failed, evaluated once require and merge pass; false fails the step like an ensure.",
-      default: "none (no check beyond require, merge and ensure)",
-      example: 'validate: "len(results) >= 2"',
-    },
+    ...PARALLEL_STEP_KEYS,
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
   unsupported: ["guardrails", "score_expr", "judge", "cache"],
   beyondSurface: ["stages", "pre_merge_verify"],
-};
-
-const WORKFLOW: ShapeSpec = {
-  name: "workflow",
-  anchor: "workflow",
-  title: "Workflow",
-  description: "Makes the file a discoverable workflow.",
-  keys: [
-    {
-      name: "name",
-      value: { kind: "string", pattern: WORKFLOW_NAME_PATTERN },
-      description: "Workflow name (lowercase letters, digits, '-'); names the entry flow.",
-      example: "name: release-notes",
-    },
-    {
-      name: "description",
-      value: NON_EMPTY_STRING,
-      description: "What the workflow does.",
-      example: 'description: "Draft release notes from merged changes"',
-    },
-    {
-      name: "input",
-      value: {
-        kind: "mapOf",
-        value: { kind: "shape", shape: "workflowInput" },
-        valueTitle: "workflow input",
-      },
-      description: "Input name → {type, required?, default?}; must match the entry flow's inputs.",
-      example:
-        "input:\n  since: {type: string, required: true}\n  audience: {type: string, default: developers}",
-    },
-  ],
-  required: ["name", "description", "input"],
-  otherKeys: "error",
-};
-
-export const WORKFLOW_INPUT_TYPES = ["string", "boolean", "integer", "number", "array", "object"] as const;
-
-const WORKFLOW_INPUT: ShapeSpec = {
-  name: "workflowInput",
-  anchor: "workflow-input",
-  title: "Workflow input",
-  description: "One workflow input (metadata for tools that list workflows).",
-  keys: [
-    {
-      name: "type",
-      value: { kind: "enum", values: WORKFLOW_INPUT_TYPES },
-      description: "The input's JSON type.",
-      example: "type: string",
-    },
-    {
-      name: "required",
-      value: { kind: "boolean" },
-      description: "Whether the input must be given.",
-      default: "none (metadata for tools that list workflows; not applied when a flow is planned)",
-      example: "required: true",
-    },
-    {
-      name: "default",
-      value: { kind: "any" },
-      description: "Default value (metadata only).",
-      default: "none (metadata only; not applied when a flow is planned)",
-      example: "default: developers",
-    },
-  ],
-  required: ["type"],
-  otherKeys: "any",
 };
 
 export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
