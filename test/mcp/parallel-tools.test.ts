@@ -3,12 +3,12 @@
 // task result kept as floats), the server path without an agent runner
 // (server_dispatch_unavailable), poll/advance error envelopes (B6), a server restart in the
 // middle of the parallel step, and the argument schema of stratum_parallel_done.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { parseJson } from "../../stdlib/values/json";
 import { PyDict } from "../../stdlib/values/value";
-import { callTool, McpStratumApi } from "./support/mcp-api";
-import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
+import { callTool } from "./support/mcp-api";
+import { restartableServer } from "./support/restartable-server";
 
 const SPEC = `version: "0.3"
 contracts:
@@ -37,43 +37,10 @@ flows:
 type Plain = Record<string, unknown>;
 
 describe("the parallel tools over MCP", () => {
-  let home: ReturnType<typeof tempDir>;
-  let server: RunningServer | undefined;
-  const stderr: string[] = [];
-
-  beforeEach(() => {
-    home = tempDir("stratum-mcp-parallel-");
-    server = undefined;
-  });
-
-  function client() {
-    if (server === undefined) throw new Error("no server");
-    return server.client;
-  }
-
-  async function restart(): Promise<McpStratumApi> {
-    if (server !== undefined) {
-      expect(await server.closeInput()).toBe(0);
-      stderr.push(server.stderr());
-    }
-    // No agent runner: the server-side path answers server_dispatch_unavailable.
-    const next = await startServer({
-      cwd: home.path,
-      home: home.path,
-      env: { STRATUM_PARALLEL_DISPATCH: "off" },
-    });
-    server = next;
-    return new McpStratumApi(async () => next.client);
-  }
-
-  afterEach(async () => {
-    if (server !== undefined) {
-      expect(await server.closeInput()).toBe(0);
-      stderr.push(server.stderr());
-    }
-    home.dispose();
-    expect(unexpectedStderr(stderr.join(""))).toBe("");
-  });
+  // No agent runner: the server-side path answers server_dispatch_unavailable.
+  const servers = restartableServer("stratum-mcp-parallel-");
+  const restart = () => servers.restart();
+  const client = () => servers.client();
 
   it("runs decompose → parallel_dispatch with stratum_parallel_done across a restart", async () => {
     let api = await restart();

@@ -2,12 +2,12 @@
 // built stratum-mcp over stdio: `require: 0` with every task failed completes the step, a
 // member-contract violation fails a task under `require: all`, and `validate` false then true on
 // the retry — with a new server on the same STRATUM_HOME continuing in the middle.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { parseJson } from "../../stdlib/values/json";
 import { PyDict } from "../../stdlib/values/value";
-import { McpStratumApi } from "./support/mcp-api";
-import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
+import type { McpStratumApi } from "./support/mcp-api";
+import { restartableServer } from "./support/restartable-server";
 
 function spec(stepLines: string): string {
   return `version: "0.3"
@@ -46,38 +46,9 @@ function p(r: unknown): Plain {
 }
 
 describe("require: 0, member_contract and validate over MCP", () => {
-  let home: ReturnType<typeof tempDir>;
-  let server: RunningServer | undefined;
-  const stderr: string[] = [];
-
-  beforeEach(() => {
-    home = tempDir("stratum-mcp-validate-");
-    server = undefined;
-  });
-
-  afterEach(async () => {
-    if (server !== undefined) {
-      expect(await server.closeInput()).toBe(0);
-      stderr.push(server.stderr());
-    }
-    home.dispose();
-    expect(unexpectedStderr(stderr.join(""))).toBe("");
-  });
-
+  const servers = restartableServer("stratum-mcp-validate-");
   /** A (new) server on the same STRATUM_HOME. */
-  async function restart(): Promise<McpStratumApi> {
-    if (server !== undefined) {
-      expect(await server.closeInput()).toBe(0);
-      stderr.push(server.stderr());
-    }
-    const next = await startServer({
-      cwd: home.path,
-      home: home.path,
-      env: { STRATUM_PARALLEL_DISPATCH: "off" },
-    });
-    server = next;
-    return new McpStratumApi(async () => next.client);
-  }
+  const restart = () => servers.restart();
 
   async function atParallel(api: McpStratumApi, s: string): Promise<string> {
     const plan = p(await api.plan({ spec: s, flow: "main", inputs: new PyDict() }));

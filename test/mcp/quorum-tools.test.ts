@@ -2,12 +2,11 @@
 // stdio: a quorum that agrees (its winning result flows on, the audit keeps the votes), one that
 // does not (ensure_failed, then on_fail), server-side start refused, and a server restart in the
 // middle (a new server on the same STRATUM_HOME takes the report and finishes the step).
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { parseJson } from "../../stdlib/values/json";
 import { PyDict } from "../../stdlib/values/value";
-import { McpStratumApi } from "./support/mcp-api";
-import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
+import { restartableServer } from "./support/restartable-server";
 
 const SPEC = `version: "0.3"
 contracts:
@@ -48,37 +47,8 @@ const runs = (severities: string[]) =>
   );
 
 describe("quorum steps over MCP", () => {
-  let home: ReturnType<typeof tempDir>;
-  let server: RunningServer | undefined;
-  const stderr: string[] = [];
-
-  beforeEach(() => {
-    home = tempDir("stratum-mcp-quorum-");
-    server = undefined;
-  });
-
-  async function restart(): Promise<McpStratumApi> {
-    if (server !== undefined) {
-      expect(await server.closeInput()).toBe(0);
-      stderr.push(server.stderr());
-    }
-    const next = await startServer({
-      cwd: home.path,
-      home: home.path,
-      env: { STRATUM_PARALLEL_DISPATCH: "off" },
-    });
-    server = next;
-    return new McpStratumApi(async () => next.client);
-  }
-
-  afterEach(async () => {
-    if (server !== undefined) {
-      expect(await server.closeInput()).toBe(0);
-      stderr.push(server.stderr());
-    }
-    home.dispose();
-    expect(unexpectedStderr(stderr.join(""))).toBe("");
-  });
+  const servers = restartableServer("stratum-mcp-quorum-");
+  const restart = () => servers.restart();
 
   it("a quorum that agrees, across a restart: the winning result flows on and the audit keeps the votes", async () => {
     let api = await restart();
