@@ -188,6 +188,8 @@ function typeText(spec: ValueSpec, nested = false): string {
       return `integer ≥ ${spec.minimum}, or null`;
     case "enumOrInteger":
       return `string, or integer ≥ ${spec.minimum}`;
+    case "countOrSeqOf":
+      return `integer ≥ ${spec.minimum}, or list of ${typeText(spec.item, true)}, not empty`;
     case "boolean":
       return "boolean";
     case "enum":

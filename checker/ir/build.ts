@@ -30,6 +30,7 @@ import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
+import { debateIR, raceIR } from "./members-ir";
 import { quorumIR } from "./quorum-ir";
 import type {
   BudgetIR,
@@ -157,7 +158,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   for (const edge of graph.edges) if (edge.from === step && edge.to.id !== null) deps.add(edge.to.id);
   const policy = (k: string) => (step.string(k)?.value ?? null) as StepIR["policy"];
   const retries =
-    kind === "inline" || kind === "quorum"
+    kind === "inline" || kind === "quorum" || kind === "race" || kind === "debate"
       ? (step.integer("retries")?.value ?? DEFAULT_INLINE_STEP_RETRIES)
       : kind === "decompose" || kind === "parallel_dispatch"
         ? (step.integer("retries")?.value ?? DEFAULT_PARALLEL_STEP_RETRIES)
@@ -188,7 +189,10 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     policyFallback: policy("policy_fallback"),
     ensure: expressionList(e.ensure),
     retries,
-    outputContract: step.string("output_contract")?.value || null,
+    outputContract:
+      kind === "debate"
+        ? (debateSynthesisContract(step) ?? null)
+        : step.string("output_contract")?.value || null,
     model: step.string("model")?.value ?? null,
     budget: budgetIR(step.map("budget")),
     maxIterations: step.integer("max_iterations")?.value ?? null,
@@ -198,6 +202,8 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
     parallel: kind === "parallel_dispatch" ? parallelIR(step, expressions) : null,
     quorum: kind === "quorum" ? quorumIR(step, expressionIR(e.agreeOn ?? null)) : null,
+    race: kind === "race" ? raceIR(step) : null,
+    debate: kind === "debate" ? debateIR(step, expressionIR(expressions.debateConverge(step))) : null,
     resultType: expressions.resultType(step),
     range: step.node.range,
   };
@@ -303,4 +309,12 @@ function workflowIR(model: SpecModel, flows: ReadonlyMap<string, FlowIR>): Workf
     input: jsonObject(w.map("input")),
     entry,
   };
+}
+
+/** A debate's result is its synthesis's: the synthesis's output_contract is the step's. */
+function debateSynthesisContract(step: StepDecl): string | undefined {
+  const name = step.map("synthesis")?.value.get("output_contract")?.value;
+  return name?.kind === "scalar" && typeof name.value === "string" && name.value !== ""
+    ? name.value
+    : undefined;
 }

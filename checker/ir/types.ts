@@ -77,8 +77,10 @@ export type StepKindIR =
   | "flow"
   | "decompose"
   | "parallel_dispatch"
-  /** stratumc's extension (docs/language.md §6.5). */
-  | "quorum";
+  /** stratumc's extensions (docs/language.md §6.5, docs/concurrency-constructs.md). */
+  | "quorum"
+  | "race"
+  | "debate";
 
 /** A number as written in the spec: payloads echo `2.0` as a float, as the reference does. */
 export interface WrittenNumberIR {
@@ -123,6 +125,38 @@ export interface QuorumIR {
   readonly agreeOn: ExpressionIR;
   /** An integer count, or a fraction in (0, 1] (`float`) of `runs`, rounded up. */
   readonly threshold: WrittenNumberIR;
+}
+
+/** A member of a race or a debate, the step's agent and intent applied where it has none. */
+export interface MemberIR {
+  readonly id: string;
+  readonly agent: string | null;
+  readonly intent: string;
+}
+
+/** The keys of a race step (docs/concurrency-constructs.md §3): the candidates, in member order. */
+export interface RaceIR {
+  /** `candidates: N` gives c1 … cN with the step's agent and intent. */
+  readonly candidates: readonly MemberIR[];
+}
+
+/** A debate's synthesis (docs/concurrency-constructs.md §5). */
+export interface SynthesisIR {
+  readonly agent: string | null;
+  readonly intent: string;
+  readonly outputContract: string | null;
+  /** Default 1. */
+  readonly retries: number;
+}
+
+/** The keys of a debate step (docs/concurrency-constructs.md §5). */
+export interface DebateIR {
+  readonly debaters: readonly MemberIR[];
+  readonly rounds: number;
+  readonly argumentContract: string | null;
+  /** Evaluated after each round with `round`, `history` and `round_number`; null: every round runs. */
+  readonly converge: ExpressionIR | null;
+  readonly synthesis: SynthesisIR;
 }
 
 export interface StepIR {
@@ -170,6 +204,10 @@ export interface StepIR {
   readonly parallel?: ParallelDispatchIR | null;
   /** Present exactly when `kind` is "quorum". */
   readonly quorum?: QuorumIR | null;
+  /** Present exactly when `kind` is "race". */
+  readonly race?: RaceIR | null;
+  /** Present exactly when `kind` is "debate". */
+  readonly debate?: DebateIR | null;
   /** The static result type R(s) of docs/language.md §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;

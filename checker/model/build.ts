@@ -303,7 +303,16 @@ function typedKind(step: MapFields): TypedStepKind | null | undefined {
   if (step.entry("type") === undefined) return null;
   if (!step.valid("type")) return step.isSchemaKey("type") ? undefined : null; // 0.1/0.2: unknown key
   const type = step.string("type")?.value;
-  return type === "decompose" || type === "parallel_dispatch" || type === "quorum" ? type : null;
+  switch (type) {
+    case "decompose":
+    case "parallel_dispatch":
+    case "quorum":
+    case "race":
+    case "debate":
+      return type;
+    default:
+      return null;
+  }
 }
 
 /** Entries of a root section that is a mapping (none otherwise). */

@@ -12,9 +12,18 @@ export function isNonGate(step: StepDecl): boolean {
   return step.kind === "function" || step.kind === "inline" || step.kind === "flow";
 }
 
-/** A 0.3 decompose, parallel_dispatch or quorum step (selected by `type`). */
+/** A 0.3 decompose, parallel_dispatch, quorum, race or debate step (selected by `type`). */
 export function isTypedKind(step: StepDecl): boolean {
-  return step.kind === "decompose" || step.kind === "parallel_dispatch" || step.kind === "quorum";
+  switch (step.kind) {
+    case "decompose":
+    case "parallel_dispatch":
+    case "quorum":
+    case "race":
+    case "debate":
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -16,6 +16,8 @@ const SHAPE_EXAMPLES: { readonly [N in ShapeName]: string } = {
   step: '{id: <step id>, intent: "<what to do>"}',
   workflow: '{name: <workflow-name>, description: "<what it does>", input: {}}',
   workflowInput: "{type: string}",
+  member: '{id: <member id>, intent: "<what to do>"}',
+  synthesis: '{intent: "<what to decide>", output_contract: <contract name>}',
 };
 
 /** Example values of keys whose value kind alone says too little. */
@@ -70,6 +72,8 @@ export function exampleValue(key: string, spec: ValueSpec): string {
       return String(Math.max(1, spec.minimum));
     case "enumOrInteger":
       return spec.values[0] ?? String(spec.minimum);
+    case "countOrSeqOf":
+      return String(Math.max(1, spec.minimum));
     case "enum":
       return Array.isArray(spec.values) ? String(spec.values[0] ?? "") : "<value>";
     case "nullableString":
@@ -96,6 +100,8 @@ function what(spec: ValueSpec): string {
       return `a whole number of at least ${spec.minimum}, or null`;
     case "enumOrInteger":
       return `one of ${spec.values.join(", ")}, or a whole number of at least ${spec.minimum}`;
+    case "countOrSeqOf":
+      return `a whole number of at least ${spec.minimum}, or a non-empty list`;
     case "enum":
       return "one of the listed words";
     case "shape":
@@ -212,6 +218,10 @@ export function placeOf(shape: ShapeName, path: readonly string[], map: MapNode)
       return "the workflow block";
     case "workflowInput":
       return `workflow input '${last}'`;
+    case "member":
+      return `member ${Number(last) + 1} of '${path[path.length - 2] ?? ""}'`;
+    case "synthesis":
+      return "the synthesis";
   }
 }
 

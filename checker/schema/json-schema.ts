@@ -52,6 +52,13 @@ function valueSchema(spec: ValueSpec, version: Version): JsonObject {
           { type: "integer", minimum: spec.minimum },
         ],
       };
+    case "countOrSeqOf":
+      return {
+        oneOf: [
+          { type: "integer", minimum: spec.minimum },
+          { type: "array", items: valueSchema(spec.item, version), minItems: 1 },
+        ],
+      };
     case "boolean":
       return { type: "boolean" };
     case "enum":

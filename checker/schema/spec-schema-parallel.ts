@@ -121,6 +121,58 @@ export const PARALLEL_STEP_KEYS: readonly KeySpec[] = [
     example: "threshold: 3",
   },
   {
+    name: "candidates",
+    since: "0.3",
+    value: { kind: "countOrSeqOf", minimum: 1, item: { kind: "shape", shape: "member" } },
+    description:
+      "race (a stratumc extension): how many copies of the step compete (members c1 … cN), or one entry per candidate with its own id, agent and intent.",
+    default: "none (a race step must set it)",
+    example: "candidates: 3",
+  },
+  {
+    name: "debaters",
+    since: "0.3",
+    value: { kind: "seqOf", item: { kind: "shape", shape: "member" }, nonEmpty: true },
+    description: "debate (a stratumc extension): the debaters, each with an id, an agent and an intent.",
+    default: "none (a debate step must set it)",
+    example: 'debaters:\n  - {id: pro, intent: "Argue for"}\n  - {id: con, intent: "Argue against"}',
+  },
+  {
+    name: "rounds",
+    since: "0.3",
+    value: POSITIVE_INTEGER,
+    description: "debate (a stratumc extension): the most rounds the debaters argue.",
+    default: "none (a debate step must set it)",
+    example: "rounds: 3",
+  },
+  {
+    name: "argument_contract",
+    since: "0.3",
+    value: STRING,
+    description:
+      "debate (a stratumc extension): the contract each debater's argument of a round is checked against.",
+    default: "none (arguments are not checked against a contract)",
+    example: "argument_contract: Argument",
+  },
+  {
+    name: "converge",
+    since: "0.3",
+    value: STRING,
+    description:
+      "debate (a stratumc extension): an expression over round, history and round_number; true after a round ends the debate early.",
+    default: "none (every round runs)",
+    example: 'converge: "len(set(a.position for a in round)) == 1"',
+  },
+  {
+    name: "synthesis",
+    since: "0.3",
+    value: { kind: "shape", shape: "synthesis" },
+    description:
+      "debate (a stratumc extension): the step that weighs the arguments; its result is the debate's.",
+    default: "none (a debate step must set it)",
+    example: 'synthesis: {intent: "Weigh the arguments and decide", output_contract: Decision}',
+  },
+  {
     name: "member_contract",
     since: "0.3",
     value: STRING,

@@ -40,7 +40,12 @@ export type ValueSpec =
   /** A mapping from arbitrary names to values of one kind (`functions`, step `inputs`, …). */
   | { readonly kind: "mapOf"; readonly value: ValueSpec; readonly valueTitle: string }
   /** A sequence whose items all have one kind. */
-  | { readonly kind: "seqOf"; readonly item: ValueSpec; readonly nonEmpty?: boolean };
+  | { readonly kind: "seqOf"; readonly item: ValueSpec; readonly nonEmpty?: boolean }
+  /**
+   * A count (an integer, integral floats count, at least `minimum`) or a non-empty sequence of
+   * `item`s (a race's `candidates`: N copies, or one entry per member).
+   */
+  | { readonly kind: "countOrSeqOf"; readonly minimum: number; readonly item: ValueSpec };
 
 /** A list that may differ between versions. */
 export type VersionedList = readonly string[] | { readonly [V in Version]: readonly string[] };
@@ -79,7 +84,9 @@ export type ShapeName =
   | "flow"
   | "step"
   | "workflow"
-  | "workflowInput";
+  | "workflowInput"
+  | "member"
+  | "synthesis";
 
 export interface ShapeSpec {
   readonly name: ShapeName;

@@ -8,6 +8,7 @@
 // The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
 // it is resolve-shape.
 import type { Version } from "../base/version";
+import { MEMBER, SYNTHESIS } from "./spec-schema-members";
 import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 import { WORKFLOW, WORKFLOW_INPUT } from "./spec-schema-workflow";
@@ -32,8 +33,17 @@ export const DEFAULT_FUNCTION_RETRIES = 3;
 export const DEFAULT_INLINE_STEP_RETRIES = 1;
 /** Attempts of a decompose or parallel_dispatch step without `retries` (docs/language.md §6.2). */
 export const DEFAULT_PARALLEL_STEP_RETRIES = 2;
-/** The values of a step's `type` (0.3); decompose, parallel_dispatch and quorum decide the kind. */
-export const STEP_TYPES = ["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum"] as const;
+/** The values of a step's `type` (0.3); decompose, parallel_dispatch, quorum, race and debate decide the kind. */
+export const STEP_TYPES = [
+  "function",
+  "inline",
+  "flow",
+  "decompose",
+  "parallel_dispatch",
+  "quorum",
+  "race",
+  "debate",
+] as const;
 /** The policy of a gate step without `policy` (docs/language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
 
@@ -314,7 +324,7 @@ const STEP: ShapeSpec = {
       since: "0.3",
       value: { kind: "enum", values: STEP_TYPES },
       description:
-        "decompose, parallel_dispatch or quorum (a stratumc extension) selects that step kind; function, inline and flow change nothing (the kind follows function / intent / flow).",
+        "decompose, parallel_dispatch, quorum, race or debate (the last three are stratumc extensions) selects that step kind; function, inline and flow change nothing (the kind follows function / intent / flow).",
       default: "none (the kind follows function / intent / flow)",
       example: "type: decompose",
     },
@@ -549,4 +559,6 @@ export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
   step: STEP,
   workflow: WORKFLOW,
   workflowInput: WORKFLOW_INPUT,
+  member: MEMBER,
+  synthesis: SYNTHESIS,
 };

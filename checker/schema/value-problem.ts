@@ -78,6 +78,14 @@ export function scalarProblem(node: SpecNode, spec: ValueSpec, version: Version)
       if (!numberBelow(v, spec.minimum)) return null;
       return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
     }
+    case "countOrSeqOf": {
+      // Only the count branch reaches here (a sequence is walked item by item).
+      if (typeof v === "boolean" || integralValue(v) === null) {
+        return { rule: SCHEMA_TYPE, message: SCHEMA_TYPE.noAlternativeMessage(pythonRepr(node)) };
+      }
+      if (!numberBelow(v, spec.minimum)) return null;
+      return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
+    }
     case "integer":
     case "number": {
       const ok = spec.kind === "integer" ? integralValue(v) !== null : isNumberValue(v);

@@ -83,13 +83,22 @@ export class StructureWalker {
         if (node.kind === "seq") this.seqOf(node, spec, path, holder);
         else this.expectKind(node, "seq", path, holder, spec);
         break;
-      default: {
-        const problem = scalarProblem(node, spec, this.version);
-        if (problem !== null) {
-          const help = problem.suggestion ?? this.help(problem.rule.code, spec, node, holder);
-          this.invalidValue(problem.rule, problem.message, node, path, holder, help);
-        }
-      }
+      case "countOrSeqOf":
+        // A sequence is checked as a non-empty list of items; anything else as the count.
+        if (node.kind === "seq")
+          this.seqOf(node, { kind: "seqOf", item: spec.item, nonEmpty: true }, path, holder);
+        else this.scalarValue(node, spec, path, holder);
+        break;
+      default:
+        this.scalarValue(node, spec, path, holder);
+    }
+  }
+
+  private scalarValue(node: SpecNode, spec: ValueSpec, path: readonly string[], holder: Holder): void {
+    const problem = scalarProblem(node, spec, this.version);
+    if (problem !== null) {
+      const help = problem.suggestion ?? this.help(problem.rule.code, spec, node, holder);
+      this.invalidValue(problem.rule, problem.message, node, path, holder, help);
     }
   }
 

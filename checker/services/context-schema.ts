@@ -26,6 +26,7 @@ export function valueSpecAt(path: readonly PathSeg[], version: Version): ValueSp
         spec = spec.value;
         break;
       case "seqOf":
+      case "countOrSeqOf":
         if (typeof seg !== "number") return null;
         spec = spec.item;
         break;
@@ -114,6 +115,8 @@ export function describeValue(spec: ValueSpec, version: Version): string {
       return `integer ≥ ${spec.minimum} | null`;
     case "enumOrInteger":
       return `${spec.values.join(" | ")} | integer ≥ ${spec.minimum}`;
+    case "countOrSeqOf":
+      return `integer ≥ ${spec.minimum} | list of ${describeValue(spec.item, version)}`;
     case "boolean":
       return "boolean";
     case "enum":

@@ -69,6 +69,8 @@ export class ExpressionPhase {
   private readonly inputs = new Map<StepDecl, CheckedInput[]>();
   private readonly sources = new Map<StepDecl, CheckedSource | null>();
   private readonly validates = new Map<StepDecl, CheckedExpression>();
+  /** Debate steps' converge expressions (docs/concurrency-constructs.md §5). */
+  private readonly converges = new Map<StepDecl, CheckedExpression>();
 
   constructor(
     private readonly model: SpecModel,
@@ -97,6 +99,7 @@ export class ExpressionPhase {
       inputs: (step) => this.inputs.get(step) ?? [],
       parallelSource: (step) => this.sources.get(step) ?? null,
       parallelValidate: (step) => this.validates.get(step) ?? null,
+      debateConverge: (step) => this.converges.get(step) ?? null,
       resultType: (step) => this.resultType(step),
       outputType: this.outputType,
     };

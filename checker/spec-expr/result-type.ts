@@ -49,11 +49,21 @@ function contractResultType(step: StepDecl, records: Records): Type {
     case "inline":
     case "decompose":
     case "quorum": // the first result of the winning group: the output contract's type
+    case "race": // the winning candidate's result
     case "flow": {
       const withoutContract = step.kind === "flow" ? ANY : dictOf(STR, ANY);
       if (step.entry("output_contract") === undefined) return withoutContract;
       const name = step.string("output_contract");
       const record = name === null ? undefined : records.get(name.value);
+      return record === undefined ? ANY : recordOf(record);
+    }
+    case "debate": {
+      // The synthesis's result (docs/concurrency-constructs.md §5).
+      const synthesis = step.map("synthesis")?.value;
+      const name = synthesis?.get("output_contract")?.value;
+      if (name === undefined) return dictOf(STR, ANY);
+      const record =
+        name.kind === "scalar" && typeof name.value === "string" ? records.get(name.value) : undefined;
       return record === undefined ? ANY : recordOf(record);
     }
     case null:

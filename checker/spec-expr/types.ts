@@ -54,6 +54,8 @@ export interface ExpressionTable {
   parallelSource(step: StepDecl): CheckedSource | null;
   /** The checked `validate` of a parallel_dispatch step (null for other steps or without one). */
   parallelValidate(step: StepDecl): CheckedExpression | null;
+  /** A debate step's `converge` (docs/concurrency-constructs.md §5), or null. */
+  debateConverge(step: StepDecl): CheckedExpression | null;
   /** R(s) of docs/language.md §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
   /** The type `$.steps.<id>.output` reads (docs/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */

@@ -4,7 +4,16 @@
 // joins (layout only). A gate route that is null ends the flow: it points at the flow's END.
 import type { CheckedSpec, StepIR } from "../../checker/index";
 
-export type NodeKind = "function" | "gate" | "inline" | "flow" | "decompose" | "parallel_dispatch" | "quorum";
+export type NodeKind =
+  | "function"
+  | "gate"
+  | "inline"
+  | "flow"
+  | "decompose"
+  | "parallel_dispatch"
+  | "quorum"
+  | "race"
+  | "debate";
 export type RouteLabel = "next" | "on_fail" | "approve" | "revise" | "kill";
 /** A dependency (solid), a route (dashed, labelled), or execution order only (invisible, for the layout). */
 

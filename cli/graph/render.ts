@@ -28,6 +28,8 @@ const MERMAID_SHAPE: Record<NodeKind, readonly [string, string]> = {
   decompose: ["[/", "/]"],
   parallel_dispatch: ["[[", "]]"],
   quorum: ["{{", "}}"],
+  race: [">", "]"],
+  debate: ["[(", ")]"],
 };
 
 /** Text inside a quoted Mermaid label: entity codes for what Mermaid would read as syntax. */
@@ -66,6 +68,8 @@ const DOT_SHAPE: Record<NodeKind, string> = {
   decompose: ", shape=trapezium",
   parallel_dispatch: ", shape=box3d",
   quorum: ", shape=hexagon",
+  race: ", shape=cds",
+  debate: ", shape=octagon",
 };
 
 /** A DOT double-quoted string. */

@@ -7,7 +7,16 @@ export type FlowListStatus = "running" | "awaiting_gate" | "exhausted" | "comple
 
 export type StepState = "done" | "current" | "awaiting_gate" | "failed" | "skipped" | "pending" | "killed";
 
-export type StepKind = "function" | "gate" | "inline" | "flow" | "decompose" | "parallel_dispatch" | "quorum";
+export type StepKind =
+  | "function"
+  | "gate"
+  | "inline"
+  | "flow"
+  | "decompose"
+  | "parallel_dispatch"
+  | "quorum"
+  | "race"
+  | "debate";
 
 export type GateOutcome = "approve" | "revise" | "kill";
 

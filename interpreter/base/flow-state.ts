@@ -21,7 +21,15 @@ export interface StepRecord {
   readonly round: number;
   readonly round_start_step_id: string | null;
   readonly agent: string | null;
-  readonly step_mode: "function" | "inline" | "flow" | "decompose" | "parallel_dispatch" | "quorum";
+  readonly step_mode:
+    | "function"
+    | "inline"
+    | "flow"
+    | "decompose"
+    | "parallel_dispatch"
+    | "quorum"
+    | "race"
+    | "debate";
   readonly child_flow_id: string | null;
 }
 

@@ -16,7 +16,15 @@ export interface FlowEventBase {
   readonly root_flow_id: string;
 }
 
-export type StepMode = "function" | "inline" | "flow" | "decompose" | "parallel_dispatch" | "quorum";
+export type StepMode =
+  | "function"
+  | "inline"
+  | "flow"
+  | "decompose"
+  | "parallel_dispatch"
+  | "quorum"
+  | "race"
+  | "debate";
 
 /** Where a step attempt sits in its flow: unique per flow (docs/tracing.md, "Identity"). */
 export interface StepPlace {

@@ -10,6 +10,8 @@ export function stepModeOf(step: StepIR): StepRecord["step_mode"] {
     case "decompose":
     case "parallel_dispatch":
     case "quorum":
+    case "race":
+    case "debate":
       return step.kind;
     default:
       return "function";

@@ -46,7 +46,7 @@ const readStepRecord = (f: Fields): StepRecord => ({
   // Older records have no step_mode: they were function steps (the only kind with a record then).
   step_mode: f.get(
     "step_mode",
-    oneOf(["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum"]),
+    oneOf(["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum", "race", "debate"]),
     () => "function" as const,
   ),
   child_flow_id: f.get("child_flow_id", optionalString, nullValue),

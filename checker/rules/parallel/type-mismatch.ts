@@ -21,6 +21,8 @@ const KIND_TEXT: Readonly<Record<StepKind, string>> = {
   decompose: "decompose",
   parallel_dispatch: "parallel_dispatch",
   quorum: "quorum",
+  race: "race",
+  debate: "debate",
 };
 
 export const SPEC_STEP_TYPE_MISMATCH = defineRule({

@@ -3,6 +3,7 @@
 // (checker/model/build.ts), so that SPEC-STEP-MODE is reported exactly when the model has no kind
 // because of the selectors, never when a selector is merely broken.
 import type { SpecModel, StepDecl } from "../../model/types";
+import { isTypedKind } from "../placement";
 
 export type Selector = "function" | "intent" | "flow";
 
@@ -20,9 +21,9 @@ const V01: readonly Selector[] = ["function"];
 const V02: readonly Selector[] = ["function", "intent", "flow"];
 
 export function selectionOf(model: SpecModel, step: StepDecl): Selection {
-  // `type: decompose | parallel_dispatch | quorum` decided the kind; the selectors are ignored (0.3).
-  if (step.kind === "decompose" || step.kind === "parallel_dispatch" || step.kind === "quorum")
-    return { kind: "unknown" };
+  // `type: decompose | parallel_dispatch | quorum | race | debate` decided the kind; the selectors
+  // are ignored (0.3).
+  if (isTypedKind(step)) return { kind: "unknown" };
   const chosen: Selector[] = [];
   for (const key of model.version === "0.1" ? V01 : V02) {
     if (step.entry(key) === undefined) continue;

@@ -55,6 +55,8 @@ const NEST: {
   step: { parent: "flow", key: "steps", header: ["steps:", "  -"] },
   workflow: { parent: "root", key: "workflow", header: ["workflow:"] },
   workflowInput: { parent: "workflow", key: "input", header: ["input:", "  i:"] },
+  member: { parent: "step", key: "debaters", header: ["debaters:", "  -"] },
+  synthesis: { parent: "step", key: "synthesis", header: ["synthesis:"] },
 };
 
 /** The examples of the keys a mapping of this kind needs in this version, except `except`. */
