@@ -1,6 +1,7 @@
 // `stratum_audit` (docs/runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
 // history (without the raw results) and child audits. Works on finished flows too, also after a
 // restart (they are kept, DIV-KEEP-FINISHED).
+import type { StepKindIR } from "../../checker/ir/types";
 import type { FlowArgs } from "../api";
 import type { BudgetState, IterationEntry } from "../base/flow-state";
 import { flowNotFound } from "../base/tool-errors";
@@ -29,9 +30,28 @@ export function auditOf(run: FlowRun, clock: Clock): Response {
     iterations: historyWithoutResults(state.iterations),
     archived_iterations: state.archived_iterations.map(historyWithoutResults),
     child_audits: new Map(state.child_audits),
-    // The votes of quorum steps (stratumc's extension, docs/runtime.md §23.13), only when there are.
-    ...(state.judge_outcome.size > 0 ? { quorum_votes: new Map(state.judge_outcome) } : {}),
+    // The judgements of stratumc's member steps (docs/runtime.md §23.13), each only when there are.
+    ...judgements(run),
   };
+}
+
+/** The audit key of each member step kind's `judge_outcome` entries. */
+const JUDGEMENT_KEYS: Readonly<Partial<Record<StepKindIR, string>>> = {
+  quorum: "quorum_votes",
+  race: "race_outcomes",
+  debate: "debates",
+};
+
+/** `judge_outcome`, split by the kind of the step each entry belongs to (key order: first seen). */
+function judgements(run: FlowRun): Record<string, Wire> {
+  const out: Record<string, Map<string, Wire>> = {};
+  for (const [stepId, value] of run.state.judge_outcome) {
+    const kind = run.flow.stepById.get(stepId)?.kind;
+    const key = (kind === undefined ? undefined : JUDGEMENT_KEYS[kind]) ?? "quorum_votes";
+    out[key] ??= new Map();
+    out[key].set(stepId, value);
+  }
+  return out;
 }
 
 /** `stratum_audit`: reads the flow, changes nothing. */
