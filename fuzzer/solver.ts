@@ -80,6 +80,7 @@ function readsPaths(exprs: readonly ExpressionIR[]): boolean {
 export class Solver {
   private readonly candidates = new Map<StepIR, readonly Candidate[]>();
   private readonly fixedPass = new Map<StepIR, Candidate | null>();
+  private readonly contractSamples = new Map<string, readonly unknown[]>();
 
   constructor(
     private readonly spec: CheckedSpec,
@@ -100,6 +101,23 @@ export class Solver {
         .map((plain) => ({ plain, value: fromJsonValue(plain) }))
         .filter((c) => this.conforms(step, c.value));
       this.candidates.set(step, list);
+    }
+    return list;
+  }
+
+  /**
+   * Values of a named contract in a fixed order (a debate's arguments: docs/runtime.md §23.15);
+   * empty for an unknown name. Context-free, like `conforming`.
+   */
+  contractValues(name: string): readonly unknown[] {
+    let list = this.contractSamples.get(name);
+    if (list === undefined) {
+      const contract = this.spec.contracts.get(name);
+      list =
+        contract === undefined
+          ? []
+          : fc.sample(this.shapes.contract(contract), { seed: this.seed ^ name.length, numRuns: CANDIDATES });
+      this.contractSamples.set(name, list);
     }
     return list;
   }

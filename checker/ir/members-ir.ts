@@ -1,6 +1,7 @@
-// The IR of stratumc's race and debate steps (docs/concurrency-constructs.md §3, §5): the members
-// with the step's agent and intent applied where they have none, and a debate's rounds, contract,
-// converge expression and synthesis with its defaults.
+// The IR of stratumc's race and debate steps (docs/concurrency-constructs.md §3,
+// docs/concurrency-constructs.md §5): the members with the step's agent and intent applied where
+// they have none, and a debate's rounds, contract, converge expression and synthesis with its
+// defaults.
 import { type MemberDecl, memberDecls } from "../model/members";
 import type { StepDecl } from "../model/types";
 import { DEFAULT_SYNTHESIS_RETRIES } from "../schema/spec-schema-members";

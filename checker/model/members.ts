@@ -1,6 +1,7 @@
-// The members of stratumc's race and debate steps (docs/concurrency-constructs.md §3, §5), read
-// from a valid `candidates` / `debaters` list: each entry's id, agent and intent as written, with
-// its node for diagnostics. A `candidates` count is read by the IR (c1 … cN have no entries).
+// The members of stratumc's race and debate steps (docs/concurrency-constructs.md §3 and
+// docs/concurrency-constructs.md §5), read from a valid `candidates` / `debaters` list: each
+// entry's id, agent and intent as written, with its node for diagnostics. A `candidates` count is
+// read by the IR (c1 … cN have no entries).
 import type { MapNode } from "../yaml/nodes";
 import type { StepDecl } from "./types";
 
@@ -9,6 +10,8 @@ export interface MemberDecl {
   readonly agent: string | null;
   readonly intent: string | null;
   readonly node: MapNode;
+  /** Its position in the list. */
+  readonly index: number;
 }
 
 /** The written members of a valid list under `key` (empty when the key is absent, invalid or a count). */
@@ -16,11 +19,11 @@ export function memberDecls(step: StepDecl, key: "candidates" | "debaters"): Mem
   const seq = step.seq(key);
   if (seq === null) return [];
   const out: MemberDecl[] = [];
-  for (const item of seq.value.items) {
+  for (const [index, item] of seq.value.items.entries()) {
     if (item.kind !== "map") continue;
     const id = text(item, "id");
     if (id === null) continue;
-    out.push({ id, agent: text(item, "agent"), intent: text(item, "intent"), node: item });
+    out.push({ id, agent: text(item, "agent"), intent: text(item, "intent"), node: item, index });
   }
   return out;
 }

@@ -5,6 +5,11 @@ import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "./contracts/field-unknown-key";
 import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "./contracts/items-not-array";
 import { SPEC_CONTRACT_SHORTHAND } from "./contracts/shorthand";
 import { SPEC_CONTRACT_VALUES_TYPE } from "./contracts/values-type";
+import {
+  SPEC_DEBATE_CONTRACT_UNDEFINED,
+  SPEC_DEBATE_MISSING_KEY,
+  SPEC_DEBATE_ONLY_KEY,
+} from "./debate/index";
 import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "./flows/output-contract-undefined";
 import { SPEC_GATE_FN_BUDGET } from "./functions/gate-fn-budget";
 import { SPEC_GATE_FN_ENSURE } from "./functions/gate-fn-ensure";
@@ -26,6 +31,7 @@ import { SPEC_GATE_ROUTE_UNDECLARED } from "./gates/route-undeclared";
 import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "./iteration/accumulate-key-no-accumulate";
 import { SPEC_ACCUMULATE_NO_MAX } from "./iteration/accumulate-no-max";
 import { SPEC_EXIT_CRITERION_NO_MAX } from "./iteration/exit-criterion-no-max";
+import { SPEC_MEMBER_DUPLICATE_ID } from "./members/duplicate-id";
 import { SPEC_PARALLEL_UNSUPPORTED_KEY } from "./parallel/accumulate";
 import { SPEC_STEP_KIND_IGNORED_KEY } from "./parallel/ignored-key";
 import { SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED } from "./parallel/member-contract-undefined";
@@ -40,6 +46,7 @@ import {
   SPEC_QUORUM_THRESHOLD_INVALID,
   SPEC_QUORUM_THRESHOLD_UNREACHABLE,
 } from "./quorum/index";
+import { SPEC_RACE_MISSING_KEY, SPEC_RACE_ONLY_KEY } from "./race/index";
 import { SPEC_FLOW_STEP_AGENT } from "./steps/flow-step-agent";
 import { SPEC_FLOW_STEP_FIELD } from "./steps/flow-step-field";
 import { SPEC_STEP_FLOW_UNDEFINED } from "./steps/flow-undefined";
@@ -120,4 +127,12 @@ export const SEMANTIC_RULES: readonly SemanticRule[] = [
   SPEC_QUORUM_ONLY_KEY,
   SPEC_QUORUM_THRESHOLD_INVALID,
   SPEC_QUORUM_THRESHOLD_UNREACHABLE,
+  // version 0.3, race steps (stratumc's extension), and the members of race and debate steps
+  SPEC_RACE_MISSING_KEY,
+  SPEC_RACE_ONLY_KEY,
+  SPEC_MEMBER_DUPLICATE_ID,
+  // version 0.3, debate steps (stratumc's extension)
+  SPEC_DEBATE_MISSING_KEY,
+  SPEC_DEBATE_ONLY_KEY,
+  SPEC_DEBATE_CONTRACT_UNDEFINED,
 ];

@@ -161,7 +161,7 @@ export const PARALLEL_STEP_KEYS: readonly KeySpec[] = [
     description:
       "debate (a stratumc extension): an expression over round, history and round_number; true after a round ends the debate early.",
     default: "none (every round runs)",
-    example: 'converge: "len(set(a.position for a in round)) == 1"',
+    example: 'converge: "all(a.position == round[0].position for a in round)"',
   },
   {
     name: "synthesis",

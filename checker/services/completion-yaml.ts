@@ -111,6 +111,12 @@ const PARALLEL_ONLY = [
 ];
 /** The keys only a quorum step takes (SPEC-QUORUM-ONLY-KEY). */
 const QUORUM_ONLY = ["runs", "agree_on", "threshold"];
+/** The keys only a race step takes (SPEC-RACE-ONLY-KEY). */
+const RACE_ONLY = ["candidates"];
+/** The keys only a debate step takes (SPEC-DEBATE-ONLY-KEY). */
+const DEBATE_ONLY = ["debaters", "rounds", "argument_contract", "converge", "synthesis"];
+/** The keys of stratumc's member steps (quorum, race, debate). */
+const MEMBER_KINDS_ONLY = [...QUORUM_ONLY, ...RACE_ONLY, ...DEBATE_ONLY];
 const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", ...GATE_ONLY];
 
 /**
@@ -121,13 +127,16 @@ function stepKeyExclusions(view: DocView, step: MapNode): string[] {
   const type = stringValue(step.get("type")?.value);
   // `type: decompose | parallel_dispatch` decides the kind (0.3); function / flow are ignored.
   if (type === "parallel_dispatch")
-    return [...NOT_ON_TYPED_KINDS, "intent", "reasoning_template", ...QUORUM_ONLY];
-  if (type === "decompose") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...QUORUM_ONLY];
-  if (type === "quorum") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY];
+    return [...NOT_ON_TYPED_KINDS, "intent", "reasoning_template", ...MEMBER_KINDS_ONLY];
+  if (type === "decompose") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...MEMBER_KINDS_ONLY];
+  if (type === "quorum") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...RACE_ONLY, ...DEBATE_ONLY];
+  if (type === "race") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...QUORUM_ONLY, ...DEBATE_ONLY];
+  if (type === "debate")
+    return [...NOT_ON_TYPED_KINDS, "output_contract", ...PARALLEL_ONLY, ...QUORUM_ONLY, ...RACE_ONLY];
   const fn = stringValue(step.get("function")?.value);
   const mode =
     step.get("function") !== undefined || step.get("intent") !== undefined || step.get("flow") !== undefined;
-  const out: string[] = mode ? [...STEP_MODE_KEYS, ...PARALLEL_ONLY, ...QUORUM_ONLY] : [];
+  const out: string[] = mode ? [...STEP_MODE_KEYS, ...PARALLEL_ONLY, ...MEMBER_KINDS_ONLY] : [];
   if (fn !== null) {
     const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));

@@ -12,6 +12,7 @@ import { functionEnsureMisplaced, misplacedExpressionFields } from "../rules/pla
 import type { ScalarNode } from "../yaml/nodes";
 import { checkPosition, type RefScope } from "./check-position";
 import { contractRecords } from "./contracts";
+import { argumentType, convergeEnvironment, convergeNode } from "./debate-converge";
 import { elementType, environment } from "./environment";
 import { checkInputs } from "./inputs";
 import { commonProperties, outputSchemaProperties } from "./output-schema";
@@ -89,6 +90,7 @@ export class ExpressionPhase {
           this.sources.set(step, checkParallelSource(this.model, this.reporter, step, this.outputType));
           this.checkValidate(step);
         }
+        if (step.kind === "debate") this.checkConverge(step);
         this.checkStep(step);
       }
     }
@@ -241,6 +243,32 @@ export class ExpressionPhase {
     );
     const path = `${this.stepPath(step)}.validate`;
     this.validates.set(
+      step,
+      checkPosition({
+        src: this.model.source,
+        reporter: this.reporter,
+        kind: "ensure",
+        node,
+        path,
+        env,
+        refs,
+        parse: this.parse,
+      }),
+    );
+  }
+
+  /** A debate step's converge, in its own environment (debate-converge.ts). */
+  private checkConverge(step: IdStep): void {
+    const node = convergeNode(step);
+    if (node === null) return;
+    const refs = this.refScope(step);
+    const env = convergeEnvironment(
+      argumentType(step, this.records),
+      (ref) => refType(refs, ref),
+      `Step '${step.id}'`,
+    );
+    const path = `${this.stepPath(step)}.converge`;
+    this.converges.set(
       step,
       checkPosition({
         src: this.model.source,

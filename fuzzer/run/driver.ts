@@ -10,9 +10,10 @@ import type { Goal, Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
 import type { Decider, Option } from "./decider";
+import { debateRound, memberPlan } from "./member-consumer";
 import type { Coverage, Observation, RunEnd } from "./observation";
 import { MANUAL_SKIP_REASON, Observer } from "./observer";
-import { aggregateOf, parallelReport } from "./parallel-consumer";
+import { aggregateOf, parallelReport, taskIds } from "./parallel-consumer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
 import { isTaskGraphError, shapeTaskLists, type TaskListShape, taskListPaths } from "./task-lists";
 
@@ -61,6 +62,9 @@ const OVER_ROUNDS_OPTIONS: readonly Option<"approve" | "kill">[] = [
 ];
 
 type ResultKind = "pool" | "pass" | "fail" | "raise" | "repeat" | "violate" | "skip";
+
+/** The step modes whose payloads fan out to tasks or members (a parallel_dispatch payload). */
+const FANNED_OUT_MODES: ReadonlySet<string> = new Set(["parallel_dispatch", "quorum", "race", "debate"]);
 type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort";
 
 export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {
@@ -145,8 +149,8 @@ class Run {
       case "execute_step":
       case "ensure_failed":
       case "schema_failed":
-        // A parallel step's retry is its parallel_dispatch payload with the failure status.
-        return response.step_mode === "parallel_dispatch" ? this.parallel(response) : this.work(response);
+        // A parallel or member step's retry is its parallel_dispatch payload with the failure status.
+        return FANNED_OUT_MODES.has(str(response.step_mode)) ? this.parallel(response) : this.work(response);
       case "await_gate":
         return this.gate(response);
       case "execute_flow": {
@@ -293,13 +297,66 @@ class Run {
   private async parallel(payload: Plain): Promise<Plain | RunEnd> {
     const flowId = str(payload.flow_id);
     const stepId = str(payload.step_id);
-    const step = this.flowOf(flowId)?.stepById.get(stepId);
-    if (step === undefined) return "stuck";
+    const flow = this.flowOf(flowId);
+    const step = flow?.stepById.get(stepId);
+    if (flow === undefined || step === undefined) return "stuck";
+    if (step.kind === "quorum" || step.kind === "race") return this.members(payload, flow, step);
+    if (step.kind === "debate") return this.debate(payload, step);
     const report = parallelReport(step, payload, this.decider, this.setup.target.literals.strings);
     const r = await this.call("stratum_parallel_done", { flow_id: flowId, step_id: stepId, ...report });
     const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
     if (!retried && r.status !== "error")
       this.setOutput(flowId, stepId, fromJsonValue(aggregateOf(step, report)));
+    return r;
+  }
+
+  /** One round of a debate step: the agent has each debater argue and reports the round. */
+  private async debate(payload: Plain, step: StepIR): Promise<Plain> {
+    const contract = step.debate?.argumentContract ?? null;
+    const values = contract === null ? [] : this.setup.solver.contractValues(contract);
+    const round = typeof payload.round === "number" ? payload.round : 1;
+    const words = this.setup.target.literals.strings.filter((l) => l !== "");
+    const argument = (i: number): unknown =>
+      values.length > 0
+        ? values[(round + i) % values.length]
+        : { position: words.length === 0 ? `position ${i + 1}` : words[(round + i) % words.length] };
+    return this.call("stratum_parallel_done", {
+      flow_id: str(payload.flow_id),
+      step_id: step.id,
+      task_results: debateRound(taskIds(payload.tasks), this.decider, argument),
+      merge_status: "clean",
+    });
+  }
+
+  /** The consumer path of a quorum or race step: the agent runs the members and reports them (member-consumer.ts). */
+  private async members(payload: Plain, flow: FlowIR, step: StepIR): Promise<Plain> {
+    const flowId = str(payload.flow_id);
+    const hasEnsure = ensureOf(this.setup.target.spec, step).length > 0;
+    const plan = memberPlan(taskIds(payload.tasks), step.kind === "race", hasEnsure, this.decider, (aim) =>
+      this.result(aim, flow, step, flowId),
+    );
+    let r: Plain = {};
+    for (const batch of plan.batches) {
+      r = await this.call("stratum_parallel_done", {
+        flow_id: flowId,
+        step_id: step.id,
+        task_results: batch,
+        merge_status: "clean",
+      });
+      if (r.status !== "race_pending") break;
+    }
+    const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === step.id;
+    if (!retried && r.status !== "error" && r.status !== "race_pending") {
+      // The race's winner, or (a quorum) the first passing member: what later steps will read.
+      const race = r.race;
+      const winner =
+        race !== null && typeof race === "object" && !Array.isArray(race)
+          ? (race as Plain).winner
+          : undefined;
+      const result =
+        typeof winner === "string" ? plan.results.get(winner) : plan.results.values().next().value;
+      this.setOutput(flowId, step.id, fromJsonValue(result ?? null));
+    }
     return r;
   }
 

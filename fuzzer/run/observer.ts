@@ -19,6 +19,7 @@ import { checkContract } from "../../interpreter/index";
 import { fromJsonValue, strRepr } from "../../stdlib/index";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
+import { memberViolations } from "./member-violations";
 import {
   type Anchor,
   type Coverage,
@@ -352,12 +353,22 @@ export class Observer {
     const response = ex.response;
     const violations = Array.isArray(response.violations) ? response.violations.map(str) : [];
     const ensures = ensureOf(this.spec, step);
+    const members = step.kind === "quorum" || step.kind === "race";
+    if (members) {
+      // A member's ensure that raised is reported inside a member line (member-violations.ts).
+      violations.push(...memberViolations(response));
+    }
     const key = stepKey(flow.name, stepId);
     const shapeFailed = violations.some(
       (v) => v.startsWith("contract violation") || v.startsWith("output_schema violation"),
     );
     const outcomeError = response.status === "error" && response.error_type !== "retries_exhausted";
-    if (ensures.length > 0 && !shapeFailed && !outcomeError) {
+    // race_pending is no attempt (the race is not judged yet), and a debate's round is not judged
+    // by the step's ensures (its synthesis is).
+    const pending =
+      response.status === "race_pending" ||
+      (step.kind === "debate" && ex.call.tool === "stratum_parallel_done");
+    if (ensures.length > 0 && !shapeFailed && !outcomeError && !pending) {
       this.coverage.ensureTried.set(key, (this.coverage.ensureTried.get(key) ?? 0) + 1);
       // A parallel step whose only failures are require, merge or certificates passed its ensures.
       const ensuresHeld =

@@ -24,7 +24,7 @@ function isObject(v: unknown): v is Plain {
 }
 
 /** The task ids of a dispatched task list: an object's `id` as Python `str()` would print it, else `task-<i>`. */
-function taskIds(tasks: unknown): string[] {
+export function taskIds(tasks: unknown): string[] {
   if (!Array.isArray(tasks)) return [];
   return tasks.map((t, i) => {
     const id = isObject(t) ? t.id : undefined;

@@ -6,13 +6,15 @@ import type { PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
-import { appendItem, putEntry, putTiming } from "./edits";
+import { debatePayload } from "./debate-payload";
+import { appendItem, deleteEntry, putEntry, putTiming } from "./edits";
 import { evaluateIn } from "./expressions";
 import { resolveInputs } from "./inputs";
 import { parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
 import { dropTaskEntries } from "./parallel-tasks";
 import { executeStepPayload, gatePayload } from "./payloads";
 import { quorumPayload } from "./quorum-payload";
+import { racePayload } from "./race-payload";
 import { policyRecord, skipRecord } from "./records";
 import type { FlowRun } from "./run";
 import { dispatchSubflow } from "./subflow";
@@ -71,6 +73,16 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
     putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
     if (step.kind === "quorum") return quorumPayload(run, step, inputs);
+    if (step.kind === "debate") {
+      // Dispatched afresh, a debate starts from round 1; stratum_resume repeats where it stands.
+      if (options.keepTasksOf !== step.id) deleteEntry(run, "judge_outcome", step.id);
+      return debatePayload(run, step, inputs);
+    }
+    if (step.kind === "race") {
+      // A new race (a first dispatch, a retry, a route back): the earlier one's reports are void.
+      if (options.keepTasksOf !== step.id) deleteEntry(run, "judge_outcome", step.id);
+      return racePayload(run, step, inputs);
+    }
     if (step.kind === "parallel_dispatch") {
       const tasks = resolveTasks(run, step);
       if (options.keepTasksOf !== step.id) dropTaskEntries(run);

@@ -9,9 +9,11 @@ import type { ParallelDoneArgs } from "../api";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
+import { debateRoundDone } from "./debate-round";
 import { evaluateParallelResults, judgedTasks, parallelOutcome } from "./parallel-evaluate";
 import { validateViolations } from "./parallel-validate";
 import { quorumDone } from "./quorum-done";
+import { raceDone } from "./race-done";
 import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
 import { beginAttempt, settleAttempt } from "./step-done";
@@ -31,6 +33,9 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
   }
   // A quorum's runs are reported like tasks (stratumc's extension, docs/runtime.md §23.13).
   if (step.kind === "quorum") return quorumDone(tx, run, step, args.task_results as readonly PyValue[]);
+  // A debate round's arguments are reported like tasks (docs/runtime.md §23.15).
+  if (step.kind === "debate") return debateRoundDone(tx, run, step, args.task_results as readonly PyValue[]);
+  if (step.kind === "race") return raceDone(tx, run, step, args.task_results as readonly PyValue[]);
   if (step.kind !== "parallel_dispatch") {
     return toolError(
       "wrong_step_type",

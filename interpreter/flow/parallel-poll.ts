@@ -11,7 +11,7 @@ import type { ParallelAdvanceArgs, StepArgs } from "../api";
 import type { Response, Wire } from "../wire/wire";
 import { currentStep } from "./current";
 import { processParallelResults } from "./parallel-done";
-import { parallelToolError } from "./parallel-errors";
+import { debateServerDispatchUnsupported, parallelToolError } from "./parallel-errors";
 import { evaluateParallelResults } from "./parallel-evaluate";
 import { parallelOf } from "./parallel-payloads";
 import { taskIdsOf } from "./parallel-start";
@@ -52,6 +52,8 @@ export function parallelPoll(tx: Tx, args: StepArgs): Response {
   const step = seen.flow.stepById.get(args.step_id);
   if (step === undefined)
     return parallelToolError("unknown_step", `Step '${args.step_id}' not found in flow`);
+  // A debate's rounds are reported by the consumer only (docs/runtime.md §23.15).
+  if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
   const entries = stepEntries(seen, step);
   if (entries.size === 0) {
     const prose = `step '${args.step_id}' not dispatched yet; call stratum_parallel_start first`;
@@ -95,6 +97,8 @@ export function parallelAdvance(tx: Tx, args: ParallelAdvanceArgs): Response {
   const step = seen.flow.stepById.get(args.step_id);
   if (step === undefined)
     return parallelToolError("unknown_step", `Step '${args.step_id}' not found in flow`);
+  // A debate's rounds are reported by the consumer only (docs/runtime.md §23.15).
+  if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
   if (step.kind !== "parallel_dispatch") {
     return parallelToolError("wrong_step_type", `Step '${args.step_id}' is not a parallel_dispatch step`);
   }

@@ -10,7 +10,12 @@ import { ExecutionFailure, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
 import { resolveValue } from "./inputs";
-import { parallelToolError, quorumServerDispatchUnsupported } from "./parallel-errors";
+import {
+  debateServerDispatchUnsupported,
+  parallelToolError,
+  quorumServerDispatchUnsupported,
+  raceServerDispatchUnsupported,
+} from "./parallel-errors";
 import { parallelOf } from "./parallel-payloads";
 import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
 import { entryState, pendingEntry, putTaskEntry } from "./parallel-tasks";
@@ -43,6 +48,8 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
     return parallelToolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
   if (step.kind === "quorum") return quorumServerDispatchUnsupported(step.id);
+  if (step.kind === "race") return raceServerDispatchUnsupported(step.id);
+  if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
   if (step.kind !== "parallel_dispatch") {
     return parallelToolError(
       "wrong_step_type",

@@ -5,13 +5,12 @@
 // agreement is an `ensure_failed` with the `no quorum …` violation, so retries (which re-dispatch
 // all runs), exhaustion, on_fail and the StepRecord follow the ordinary rules (step-done.ts).
 import type { StepIR } from "../../checker/ir/types";
-import { dictGetStr } from "../../stdlib/values/dict";
-import { repr } from "../../stdlib/values/repr";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
+import type { PyValue } from "../../stdlib/values/value";
 import { toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { putEntry } from "./edits";
-import { judgeQuorum, type RunReport, reportError } from "./quorum-evaluate";
+import { type MemberReport, readMemberReports } from "./member-reports";
+import { judgeQuorum } from "./quorum-evaluate";
 import { quorumOf, runIds } from "./quorum-payload";
 import type { CheckOutcome } from "./result-checks";
 import type { FlowRun } from "./run";
@@ -25,35 +24,21 @@ export function quorumDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: read
   putEntry(run, "judge_outcome", step.id, judgement.record);
   const attempt = beginAttempt(run, step);
   if (judgement.winner !== undefined) {
-    return settleAttempt(tx, run, step, null, judgement.winner.result, attempt, { ok: true });
+    const answer = settleAttempt(tx, run, step, null, judgement.winner.result, attempt, { ok: true });
+    // Like a won race's `race`: the winner and the runs that voted for nothing (docs/runtime.md §23.13).
+    const rejected = judgement.rejected.map(([id, why]) => ({ id, violations: [why] }));
+    return { ...answer, quorum: { winner: judgement.winner.id, rejected } };
   }
   const outcome: CheckOutcome = { ok: false, status: "ensure_failed", violations: [...judgement.violations] };
   return settleAttempt(tx, run, step, null, null, attempt, outcome);
 }
 
-/**
- * The reports by run id, or why the call is refused (nothing is committed then): every entry an
- * object with a `task_id` that names a run of the step, each run at most once. A run that is not
- * reported counts as failed.
- */
-function readReports(step: StepIR, taskResults: readonly PyValue[]): Map<string, RunReport> | string {
+/** The reports by run id, or why the call is refused. A run that is not reported counts as failed. */
+function readReports(step: StepIR, taskResults: readonly PyValue[]): Map<string, MemberReport> | string {
   const ids = new Set(runIds(quorumOf(step)));
-  const out = new Map<string, RunReport>();
-  for (const [i, entry] of taskResults.entries()) {
-    if (!(entry instanceof PyDict)) return `task_results[${i}]: expected an object with task_id`;
-    const id = dictGetStr(entry, "task_id");
-    if (typeof id !== "string" || !ids.has(id)) {
-      const shown = id === undefined ? "missing" : repr(id);
-      return `task_results[${i}].task_id: ${shown} is not a run of quorum step '${step.id}' (r1 … r${ids.size})`;
-    }
-    if (out.has(id)) return `task_results[${i}].task_id: run '${id}' is reported twice`;
-    const status = dictGetStr(entry, "status");
-    out.set(id, {
-      id,
-      status: typeof status === "string" ? status : "failed",
-      result: dictGetStr(entry, "result") ?? null,
-      error: reportError(entry),
-    });
-  }
-  return out;
+  return readMemberReports(step, taskResults, ids, {
+    member: "run",
+    stepKind: "quorum step",
+    listed: `r1 … r${ids.size}`,
+  });
 }

@@ -5,22 +5,14 @@
 // large (a tie reaching the threshold is no agreement); the step's result is then the first result (in member order) of that group. Runs that
 // failed, were not reported, or whose key raised or is unhashable vote for nothing.
 import type { StepIR } from "../../checker/ir/types";
-import { dictGet, dictGetStr, dictSet, isHashable } from "../../stdlib/values/dict";
+import { dictGet, dictSet, isHashable } from "../../stdlib/values/dict";
 import { repr, strRepr } from "../../stdlib/values/repr";
 import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
 import { bindable, evaluateIn } from "./expressions";
+import { type MemberReport, memberFailure } from "./member-reports";
 import { quorumOf, requiredVotes, runIds } from "./quorum-payload";
-import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
-
-/** One reported run: `{task_id, status, result?, error?}`. */
-export interface RunReport {
-  readonly id: string;
-  readonly status: string;
-  readonly result: PyValue;
-  readonly error: string | null;
-}
 
 export interface QuorumJudgement {
   /** The winning group's first result, or undefined when there is no agreement. */
@@ -29,6 +21,8 @@ export interface QuorumJudgement {
   readonly violations: readonly string[];
   /** What the audit keeps (`judge_outcome[<step>]`): the votes and why runs did not vote. */
   readonly record: PyDict;
+  /** The runs that voted for nothing and why, in member order. */
+  readonly rejected: readonly (readonly [string, string])[];
 }
 
 interface Group {
@@ -41,7 +35,7 @@ export function judgeQuorum(
   tx: Tx,
   run: FlowRun,
   step: StepIR,
-  reports: ReadonlyMap<string, RunReport>,
+  reports: ReadonlyMap<string, MemberReport>,
 ): QuorumJudgement {
   const quorum = quorumOf(step);
   const names = new Map<string, PyValue>();
@@ -50,7 +44,7 @@ export function judgeQuorum(
   const failed: [string, string][] = [];
   for (const id of runIds(quorum)) {
     const report = reports.get(id);
-    const reason = runFailure(tx, run, step, report);
+    const reason = memberFailure(tx, run, step, report);
     if (reason !== null) {
       failed.push([id, reason]);
       continue;
@@ -82,7 +76,7 @@ export function judgeQuorum(
   const agreed = leader !== undefined && leaders.length === 1 && best >= needed;
   const winner = agreed ? { id: leader.ids[0] ?? "", result: leader.results[0] ?? null } : undefined;
   const record = judgementRecord(step, needed, ordered, failed, winner?.id ?? null);
-  if (winner !== undefined) return { winner, violations: [], record };
+  if (winner !== undefined) return { winner, violations: [], record, rejected: failed };
   const head = `no quorum on ${strRepr(quorum.agreeOn.text)}`;
   const summary =
     leader === undefined
@@ -90,16 +84,12 @@ export function judgeQuorum(
       : best < needed
         ? `${head}: best ${repr(leader.key)} ${best} of ${quorum.runs}, threshold ${needed}`
         : `${head}: tie between ${leaders.map((g) => repr(g.key)).join(", ")} at ${best} of ${quorum.runs}, threshold ${needed}`;
-  return { winner, violations: [summary, ...failed.map(([id, why]) => `run '${id}': ${why}`)], record };
-}
-
-/** Why a run votes for nothing, or null when its result passed the step's checks. */
-function runFailure(tx: Tx, run: FlowRun, step: StepIR, report: RunReport | undefined): string | null {
-  if (report === undefined) return "not reported";
-  if (report.status !== "complete")
-    return `${report.status}${report.error === null ? "" : `: ${report.error}`}`;
-  const checked = checkResult(tx, run, step, report.result);
-  return checked.ok ? null : `${checked.status}: ${checked.violations.join("; ")}`;
+  return {
+    winner,
+    violations: [summary, ...failed.map(([id, why]) => `run '${id}': ${why}`)],
+    record,
+    rejected: failed,
+  };
 }
 
 /** `{agree_on, runs, required_votes, votes: [{key, runs}], winner, failed: {id: reason}}`. */
@@ -135,10 +125,4 @@ function judgementRecord(
 /** The flow state holds JSON kinds only: a key of another kind (a tuple) is kept as its repr. */
 function storable(key: PyValue): PyValue {
   return key === null || typeof key !== "object" || key instanceof PyFloat ? key : repr(key);
-}
-
-/** The `error` of a report as text (absent or null: null). */
-export function reportError(entry: PyDict): string | null {
-  const error = dictGetStr(entry, "error");
-  return error === undefined || error === null ? null : typeof error === "string" ? error : repr(error);
 }

@@ -11,6 +11,7 @@ import type { Response, Wire } from "../wire/wire";
 import { auditOf } from "./audit";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
+import { debateStepDone } from "./debate-synthesis";
 import { type DispatchOptions, dispatch } from "./dispatch";
 import { appendItem, deleteEntry, putEntry } from "./edits";
 import { policyLoop } from "./policy";
@@ -46,6 +47,8 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   }
   if (step === null) return executionError("Flow is already complete");
   if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
+  // A debate's synthesis answers here; its rounds do not (stratumc's extension, docs/runtime.md §23.15).
+  if (step.kind === "debate") return debateStepDone(tx, run, step, result);
 
   const attempt = beginAttempt(run, step);
   if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
@@ -97,7 +100,7 @@ function retry(
 }
 
 /** docs/runtime.md §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
-function exhaust(
+export function exhaust(
   tx: Tx,
   run: FlowRun,
   step: StepIR,
@@ -128,7 +131,7 @@ function exhaust(
 }
 
 /** docs/runtime.md §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */
-function succeed(
+export function succeed(
   tx: Tx,
   run: FlowRun,
   step: StepIR,

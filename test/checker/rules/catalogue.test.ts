@@ -59,6 +59,12 @@ const ORDER: readonly [code: string, severity: "error" | "warning" | "info", fam
   ["SPEC-QUORUM-ONLY-KEY", "error", "step-mode"],
   ["SPEC-QUORUM-THRESHOLD-INVALID", "error", "schema"],
   ["SPEC-QUORUM-THRESHOLD-UNREACHABLE", "error", "step-mode"],
+  ["SPEC-RACE-MISSING-KEY", "error", "step-mode"],
+  ["SPEC-RACE-ONLY-KEY", "error", "step-mode"],
+  ["SPEC-MEMBER-DUPLICATE-ID", "error", "step-mode"],
+  ["SPEC-DEBATE-MISSING-KEY", "error", "step-mode"],
+  ["SPEC-DEBATE-ONLY-KEY", "error", "step-mode"],
+  ["SPEC-DEBATE-CONTRACT-UNDEFINED", "error", "reference"],
 ];
 
 describe("SEMANTIC_RULES", () => {

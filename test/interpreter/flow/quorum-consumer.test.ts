@@ -78,6 +78,8 @@ describe("quorum agreement", () => {
     const id = String((await planOk(h.api, spec({ threshold: "3" }))).flow_id);
     const next = await report(h.api, id, votes(["low", "high", "high", "low", "high"]));
     expect(plain(next)).toMatchObject({ status: "execute_step", step_id: "report" });
+    // The answer names the winner and the runs that voted for nothing (none here).
+    expect(plain(next)).toMatchObject({ quorum: { winner: "r2", rejected: [] } });
     const state = await stored(h.store, id);
     expect(wireToPlain(state.step_outputs.get("classify") ?? null)).toEqual({ severity: "high", note: "r2" });
     expect(wireToPlain(state.judge_outcome.get("classify") ?? null)).toEqual({
@@ -167,6 +169,19 @@ describe("quorum agreement", () => {
       votes: [{ key: "high", runs: ["r1"] }],
       winner: null,
       failed: { r4: "failed: timed out", r5: "not reported" },
+    });
+  });
+
+  it("an agreement's answer lists the runs that voted for nothing, with why", async () => {
+    const h = harness();
+    const id = String((await planOk(h.api, spec({ runs: 3, threshold: "2" }))).flow_id);
+    const next = await report(h.api, id, [run("r1", "unknown"), run("r2", "low"), run("r3", "low")]);
+    expect(plain(next)).toMatchObject({
+      status: "execute_step",
+      quorum: {
+        winner: "r2",
+        rejected: [{ id: "r1", violations: ["ensure_failed: ensure 'result.severity != 'unknown'' failed"] }],
+      },
     });
   });
 

@@ -1,0 +1,4 @@
+// The rules of debate steps (stratumc's extension, docs/language.md §6.7 and docs/language.md §9.5.4).
+export { SPEC_DEBATE_CONTRACT_UNDEFINED } from "./contract-undefined";
+export { SPEC_DEBATE_MISSING_KEY } from "./missing-key";
+export { SPEC_DEBATE_ONLY_KEY } from "./only-key";

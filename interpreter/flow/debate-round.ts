@@ -1,0 +1,116 @@
+// `stratum_parallel_done` on a debate step (stratumc's extension, docs/runtime.md §23.15): the
+// agent reports one round's arguments, one per debater. Each argument is checked against
+// argument_contract; a round where every debater passed is appended to the history and `converge`
+// is evaluated — then the debate goes on to the next round, or to the synthesis when it converged
+// or the last round is done. A round with a failing argument (or a raising converge) is not kept:
+// it is dispatched again (the whole round) while the step's `retries` per round allow, then the
+// step fails as any step does (retries_exhausted or on_fail, with a StepRecord).
+import type { StepIR } from "../../checker/ir/types";
+import { strRepr } from "../../stdlib/values/repr";
+import { truthy } from "../../stdlib/values/truth";
+import type { PyValue } from "../../stdlib/values/value";
+import { toolError } from "../base/tool-errors";
+import { checkContract } from "../checks/checks";
+import type { Response } from "../wire/wire";
+import { roundPayload, synthesisPayload } from "./debate-payload";
+import { type Argument, type DebateProgress, debateOf, readProgress, writeProgress } from "./debate-state";
+import { deleteEntry } from "./edits";
+import { bindable, evaluateIn } from "./expressions";
+import { resolveInputs } from "./inputs";
+import { type MemberReport, readMemberReports } from "./member-reports";
+import type { FlowRun } from "./run";
+import { beginAttempt, exhaust } from "./step-done";
+import type { Tx } from "./tx";
+
+export function debateRoundDone(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  taskResults: readonly PyValue[],
+): Response {
+  const debate = debateOf(step);
+  const progress = readProgress(run, step);
+  if (progress.phase === "synthesis") {
+    return toolError(
+      "wrong_step_type",
+      `Debate step '${step.id}' has finished its rounds and waits for its synthesis: report the synthesis with stratum_step_done.`,
+    );
+  }
+  const ids = debate.debaters.map((d) => d.id);
+  const reports = readMemberReports(step, taskResults, new Set(ids), {
+    member: "debater",
+    stepKind: "debate step",
+    listed: ids.join(", "),
+  });
+  if (typeof reports === "string") return toolError("invalid_arguments", reports);
+  const attempt = beginAttempt(run, step);
+  const round = progress.round + 1;
+  const failed: [string, string][] = [];
+  const args: Argument[] = [];
+  for (const id of ids) {
+    const why = argumentFailure(run, debate.argumentContract, reports.get(id));
+    if (why === null) args.push({ id, argument: reports.get(id)?.result ?? null });
+    else failed.push([id, why]);
+  }
+  const violations = failed.map(([id, why]) => `debater '${id}': ${why}`);
+  if (failed.length === 0) {
+    const history = [...progress.history, args];
+    const converged = convergence(tx, run, step, args, history, round);
+    if (typeof converged === "boolean")
+      return roundPassed(run, step, { ...progress, round, history, converged });
+    violations.push(converged.violation);
+  }
+  const exhausted = attempt >= step.retries;
+  const kept: DebateProgress = { ...progress, failed, phase: exhausted ? "failed" : progress.phase };
+  writeProgress(run, step, kept);
+  if (exhausted) return exhaust(tx, run, step, null, null, attempt, violations);
+  return { ...roundPayload(run, step, resolveInputs(run, step), kept), status: "ensure_failed", violations };
+}
+
+/** Keeps the round; the next round's payload, or the synthesis's when the debate is over. */
+function roundPassed(run: FlowRun, step: StepIR, next: Omit<DebateProgress, "phase" | "failed">): Response {
+  const over = next.converged || next.round >= debateOf(step).rounds;
+  const progress: DebateProgress = { ...next, phase: over ? "synthesis" : "rounds", failed: [] };
+  writeProgress(run, step, progress);
+  // Each round and the synthesis count their own attempts.
+  deleteEntry(run, "attempts", step.id);
+  const inputs = resolveInputs(run, step);
+  return over ? synthesisPayload(run, step, inputs, progress) : roundPayload(run, step, inputs, progress);
+}
+
+/** Why a reported argument is not accepted, or null: not reported, not complete, or off contract. */
+function argumentFailure(
+  run: FlowRun,
+  contractName: string | null,
+  report: MemberReport | undefined,
+): string | null {
+  if (report === undefined) return "not reported";
+  if (report.status !== "complete")
+    return `${report.status}${report.error === null ? "" : `: ${report.error}`}`;
+  const contract = contractName === null ? undefined : run.spec.contracts.get(contractName);
+  if (contract === undefined) return null;
+  const violations = checkContract(report.result, contract, run.spec);
+  return violations.length === 0 ? null : violations.join("; ");
+}
+
+/** `converge` with round, history (this round included) and round_number; false without one. */
+function convergence(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  round: readonly Argument[],
+  history: readonly (readonly Argument[])[],
+  roundNumber: number,
+): boolean | { readonly violation: string } {
+  const converge = debateOf(step).converge;
+  if (converge === null) return false;
+  const names = new Map<string, PyValue>([
+    ["round", round.map((a) => bindable(a.argument))],
+    ["history", history.map((r) => r.map((a) => bindable(a.argument)))],
+    ["round_number", roundNumber],
+  ]);
+  const evaluation = evaluateIn(tx, run, converge, names);
+  if (!evaluation.ok)
+    return { violation: `converge ${strRepr(converge.text)} raised: ${evaluation.message}` };
+  return truthy(evaluation.value);
+}
