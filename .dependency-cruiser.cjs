@@ -264,6 +264,7 @@ const SUBFOLDER_ORDER = {
     "rules",
     "graph",
     "spec-expr",
+    "portable",
     "ir",
     "incremental",
     "services",

@@ -5,6 +5,7 @@
 import { EXPRESSION_RULES } from "./expr/rules";
 import { FUZZ_RULES } from "./fuzz/rules";
 import { GRAPH_RULES } from "./graph/index";
+import { PORTABILITY_RULES } from "./portable/not-portable";
 import type { Family, RuleInfo } from "./rule";
 import { SEMANTIC_RULES } from "./rules/index";
 import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema-rule";
@@ -23,6 +24,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
     GRAPH_RULES,
     REFERENCE_RULES,
     EXPRESSION_RULES,
+    PORTABILITY_RULES,
     SUPPRESSION_RULES,
     FUZZ_RULES,
   ];
@@ -35,7 +37,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
   return all;
 }
 
-/** Every rule, by code, in catalogue order (YAML, SCHEMA, SPEC, references, EXPR, suppression, FUZZ). */
+/** Every rule, by code, in catalogue order (YAML, SCHEMA, SPEC, references, EXPR, portability, suppression, FUZZ). */
 export const CATALOGUE: ReadonlyMap<string, RuleInfo> = collect();
 
 export function ruleInfo(code: string): RuleInfo | undefined {

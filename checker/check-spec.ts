@@ -11,6 +11,7 @@ import { buildIR } from "./ir/build";
 import type { CheckedSpec } from "./ir/types";
 import { checkStructure } from "./model/check-structure";
 import type { SpecModel } from "./model/types";
+import { SPEC_NOT_PORTABLE } from "./portable/not-portable";
 import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
 import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema-rule";
@@ -24,6 +25,11 @@ import { oversizedBytes, type SpecSize, YAML_TOO_LARGE } from "./yaml/rules/too-
 export interface CheckOptions {
   /** Honour `# stratum-ignore[CODE]: reason` comments (default true). */
   readonly suppressions?: boolean;
+  /**
+   * Also report every feature only stratumc accepts, as SPEC-NOT-PORTABLE warnings (default false;
+   * `stratumc check --portable`, docs/language.md §9.7).
+   */
+  readonly portable?: boolean;
 }
 
 export interface CheckResult {
@@ -72,12 +78,16 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
     if (model !== null) {
       for (const rule of [...SEMANTIC_RULES, ...OUTPUT_SCHEMA_RULES, ...GRAPH_RULES]) rule.check(model, sink);
       expressions = checkSpecExpressions(model, sink, steps.parseExpression);
+      if (options.portable === true) SPEC_NOT_PORTABLE.check(model, expressions, sink);
     }
   }
   const kept =
     options.suppressions === false
       ? sink.diagnostics
-      : applySuppressions(source, sink.diagnostics, CATALOGUE);
+      : applySuppressions(source, sink.diagnostics, CATALOGUE, {
+          // Without --portable the rule did not run: its suppressions are not unused.
+          notChecked: options.portable === true ? [] : [SPEC_NOT_PORTABLE.code],
+        });
   const diagnostics = present(source, kept);
   const errors = diagnostics.filter((d) => d.severity === "error");
   const warnings = diagnostics.filter((d) => d.severity !== "error");

@@ -6,6 +6,7 @@ export { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "./base/json";
 export type { SourceRange } from "./base/source-range";
 export { CATALOGUE, ruleInfo } from "./catalogue";
 export {
+  type CheckOptions,
   type CheckResult,
   checkSpec,
   compareDiagnostics,

@@ -30,7 +30,9 @@ export type Family =
   /** Findings of `stratumc fuzz` (run-time exploration); not a conformance family. */
   | "fuzz"
   /** A file a front end could not read (IO-READ, declared in cli/rules.ts); not a conformance family. */
-  | "io";
+  | "io"
+  /** A stratumc-only feature (SPEC-NOT-PORTABLE, `check --portable`); not a conformance family. */
+  | "portability";
 
 export interface RuleInfo {
   readonly code: string;

@@ -135,8 +135,9 @@ export function applySuppressions(
       // Deleting the comment is certainly right only when none of its codes is used.
       const allUnused = s.codes.every((ref) => !used.has(ref));
       for (const ref of s.codes) {
-        // A FUZZ-* code names what some run shows: checking alone cannot tell it is unused.
-        if (used.has(ref) || isRunTimeCode(ref.code)) continue;
+        // A FUZZ-* code names what some run shows: checking alone cannot tell it is unused; nor
+        // can a check whose rule was not run (SPEC-NOT-PORTABLE without `portable`).
+        if (used.has(ref) || isRunTimeCode(ref.code) || options.notChecked?.includes(ref.code)) continue;
         added.report(SUPPRESS_UNUSED, {
           message: SUPPRESS_UNUSED.message(ref.code, s.target),
           path: "",
@@ -164,6 +165,8 @@ export interface SuppressionOptions {
    * run showed this time does not make its suppression unused.
    */
   readonly scope?: "static" | "fuzz";
+  /** Codes whose rules this check did not run: a suppression naming them is never unused. */
+  readonly notChecked?: readonly string[];
 }
 
 function isRunTimeCode(code: string): boolean {

@@ -15,6 +15,8 @@ export interface CheckMessage {
   readonly text: string;
   /** Whether to send the version's diagnostics back (not when the check only primes the worker). */
   readonly diagnostics: boolean;
+  /** Check with SPEC-NOT-PORTABLE (the client's `portable` initialization option, server.ts). */
+  readonly portable?: boolean;
 }
 
 export interface RequestMessage {
@@ -63,6 +65,8 @@ export function serveCheckWorker(port: WorkerSidePort, check?: CheckFunction): v
     const message = raw as ToWorker;
     if (message.kind === "check") {
       const { uri, version, text } = message;
+      const portable = message.portable === true;
+      if (documents.portable !== portable) documents.configure({ portable });
       held = documents.get({ uri, version, getText: () => text });
       const c = held;
       const diagnostics = message.diagnostics

@@ -4,7 +4,7 @@
 // IncrementalChecker (checker/incremental/): a version is checked from the previous one's work
 // (the same result as checkSpec, in a fraction of the time after a small edit).
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { CheckResult, SpecDocument } from "../checker/index";
+import type { CheckOptions, CheckResult, SpecDocument } from "../checker/index";
 import { IncrementalChecker } from "../checker/index";
 import { PositionIndex } from "./positions";
 
@@ -24,8 +24,26 @@ export class CheckedDocuments {
   private readonly cache = new Map<string, CheckedDocument>();
   private readonly checkers = new Map<string, IncrementalChecker>();
 
-  /** `check`: a fixed checker for every document (tests count calls through it); default incremental. */
-  constructor(private readonly check?: CheckFunction) {}
+  /**
+   * `check`: a fixed checker for every document (tests count calls through it); default incremental,
+   * with `options` (`portable` from the client's initializationOptions, server.ts).
+   */
+  constructor(
+    private readonly check?: CheckFunction,
+    private options: CheckOptions = {},
+  ) {}
+
+  /** Checks from now on with `options`; what was checked before is dropped. */
+  configure(options: CheckOptions): void {
+    this.options = options;
+    this.cache.clear();
+    this.checkers.clear();
+  }
+
+  /** Whether documents are checked with `portable` (a worker compares it with what it is asked). */
+  get portable(): boolean {
+    return this.options.portable === true;
+  }
 
   /** The checked document of this version (checked now unless it already was). */
   get(document: DocumentVersion): CheckedDocument {
@@ -56,7 +74,7 @@ export class CheckedDocuments {
     if (this.check !== undefined) return this.check(text);
     let checker = this.checkers.get(uri);
     if (checker === undefined) {
-      checker = new IncrementalChecker();
+      checker = new IncrementalChecker(this.options);
       this.checkers.set(uri, checker);
     }
     return checker.check(text);

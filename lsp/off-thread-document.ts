@@ -84,6 +84,8 @@ export class OffThreadDocument {
     private readonly uri: string,
     private readonly workers: WorkerFactory,
     private readonly hooks: OffThreadHooks,
+    /** Sent with every check (the client's `portable` initialization option). */
+    private readonly portable = false,
   ) {
     this.slots = [this.slot(), this.slot()];
   }
@@ -236,6 +238,7 @@ export class OffThreadDocument {
       version: version.version,
       text: version.text,
       diagnostics: publish,
+      ...(this.portable ? { portable: true } : {}),
     });
   }
 

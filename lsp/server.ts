@@ -37,6 +37,11 @@ import { inThreadWorkers, type WorkerFactory } from "./workers";
 export interface ServerOptions {
   /** Debounce before diagnostics (ms); the client may override it with initializationOptions.debounceMs. */
   readonly debounceMs?: number;
+  /**
+   * Report SPEC-NOT-PORTABLE, as `stratumc check --portable` (default false); the client may set it
+   * with initializationOptions.portable.
+   */
+  readonly portable?: boolean;
   readonly timers?: Timers;
   /** The checker of documents checked in this thread (tests count calls through it). */
   readonly check?: CheckFunction;
@@ -73,7 +78,8 @@ export interface LanguageServer {
 
 export function startLanguageServer(connection: Connection, options: ServerOptions = {}): LanguageServer {
   const documents = new TextDocuments(TextDocument);
-  const checked = new CheckedDocuments(options.check);
+  let portable = options.portable === true;
+  const checked = new CheckedDocuments(options.check, { portable });
   const minLength = options.offThread?.minLength ?? DEFAULT_OFF_THREAD_MIN_LENGTH;
   const workers = options.offThread?.workers ?? inThreadWorkers(options.check);
   const huge = new Map<string, OffThreadDocument>();
@@ -108,10 +114,15 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   function offThread(uri: string): OffThreadDocument {
     let doc = huge.get(uri);
     if (doc === undefined) {
-      doc = new OffThreadDocument(uri, workers, {
-        currentVersion: () => documents.get(uri)?.version,
-        publish: (version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
-      });
+      doc = new OffThreadDocument(
+        uri,
+        workers,
+        {
+          currentVersion: () => documents.get(uri)?.version,
+          publish: (version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
+        },
+        portable,
+      );
       huge.set(uri, doc);
     }
     return doc;
@@ -172,6 +183,11 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const configuredPortable = portableFrom(params.initializationOptions);
+    if (configuredPortable !== undefined && configuredPortable !== portable) {
+      portable = configuredPortable;
+      checked.configure({ portable });
+    }
     const configured = debounceFrom(params.initializationOptions);
     if (configured !== undefined) {
       scheduler.dispose();
@@ -251,6 +267,17 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
   documents.listen(connection);
   connection.listen();
   return { dispose };
+}
+
+/**
+ * `initializationOptions.portable` (or `"stratumc.portable"`, as an editor's settings name it): a
+ * boolean; anything else is ignored.
+ */
+function portableFrom(init: unknown): boolean | undefined {
+  if (typeof init !== "object" || init === null) return undefined;
+  const options = init as { portable?: unknown; "stratumc.portable"?: unknown };
+  const value = options.portable ?? options["stratumc.portable"];
+  return typeof value === "boolean" ? value : undefined;
 }
 
 /** `initializationOptions.debounceMs`: a finite number of milliseconds ≥ 0 (anything else is ignored). */

@@ -37,6 +37,13 @@ export const POSITION_NAME_DOCS: ReadonlyMap<string, string> = new Map([
   ["accumulated_count", "The number of elements kept so far."],
   ["new_count", "The number of elements this iteration added (None before the first report)."],
   ["dry_streak", "The number of reports in a row that added nothing."],
+  ["results", "The completed tasks' results, in task order; fields of `member_contract` (validate only)."],
+  ["tasks", "Every judged task result as reported (validate only)."],
+  ["completed", "The ids of the completed tasks (validate only)."],
+  ["failed", "The ids of the failed tasks (validate only)."],
+  ["round", "This round's arguments, in debater order; fields of `argument_contract` (converge only)."],
+  ["history", "Every round's arguments so far, this round last (converge only)."],
+  ["round_number", "The number of the round just played, from 1 (converge only)."],
 ]);
 
 function isIdentChar(c: string): boolean {
@@ -177,6 +184,7 @@ function nameItems(
   }
   for (const [name, type] of env.names) {
     if (seen.has(name)) continue;
+    seen.add(name);
     const doc = POSITION_NAME_DOCS.get(name);
     items.push({
       label: name,
@@ -187,6 +195,8 @@ function nameItems(
     });
   }
   for (const spec of BUILTINS.values()) {
+    // A bound name shadows the builtin (converge's `round`).
+    if (seen.has(spec.name)) continue;
     items.push({
       label: spec.name,
       kind: "builtin",

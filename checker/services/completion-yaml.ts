@@ -94,6 +94,13 @@ const NOT_ON_GATES = [
   "max_iterations",
 ];
 
+/** A step's keys whose value names a contract. */
+const CONTRACT_VALUE_KEYS: ReadonlySet<string> = new Set([
+  "output_contract",
+  "member_contract",
+  "argument_contract",
+]);
+
 /** The keys only a parallel_dispatch step takes (SPEC-PARALLEL-ONLY-KEY, SPEC-PARALLEL-KEY-IGNORED). */
 const PARALLEL_ONLY = [
   "source",
@@ -224,7 +231,10 @@ export function valueCompletions(
     if (last === "function") return nameItems(view, "functions", "function", replace);
     if (last === "flow")
       return nameItems(view, "flows", "flow", replace).filter((i) => i.label !== step.flow);
-    if (last === "output_contract") return contractItems(view, replace);
+    if (CONTRACT_VALUE_KEYS.has(last)) return contractItems(view, replace);
+  }
+  if (step !== null && path.length === 6 && parentKey === "synthesis" && last === "output_contract") {
+    return contractItems(view, replace);
   }
   if (path.length === 3 && (path[0] === "functions" || path[0] === "flows") && last === "output") {
     return contractItems(view, replace);

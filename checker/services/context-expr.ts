@@ -12,28 +12,24 @@ import { Checker } from "../expr/checker";
 import type { ExprEnvironment, ExpressionKind } from "../expr/types";
 import type { FlowDecl, FunctionDecl, StepDecl } from "../model/types";
 import { contractRecords } from "../spec-expr/contracts";
+import { argumentType, convergeEnvironment } from "../spec-expr/debate-converge";
 import { elementType, environment } from "../spec-expr/environment";
 import { commonProperties, outputSchemaProperties } from "../spec-expr/output-schema";
+import { memberResultType, validateEnvironment } from "../spec-expr/parallel-validate";
 import { resolveRef } from "../spec-expr/path-types";
 import { functionResultType } from "../spec-expr/result-type";
+import { isStepExpressionField, type StepExpressionField } from "../spec-expr/step-expressions";
 import type { ScalarNode } from "../yaml/nodes";
 import { stepOfPath } from "./context-schema";
 import type { PathSeg } from "./cursor";
 import type { DocView } from "./cursor-view";
 
-/** The expression fields of a step (`ensure` items have an index after them). */
-const STEP_EXPRESSION_KEYS: ReadonlySet<string> = new Set([
-  "skip_if",
-  "exit_criterion",
-  "accumulate",
-  "accumulate_key",
-]);
-
-export type SiteKind = ExpressionKind | "input";
+/** A step's expression field or `ensure` (a step's or a function's), or a step input value. */
+export type SiteKind = StepExpressionField | "ensure" | "input";
 
 /** An expression (or a step input value) at a YAML path. */
 export interface ExprSite {
-  /** `input`: a step input value, a `$` reference or a literal. */
+  /** `input`: a step input value or `source`, a `$` reference or a literal. */
   readonly kind: SiteKind;
   readonly node: ScalarNode | null;
   /** The loaded text (what the checker checks). */
@@ -73,9 +69,11 @@ export function exprSiteOf(
 function siteKind(path: readonly PathSeg[]): SiteKind | null {
   if (stepOfPath(path) !== null) {
     const key = path[4];
-    if (path.length === 5 && typeof key === "string" && STEP_EXPRESSION_KEYS.has(key)) return key as SiteKind;
+    if (path.length === 5 && typeof key === "string" && isStepExpressionField(key)) return key;
     if (path.length === 6 && key === "ensure" && typeof path[5] === "number") return "ensure";
     if (path.length === 6 && key === "inputs" && typeof path[5] === "string") return "input";
+    // A parallel_dispatch step's `source` is a `$` reference resolved like an input's (docs/language.md §6.4).
+    if (path.length === 5 && key === "source") return "input";
     return null;
   }
   if (path.length === 4 && path[0] === "functions" && path[2] === "ensure" && typeof path[3] === "number") {
@@ -121,54 +119,71 @@ function usersOf(view: DocView, fn: FunctionDecl): StepDecl[] {
   );
 }
 
-/** The environment of the site's position, as the expression phase builds it. */
+/**
+ * The environment of the site's position, as the expression phase builds it (spec-expr/phase.ts):
+ * `validate` and `converge` bind their own names (parallel-validate.ts, debate-converge.ts), every
+ * other field the position names of docs/language.md §10.6. Without a model, every type is `any`.
+ */
 export function siteEnvironment(view: DocView, site: ExprSite): ExprEnvironment {
-  const kind: ExpressionKind = site.kind === "input" ? "ensure" : site.kind;
   const table = view.expressions;
   const model = view.model;
-  if (model === null || table === null) {
-    return environment(kind, {
-      result: ANY,
-      element: ANY,
-      accumulates: false,
-      pathType: undefined,
-      owner: "",
-    });
-  }
-  const outputType = table.outputType;
-  const elementOf = (step: StepDecl): Type => {
-    const accumulate = table.step(step).accumulate;
-    return accumulate === null ? ANY : elementType(accumulate.type);
-  };
   const flow = site.flow;
-  const pathType = flow === null ? undefined : (ref: PathRef) => resolveRef(ref, flow, outputType).type;
-  if (site.step !== null) {
-    const step = site.step;
+  const pathType =
+    model === null || table === null || flow === null
+      ? undefined
+      : (ref: PathRef) => resolveRef(ref, flow, table.outputType).type;
+  const step = model === null || table === null ? null : site.step;
+  const fn = model === null || table === null ? null : site.fn;
+  const owner = step !== null ? `Step '${step.id ?? ""}'` : fn !== null ? `Function '${fn.name}'` : "";
+  if (site.kind === "validate" || site.kind === "converge") {
+    const records = model === null || step === null ? null : contractRecords(model);
+    if (site.kind === "validate") {
+      const member = step === null || records === null ? ANY : memberResultType(step, records);
+      return validateEnvironment(member, pathType, owner);
+    }
+    const argument = step === null || records === null ? ANY : argumentType(step, records);
+    return convergeEnvironment(argument, pathType, owner);
+  }
+  const kind: ExpressionKind = site.kind === "input" ? "ensure" : site.kind;
+  const any = { result: ANY, element: ANY, accumulates: false, pathType, owner };
+  if (model === null || table === null) return environment(kind, any);
+  if (step !== null) {
+    const accumulate = table.step(step).accumulate;
     return environment(kind, {
+      ...any,
       result: table.resultType(step),
-      element: elementOf(step),
+      element: accumulate === null ? ANY : elementType(accumulate.type),
       accumulates: step.string("accumulate") !== null,
-      pathType,
-      owner: `Step '${step.id ?? ""}'`,
     });
   }
-  if (site.fn !== null) {
-    const users = usersOf(view, site.fn);
+  if (fn !== null) {
+    const users = usersOf(view, fn);
     const result = functionResultType(
-      site.fn,
+      fn,
       contractRecords(model),
       commonProperties(users.map(outputSchemaProperties)),
     );
-    return environment(kind, {
-      result,
-      element: ANY,
-      accumulates: false,
-      pathType,
-      owner: `Function '${site.fn.name}'`,
-    });
+    return environment(kind, { ...any, result });
   }
-  return environment(kind, { result: ANY, element: ANY, accumulates: false, pathType, owner: "" });
+  return environment(kind, any);
 }
+
+/** The position names of a site kind (bound there or not), read from its environment without a model. */
+export function positionNamesOf(kind: SiteKind): ReadonlySet<string> {
+  const env = siteEnvironment(NO_MODEL, {
+    kind,
+    node: null,
+    text: "",
+    step: null,
+    fn: null,
+    flow: null,
+    flowName: null,
+    stepIndex: null,
+  });
+  return new Set([...env.names.keys(), ...(env.unavailable?.keys() ?? [])]);
+}
+
+const NO_MODEL: DocView = { text: "", root: null, model: null, expressions: null, version: "0.3" };
 
 /** A typed (possibly partial) syntax tree of `text`. */
 export interface TypedTree {

@@ -9,6 +9,7 @@ import { typeToString } from "../../stdlib/types/print";
 import { ANY, type RecordType, type Type } from "../../stdlib/types/type";
 import { members } from "../../stdlib/types/union";
 import { contractRecords } from "../spec-expr/contracts";
+import { checkedStepExpressions } from "../spec-expr/step-expressions";
 import type { CheckedExpression } from "../spec-expr/types";
 import type { ScalarNode } from "../yaml/nodes";
 import { comprehensionNames, POSITION_NAME_DOCS } from "./completion-expr";
@@ -91,9 +92,11 @@ function valueHover(view: DocView, path: readonly PathSeg[], node: ScalarNode): 
       return known(view, ["functions", value], () => functionSummary(view, value));
     if (path.length === 5 && key === "flow")
       return known(view, ["flows", value], () => flowSummary(view, value));
-    if (path.length === 5 && key === "output_contract") {
-      return known(view, ["contracts", value], () => contractSummary(view, value));
-    }
+    const namesContract =
+      (path.length === 5 &&
+        (key === "output_contract" || key === "member_contract" || key === "argument_contract")) ||
+      (path.length === 6 && key === "synthesis" && path[5] === "output_contract");
+    if (namesContract) return known(view, ["contracts", value], () => contractSummary(view, value));
     return null;
   }
   if (last === "output" || (path[0] === "contracts" && last === "type")) {
@@ -113,14 +116,10 @@ function known(view: DocView, path: readonly PathSeg[], summary: () => string): 
 function checkedOf(view: DocView, site: ExprSite): CheckedExpression | null {
   const table = view.expressions;
   if (table === null || site.node === null) return null;
-  let list: readonly (CheckedExpression | null)[] = [];
-  if (site.step !== null) {
-    const s = table.step(site.step);
-    list = [s.skipIf, ...s.ensure, s.exitCriterion, s.accumulate, s.accumulateKey];
-  } else if (site.fn !== null) {
-    list = table.functionEnsure(site.fn);
-  }
-  return list.find((c) => c !== null && c.node === site.node && c.ast !== null) ?? null;
+  let list: readonly CheckedExpression[] = [];
+  if (site.step !== null) list = checkedStepExpressions(table, site.step);
+  else if (site.fn !== null) list = table.functionEnsure(site.fn);
+  return list.find((c) => c.node === site.node && c.ast !== null) ?? null;
 }
 
 function treeOf(view: DocView, site: ExprSite): TypedTree {
@@ -175,7 +174,9 @@ function exprHover(view: DocView, site: ExprSite, o: number): HoverInfo | null {
         };
       }
       const role = local ? "variable" : env.names.has(node.id) ? "parameter" : "name";
-      const doc = local ? undefined : POSITION_NAME_DOCS.get(node.id);
+      // A position name's doc where the position knows it (`round` is a builtin elsewhere).
+      const positional = env.names.has(node.id) || env.unavailable?.has(node.id) === true;
+      const doc = local || !positional ? undefined : POSITION_NAME_DOCS.get(node.id);
       const contents = `${code(`(${role}) ${node.id}: ${typeToString(typeOf(node))}`)}${doc !== undefined ? `\n\n${doc}` : ""}`;
       return { contents, range: range(node.start, node.end) };
     }

@@ -14,6 +14,7 @@ import { isBuiltinType } from "../rules/contracts/definitions";
 import { entryFlow } from "../rules/workflow/entry-flow";
 import { WORKFLOW_NAME_PATTERN } from "../schema/spec-schema";
 import { isReference, parseInputReference } from "../spec-expr/input-refs";
+import { checkedStepExpressions } from "../spec-expr/step-expressions";
 import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapEntry, MapNode, ScalarNode, SpecNode } from "../yaml/nodes";
 import type { OffsetRange, SpecDocument } from "./types";
@@ -98,6 +99,8 @@ export function nameRange(node: ScalarNode): OffsetRange {
 }
 
 const ROUTE_KEYS = ["next", "on_fail", "on_approve", "on_revise", "on_kill"] as const;
+/** A step's keys that name a contract (a debate's synthesis has its own `output_contract`). */
+const CONTRACT_KEYS = ["output_contract", "member_contract", "argument_contract"] as const;
 const WORKFLOW_NAME = new RegExp(WORKFLOW_NAME_PATTERN);
 
 class IndexBuilder {
@@ -155,7 +158,9 @@ class IndexBuilder {
     }
     this.valueRef("function", null, step.string("function")?.entry);
     this.valueRef("flow", null, step.string("flow")?.entry);
-    this.valueRef("contract", null, step.string("output_contract")?.entry);
+    for (const key of CONTRACT_KEYS) this.valueRef("contract", null, step.string(key)?.entry);
+    const synthesis = step.entry("synthesis")?.value;
+    if (synthesis?.kind === "map") this.valueRef("contract", null, synthesis.get("output_contract"));
     for (const node of step.strings("depends_on")?.value ?? []) {
       if (typeof node.value === "string")
         this.add([this.symbol("step", flow.name, node.value)], false, node, null);
@@ -165,16 +170,8 @@ class IndexBuilder {
       if (route !== null && route.value !== null) this.valueRef("step", flow.name, route.entry);
     }
     this.stepInputs(flow, step);
-    const checked = this.table.step(step);
-    for (const c of [
-      checked.skipIf,
-      ...checked.ensure,
-      checked.exitCriterion,
-      checked.accumulate,
-      checked.accumulateKey,
-    ]) {
-      if (c !== null) this.expression(c, [flow]);
-    }
+    this.parallelSource(flow, step);
+    for (const c of checkedStepExpressions(this.table, step)) this.expression(c, [flow]);
   }
 
   /** `$` references in input values; for a sub-flow step, its input names are the child's inputs. */
@@ -193,6 +190,15 @@ class IndexBuilder {
       const kind = ref.scope === "steps" ? "step" : "input";
       this.add([this.symbol(kind, flow.name, ref.name.name)], false, node, null, ref.name);
     }
+  }
+
+  /** The `$` reference of a parallel_dispatch step's `source` (docs/language.md §6.4). */
+  private parallelSource(flow: FlowDecl, step: StepDecl): void {
+    const ref = this.table.parallelSource(step)?.ref ?? null;
+    const node = step.string("source")?.entry.value;
+    if (ref === null || node?.kind !== "scalar") return;
+    const kind = ref.scope === "steps" ? "step" : "input";
+    this.add([this.symbol(kind, flow.name, ref.name.name)], false, node, null, ref.name);
   }
 
   /**

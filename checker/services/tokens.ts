@@ -1,11 +1,14 @@
-// Semantic tokens of every expression string (step skip_if/ensure/exit_criterion/accumulate/
-// accumulate_key, function ensure) and of the `$` references of step inputs, from the grammar's
-// own lexer, mapped into the file through each scalar's value-index → source map and split so that
-// every token lies on one line (folded and multi-line scalars).
+// Semantic tokens of every expression string (a step's ensure and expression fields as
+// spec-expr/step-expressions.ts lists them, a function's ensure) and of the `$` references of step
+// inputs, from the grammar's own lexer, mapped into the file through each scalar's value-index →
+// source map and split so that every token lies on one line (folded and multi-line scalars). The
+// names a field's position binds (`result`, `results`, `round`…) are parameters there only.
 import { type IToken, tokenMatcher } from "chevrotain";
 import * as T from "../../grammar/tokens";
 import { BUILTINS } from "../../stdlib/builtins/registry";
+import { isStepExpressionField } from "../spec-expr/step-expressions";
 import type { ScalarNode, SpecNode } from "../yaml/nodes";
+import { positionNamesOf, type SiteKind } from "./context-expr";
 import type { DocView } from "./cursor-view";
 import type { OffsetRange, SemanticTokenInfo, TokenType } from "./types";
 
@@ -23,23 +26,30 @@ export const TOKEN_TYPES = [
   "namespace",
 ] as const satisfies readonly TokenType[];
 
-/** The names bound by an expression's position (docs/language.md §10.6). */
-const POSITION_NAMES: ReadonlySet<string> = new Set([
-  "result",
-  "item",
-  "accumulator",
-  "accumulated_count",
-  "new_count",
-  "dry_streak",
-]);
+/** The position names of each kind of site (docs/language.md §10.6), computed once. */
+const positionNames = new Map<SiteKind, ReadonlySet<string>>();
 
-const STEP_EXPRESSION_KEYS = ["skip_if", "exit_criterion", "accumulate", "accumulate_key"] as const;
+function positionNamesFor(kind: SiteKind): ReadonlySet<string> {
+  let names = positionNames.get(kind);
+  if (names === undefined) {
+    names = positionNamesOf(kind);
+    positionNames.set(kind, names);
+  }
+  return names;
+}
+
+interface ExpressionScalar {
+  readonly scalar: ScalarNode;
+  readonly kind: SiteKind;
+}
 
 const KEYWORD_TYPES = [T.And, T.Or, T.Not, T.In, T.Is, T.If, T.Else, T.For, T.NotIn, T.IsNot];
 
 export function expressionTokens(view: DocView): SemanticTokenInfo[] {
   const out: SemanticTokenInfo[] = [];
-  for (const scalar of expressionScalars(view.root)) tokensOfExpression(view.text, scalar, out);
+  for (const { scalar, kind } of expressionScalars(view.root)) {
+    tokensOfExpression(view.text, scalar, positionNamesFor(kind), out);
+  }
   for (const scalar of inputReferences(view.root)) {
     pushMapped(view.text, scalar.mapRange(0, String(scalar.value).length), "namespace", out);
   }
@@ -66,22 +76,24 @@ function stepMaps(root: SpecNode | null): (SpecNode & { kind: "map" })[] {
   return out;
 }
 
-function ensureItems(owner: SpecNode & { kind: "map" }): ScalarNode[] {
+function ensureItems(owner: SpecNode & { kind: "map" }): ExpressionScalar[] {
   const ensure = owner.get("ensure")?.value;
   if (ensure?.kind !== "seq") return [];
   return ensure.items.flatMap((item) => {
     const s = stringScalar(item);
-    return s === null ? [] : [s];
+    return s === null ? [] : [{ scalar: s, kind: "ensure" as const }];
   });
 }
 
 /** Every expression scalar of the tree: step expression fields, then function ensures. */
-function expressionScalars(root: SpecNode | null): ScalarNode[] {
-  const out: ScalarNode[] = [];
+function expressionScalars(root: SpecNode | null): ExpressionScalar[] {
+  const out: ExpressionScalar[] = [];
   for (const step of stepMaps(root)) {
-    for (const key of STEP_EXPRESSION_KEYS) {
-      const s = stringScalar(step.get(key)?.value);
-      if (s !== null) out.push(s);
+    for (const entry of step.entries) {
+      const s = stringScalar(entry.value);
+      if (s !== null && entry.name !== null && isStepExpressionField(entry.name)) {
+        out.push({ scalar: s, kind: entry.name });
+      }
     }
     out.push(...ensureItems(step));
   }
@@ -93,34 +105,46 @@ function expressionScalars(root: SpecNode | null): ScalarNode[] {
   return out;
 }
 
-/** Step input values that are `$` references. */
+/** Step input values and parallel_dispatch `source` values that are `$` references. */
 function inputReferences(root: SpecNode | null): ScalarNode[] {
   const out: ScalarNode[] = [];
+  const push = (node: SpecNode | undefined) => {
+    const s = stringScalar(node);
+    if (s !== null && (s.value as string).startsWith("$") && (s.value as string).length > 0) out.push(s);
+  };
   for (const step of stepMaps(root)) {
-    for (const entry of mapOf(step.get("inputs")?.value)?.entries ?? []) {
-      const s = stringScalar(entry.value);
-      if (s !== null && (s.value as string).startsWith("$") && (s.value as string).length > 0) out.push(s);
-    }
+    for (const entry of mapOf(step.get("inputs")?.value)?.entries ?? []) push(entry.value);
+    push(step.get("source")?.value);
   }
   return out;
 }
 
-function tokensOfExpression(text: string, scalar: ScalarNode, out: SemanticTokenInfo[]): void {
+function tokensOfExpression(
+  text: string,
+  scalar: ScalarNode,
+  names: ReadonlySet<string>,
+  out: SemanticTokenInfo[],
+): void {
   const source = scalar.value as string;
   const tokens = T.tokenize(source);
   tokens.forEach((tok, i) => {
-    const type = classify(tok, tokens[i - 1], tokens[i + 1]);
+    const type = classify(tok, tokens[i - 1], tokens[i + 1], names);
     if (type === null) return;
     pushMapped(text, scalar.mapRange(tok.startOffset, tok.startOffset + tok.image.length), type, out);
   });
 }
 
-function classify(tok: IToken, prev: IToken | undefined, next: IToken | undefined): TokenType | null {
+function classify(
+  tok: IToken,
+  prev: IToken | undefined,
+  next: IToken | undefined,
+  positionNames: ReadonlySet<string>,
+): TokenType | null {
   const type = tok.tokenType;
   if (type === T.Name) {
     const called = next?.tokenType === T.LParen;
     if (prev?.tokenType === T.Dot) return called ? "method" : "property";
-    if (POSITION_NAMES.has(tok.image)) return "parameter";
+    if (positionNames.has(tok.image)) return "parameter";
     if (called && BUILTINS.has(tok.image)) return "function";
     return "variable";
   }

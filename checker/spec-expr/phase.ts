@@ -5,7 +5,7 @@
 import type { PathRef } from "../../grammar/ast";
 import type { ParseResult } from "../../grammar/parse";
 import { ANY, NONE, recordOf, type Type } from "../../stdlib/types/type";
-import type { ExpressionKind } from "../expr/types";
+import type { ExprEnvironment, ExpressionKind } from "../expr/types";
 import type { FunctionDecl, SpecModel, StepDecl } from "../model/types";
 import type { Reporter } from "../report";
 import { functionEnsureMisplaced, misplacedExpressionFields } from "../rules/placement";
@@ -233,50 +233,42 @@ export class ExpressionPhase {
 
   /** A parallel_dispatch step's validate, in its own environment (parallel-validate.ts). */
   private checkValidate(step: IdStep): void {
-    const node = validateNode(step);
-    if (node === null) return;
-    const refs = this.refScope(step);
-    const env = validateEnvironment(
-      memberResultType(step, this.records),
-      (ref) => refType(refs, ref),
-      `Step '${step.id}'`,
-    );
-    const path = `${this.stepPath(step)}.validate`;
-    this.validates.set(
-      step,
-      checkPosition({
-        src: this.model.source,
-        reporter: this.reporter,
-        kind: "ensure",
-        node,
-        path,
-        env,
-        refs,
-        parse: this.parse,
-      }),
+    const member = memberResultType(step, this.records);
+    this.checkOwnNames(step, "validate", validateNode(step), this.validates, (pathType, owner) =>
+      validateEnvironment(member, pathType, owner),
     );
   }
 
   /** A debate step's converge, in its own environment (debate-converge.ts). */
   private checkConverge(step: IdStep): void {
-    const node = convergeNode(step);
+    const argument = argumentType(step, this.records);
+    this.checkOwnNames(step, "converge", convergeNode(step), this.converges, (pathType, owner) =>
+      convergeEnvironment(argument, pathType, owner),
+    );
+  }
+
+  /**
+   * An expression of our extensions whose names are its own (no `result`): checked like an ensure
+   * (EXPR-* rules, `$` references as for the step's ensure) in the environment `env` builds.
+   */
+  private checkOwnNames(
+    step: IdStep,
+    field: "validate" | "converge",
+    node: ScalarNode | null,
+    into: Map<StepDecl, CheckedExpression>,
+    env: (pathType: NonNullable<ExprEnvironment["pathType"]>, owner: string) => ExprEnvironment,
+  ): void {
     if (node === null) return;
     const refs = this.refScope(step);
-    const env = convergeEnvironment(
-      argumentType(step, this.records),
-      (ref) => refType(refs, ref),
-      `Step '${step.id}'`,
-    );
-    const path = `${this.stepPath(step)}.converge`;
-    this.converges.set(
+    into.set(
       step,
       checkPosition({
         src: this.model.source,
         reporter: this.reporter,
         kind: "ensure",
         node,
-        path,
-        env,
+        path: `${this.stepPath(step)}.${field}`,
+        env: env((ref) => refType(refs, ref), `Step '${step.id}'`),
         refs,
         parse: this.parse,
       }),

@@ -3,7 +3,8 @@
 // 2: usage error or an input that cannot be read (that wins over 1).
 // --fix / --fix-dry-run: fix.ts (exit code and report as `check` of the fixed result). --quiet:
 // only errors are reported (every format and the summary); warnings still count for
-// --max-warnings, as in ESLint 9. --watch: watch.ts.
+// --max-warnings, as in ESLint 9. --watch: watch.ts. --portable: also SPEC-NOT-PORTABLE warnings,
+// every use of a feature only stratumc accepts (docs/language.md §9.7).
 import { type Command, Option } from "commander";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatGithubReports } from "../format/github";
@@ -32,6 +33,7 @@ interface CheckOptions {
   readonly fixDryRun?: boolean;
   readonly quiet?: boolean;
   readonly watch?: boolean;
+  readonly portable?: boolean;
 }
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
@@ -63,6 +65,10 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     )
     .option("--quiet", "report errors only (warnings still count for --max-warnings)")
     .option("--watch", "check again whenever a spec below the paths changes, until Ctrl-C")
+    .option(
+      "--portable",
+      "also warn (SPEC-NOT-PORTABLE) at every feature only stratumc accepts, for specs that must run on stratum-mcp too",
+    )
     .addHelpText(
       "after",
       "\nExit codes: 0 no errors, 1 errors (or more than --max-warnings warnings), 2 usage error or unreadable input." +
@@ -103,9 +109,10 @@ async function checkOnce(
   ctx: CommandContext,
 ): Promise<number> {
   const inputs = resolveInputs(paths, ctx.host.cwd);
-  let checked = await checkInputsWithResults(inputs, ctx.host);
+  const checkOptions = { portable: options.portable === true };
+  let checked = await checkInputsWithResults(inputs, ctx.host, checkOptions);
   if (options.fix === true || options.fixDryRun === true)
-    checked = fixInputs(inputs, checked, options.fix === true ? "write" : "dry-run", ctx.io);
+    checked = fixInputs(inputs, checked, options.fix === true ? "write" : "dry-run", ctx.io, checkOptions);
   const reports = options.deep === true ? await deepReports(checked) : checked.map((c) => c.report);
   const t = totals(reports);
   const shown = options.quiet === true ? reports.map(errorsOnly) : reports;

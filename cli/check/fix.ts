@@ -11,7 +11,14 @@
 // usage error, `--fix-dry-run -` prints the diff.
 import { chmodSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type FixOutcome, fixSpec, isOversized, MAX_SPEC_BYTES } from "../../checker/index";
+import {
+  type CheckOptions,
+  checkSpec,
+  type FixOutcome,
+  fixSpec,
+  isOversized,
+  MAX_SPEC_BYTES,
+} from "../../checker/index";
 import { readRegularFile } from "../../host/index";
 import type { Output } from "../output";
 import { unifiedDiff } from "./diff";
@@ -30,13 +37,15 @@ export function fixInputs(
   checked: readonly CheckedInput[],
   mode: FixMode,
   io: Output,
+  options: CheckOptions = {},
 ): CheckedInput[] {
   return checked.map((c, k) => {
     const input = inputs[k] as Input;
     if (c.result === null || input.kind === "unreadable") return c;
     // Refused unread for its size (YAML-TOO-LARGE): there is no text to fix.
     if (isOversized(c.result)) return c;
-    const outcome = fixSpec(c.result.source.text);
+    // Re-checked with the same options, so the report after fixing keeps e.g. --portable's warnings.
+    const outcome = fixSpec(c.result.source.text, { check: (text) => checkSpec(text, options) });
     const name = c.report.file;
     if (outcome.status === "unchanged") return c;
     if (outcome.status === "refused") {

@@ -6,6 +6,7 @@
 // Nothing over the spec size limit is read (YAML-TOO-LARGE): a file is refused by its size, standard
 // input after the limit's worth of bytes.
 import {
+  type CheckOptions,
   type CheckResult,
   checkSpec,
   MAX_SPEC_BYTES,
@@ -48,8 +49,8 @@ export async function readSpecStdin(host: CliHost): Promise<ReadResult> {
 }
 
 /** checkSpec of what was read (YAML-TOO-LARGE for an input refused unread). */
-export function checkRead(read: Extract<ReadResult, { ok: true }>): CheckResult {
-  return read.oversized !== undefined ? oversizedSpec(read.oversized) : checkSpec(read.text);
+export function checkRead(read: Extract<ReadResult, { ok: true }>, options: CheckOptions = {}): CheckResult {
+  return read.oversized !== undefined ? oversizedSpec(read.oversized) : checkSpec(read.text, options);
 }
 
 export function decodeSpec(bytes: Uint8Array): ReadResult {

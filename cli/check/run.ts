@@ -1,6 +1,6 @@
 // Checks every input: read, decode, checkSpec. An input that cannot be read becomes a report with
 // one IO-READ diagnostic and no text.
-import type { CheckResult } from "../../checker/index";
+import type { CheckOptions, CheckResult } from "../../checker/index";
 import type { FileReport } from "../format/report";
 import type { CliHost } from "../host";
 import { ioReadDiagnostic } from "../rules";
@@ -17,6 +17,7 @@ export interface CheckedInput {
 export async function checkInputsWithResults(
   inputs: readonly Input[],
   host: CliHost,
+  options: CheckOptions = {},
 ): Promise<CheckedInput[]> {
   const checked: CheckedInput[] = [];
   for (const input of inputs) {
@@ -27,7 +28,7 @@ export async function checkInputsWithResults(
           ? readSpecFile(input.path)
           : { ok: false, reason: input.reason, line: 1, column: 1 };
     if (read.ok) {
-      const result = checkRead(read);
+      const result = checkRead(read, options);
       checked.push({ report: reportOf(input.display, result), result });
     } else checked.push({ report: unreadable(input.display, read), result: null });
   }

@@ -238,7 +238,10 @@ export function createEngine(options: EngineOptions): EngineApi {
     parallelPoll: (args) =>
       queue.run(async () => {
         await parallel.recover(args.flow_id);
-        return transact(args.flow_id, parallelPoll, args);
+        const r = await transact(args.flow_id, parallelPoll, args);
+        // A race won at this poll: its other candidates stop now (docs/runtime.md §23.16).
+        if (raceWonAt(r)) parallel.cancelRest(args.flow_id, args.step_id);
+        return r;
       }),
     parallelAdvance: (args) =>
       queue.run(async () => {
@@ -274,4 +277,17 @@ function guarded(fn: () => Response, onError: (e: unknown) => Response): Respons
 /** The call's warnings as the last key `warnings`, present only when non-empty (docs/language.md §3.1, docs/runtime.md §16.4). */
 function withWarnings(response: Response, tx: EngineTx): Response {
   return tx.warnings.length === 0 ? response : { ...response, warnings: [...tx.warnings] };
+}
+
+/** A poll whose judgement found a race's winner (its outcome carries `race`). */
+function raceWonAt(r: Response): boolean {
+  const outcome = r.outcome;
+  return (
+    outcome !== null &&
+    typeof outcome === "object" &&
+    !Array.isArray(outcome) &&
+    !(outcome instanceof Map) &&
+    "race" in outcome &&
+    (outcome as Response).race !== undefined
+  );
 }

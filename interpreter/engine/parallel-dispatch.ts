@@ -143,10 +143,16 @@ export function parallelDispatch(options: EngineOptions, transact: Transact, enq
     }
   }
 
+  /** A race has its winner: the executor cancels the candidates still pending or running. */
+  function cancelRest(flowId: string, stepId: string): void {
+    running.get(key(flowId, stepId))?.executor.cancelRemaining();
+  }
+
   return {
     start,
     recover,
     shutdown,
+    cancelRest,
     /** Resolves when every executor started so far has finished. */
     async settled(): Promise<void> {
       while (running.size > 0) await Promise.all([...running.values()].map((r) => r.done));

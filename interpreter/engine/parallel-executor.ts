@@ -11,9 +11,7 @@
 // stops and cancels what it still runs.
 import type { StepIR } from "../../checker/ir/types";
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
-import { renderIntentTemplate } from "../flow/intent-template";
-import { taskCertificateOf } from "../flow/parallel-evaluate";
-import { parallelOf } from "../flow/parallel-payloads";
+import { type ExecutorPlan, executorPlanOf } from "../flow/executor-plan";
 import type { ParallelAgentRunner, ParallelTaskOutcome } from "../flow/parallel-runner";
 import type { StartedTask } from "../flow/parallel-start";
 import { dependenciesOf } from "../flow/parallel-task-graph";
@@ -50,6 +48,7 @@ export class ParallelExecutor {
   private readonly controllers = new Map<string, AbortController>();
   private readonly waiting: (() => void)[] = [];
   private free: number;
+  private readonly plan: ExecutorPlan;
   private stopped = false;
   /** Set by shutdown: every task not yet settled ends `failed` with this error. */
   private shutdownError: string | null = null;
@@ -58,7 +57,8 @@ export class ParallelExecutor {
     private readonly host: ExecutorHost,
     private readonly job: ExecutorJob,
   ) {
-    this.free = Math.max(1, parallelOf(job.step).maxConcurrent.value);
+    this.plan = executorPlanOf(job.step, job.tasks.length);
+    this.free = this.plan.maxConcurrent;
     for (const { id } of job.tasks) {
       this.entries.set(id, pendingEntry(id));
       this.settled.set(id, new Promise((resolve) => this.settle.set(id, resolve)));
@@ -132,9 +132,9 @@ export class ParallelExecutor {
     task: PyValue,
     controller: AbortController,
   ): Promise<ParallelTaskOutcome | "timeout"> {
-    const parallel = parallelOf(this.job.step);
+    const plan = this.plan;
     let timedOut = false;
-    const cancelTimer = this.host.after(parallel.taskTimeout * 1000, () => {
+    const cancelTimer = this.host.after(plan.taskTimeout * 1000, () => {
       timedOut = true;
       controller.abort();
     });
@@ -148,12 +148,12 @@ export class ParallelExecutor {
               stepId: this.job.step.id,
               taskId: id,
               task,
-              prompt: renderIntentTemplate(parallel.intentTemplate, task),
-              agent: this.job.step.agent,
+              prompt: plan.prompt(task),
+              agent: plan.agent(task),
               cwd: this.job.cwd,
-              isolation: parallel.isolation === "none" ? "none" : "worktree",
-              captureDiff: parallel.captureDiff && parallel.isolation === "worktree",
-              timeoutSeconds: parallel.taskTimeout,
+              isolation: plan.isolation,
+              captureDiff: plan.captureDiff,
+              timeoutSeconds: plan.taskTimeout,
             },
             controller.signal,
           ),
@@ -175,7 +175,7 @@ export class ParallelExecutor {
     outcome: ParallelTaskOutcome | "timeout",
     controller: AbortController,
   ): Promise<void> {
-    const timeout = parallelOf(this.job.step).taskTimeout;
+    const timeout = this.plan.taskTimeout;
     if (this.shutdownError !== null) {
       const kept = outcome === "timeout" ? {} : extraOf(outcome);
       await this.finish(id, { state: "failed", error: this.shutdownError, ...kept });
@@ -194,7 +194,7 @@ export class ParallelExecutor {
       await this.finish(id, { state: "failed", error: outcome.error, ...extra });
       return;
     }
-    const template = taskCertificateOf(this.job.step);
+    const template = this.plan.certificate;
     const violations = template === null ? [] : certificateViolations(template, outcome.result);
     if (violations.length > 0) {
       await this.finish(id, {
@@ -227,7 +227,7 @@ export class ParallelExecutor {
     };
     const written = await this.write(id, before.state, entry);
     this.settle.get(id)?.(written ? entry.state : "cancelled");
-    if (written && this.requireUnsatisfiable()) this.cancelRemaining();
+    if (written && this.plan.lost([...this.entries.values()].map((e) => e.state))) this.cancelRemaining();
   }
 
   private async write(id: string, expected: TaskState, entry: TaskEntry): Promise<boolean> {
@@ -248,18 +248,11 @@ export class ParallelExecutor {
     for (const wake of this.waiting.splice(0)) wake();
   }
 
-  private requireUnsatisfiable(): boolean {
-    const states = [...this.entries.values()].map((e) => e.state);
-    const complete = states.filter((s) => s === "complete").length;
-    const active = states.filter((s) => s === "pending" || s === "running").length;
-    const require = parallelOf(this.job.step).require;
-    if (require === "any") return active === 0 && complete === 0;
-    if (require === "all") return states.some((s) => s === "failed" || s === "cancelled");
-    return complete + active < require.value;
-  }
-
-  /** Pending tasks are cancelled at once; running ones when their agent returns after the abort. */
-  private cancelRemaining(): void {
+  /**
+   * Pending tasks are cancelled at once; running ones when their agent returns after the abort.
+   * Also the engine's call when a race has its winner (docs/runtime.md §23.16).
+   */
+  cancelRemaining(): void {
     for (const [id, entry] of this.entries) {
       if (entry.state === "running") this.controllers.get(id)?.abort();
     }

@@ -8,7 +8,8 @@ import { toJson } from "../../stdlib/values/json";
 import type { PyDict } from "../../stdlib/values/value";
 import type { Response, Wire } from "../wire/wire";
 import { type DebateProgress, debateOf, historyWire, readProgress } from "./debate-state";
-import { outputFields, position } from "./payloads";
+import { memberPayloadHead } from "./member-payload";
+import { outputFields, position, retriesRemaining } from "./payloads";
 import type { FlowRun } from "./run";
 
 /** The payload of where the debate stands: the next round, or the synthesis. */
@@ -22,23 +23,14 @@ export function debatePayload(run: FlowRun, step: StepIR, inputs: PyDict): Respo
 export function roundPayload(run: FlowRun, step: StepIR, inputs: PyDict, progress: DebateProgress): Response {
   const debate = debateOf(step);
   const round = progress.round + 1;
-  const tasks: Wire = debate.debaters.map((d) => ({
+  const tasks: Wire[] = debate.debaters.map((d) => ({
     id: d.id,
     agent: d.agent,
     intent: debaterIntent(d, progress, round, debate.rounds),
   }));
   const contract = contractNamed(run, debate.argumentContract);
   return {
-    status: "parallel_dispatch",
-    flow_id: run.state.flow_id,
-    ...position(run),
-    step_id: step.id,
-    step_mode: "debate",
-    tasks,
-    agent: step.agent,
-    // The keys every parallel payload has: the debaters of a round argue at once, in no worktree.
-    max_concurrent: debate.debaters.length,
-    isolation: "none",
+    ...memberPayloadHead(run, step, "debate", tasks),
     intent: step.intent,
     inputs,
     round,
@@ -47,7 +39,7 @@ export function roundPayload(run: FlowRun, step: StepIR, inputs: PyDict, progres
     argument_contract: debate.argumentContract,
     argument_fields: outputFields(contract),
     converge: debate.converge?.text ?? null,
-    retries_remaining: step.retries - (run.state.attempts.get(step.id) ?? 0),
+    retries_remaining: retriesRemaining(run, step),
   };
 }
 

@@ -72,15 +72,23 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
     const inputs = resolveInputs(run, step);
     putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
-    if (step.kind === "quorum") return quorumPayload(run, step, inputs);
+    if (step.kind === "quorum") {
+      // A new vote: server-side entries of an earlier one are void (stratum_resume keeps them).
+      if (options.keepTasksOf !== step.id) dropTaskEntries(run);
+      return quorumPayload(run, step, inputs);
+    }
     if (step.kind === "debate") {
       // Dispatched afresh, a debate starts from round 1; stratum_resume repeats where it stands.
       if (options.keepTasksOf !== step.id) deleteEntry(run, "judge_outcome", step.id);
       return debatePayload(run, step, inputs);
     }
     if (step.kind === "race") {
-      // A new race (a first dispatch, a retry, a route back): the earlier one's reports are void.
-      if (options.keepTasksOf !== step.id) deleteEntry(run, "judge_outcome", step.id);
+      // A new race (a first dispatch, a retry, a route back): the earlier one's reports and
+      // server-side entries are void.
+      if (options.keepTasksOf !== step.id) {
+        deleteEntry(run, "judge_outcome", step.id);
+        dropTaskEntries(run);
+      }
       return racePayload(run, step, inputs);
     }
     if (step.kind === "parallel_dispatch") {

@@ -9,22 +9,6 @@ export function parallelToolError(errorType: string, message: string, error: str
   return { status: "error", error_type: errorType, error, message };
 }
 
-/** Server-side runs of a quorum step are not implemented yet (docs/runtime.md §23.13). */
-export function quorumServerDispatchUnsupported(stepId: string): Response {
-  return parallelToolError(
-    "quorum_server_dispatch_unsupported",
-    `Step '${stepId}' is a quorum step: this server does not run quorum runs itself yet. Run the runs listed in the dispatch payload yourself and report them with stratum_parallel_done.`,
-  );
-}
-
-/** Server-side runs of a race's candidates are not implemented yet (docs/runtime.md §23.14). */
-export function raceServerDispatchUnsupported(stepId: string): Response {
-  return parallelToolError(
-    "race_server_dispatch_unsupported",
-    `Step '${stepId}' is a race step: this server does not run race candidates itself yet. Run the candidates listed in the dispatch payload yourself and report each with stratum_parallel_done as it finishes.`,
-  );
-}
-
 /** Server-side runs of a debate's rounds are not implemented yet (docs/runtime.md §23.15). */
 export function debateServerDispatchUnsupported(stepId: string): Response {
   return parallelToolError(

@@ -10,6 +10,8 @@ import { PyDict, type PyValue } from "../../stdlib/values/value";
 import type { ParallelAdvanceArgs, StepArgs } from "../api";
 import type { Response, Wire } from "../wire/wire";
 import { currentStep } from "./current";
+import { memberPoll } from "./member-poll";
+import { runsMembers } from "./member-tasks";
 import { processParallelResults } from "./parallel-done";
 import { debateServerDispatchUnsupported, parallelToolError } from "./parallel-errors";
 import { evaluateParallelResults } from "./parallel-evaluate";
@@ -59,6 +61,8 @@ export function parallelPoll(tx: Tx, args: StepArgs): Response {
     const prose = `step '${args.step_id}' not dispatched yet; call stratum_parallel_start first`;
     return parallelToolError("not_dispatched", prose, prose);
   }
+  // A quorum's runs or a race's candidates run by the server (docs/runtime.md §23.16).
+  if (runsMembers(step)) return memberPoll(tx, seen, step, entries);
   const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
   for (const value of entries.values()) summary[entryState(value)] += 1;
   let requireSatisfied = false;

@@ -10,12 +10,8 @@ import { ExecutionFailure, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
 import { resolveValue } from "./inputs";
-import {
-  debateServerDispatchUnsupported,
-  parallelToolError,
-  quorumServerDispatchUnsupported,
-  raceServerDispatchUnsupported,
-} from "./parallel-errors";
+import { memberTasks, runsMembers } from "./member-tasks";
+import { debateServerDispatchUnsupported, parallelToolError } from "./parallel-errors";
 import { parallelOf } from "./parallel-payloads";
 import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
 import { entryState, pendingEntry, putTaskEntry } from "./parallel-tasks";
@@ -47,17 +43,14 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
   if (step.id !== args.step_id) {
     return parallelToolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
-  if (step.kind === "quorum") return quorumServerDispatchUnsupported(step.id);
-  if (step.kind === "race") return raceServerDispatchUnsupported(step.id);
   if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
-  if (step.kind !== "parallel_dispatch") {
+  if (step.kind !== "parallel_dispatch" && !runsMembers(step)) {
     return parallelToolError(
       "wrong_step_type",
       `Step '${args.step_id}' is a ${stepModeOf(step)} step, not parallel_dispatch.`,
     );
   }
-  const parallel = parallelOf(step);
-  if (parallel.isolation === "branch") {
+  if (step.kind === "parallel_dispatch" && parallelOf(step).isolation === "branch") {
     const prose =
       "branch-mode isolation is not yet supported in server-side parallel dispatch (see roadmap T2-F5-BRANCH). Use 'worktree' or 'none'.";
     return parallelToolError("branch_isolation_unsupported", prose, prose);
@@ -92,6 +85,8 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
  * list, a task that is not an object with a string `id`, an inconsistent dependency graph).
  */
 export function startTasks(run: FlowRun, step: StepIR): StartedTask[] | Response {
+  // A quorum's runs and a race's candidates (docs/runtime.md §23.16).
+  if (runsMembers(step)) return memberTasks(step);
   let value: PyValue;
   try {
     value = resolveValue(run, parallelOf(step).source);
@@ -129,6 +124,7 @@ export function startTasks(run: FlowRun, step: StepIR): StartedTask[] | Response
  * every task; empty when that fails in any way (as the reference).
  */
 export function taskIdsOf(run: FlowRun, step: StepIR): ReadonlySet<string> {
+  if (runsMembers(step)) return new Set(memberTasks(step).map((t) => t.id));
   if (step.kind !== "parallel_dispatch") return new Set();
   let value: PyValue;
   try {

@@ -4,8 +4,9 @@
 import type { QuorumIR, StepIR } from "../../checker/ir/types";
 import type { PyDict } from "../../stdlib/values/value";
 import type { Response, Wire } from "../wire/wire";
+import { memberPayloadHead, memberResultChecks } from "./member-payload";
 import { writtenNumber } from "./parallel-payloads";
-import { outputFields } from "./payloads";
+import { retriesRemaining } from "./payloads";
 import type { FlowRun } from "./run";
 
 /** A quorum step's keys (present exactly on quorum steps). */
@@ -34,31 +35,14 @@ export function requiredVotes(quorum: QuorumIR): number {
 export function quorumPayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
   const quorum = quorumOf(step);
   const intent = step.intent ?? "";
-  const tasks: Wire = runIds(quorum).map((id) => ({ id, intent }));
+  const tasks: Wire[] = runIds(quorum).map((id) => ({ id, intent }));
   return {
-    status: "parallel_dispatch",
-    flow_id: run.state.flow_id,
-    step_number: run.state.current_idx + 1,
-    total_steps: run.flow.steps.length,
-    step_id: step.id,
-    step_mode: "quorum",
-    tasks,
-    agent: step.agent,
-    // The keys every parallel payload has: all runs may run at once, none needs a worktree.
-    max_concurrent: quorum.runs,
-    isolation: "none",
-    intent_template: intent,
-    intent,
-    inputs,
-    output_contract: step.outputContract,
-    output_fields: outputFields(
-      step.outputContract === null ? undefined : run.spec.contracts.get(step.outputContract),
-    ),
-    ensure: step.ensure.map((e) => e.text),
+    ...memberPayloadHead(run, step, "quorum", tasks),
+    ...memberResultChecks(run, step, inputs),
     runs: quorum.runs,
     agree_on: quorum.agreeOn.text,
     threshold: writtenNumber(quorum.threshold),
     required_votes: requiredVotes(quorum),
-    retries_remaining: step.retries - (run.state.attempts.get(step.id) ?? 0),
+    retries_remaining: retriesRemaining(run, step),
   };
 }

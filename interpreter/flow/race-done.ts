@@ -81,6 +81,11 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
   });
 }
 
+/** The ids of the candidates this race has judged so far. */
+export function judgedCandidates(run: FlowRun, step: StepIR): Set<string> {
+  return new Set(judgedSoFar(run, step).map((j) => j.id));
+}
+
 /** The candidates judged in earlier calls of this race (the record dispatch left, or none). */
 function judgedSoFar(run: FlowRun, step: StepIR): Judged[] {
   const record = run.state.judge_outcome.get(step.id);

@@ -5,7 +5,8 @@
 import type { RaceIR, StepIR } from "../../checker/ir/types";
 import type { PyDict } from "../../stdlib/values/value";
 import type { Response, Wire } from "../wire/wire";
-import { outputFields, retriesRemaining } from "./payloads";
+import { memberPayloadHead, memberResultChecks } from "./member-payload";
+import { retriesRemaining } from "./payloads";
 import type { FlowRun } from "./run";
 
 /** A race step's keys (present exactly on race steps). */
@@ -21,29 +22,14 @@ export function candidateIds(race: RaceIR): string[] {
 }
 
 export function racePayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
-  const race = raceOf(step);
-  const candidates: Wire = race.candidates.map((c) => ({ id: c.id, agent: c.agent, intent: c.intent }));
-  const intent = step.intent ?? "";
+  const candidates: Wire[] = raceOf(step).candidates.map((c) => ({
+    id: c.id,
+    agent: c.agent,
+    intent: c.intent,
+  }));
   return {
-    status: "parallel_dispatch",
-    flow_id: run.state.flow_id,
-    step_number: run.state.current_idx + 1,
-    total_steps: run.flow.steps.length,
-    step_id: step.id,
-    step_mode: "race",
-    tasks: candidates,
-    agent: step.agent,
-    // The keys every parallel payload has: all candidates may run at once, none needs a worktree.
-    max_concurrent: race.candidates.length,
-    isolation: "none",
-    intent_template: intent,
-    intent,
-    inputs,
-    output_contract: step.outputContract,
-    output_fields: outputFields(
-      step.outputContract === null ? undefined : run.spec.contracts.get(step.outputContract),
-    ),
-    ensure: step.ensure.map((e) => e.text),
+    ...memberPayloadHead(run, step, "race", candidates),
+    ...memberResultChecks(run, step, inputs),
     candidates,
     retries_remaining: retriesRemaining(run, step),
   };

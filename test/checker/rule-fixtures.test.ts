@@ -19,6 +19,8 @@ const FIXTURES_ELSEWHERE: Readonly<Record<string, string>> = {
     "needs a spec over 8 MiB; test/hostile/spec-size.test.ts builds one in memory and checks the refusal",
   "YAML-EMPTY":
     "is reported only for a text with nothing but white space, where no annotation comment can stand; test/checker/yaml/load.test.ts checks it on blank texts",
+  "SPEC-NOT-PORTABLE":
+    "is reported only when the check asks for portability (checkSpec's portable option, check --portable), which fixtures cannot set; test/checker/portable/not-portable.test.ts checks every feature at its range and test/cli/check-portable.test.ts the command",
   "FUZZ-INTERNAL":
     "reports a bug of the interpreter itself, which no spec can cause on purpose; test/fuzzer/properties.test.ts asserts random specs never produce it",
 };

@@ -1,6 +1,6 @@
 // Quorum steps (stratumc's extension, docs/runtime.md §23.13) through the built stratum-mcp over
 // stdio: a quorum that agrees (its winning result flows on, the audit keeps the votes), one that
-// does not (ensure_failed, then on_fail), server-side start refused, and a server restart in the
+// does not (ensure_failed, then on_fail), and a server restart in the
 // middle (a new server on the same STRATUM_HOME takes the report and finishes the step).
 import { describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
@@ -62,10 +62,6 @@ describe("quorum steps over MCP", () => {
       threshold: 2,
     });
     const id = String(plan.flow_id);
-    expect(p(await api.parallelStart({ flow_id: id, step_id: "classify" }))).toMatchObject({
-      status: "error",
-      error_type: "quorum_server_dispatch_unsupported",
-    });
 
     api = await restart();
     expect(p(await api.resume({ flow_id: id }))).toMatchObject({

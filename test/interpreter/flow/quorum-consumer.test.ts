@@ -256,12 +256,12 @@ describe("quorum failure handling", () => {
     expect(state.judge_outcome.size).toBe(0);
   });
 
-  it("stratum_parallel_start on a quorum step answers a documented error", async () => {
+  it("stratum_parallel_start on a quorum step without an agent runner answers server_dispatch_unavailable", async () => {
     const h = harness();
     const id = String((await planOk(h.api, spec())).flow_id);
     expect(plain(await h.api.parallelStart({ flow_id: id, step_id: "classify" }))).toMatchObject({
       status: "error",
-      error_type: "quorum_server_dispatch_unsupported",
+      error_type: "server_dispatch_unavailable",
     });
   });
 

@@ -205,11 +205,11 @@ describe("refused reports", () => {
     expect((await stored(h.store, id)).revision).toBe(before);
   });
 
-  it("server-side start, poll and advance on a race step answer documented errors and change nothing", async () => {
+  it("without an agent runner, start, poll and advance on a race step answer errors and change nothing", async () => {
     const { h, id } = await flow();
     expect(plain(await h.api.parallelStart({ flow_id: id, step_id: "fix" }))).toMatchObject({
       status: "error",
-      error_type: "race_server_dispatch_unsupported",
+      error_type: "server_dispatch_unavailable",
     });
     expect(plain(await h.api.parallelPoll({ flow_id: id, step_id: "fix" }))).toMatchObject({
       error_type: "not_dispatched",

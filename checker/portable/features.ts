@@ -1,0 +1,128 @@
+// What only stratumc accepts (docs/language.md §6.4–docs/language.md §6.7, docs/divergences.md):
+// the step kinds, step keys and values the reference, stratum-mcp 0.2.50, rejects, and the
+// expression features it fails on when an expression runs. `stratumc check --portable` reports
+// each use (SPEC-NOT-PORTABLE, not-portable.ts); the decisions are listed in docs/language.md §9.7.
+
+/** One stratumc-only feature: how the message names it, and what to do instead. */
+export interface PortabilityFeature {
+  /** Named in the message: `type: quorum`, `'runs' (quorum steps)`, `require: 0`. */
+  readonly feature: string;
+  /** What the reference does with it: `stratum-mcp 0.2.50 rejects it`. */
+  readonly consequence: string;
+  readonly suggestion: string;
+}
+
+const REJECTS = "stratum-mcp 0.2.50 rejects it";
+
+const KEEP = "or keep this spec for stratumc only";
+
+/**
+ * `type: <kind>` values the reference's schema rejects (race: docs/concurrency-constructs.md §3,
+ * quorum: docs/concurrency-constructs.md §4, debate: docs/concurrency-constructs.md §5).
+ */
+export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new Map([
+  [
+    "quorum",
+    {
+      feature: "type: quorum",
+      consequence: REJECTS,
+      suggestion: `Run the copies as tasks of a parallel_dispatch step and count the agreeing results in its ensure, ${KEEP}`,
+    },
+  ],
+  [
+    "race",
+    {
+      feature: "type: race",
+      consequence: REJECTS,
+      suggestion: `Use an inline step with retries (one attempt at a time), ${KEEP}`,
+    },
+  ],
+  [
+    "debate",
+    {
+      feature: "type: debate",
+      consequence: REJECTS,
+      suggestion: `Write the rounds as inline steps, each reading the previous arguments through inputs, then a synthesis step, ${KEEP}`,
+    },
+  ],
+]);
+
+const kindKey = (key: string, kind: string): PortabilityFeature => ({
+  feature: `'${key}' (${kind} steps)`,
+  consequence: REJECTS,
+  suggestion: `Remove '${key}' together with the ${kind} step it belongs to, ${KEEP}`,
+});
+
+/**
+ * Step keys the reference's schema rejects (additionalProperties: false). checker/schema's
+ * descriptions mark each of them "(a stratumc extension)"; test/checker/portable/ keeps the two
+ * lists equal.
+ */
+export const STRATUMC_STEP_KEYS: ReadonlyMap<string, PortabilityFeature> = new Map([
+  ["runs", kindKey("runs", "quorum")],
+  ["agree_on", kindKey("agree_on", "quorum")],
+  ["threshold", kindKey("threshold", "quorum")],
+  ["candidates", kindKey("candidates", "race")],
+  ["debaters", kindKey("debaters", "debate")],
+  ["rounds", kindKey("rounds", "debate")],
+  ["argument_contract", kindKey("argument_contract", "debate")],
+  ["converge", kindKey("converge", "debate")],
+  ["synthesis", kindKey("synthesis", "debate")],
+  [
+    "member_contract",
+    {
+      feature: "'member_contract' (parallel_dispatch steps)",
+      consequence: REJECTS,
+      suggestion: `Check each task's result in the step's ensure (over result.tasks), ${KEEP}`,
+    },
+  ],
+  [
+    "validate",
+    {
+      feature: "'validate' (parallel_dispatch steps)",
+      consequence: REJECTS,
+      suggestion: `Move the check into the step's ensure (result.tasks, result.completed, result.failed), ${KEEP}`,
+    },
+  ],
+]);
+
+/** `require: 0` on a parallel_dispatch step (the reference's schema has minimum 1). */
+export const REQUIRE_ZERO: PortabilityFeature = {
+  feature: "require: 0",
+  consequence: `${REJECTS} (its minimum is 1)`,
+  suggestion: `Use require: any (at least one task completes) and judge the rest in ensure, ${KEEP}`,
+};
+
+/**
+ * Builtins stratumc adds to 0.2.50's `file_exists, file_contains, len, bool, int, str, max, min`
+ * (docs/divergences.md, DIV-BUILTINS-MORE): in the reference a call raises NameError when the
+ * expression runs.
+ */
+export const STRATUMC_BUILTINS: ReadonlySet<string> = new Set([
+  "float",
+  "sum",
+  "abs",
+  "round",
+  "sorted",
+  "any",
+  "all",
+]);
+
+export function builtinFeature(name: string, field: string): PortabilityFeature {
+  // A skip_if that raises means "do not skip" there (docs/divergences.md, DIV-SKIP-IF-WARNINGS).
+  const outcome = field === "skip_if" ? " (so the step is never skipped)" : "";
+  return {
+    feature: `the builtin '${name}'`,
+    consequence: `in stratum-mcp 0.2.50 the expression raises NameError when it runs${outcome}`,
+    suggestion: `Rewrite it with the reference's builtins (file_exists, file_contains, len, bool, int, str, max, min), ${KEEP}`,
+  };
+}
+
+/** A `$` path outside skip_if (docs/divergences.md, DIV-DOLLAR-EVERYWHERE). */
+export function dollarPathFeature(field: string): PortabilityFeature {
+  return {
+    feature: `a $ path in ${field}`,
+    consequence: "in stratum-mcp 0.2.50 the expression is a syntax error when it runs",
+    suggestion: `The reference resolves $ paths only in inputs and skip_if: pass the value as an input and have the step report what to check in its result, ${KEEP}`,
+  };
+}

@@ -1,0 +1,77 @@
+// `stratum_parallel_poll` on a quorum or race step run server-side (docs/runtime.md §23.16): the
+// members' entries and their summary as for a parallel step, and the judgement once there is
+// something to judge — a quorum when every run has settled (quorum-done.ts), a race at each poll
+// that finds candidates settled since the last judgement (race-done.ts: a winner advances the
+// flow and the engine cancels the candidates still running). One poll is one committed call.
+import type { StepIR } from "../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../stdlib/values/value";
+import type { Response } from "../wire/wire";
+import { currentStep } from "./current";
+import { parallelToolError } from "./parallel-errors";
+import { entryState, TERMINAL_TASK_STATES } from "./parallel-tasks";
+import { quorumDone } from "./quorum-done";
+import { judgedCandidates, raceDone } from "./race-done";
+import type { FlowRun } from "./run";
+import type { Tx } from "./tx";
+
+const NOT_ADVANCED: ReadonlySet<unknown> = new Set([
+  "error",
+  "ensure_failed",
+  "schema_failed",
+  "race_pending",
+  "already_advanced",
+]);
+
+export function memberPoll(
+  tx: Tx,
+  seen: FlowRun,
+  step: StepIR,
+  entries: ReadonlyMap<string, PyValue>,
+): Response {
+  const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
+  for (const value of entries.values()) summary[entryState(value)] += 1;
+  const settled = [...entries].filter(([, v]) => TERMINAL_TASK_STATES.has(entryState(v)));
+  let outcome: Response | null = null;
+  if (currentStep(seen)?.id !== step.id) {
+    outcome = { status: "already_advanced" };
+  } else {
+    const toJudge =
+      step.kind === "quorum"
+        ? settled.length === entries.size
+          ? settled
+          : []
+        : settled.filter(([id]) => !judgedCandidates(seen, step).has(id));
+    if (toJudge.length > 0) {
+      const run = tx.edit(seen.state.flow_id);
+      if (run === null)
+        return parallelToolError("flow_not_found", `No active flow with id '${seen.state.flow_id}'`);
+      const reports = toJudge.map(([id, value]) => reportOf(id, value));
+      outcome =
+        step.kind === "quorum" ? quorumDone(tx, run, step, reports) : raceDone(tx, run, step, reports);
+    }
+  }
+  // The step advanced at this poll (a quorum's agreement, a race's winner).
+  const succeeded = outcome !== null && !NOT_ADVANCED.has(outcome.status);
+  return {
+    flow_id: seen.state.flow_id,
+    step_id: step.id,
+    summary,
+    tasks: entries,
+    require_satisfied: succeeded,
+    can_advance: succeeded,
+    outcome,
+  };
+}
+
+/** A settled entry as stratum_parallel_done would report it (cancelled counts as failed). */
+function reportOf(id: string, value: PyValue): PyDict {
+  const d = new PyDict();
+  dictSet(d, "task_id", id);
+  dictSet(d, "status", entryState(value) === "complete" ? "complete" : "failed");
+  const result = value instanceof PyDict ? (dictGetStr(value, "result") ?? null) : null;
+  dictSet(d, "result", result);
+  const error = value instanceof PyDict ? dictGetStr(value, "error") : undefined;
+  if (typeof error === "string") dictSet(d, "error", error);
+  return d;
+}
