@@ -55,24 +55,27 @@ export function ensureOf(spec: CheckedSpec, step: StepIR): readonly ExpressionIR
 /** Every expression of the spec (functions' ensures and every step's expressions). */
 export function* expressionsOf(spec: CheckedSpec): Generator<ExpressionIR> {
   for (const fn of spec.functions.values()) yield* fn.ensure;
-  for (const flow of spec.flows.values()) {
-    for (const step of flow.steps) {
-      yield* step.ensure;
-      for (const e of [step.skipIf, step.exitCriterion, step.accumulate, step.accumulateKey]) {
-        if (e !== null) yield e;
-      }
-    }
-  }
+  for (const flow of spec.flows.values()) yield* expressionsOfFlow(flow);
 }
 
 /** The expressions of one flow's steps (not the functions' ensures). */
 export function* expressionsOfFlow(flow: FlowIR): Generator<ExpressionIR> {
-  for (const step of flow.steps) {
-    yield* step.ensure;
-    for (const e of [step.skipIf, step.exitCriterion, step.accumulate, step.accumulateKey]) {
-      if (e !== null) yield e;
-    }
-  }
+  for (const step of flow.steps) yield* stepExpressions(step);
+}
+
+/** A step's expressions: ensure, skip_if, the iteration ones and those of our member steps. */
+function* stepExpressions(step: StepIR): Generator<ExpressionIR> {
+  yield* step.ensure;
+  const single = [
+    step.skipIf,
+    step.exitCriterion,
+    step.accumulate,
+    step.accumulateKey,
+    step.parallel?.validate ?? null,
+    step.quorum?.agreeOn ?? null,
+    step.debate?.converge ?? null,
+  ];
+  for (const e of single) if (e !== null) yield e;
 }
 
 function collectLiterals(spec: CheckedSpec): Literals {
