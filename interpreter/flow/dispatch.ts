@@ -78,8 +78,12 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
       return quorumPayload(run, step, inputs);
     }
     if (step.kind === "debate") {
-      // Dispatched afresh, a debate starts from round 1; stratum_resume repeats where it stands.
-      if (options.keepTasksOf !== step.id) deleteEntry(run, "judge_outcome", step.id);
+      // Dispatched afresh, a debate starts from round 1 (server-side entries of a round dropped);
+      // stratum_resume repeats where it stands.
+      if (options.keepTasksOf !== step.id) {
+        deleteEntry(run, "judge_outcome", step.id);
+        dropTaskEntries(run);
+      }
       return debatePayload(run, step, inputs);
     }
     if (step.kind === "race") {

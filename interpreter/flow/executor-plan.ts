@@ -1,9 +1,10 @@
 // How the server-side executor runs a step's tasks (docs/runtime.md §23.6): for a parallel_dispatch
 // step, its keys (`max_concurrent`, `task_timeout`, `isolation`, `capture_diff`, the rendered
 // `intent_template`, the step's agent, the per-task certificate, the `require` cascade); for
-// stratumc's quorum and race steps (docs/runtime.md §23.16), their members — all at once, each
-// with its own intent and agent, no worktree, the default timeout, no certificate and no cascade
-// (a quorum needs every run; a race's losers are cancelled when a candidate wins).
+// stratumc's quorum, race and debate steps (docs/runtime.md §23.16), their members — all at once,
+// each with its own intent and agent, no worktree, the default timeout, no certificate and no
+// cascade (a quorum and a round need every member; a race's losers are cancelled when a
+// candidate wins).
 import type { ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
 import { DEFAULT_TASK_TIMEOUT } from "../../checker/schema/spec-schema";
 import { dictGetStr } from "../../stdlib/values/dict";
@@ -29,7 +30,7 @@ export interface ExecutorPlan {
 }
 
 export function executorPlanOf(step: StepIR, taskCount: number): ExecutorPlan {
-  if (step.kind === "quorum" || step.kind === "race") return memberPlan(taskCount);
+  if (step.kind === "quorum" || step.kind === "race" || step.kind === "debate") return memberPlan(taskCount);
   const parallel = parallelOf(step);
   return {
     maxConcurrent: Math.max(1, parallel.maxConcurrent.value),

@@ -1,15 +1,18 @@
-// `stratum_parallel_poll` on a quorum or race step run server-side (docs/runtime.md §23.16): the
-// members' entries and their summary as for a parallel step, and the judgement once there is
-// something to judge — a quorum when every run has settled (quorum-done.ts), a race at each poll
-// that finds candidates settled since the last judgement (race-done.ts: a winner advances the
-// flow and the engine cancels the candidates still running). One poll is one committed call.
+// `stratum_parallel_poll` on a quorum, race or debate step run server-side
+// (docs/runtime.md §23.16): the members' entries and their summary as for a parallel step, and
+// the judgement once there is something to judge — a quorum when every run has settled
+// (quorum-done.ts), a debate's round when every debater has (debate-round.ts; its entries are then
+// dropped so the next round can be started), a race at each poll that finds candidates settled
+// since the last judgement (race-done.ts: a winner advances the flow and the engine cancels the
+// candidates still running). One poll is one committed call.
 import type { StepIR } from "../../checker/ir/types";
 import { dictGetStr, dictSet } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
+import { debateRoundDone } from "./debate-round";
 import { parallelToolError } from "./parallel-errors";
-import { entryState, TERMINAL_TASK_STATES } from "./parallel-tasks";
+import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "./parallel-tasks";
 import { quorumDone } from "./quorum-done";
 import { judgedCandidates, raceDone } from "./race-done";
 import type { FlowRun } from "./run";
@@ -36,22 +39,24 @@ export function memberPoll(
   if (currentStep(seen)?.id !== step.id) {
     outcome = { status: "already_advanced" };
   } else {
-    const toJudge =
-      step.kind === "quorum"
-        ? settled.length === entries.size
-          ? settled
-          : []
-        : settled.filter(([id]) => !judgedCandidates(seen, step).has(id));
+    // A quorum and a debate's round are judged whole; a race candidate by candidate.
+    const whole = step.kind !== "race";
+    const toJudge = whole
+      ? settled.length === entries.size
+        ? settled
+        : []
+      : settled.filter(([id]) => !judgedCandidates(seen, step).has(id));
     if (toJudge.length > 0) {
       const run = tx.edit(seen.state.flow_id);
       if (run === null)
         return parallelToolError("flow_not_found", `No active flow with id '${seen.state.flow_id}'`);
       const reports = toJudge.map(([id, value]) => reportOf(id, value));
-      outcome =
-        step.kind === "quorum" ? quorumDone(tx, run, step, reports) : raceDone(tx, run, step, reports);
+      outcome = judge(tx, run, step, reports);
+      // The next round (or the same one again) is started afresh by stratum_parallel_start.
+      if (step.kind === "debate") dropTaskEntries(run);
     }
   }
-  // The step advanced at this poll (a quorum's agreement, a race's winner).
+  // The step advanced at this poll (a quorum's agreement, a race's winner, a debate's round).
   const succeeded = outcome !== null && !NOT_ADVANCED.has(outcome.status);
   return {
     flow_id: seen.state.flow_id,
@@ -62,6 +67,12 @@ export function memberPoll(
     can_advance: succeeded,
     outcome,
   };
+}
+
+function judge(tx: Tx, run: FlowRun, step: StepIR, reports: readonly PyDict[]): Response {
+  if (step.kind === "quorum") return quorumDone(tx, run, step, reports);
+  if (step.kind === "race") return raceDone(tx, run, step, reports);
+  return debateRoundDone(tx, run, step, reports);
 }
 
 /** A settled entry as stratum_parallel_done would report it (cancelled counts as failed). */

@@ -8,11 +8,3 @@ import type { Response } from "../wire/wire";
 export function parallelToolError(errorType: string, message: string, error: string = errorType): Response {
   return { status: "error", error_type: errorType, error, message };
 }
-
-/** Server-side runs of a debate's rounds are not implemented yet (docs/runtime.md §23.15). */
-export function debateServerDispatchUnsupported(stepId: string): Response {
-  return parallelToolError(
-    "debate_server_dispatch_unsupported",
-    `Step '${stepId}' is a debate step: this server does not run debaters itself yet. Run each round's debaters listed in the dispatch payload yourself and report the round with stratum_parallel_done.`,
-  );
-}

@@ -13,7 +13,7 @@ import { currentStep } from "./current";
 import { memberPoll } from "./member-poll";
 import { runsMembers } from "./member-tasks";
 import { processParallelResults } from "./parallel-done";
-import { debateServerDispatchUnsupported, parallelToolError } from "./parallel-errors";
+import { parallelToolError } from "./parallel-errors";
 import { evaluateParallelResults } from "./parallel-evaluate";
 import { parallelOf } from "./parallel-payloads";
 import { taskIdsOf } from "./parallel-start";
@@ -54,8 +54,6 @@ export function parallelPoll(tx: Tx, args: StepArgs): Response {
   const step = seen.flow.stepById.get(args.step_id);
   if (step === undefined)
     return parallelToolError("unknown_step", `Step '${args.step_id}' not found in flow`);
-  // A debate's rounds are reported by the consumer only (docs/runtime.md §23.15).
-  if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
   const entries = stepEntries(seen, step);
   if (entries.size === 0) {
     const prose = `step '${args.step_id}' not dispatched yet; call stratum_parallel_start first`;
@@ -101,8 +99,6 @@ export function parallelAdvance(tx: Tx, args: ParallelAdvanceArgs): Response {
   const step = seen.flow.stepById.get(args.step_id);
   if (step === undefined)
     return parallelToolError("unknown_step", `Step '${args.step_id}' not found in flow`);
-  // A debate's rounds are reported by the consumer only (docs/runtime.md §23.15).
-  if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
   if (step.kind !== "parallel_dispatch") {
     return parallelToolError("wrong_step_type", `Step '${args.step_id}' is not a parallel_dispatch step`);
   }

@@ -9,9 +9,10 @@ import type { StepArgs } from "../api";
 import { ExecutionFailure, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
+import { readProgress } from "./debate-state";
 import { resolveValue } from "./inputs";
 import { memberTasks, runsMembers } from "./member-tasks";
-import { debateServerDispatchUnsupported, parallelToolError } from "./parallel-errors";
+import { parallelToolError } from "./parallel-errors";
 import { parallelOf } from "./parallel-payloads";
 import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
 import { entryState, pendingEntry, putTaskEntry } from "./parallel-tasks";
@@ -43,7 +44,12 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
   if (step.id !== args.step_id) {
     return parallelToolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
-  if (step.kind === "debate") return debateServerDispatchUnsupported(step.id);
+  if (step.kind === "debate" && readProgress(run, step).phase !== "rounds") {
+    return parallelToolError(
+      "wrong_step_type",
+      `Debate step '${step.id}' has finished its rounds: its synthesis is an execute_step reported with stratum_step_done.`,
+    );
+  }
   if (step.kind !== "parallel_dispatch" && !runsMembers(step)) {
     return parallelToolError(
       "wrong_step_type",
@@ -86,7 +92,7 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
  */
 export function startTasks(run: FlowRun, step: StepIR): StartedTask[] | Response {
   // A quorum's runs and a race's candidates (docs/runtime.md §23.16).
-  if (runsMembers(step)) return memberTasks(step);
+  if (runsMembers(step)) return memberTasks(run, step);
   let value: PyValue;
   try {
     value = resolveValue(run, parallelOf(step).source);
@@ -124,7 +130,7 @@ export function startTasks(run: FlowRun, step: StepIR): StartedTask[] | Response
  * every task; empty when that fails in any way (as the reference).
  */
 export function taskIdsOf(run: FlowRun, step: StepIR): ReadonlySet<string> {
-  if (runsMembers(step)) return new Set(memberTasks(step).map((t) => t.id));
+  if (runsMembers(step)) return new Set(memberTasks(run, step).map((t) => t.id));
   if (step.kind !== "parallel_dispatch") return new Set();
   let value: PyValue;
   try {

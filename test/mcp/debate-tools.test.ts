@@ -157,15 +157,6 @@ describe("debate steps over MCP", () => {
     });
     expect(api.problems).toEqual([]);
   });
-
-  it("server-side start is refused with a documented error", async () => {
-    const api = await restart();
-    const id = String(p(await api.plan({ spec: spec(null), flow: "main", inputs: new PyDict() })).flow_id);
-    expect(p(await api.parallelStart({ flow_id: id, step_id: "design" }))).toMatchObject({
-      status: "error",
-      error_type: "debate_server_dispatch_unsupported",
-    });
-  });
 });
 
 function p(r: unknown): Plain {

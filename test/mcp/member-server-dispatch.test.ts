@@ -1,4 +1,4 @@
-// Quorum and race steps run by the server end to end (docs/runtime.md §23.16): the built
+// Quorum, race and debate steps run by the server end to end (docs/runtime.md §23.16): the built
 // stratum-mcp over stdio with the SDK client, its agent runner running a fake agent
 // (STRATUM_AGENT_COMMAND, support/fake-agent.ts; a member's intent is `<mode> …`). A quorum whose
 // runs agree advances at the poll after they settle; a race's winner cancels the candidate whose
@@ -44,6 +44,20 @@ flows:
       - id: after
         intent: "After"
         depends_on: [fix]
+  debate:
+    input: {}
+    steps:
+      - id: design
+        type: debate
+        debaters:
+          - {id: pro, intent: "ok for"}
+          - {id: con, intent: "ok against"}
+        rounds: 2
+        argument_contract: Done
+        synthesis: {intent: "Decide", output_contract: Done}
+      - id: after
+        intent: "After"
+        depends_on: [design]
 `;
 
 describe("quorum and race members run by stratum-mcp", () => {
@@ -143,6 +157,31 @@ describe("quorum and race members run by stratum-mcp", () => {
     expect(readFileSync(log, "utf8")).not.toContain("end slow");
     expect(await call("stratum_audit", { flow_id: flowId })).toMatchObject({
       race_outcomes: { fix: { winner: "quick", cancelled: ["slow"] } },
+    });
+  });
+
+  it("a debate: each round started and judged by the server, then the synthesis reported by the agent", async () => {
+    const plan = await call("stratum_plan", { spec: SPEC, flow: "debate", inputs: {} });
+    const flowId = String(plan.flow_id);
+    for (const round of [1, 2]) {
+      expect(await call("stratum_parallel_start", { flow_id: flowId, step_id: "design" })).toMatchObject({
+        status: "started",
+        tasks: ["pro", "con"],
+      });
+      const poll = await judged(flowId, "design");
+      expect(poll).toMatchObject({ summary: { complete: 2 }, require_satisfied: true });
+      const outcome = poll.outcome as Plain;
+      if (round === 1) expect(outcome).toMatchObject({ status: "parallel_dispatch", round: 2 });
+      else expect(outcome).toMatchObject({ status: "execute_step", step_mode: "synthesis" });
+    }
+    const done = await call("stratum_step_done", {
+      flow_id: flowId,
+      step_id: "design",
+      result: { done: "yes" },
+    });
+    expect(done).toMatchObject({ status: "execute_step", step_id: "after" });
+    expect(await call("stratum_audit", { flow_id: flowId })).toMatchObject({
+      debates: { design: { round: 2, phase: "done" } },
     });
   });
 });

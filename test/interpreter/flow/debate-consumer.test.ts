@@ -288,22 +288,19 @@ describe("refused calls", () => {
     expect(plain(await synthesise(h.api, id, "x"))).toMatchObject({ step_id: "report" });
   });
 
-  it("stratum_parallel_start on a debate step answers a documented error", async () => {
+  it("without an agent runner, start, poll and advance on a debate step answer errors", async () => {
     const h = harness();
     const id = await start(h.api, spec());
     expect(plain(await h.api.parallelStart({ flow_id: id, step_id: "design" }))).toMatchObject({
       status: "error",
-      error_type: "debate_server_dispatch_unsupported",
+      error_type: "server_dispatch_unavailable",
     });
     expect(plain(await h.api.parallelPoll({ flow_id: id, step_id: "design" }))).toMatchObject({
       status: "error",
-      error_type: "debate_server_dispatch_unsupported",
+      error_type: "not_dispatched",
     });
     const advance = await h.api.parallelAdvance({ flow_id: id, step_id: "design", merge_status: "clean" });
-    expect(plain(advance)).toMatchObject({
-      status: "error",
-      error_type: "debate_server_dispatch_unsupported",
-    });
+    expect(plain(advance)).toMatchObject({ status: "error", error_type: "wrong_step_type" });
   });
 });
 

@@ -200,3 +200,78 @@ describe("race run by the server", () => {
     });
   });
 });
+
+const DEBATE = `version: "0.3"
+contracts:
+  Argument:
+    position: {type: string}
+  Decision:
+    choice: {type: string}
+flows:
+  main:
+    input: {}
+    steps:
+      - id: design
+        type: debate
+        debaters:
+          - {id: pro, agent: claude, intent: "Argue for"}
+          - {id: con, agent: codex, intent: "Argue against"}
+        rounds: 2
+        argument_contract: Argument
+        synthesis: {intent: "Decide", output_contract: Decision}
+      - id: build
+        intent: "Build"
+        depends_on: [design]
+`;
+
+describe("debate rounds run by the server", () => {
+  it("each round is started, run and judged at the poll; then the synthesis is the agent's", async () => {
+    const seen: ParallelTaskRequest[] = [];
+    const api = engine({ pro: `{"position": "events"}`, con: `{"position": "tables"}` }, seen);
+    const id = await started(api, DEBATE, "design");
+    await api.parallelSettled();
+    const first = obj(await api.parallelPoll({ flow_id: id, step_id: "design" }));
+    expect(first).toMatchObject({
+      summary: { complete: 2 },
+      require_satisfied: true,
+      outcome: { status: "parallel_dispatch", step_mode: "debate", round: 2 },
+    });
+    expect(seen.map((r) => [r.taskId, r.agent])).toEqual([
+      ["pro", "claude"],
+      ["con", "codex"],
+    ]);
+    expect(seen[0]?.prompt).toContain("Debate round 1 of 2; you are 'pro'.");
+    // Round 2: started again; the debaters see round 1's arguments.
+    expect(obj(await api.parallelStart({ flow_id: id, step_id: "design" }))).toMatchObject({
+      status: "started",
+    });
+    await api.parallelSettled();
+    expect(seen[2]?.prompt).toContain('- con: {"position": "tables"}');
+    expect(obj(await api.parallelPoll({ flow_id: id, step_id: "design" }))).toMatchObject({
+      outcome: { status: "execute_step", step_mode: "synthesis" },
+    });
+    expect(obj(await api.parallelStart({ flow_id: id, step_id: "design" }))).toMatchObject({
+      status: "error",
+      error_type: "wrong_step_type",
+    });
+    const done = await api.stepDone({
+      flow_id: id,
+      step_id: "design",
+      result: parseJson(`{"choice": "events"}`),
+    });
+    expect(obj(done)).toMatchObject({ status: "execute_step", step_id: "build" });
+  });
+
+  it("a debater whose agent fails: the round is judged failed and started again", async () => {
+    const api = engine({ pro: `{"position": "events"}`, con: "fail" });
+    const id = await started(api, DEBATE.replace("rounds: 2", "rounds: 2\n        retries: 2"), "design");
+    await api.parallelSettled();
+    expect(obj(await api.parallelPoll({ flow_id: id, step_id: "design" }))).toMatchObject({
+      require_satisfied: false,
+      outcome: { status: "ensure_failed", round: 1, violations: ["debater 'con': failed: agent crashed"] },
+    });
+    expect(obj(await api.parallelStart({ flow_id: id, step_id: "design" }))).toMatchObject({
+      status: "started",
+    });
+  });
+});
