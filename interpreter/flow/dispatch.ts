@@ -6,15 +6,14 @@ import type { PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
-import { debatePayload } from "./debate-payload";
 import { appendItem, deleteEntry, putEntry, putTiming } from "./edits";
 import { evaluateIn } from "./expressions";
 import { resolveInputs } from "./inputs";
+import { memberPayload } from "./member-steps";
+import { runsMembers } from "./member-tasks";
 import { parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
 import { dropTaskEntries } from "./parallel-tasks";
 import { executeStepPayload, gatePayload } from "./payloads";
-import { quorumPayload } from "./quorum-payload";
-import { racePayload } from "./race-payload";
 import { policyRecord, skipRecord } from "./records";
 import type { FlowRun } from "./run";
 import { dispatchSubflow } from "./subflow";
@@ -72,28 +71,16 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
     const inputs = resolveInputs(run, step);
     putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
     if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
-    if (step.kind === "quorum") {
-      // A new vote: server-side entries of an earlier one are void (stratum_resume keeps them).
-      if (options.keepTasksOf !== step.id) dropTaskEntries(run);
-      return quorumPayload(run, step, inputs);
-    }
-    if (step.kind === "debate") {
-      // Dispatched afresh, a debate starts from round 1 (server-side entries of a round dropped);
-      // stratum_resume repeats where it stands.
+    if (runsMembers(step)) {
+      // A new vote, race or debate (a first dispatch, a retry, a route back): server-side entries
+      // of an earlier one are void, and so is a race's or a debate's progress (a quorum's votes
+      // stay for the audit until the next attempt replaces them); stratum_resume repeats where it
+      // stands.
       if (options.keepTasksOf !== step.id) {
-        deleteEntry(run, "judge_outcome", step.id);
         dropTaskEntries(run);
+        if (step.kind !== "quorum") deleteEntry(run, "judge_outcome", step.id);
       }
-      return debatePayload(run, step, inputs);
-    }
-    if (step.kind === "race") {
-      // A new race (a first dispatch, a retry, a route back): the earlier one's reports and
-      // server-side entries are void.
-      if (options.keepTasksOf !== step.id) {
-        deleteEntry(run, "judge_outcome", step.id);
-        dropTaskEntries(run);
-      }
-      return racePayload(run, step, inputs);
+      return memberPayload(run, step, inputs);
     }
     if (step.kind === "parallel_dispatch") {
       const tasks = resolveTasks(run, step);

@@ -10,6 +10,7 @@ import { DEFAULT_TASK_TIMEOUT } from "../../checker/schema/spec-schema";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { renderIntentTemplate } from "./intent-template";
+import { runsMembers } from "./member-tasks";
 import { taskCertificateOf } from "./parallel-evaluate";
 import { parallelOf } from "./parallel-payloads";
 
@@ -30,7 +31,7 @@ export interface ExecutorPlan {
 }
 
 export function executorPlanOf(step: StepIR, taskCount: number): ExecutorPlan {
-  if (step.kind === "quorum" || step.kind === "race" || step.kind === "debate") return memberPlan(taskCount);
+  if (runsMembers(step)) return memberPlan(taskCount);
   const parallel = parallelOf(step);
   return {
     maxConcurrent: Math.max(1, parallel.maxConcurrent.value),

@@ -10,11 +10,10 @@ import { dictGetStr, dictSet } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
-import { debateRoundDone } from "./debate-round";
+import { memberDone } from "./member-steps";
 import { parallelToolError } from "./parallel-errors";
 import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "./parallel-tasks";
-import { quorumDone } from "./quorum-done";
-import { judgedCandidates, raceDone } from "./race-done";
+import { judgedCandidates } from "./race-done";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
 
@@ -51,7 +50,7 @@ export function memberPoll(
       if (run === null)
         return parallelToolError("flow_not_found", `No active flow with id '${seen.state.flow_id}'`);
       const reports = toJudge.map(([id, value]) => reportOf(id, value));
-      outcome = judge(tx, run, step, reports);
+      outcome = memberDone(tx, run, step, reports);
       // The next round (or the same one again) is started afresh by stratum_parallel_start.
       if (step.kind === "debate") dropTaskEntries(run);
     }
@@ -67,12 +66,6 @@ export function memberPoll(
     can_advance: succeeded,
     outcome,
   };
-}
-
-function judge(tx: Tx, run: FlowRun, step: StepIR, reports: readonly PyDict[]): Response {
-  if (step.kind === "quorum") return quorumDone(tx, run, step, reports);
-  if (step.kind === "race") return raceDone(tx, run, step, reports);
-  return debateRoundDone(tx, run, step, reports);
 }
 
 /** A settled entry as stratum_parallel_done would report it (cancelled counts as failed). */

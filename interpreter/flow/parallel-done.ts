@@ -9,11 +9,10 @@ import type { ParallelDoneArgs } from "../api";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
-import { debateRoundDone } from "./debate-round";
+import { memberDone } from "./member-steps";
+import { runsMembers } from "./member-tasks";
 import { evaluateParallelResults, judgedTasks, parallelOutcome } from "./parallel-evaluate";
 import { validateViolations } from "./parallel-validate";
-import { quorumDone } from "./quorum-done";
-import { raceDone } from "./race-done";
 import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
 import { beginAttempt, settleAttempt } from "./step-done";
@@ -31,11 +30,9 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
   if (step.id !== args.step_id) {
     return toolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
-  // A quorum's runs are reported like tasks (stratumc's extension, docs/runtime.md §23.13).
-  if (step.kind === "quorum") return quorumDone(tx, run, step, args.task_results as readonly PyValue[]);
-  // A debate round's arguments are reported like tasks (docs/runtime.md §23.15).
-  if (step.kind === "debate") return debateRoundDone(tx, run, step, args.task_results as readonly PyValue[]);
-  if (step.kind === "race") return raceDone(tx, run, step, args.task_results as readonly PyValue[]);
+  // A quorum's runs, a race's candidates and a debate round's arguments are reported like tasks
+  // (stratumc's extensions, docs/runtime.md §23.13 to docs/runtime.md §23.15).
+  if (runsMembers(step)) return memberDone(tx, run, step, args.task_results as readonly PyValue[]);
   if (step.kind !== "parallel_dispatch") {
     return toolError(
       "wrong_step_type",
