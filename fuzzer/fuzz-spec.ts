@@ -3,18 +3,26 @@
 // findings about what never happened, and states the soundness of each flow.
 import fc from "fast-check";
 import type { FlowIR, JsonObject } from "../checker/index";
-import { type CheckResult, checkSpec, compareDiagnostics } from "../checker/index";
+import {
+  type CheckResult,
+  checkSpec,
+  compareDiagnostics,
+  FUZZ_NO_COMPLETION,
+  FUZZ_UNBOUNDED_LOOP,
+} from "../checker/index";
 import { walk } from "../grammar/index";
 import { fuzzEngine, virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";
 import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
+import { runEndings } from "./explore/why-unreached";
 import {
   type Counterexample,
   type FlowSoundness,
   type FuzzFinding,
   type FuzzReport,
   locateFinding,
+  type SoundnessNote,
   suppressed,
   type Verdict,
 } from "./report";
@@ -25,12 +33,14 @@ import {
   emptyCoverage,
   identityOf,
   mergeCoverage,
+  neverAccepted,
   type Observation,
   type RunEnd,
+  stepKey,
 } from "./run/observation";
 import { apiTransport } from "./run/session";
 import { Solver } from "./solver";
-import { expressionsOfFlow, type FuzzTarget, fuzzTarget } from "./target";
+import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
 import { ABSENT } from "./values/json-arbs";
 import { optionalInput, Shapes } from "./values/shapes";
 
@@ -154,6 +164,14 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
         outcome: shrunk,
       });
     }
+    const never = complete ? neverCompletes(flow, flowCoverage, exhaustive.ends.get("revisit")) : null;
+    if (never !== null) {
+      // The loop is the flow's defect on every run: reported once, as the error it is.
+      for (const [id, f] of found) {
+        if (f.obs.code === FUZZ_UNBOUNDED_LOOP.code && f.obs.flow === flow.name) found.delete(id);
+      }
+      found.set(identityOf(never.obs), never);
+    }
     for (const [id, f] of found) {
       if (observations.has(id)) continue;
       observations.set(id, {
@@ -165,10 +183,12 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     const ends = new Map<RunEnd, RunOutcome>([...random.ends, ...exhaustive.ends]);
     if (ends.has("stuck") || ends.has("internal")) blocked.add(flow.name);
     soundness[flow.name] = verdicts(
+      target,
       flow,
       complete,
       ends,
       [...found.values()].map((f) => f.obs),
+      flowCoverage,
     );
     progress();
   }
@@ -226,19 +246,91 @@ function dedupeByPlace(list: readonly FuzzFinding[]): FuzzFinding[] {
 }
 
 function verdicts(
+  target: FuzzTarget,
   flow: FlowIR,
   complete: boolean,
   ends: ReadonlyMap<RunEnd, RunOutcome>,
   found: readonly Observation[],
+  coverage: Coverage,
 ): FlowSoundness {
-  const held: Verdict = complete ? "proven" : "not_refuted";
+  const notes = unpassedNotes(target, flow, coverage);
+  const held: Verdict = complete ? "proven" : notes.length > 0 ? "suspect" : "not_refuted";
   const stuck = ends.has("stuck") || ends.has("internal");
   const badOutput = found.some((o) => o.code === "FUZZ-FLOW-OUTPUT" && o.flow === flow.name);
+  const noCompletion = found.some((o) => o.code === FUZZ_NO_COMPLETION.code && o.flow === flow.name);
+  let option: Verdict = held;
+  if (stuck || noCompletion) option = "violated";
+  else if (!coverage.completed.has(flow.name)) {
+    // No run completed, and the exploration cannot say that none can: not a proof either way.
+    option = "suspect";
+    notes.push({
+      step: null,
+      line: lineOf(target, new Locator(target).flow(flow.name).start),
+      message: `no run of the flow completed: ${runEndings(flow, coverage)}`,
+    });
+  }
   return {
-    option_to_complete: stuck ? "violated" : held,
+    option_to_complete: option,
     proper_completion: badOutput ? "violated" : held,
     no_dead_steps: held,
+    notes,
   };
+}
+
+/** A note per step of the flow the fuzzer's agent never got accepted, with the interpreter's reason. */
+function unpassedNotes(target: FuzzTarget, flow: FlowIR, coverage: Coverage): SoundnessNote[] {
+  const locate = new Locator(target);
+  const out: SoundnessNote[] = [];
+  const never = neverAccepted(coverage);
+  for (const step of flow.steps) {
+    const why = never.get(stepKey(flow.name, step.id));
+    if (why === undefined) continue;
+    out.push({
+      step: step.id,
+      line: lineOf(target, locate.step(flow.name, step.id).start),
+      message: `the fuzzer's agent never got step '${step.id}' accepted (the interpreter rejected its best attempt: ${why}); what follows it was not explored`,
+    });
+  }
+  return out;
+}
+
+function lineOf(target: FuzzTarget, offset: number): number {
+  return target.source.lineOf(offset);
+}
+
+/**
+ * FUZZ-NO-COMPLETION when the exhaustive exploration (complete and faithful) never completed the
+ * flow and came back to an explored state: the witness is the shortest run that did.
+ */
+function neverCompletes(
+  flow: FlowIR,
+  coverage: Coverage,
+  witness: RunOutcome | undefined,
+): { obs: Observation; outcome: RunOutcome } | null {
+  if (coverage.completed.has(flow.name) || witness?.revisit == null) return null;
+  const { revisit } = witness;
+  if (revisit.flow !== flow.name) return null;
+  const routeStep = flow.stepById.get(revisit.cause.step);
+  const target = revisit.cause.field === "next" ? routeStep?.next : routeStep?.onRevise;
+  const obs: Observation = {
+    code: FUZZ_NO_COMPLETION.code,
+    flow: flow.name,
+    step: revisit.cause.step,
+    anchor: { kind: "field", key: revisit.cause.field },
+    message: FUZZ_NO_COMPLETION.message(
+      flow.name,
+      `'${revisit.cause.field}: ${target ?? revisit.step}' of step '${revisit.cause.step}'`,
+      [...revisit.loop, revisit.step].map((s) => `'${s}'`).join(" → "),
+    ),
+    related: revisit.loop.slice(0, 10).map((s) => ({
+      flow: flow.name,
+      step: s,
+      anchor: { kind: "step" },
+      message: `'${s}' is on the loop`,
+    })),
+    call: revisit.call,
+  };
+  return { obs, outcome: witness };
 }
 
 /**

@@ -2,7 +2,7 @@
 // server hands out) through any transport (the in-process engine, or an MCP client), every response
 // is kept, and the responses are observed exactly as during fuzzing, so the replay says whether
 // the finding shows again.
-import { checkSpec } from "../checker/index";
+import { checkSpec, FUZZ_NO_COMPLETION } from "../checker/index";
 import type { Observation } from "./run/observation";
 import { Observer } from "./run/observer";
 import { type Plain, Session, type Transport, type WireCall } from "./run/session";
@@ -46,13 +46,17 @@ export async function replayCounterexample(
     await observer?.observe(session.calls - 1);
   }
   const observations = observer?.observations ?? [];
+  const matches = (o: { flow: string; step: string | null }) =>
+    expect !== null &&
+    (expect.flow === undefined || o.flow === expect.flow) &&
+    (expect.step === undefined || o.step === expect.step);
+  // A flow that never completes is judged over every run; its witness is the run that comes back
+  // round the loop, which is what a replay can show again.
+  const revisit = observer?.revisit ?? null;
   const reproduced =
     expect !== null &&
-    observations.some(
-      (o) =>
-        o.code === expect.code &&
-        (expect.flow === undefined || o.flow === expect.flow) &&
-        (expect.step === undefined || o.step === expect.step),
-    );
+    (expect.code === FUZZ_NO_COMPLETION.code
+      ? revisit !== null && matches({ flow: revisit.flow, step: revisit.cause.step })
+      : observations.some((o) => o.code === expect.code && matches(o)));
   return { steps, observations, reproduced };
 }

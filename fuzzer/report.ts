@@ -22,16 +22,28 @@ export interface FuzzFinding extends Diagnostic {
 }
 
 /**
- * proven: exhaustive exploration covered every abstract path and the property held;
- * not_refuted: random runs did not refute it; violated: a run refuted it (with its witness), or
- * exhaustive exploration proved a dead step; suspect: random runs never dispatched some step.
+ * proven: exhaustive exploration covered every abstract path, every decision on it accepted by the
+ * interpreter, and the property held; not_refuted: the runs did not refute it, but not every path
+ * was explored; violated: a run refuted it (with its witness), or exhaustive exploration showed a
+ * dead step or a flow that never completes; suspect: the exploration could not decide it — the
+ * fuzzer's agent never got some step accepted, or no run completed without a proof that none can
+ * (the flow's notes say which step and why).
  */
 export type Verdict = "proven" | "not_refuted" | "violated" | "suspect";
+
+/** Why a verdict is what it is: what stopped the exploration, at the line of the cause. */
+export interface SoundnessNote {
+  readonly step: string | null;
+  /** 1-based line of the step (or the flow) the note is about. */
+  readonly line: number;
+  readonly message: string;
+}
 
 export interface FlowSoundness {
   readonly option_to_complete: Verdict;
   readonly proper_completion: Verdict;
   readonly no_dead_steps: Verdict;
+  readonly notes: readonly SoundnessNote[];
 }
 
 export interface FuzzReport {

@@ -1,4 +1,4 @@
-// The FUZZ-* codes (issue 11): what `stratumc fuzz` finds by running a spec, in the one catalogue
+// The FUZZ-* codes: what `stratumc fuzz` finds by running a spec, in the one catalogue
 // with the checker's rules, so `explain`, SARIF rule metadata, the LSP and docs/rules.md describe
 // them like every other code. The fuzzer (fuzzer/) builds its findings through these templates;
 // nothing in the checker reports them.
@@ -150,6 +150,27 @@ export const FUZZ_UNBOUNDED_LOOP = defineRule({
     `${route} makes a loop that no counter bounds: step '${step}' was dispatched ${visits} times in one run (the spec's counters allow ${bound})`,
 });
 
+export const FUZZ_NO_COMPLETION = defineRule({
+  code: "FUZZ-NO-COMPLETION",
+  severity: "error",
+  family: "fuzz",
+  errorType: "ir_semantic_error",
+  title: "flow that no run completes",
+  doc:
+    "The exhaustive exploration covered every path of this flow and none of them completed: each " +
+    "run either ended in a failure the spec declares (retries exhausted, a kill) or went round this " +
+    "route again and again with every step passing. A flow that cannot complete when everything " +
+    "succeeds is broken on every run. Typically a step after a check runs whatever the check said " +
+    "and routes back to it with next: make the route conditional (skip_if on the fixing step, or " +
+    "on_fail on the check instead of next on the fix), or end the flow after the check passes.",
+  example: {
+    bad: '- id: review\n  ensure: ["result.approved"]\n- id: fix\n  next: review',
+    good: '- id: review\n  ensure: ["result.approved"]\n  on_fail: fix\n- id: fix\n  next: review\n  skip_if: "$.steps.review.output.approved"',
+  },
+  message: (flow: string, route: string, loop: string) =>
+    `no run of flow '${flow}' completes: when every step passes, ${route} sends it round ${loop} for ever, and every other run ends in a failure`,
+});
+
 export const FUZZ_DEAD_STEP = defineRule({
   code: "FUZZ-DEAD-STEP",
   severity: "warning",
@@ -164,7 +185,8 @@ export const FUZZ_DEAD_STEP = defineRule({
     bad: 'skip_if: "len($.input.docs) >= 0"    # always true',
     good: 'skip_if: "len($.input.docs) == 0"',
   },
-  message: (step: string, how: string) => `step '${step}' is never dispatched (${how})`,
+  message: (step: string, where: string, why: string) =>
+    `step '${step}' is never dispatched ${where}: ${why}`,
 });
 
 export const FUZZ_ENSURE_UNSATISFIABLE = defineRule({
@@ -227,6 +249,7 @@ export const FUZZ_RULES: readonly RuleInfo[] = [
   FUZZ_INPUT_READS_SKIPPED,
   FUZZ_FLOW_OUTPUT,
   FUZZ_UNBOUNDED_LOOP,
+  FUZZ_NO_COMPLETION,
   FUZZ_DEAD_STEP,
   FUZZ_ENSURE_UNSATISFIABLE,
   FUZZ_EXIT_NEVER,

@@ -30,6 +30,7 @@ function fileJson({ report, fuzz }: FuzzedFile, seed: number) {
       option_to_complete: s.option_to_complete,
       proper_completion: s.proper_completion,
       no_dead_steps: s.no_dead_steps,
+      notes: s.notes,
     };
   }
   return {

@@ -2,7 +2,7 @@
 // counterexample, by a one-line witness; then per fuzzed file a line with the counts and one
 // soundness line per flow; at the end the summary line. No timings: the same seed prints the same
 // bytes.
-import type { FlowSoundness, FuzzFinding, FuzzReport, Verdict } from "../../fuzzer/index";
+import type { FlowSoundness, FuzzFinding, FuzzReport, Verdict, WireCall } from "../../fuzzer/index";
 import { clip, compactJson } from "../format/compact-json";
 import { formatPrettyDiagnostic, formatSummary } from "../format/pretty";
 import type { Totals } from "../format/report";
@@ -37,10 +37,42 @@ export function formatFuzzPretty(run: FuzzRun, t: Totals, ctx: PrettyContext): s
   return out + formatSummary(t, ctx.style);
 }
 
+/** Witnesses up to this many calls are printed inline, call by call. */
+const INLINE_CALLS = 10;
+
+/** A call as a person reads it in a witness: `review`, `sign_off revise`, `skip lint`, … */
+function callWord(call: WireCall): string {
+  const a = call.arguments;
+  const step = typeof a.step_id === "string" ? a.step_id : "?";
+  switch (call.tool) {
+    case "stratum_plan":
+      return "plan";
+    case "stratum_step_done":
+      return step;
+    case "stratum_gate_resolve":
+      return `${step} ${typeof a.outcome === "string" ? a.outcome : "?"}`;
+    case "stratum_skip_step":
+      return `skip ${step}`;
+    case "stratum_iteration_start":
+      return `${step} iterate`;
+    case "stratum_iteration_report":
+      return `${step} report`;
+    case "stratum_iteration_abort":
+      return `${step} abort`;
+    case "stratum_parallel_done":
+      return `${step} tasks`;
+    case "stratum_resume":
+      return "resume";
+    case "stratum_audit":
+      return "audit";
+  }
+}
+
 function witness(f: FuzzFinding, ctx: PrettyContext): string {
   const c = f.counterexample;
   if (c === null) return "";
-  const calls = `${c.calls.length} call${c.calls.length === 1 ? "" : "s"}`;
+  const count = `${c.calls.length} call${c.calls.length === 1 ? "" : "s"}`;
+  const calls = c.calls.length <= INLINE_CALLS ? `${count} (${c.calls.map(callWord).join(" → ")})` : count;
   const file = ctx.saved.get(f);
   const how =
     file === undefined
@@ -56,7 +88,10 @@ function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): str
   // Without a time budget every flow gets the same number of runs; with one, only a lone flow's is known.
   const runs =
     flows.length === 1 ? fuzz.runs : ctx.budgeted || flows.length === 0 ? null : fuzz.runs / flows.length;
-  for (const [flow, s] of flows) lines.push(`  ${flow}: ${verdicts(s, runs, ctx.style)}`);
+  for (const [flow, s] of flows) {
+    lines.push(`  ${flow}: ${verdicts(s, runs, ctx.style)}`);
+    for (const n of s.notes) lines.push(`    ${ctx.style.help("why")}: ${file}:${n.line}: ${n.message}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 

@@ -9,10 +9,11 @@ import type { PathSource } from "../../interpreter/index";
 import type { PyDict, PyValue } from "../../stdlib/index";
 import { dictGetStr, fromJsonValue } from "../../stdlib/index";
 import type { Coverage, Observation } from "../run/observation";
-import { stepKey } from "../run/observation";
+import { neverAccepted, stepKey } from "../run/observation";
 import { bindable, evaluateExpr, type Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
+import { whyUnreached } from "./why-unreached";
 
 const CONTEXTS = 12;
 /** Random runs per flow below which a dead step is reported only when exhaustive mode proved it. */
@@ -94,8 +95,13 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
   const collateral = callersOf(spec, new Set([...input.blocked, ...unsatisfiableFlows]));
   // Not proven and too few runs to be confident: say nothing rather than raise a false alarm.
   if (!input.proven && input.runsPerFlow < MIN_RUNS_FOR_UNPROVEN_DEAD_STEPS) return out;
+  // A flow with a step the fuzzer's agent never got accepted was not explored past it: what it did
+  // not reach says nothing about the spec (the soundness notes say what rejected the agent).
+  const unpassed = new Set(
+    [...neverAccepted(input.coverage).keys()].map((k) => k.slice(0, k.lastIndexOf("/"))),
+  );
   for (const flow of spec.flows.values()) {
-    if (collateral.has(flow.name)) continue;
+    if (collateral.has(flow.name) || callersOf(spec, unpassed).has(flow.name)) continue;
     for (const step of flow.steps) {
       if (input.coverage.dispatched.has(stepKey(flow.name, step.id))) continue;
       out.push({
@@ -105,9 +111,8 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
         anchor: { kind: "step" },
         message: FUZZ_DEAD_STEP.message(
           step.id,
-          input.proven
-            ? "proven: no path of the exhaustive exploration reaches it"
-            : `not reached in ${input.runs} runs`,
+          input.proven ? "on any path of the exhaustive exploration" : `in ${input.runs} runs`,
+          whyUnreached(flow, step, input.coverage),
         ),
         related: [],
         call: -1,

@@ -44,7 +44,8 @@ export async function exploreExhaustive(
     const decider = new TapeDecider(prefix, inputMenu);
     const outcome = await driveRun(setup, decider);
     paths++;
-    if (outcome.end === "truncated") complete = false;
+    // A path counts as explored only where every decision on it was accepted by the interpreter.
+    if (outcome.end === "truncated" || outcome.unfaithful) complete = false;
     mergeCoverage(coverage, outcome.coverage);
     const seenEnd = ends.get(outcome.end);
     if (seenEnd === undefined || outcome.calls.length < seenEnd.calls.length) ends.set(outcome.end, outcome);

@@ -18,6 +18,11 @@ export interface Decider {
   inputs(): Record<string, unknown>;
   /** The `n`-th generated value of a pool (a step's results), or undefined when the decider has no pools. */
   value(pool: string, n: number): unknown;
+  /**
+   * Whether a run ends where it comes back to a state it was in (`revisit`, observer.ts): exhaustive
+   * mode explored every choice from there already; random runs go on.
+   */
+  readonly endsAtRevisit: boolean;
 }
 
 /** A random run as fast-check generates it. */
@@ -33,6 +38,7 @@ export const TAPE_MAX = 999;
 
 export class ScenarioDecider implements Decider {
   private at = 0;
+  readonly endsAtRevisit = false;
 
   constructor(private readonly scenario: Scenario) {}
 
@@ -62,6 +68,7 @@ export class ScenarioDecider implements Decider {
 /** Exhaustive mode: follows `prefix`, then always the first option, and records every arity met. */
 export class TapeDecider implements Decider {
   private at = 0;
+  readonly endsAtRevisit = true;
   /** The number of enumerated options at each decision point of this run. */
   readonly arities: number[] = [];
   /** The choices made (prefix, then zeros). */

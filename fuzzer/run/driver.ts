@@ -12,7 +12,7 @@ import type { Shapes } from "../values/shapes";
 import type { Decider, Option } from "./decider";
 import { debateRound, memberPlan } from "./member-consumer";
 import type { Coverage, Observation, RunEnd } from "./observation";
-import { MANUAL_SKIP_REASON, Observer } from "./observer";
+import { MANUAL_SKIP_REASON, Observer, type Revisit } from "./observer";
 import { aggregateOf, parallelReport, taskIds } from "./parallel-consumer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
 import { isTaskGraphError, shapeTaskLists, type TaskListShape, taskListPaths } from "./task-lists";
@@ -34,6 +34,10 @@ export interface RunOutcome {
   readonly observations: readonly Observation[];
   readonly coverage: Coverage;
   readonly manualSkip: boolean;
+  /** An aimed-at pass was rejected: the run is not the path its decisions named. */
+  readonly unfaithful: boolean;
+  /** Where the run first came back to a state it was in, if it did. */
+  readonly revisit: Revisit | null;
 }
 
 /** The pool of generated results of a step (random mode). */
@@ -127,8 +131,13 @@ class Run {
         break;
       }
       response = next;
+      if (this.decider.endsAtRevisit && this.observer.revisit !== null) {
+        end = "revisit";
+        break;
+      }
     }
     await this.observer.finish();
+    this.observer.ended(end, this.setup.flow, str(response.step_id) || null);
     return {
       end,
       input: this.rootInput,
@@ -136,6 +145,8 @@ class Run {
       observations: this.observer.observations,
       coverage: this.observer.coverage,
       manualSkip: this.observer.manualSkip,
+      unfaithful: this.observer.unfaithful,
+      revisit: this.observer.revisit,
     };
   }
 
@@ -189,7 +200,9 @@ class Run {
   private async reportToParent(response: Plain): Promise<Plain> {
     const frame = this.frames.pop()!;
     const parent = frame.parent!;
-    return this.stepDone(parent.flowId, parent.stepId, response);
+    // A completed child is the agent's best answer for the parent step; a failed one is not.
+    const aim = str(response.status) === "complete" ? "pass" : "other";
+    return this.stepDone(parent.flowId, parent.stepId, response, true, aim);
   }
 
   private paths(flowId: string): PathSource {
@@ -263,10 +276,11 @@ class Run {
       return r;
     }
     const result = this.result(kind, flow, step, flowId);
+    const aim = kind === "pass" ? "pass" : "other";
     if (step.kind === "decompose" && kind !== "violate")
-      return this.decomposeDone(flow, step, flowId, result);
+      return this.decomposeDone(flow, step, flowId, result, aim);
     // A broken result is never repeated: it must not become the last attempt's (stored) result.
-    return this.stepDone(flowId, stepId, result, kind !== "violate");
+    return this.stepDone(flowId, stepId, result, kind !== "violate", aim);
   }
 
   /**
@@ -274,9 +288,15 @@ class Run {
    * the parallel step refuses (duplicate ids, unknown or cyclic dependencies: nothing committed) is
    * the agent's mistake, not the spec's: the agent reports again with a well-formed list.
    */
-  private async decomposeDone(flow: FlowIR, step: StepIR, flowId: string, result: unknown): Promise<Plain> {
+  private async decomposeDone(
+    flow: FlowIR,
+    step: StepIR,
+    flowId: string,
+    result: unknown,
+    aim: "pass" | "other",
+  ): Promise<Plain> {
     const paths = taskListPaths(flow, step);
-    if (paths.length === 0) return this.stepDone(flowId, step.id, result);
+    if (paths.length === 0) return this.stepDone(flowId, step.id, result, true, aim);
     const shape = this.decider.choose<TaskListShape>([
       { name: "as-generated", weight: 40, exhaustive: true },
       // Exhaustive mode keeps the generated list (a list the dispatch refuses is replaced below).
@@ -288,9 +308,10 @@ class Run {
       { name: "dangling", weight: 4, exhaustive: false },
       { name: "duplicate-id", weight: 4, exhaustive: false },
     ]);
-    const r = await this.stepDone(flowId, step.id, shapeTaskLists(result, paths, shape));
+    const listAim = shape === "as-generated" ? aim : "other";
+    const r = await this.stepDone(flowId, step.id, shapeTaskLists(result, paths, shape), true, listAim);
     if (!isTaskGraphError(r) || this.observer.stopped !== null) return r;
-    return this.stepDone(flowId, step.id, shapeTaskLists(result, paths, "several"));
+    return this.stepDone(flowId, step.id, shapeTaskLists(result, paths, "several"), true, "other");
   }
 
   /** The consumer path of a parallel step: the agent runs the tasks and reports them (parallel-consumer.ts). */
@@ -302,8 +323,14 @@ class Run {
     if (flow === undefined || step === undefined) return "stuck";
     if (step.kind === "quorum" || step.kind === "race") return this.members(payload, flow, step);
     if (step.kind === "debate") return this.debate(payload, step);
-    const report = parallelReport(step, payload, this.decider, this.setup.target.literals.strings);
+    const { aim, ...report } = parallelReport(
+      step,
+      payload,
+      this.decider,
+      this.setup.target.literals.strings,
+    );
     const r = await this.call("stratum_parallel_done", { flow_id: flowId, step_id: stepId, ...report });
+    this.observer.judged(flowId, stepId, aim, r);
     const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
     if (!retried && r.status !== "error")
       this.setOutput(flowId, stepId, fromJsonValue(aggregateOf(step, report)));
@@ -345,6 +372,7 @@ class Run {
       });
       if (r.status !== "race_pending") break;
     }
+    this.observer.judged(flowId, step.id, plan.aim, r);
     const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === step.id;
     if (!retried && r.status !== "error" && r.status !== "race_pending") {
       // The race's winner, or (a quorum) the first passing member: what later steps will read.
@@ -407,9 +435,17 @@ class Run {
     return [];
   }
 
-  private async stepDone(flowId: string, stepId: string, result: unknown, repeatable = true): Promise<Plain> {
+  private async stepDone(
+    flowId: string,
+    stepId: string,
+    result: unknown,
+    repeatable = true,
+    aim: "pass" | "other" = "other",
+  ): Promise<Plain> {
     if (repeatable) this.lastResult.set(`${flowId}/${stepId}`, result);
     const r = await this.call("stratum_step_done", { flow_id: flowId, step_id: stepId, result });
+    // A task list the dispatch refused is re-reported by the driver: not the step's verdict.
+    if (!isTaskGraphError(r)) this.observer.judged(flowId, stepId, aim, r);
     const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
     if (!retried && r.status !== "error") this.setOutput(flowId, stepId, fromJsonValue(result));
     return r;

@@ -19,6 +19,8 @@ export interface MemberPlan {
   readonly batches: readonly Plain[][];
   /** Each member's result, by id (for the step output the driver notes down). */
   readonly results: ReadonlyMap<string, unknown>;
+  /** `pass` when every member's result was aimed at passing. */
+  readonly aim: "pass" | "other";
 }
 
 export function memberPlan(
@@ -70,7 +72,7 @@ export function memberPlan(
       : "one-batch";
   const half = Math.ceil(reports.length / 2);
   const batches = split === "one-batch" ? [reports] : [reports.slice(half), reports.slice(0, half)];
-  return { batches, results };
+  return { batches, results, aim: outcomes === "all-pass" ? "pass" : "other" };
 }
 
 /**

@@ -57,7 +57,16 @@ export function identityOf(o: Pick<Observation, "code" | "flow" | "step" | "anch
 }
 
 /** How a run ended. */
-export type RunEnd = "complete" | "killed" | "exhausted" | "stuck" | "internal" | "loop" | "truncated";
+export type RunEnd =
+  | "complete"
+  | "killed"
+  | "exhausted"
+  | "stuck"
+  | "internal"
+  | "loop"
+  | "truncated"
+  /** Exhaustive mode: back in a state explored already (observer.ts, noteRevisit). */
+  | "revisit";
 
 /** Per flow name and step id (`flow/step`). */
 export interface Coverage {
@@ -71,6 +80,23 @@ export interface Coverage {
   readonly exitMet: Set<string>;
   /** Iteration reports per step with an exit criterion. */
   readonly exitTried: Map<string, number>;
+  /** Steps with an attempt the interpreter accepted. */
+  readonly accepted: Set<string>;
+  /**
+   * Steps for which the agent aimed at a result that passes but the interpreter rejected it: the
+   * interpreter's first reason (its own message), kept until some attempt of the step is accepted.
+   */
+  readonly rejectedAim: Map<string, string>;
+  /** Steps their own `skip_if` skipped (not by hand). */
+  readonly skipped: Set<string>;
+  /** Steps whose last attempt was rejected (routed through on_fail, or retries exhausted). */
+  readonly exhausted: Set<string>;
+  /** Gate outcomes that happened, by a person or a policy: `flow/gate/outcome`. */
+  readonly gateOutcomes: Set<string>;
+  /** Flows (by name) with a run that completed. */
+  readonly completed: Set<string>;
+  /** How runs of each flow (by name) ended, with the step they ended at: `end|step` → runs. */
+  readonly endings: Map<string, Map<string, number>>;
 }
 
 export function emptyCoverage(): Coverage {
@@ -80,6 +106,13 @@ export function emptyCoverage(): Coverage {
     ensureTried: new Map(),
     exitMet: new Set(),
     exitTried: new Map(),
+    accepted: new Set(),
+    rejectedAim: new Map(),
+    skipped: new Set(),
+    exhausted: new Set(),
+    gateOutcomes: new Set(),
+    completed: new Set(),
+    endings: new Map(),
   };
 }
 
@@ -89,6 +122,27 @@ export function mergeCoverage(into: Coverage, from: Coverage): void {
   for (const k of from.exitMet) into.exitMet.add(k);
   for (const [k, n] of from.ensureTried) into.ensureTried.set(k, (into.ensureTried.get(k) ?? 0) + n);
   for (const [k, n] of from.exitTried) into.exitTried.set(k, (into.exitTried.get(k) ?? 0) + n);
+  for (const k of from.accepted) into.accepted.add(k);
+  for (const [k, why] of from.rejectedAim) if (!into.rejectedAim.has(k)) into.rejectedAim.set(k, why);
+  for (const k of from.skipped) into.skipped.add(k);
+  for (const k of from.exhausted) into.exhausted.add(k);
+  for (const k of from.gateOutcomes) into.gateOutcomes.add(k);
+  for (const k of from.completed) into.completed.add(k);
+  for (const [flow, ends] of from.endings) {
+    let mine = into.endings.get(flow);
+    if (mine === undefined) {
+      mine = new Map();
+      into.endings.set(flow, mine);
+    }
+    for (const [k, n] of ends) mine.set(k, (mine.get(k) ?? 0) + n);
+  }
+}
+
+/** Steps an aimed-at pass never got accepted for: the interpreter's reason, by step key. */
+export function neverAccepted(c: Coverage): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, why] of c.rejectedAim) if (!c.accepted.has(k)) out.set(k, why);
+  return out;
 }
 
 export function stepKey(flow: string, step: string): string {

@@ -48,12 +48,20 @@ const FILE_CONFLICT = "File ownership conflict between independent tasks ";
 /** A parallel step's own verdicts (require, merge, task certificates), which are not its ensures' (docs/runtime.md §23.2). */
 const AGGREGATE_VIOLATION = /^(require='.*' not satisfied: |merge conflict: |task '.*' cert: )/s;
 const SKIP_IF_WARNING = /^skip_if of step '(.*)' raised: (.*); the step was not skipped$/s;
-/** Revises of one flow execution without max_rounds after which the revise loop is reported. */
-const REVISES_WITHOUT_BOUND = 2;
 
-interface Cause {
+export interface Cause {
   readonly step: string;
   readonly field: string;
+}
+
+/** A run came back to step `step` of flow `flow` through the route `cause`, going round `loop`. */
+export interface Revisit {
+  readonly flow: string;
+  readonly step: string;
+  readonly cause: Cause;
+  readonly loop: readonly string[];
+  /** The call whose response dispatched the step again. */
+  readonly call: number;
 }
 
 interface Visit {
@@ -79,9 +87,12 @@ export class Observer {
   readonly flowNames = new Map<string, string>();
   private readonly visits = new Map<string, Map<string, number>>();
   private readonly history = new Map<string, Visit[]>();
-  private readonly revises = new Map<string, number>();
   /** Whether the run used stratum_skip_step (findings after it may depend on that manual skip). */
   manualSkip = false;
+  /** Whether an aimed-at pass was rejected in this run (the run is not the path it meant to be). */
+  unfaithful = false;
+  /** The first time the run came back to a state it was in (noteRevisit). */
+  revisit: Revisit | null = null;
 
   constructor(
     private readonly spec: CheckedSpec,
@@ -114,10 +125,12 @@ export class Observer {
     const callFlowId = this.realFlowId(ex);
     if (call.tool === "stratum_plan" && callFlowId !== "") this.flowNames.set(callFlowId, str(args.flow));
     if (call.tool === "stratum_skip_step") this.manualSkip = true;
-    const cause = this.causeOf(ex, callFlowId);
-    if (call.tool === "stratum_gate_resolve" && args.outcome === "revise" && response.status !== "error") {
-      this.revised(callFlowId, str(args.step_id), index);
+    if (call.tool === "stratum_gate_resolve" && response.status !== "error" && !this.manualSkip) {
+      const name = this.flowNames.get(callFlowId);
+      if (name !== undefined)
+        this.coverage.gateOutcomes.add(`${stepKey(name, str(args.step_id))}/${str(args.outcome)}`);
     }
+    const cause = this.causeOf(ex, callFlowId);
     if (call.tool === "stratum_step_done" || call.tool === "stratum_parallel_done")
       this.stepDone(ex, callFlowId, index);
     if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
@@ -208,12 +221,42 @@ export class Observer {
       this.history.set(flowId, history);
     }
     history.push({ step: stepId, cause });
+    this.noteRevisit(flow, stepId, cause, history, visits, index);
     const bound = boundOf(flow, step);
     if (visits > 2 * bound + 2 && this.stopped === null) {
       this.loop(flow, history, stepId, visits, bound, index);
       this.stopped = "loop";
     }
     if (str(response.status) === "execute_step") await this.readsSkipped(flow, step, flowId, response, index);
+  }
+
+  /**
+   * A step the flow comes back to through `next`, or a revise in a flow without max_rounds: both
+   * clear the target's and every later step's outputs, attempts and iteration state
+   * (docs/runtime.md §5), so the flow is in the state of the step's first visit again (only the
+   * records and, for a revise, the round number — which nothing bounds — differ).
+   */
+  private noteRevisit(
+    flow: FlowIR,
+    stepId: string,
+    cause: Cause | null,
+    history: readonly Visit[],
+    visits: number,
+    index: number,
+  ): void {
+    if (this.revisit !== null || cause === null || visits < 2) return;
+    const back = cause.field === "next" || (cause.field === "on_revise" && flow.maxRounds === null);
+    if (!back) return;
+    let first = history.length - 2;
+    while (first > 0 && history[first]!.step !== stepId) first--;
+    const between = history.slice(first, history.length - 1);
+    // Exact only if nothing before the step ran since its last visit (those outputs and attempts
+    // are not cleared) and no kill routed on (the flow's terminal status is not cleared either).
+    const position = (id: string) => flow.steps.findIndex((s) => s.id === id);
+    const at = position(stepId);
+    if (between.some((v) => position(v.step) < at || v.cause?.field === "on_kill")) return;
+    const loop = [...new Set(between.map((v) => v.step))];
+    this.revisit = { flow: flow.name, step: stepId, cause, loop, call: index };
   }
 
   /** FUZZ-UNBOUNDED-LOOP at the backward route taken most recently on the way back to `stepId`. */
@@ -231,6 +274,9 @@ export class Observer {
       const prev = history[i - 1]!;
       if (h.cause === null || h.step === prev.step) continue;
       if ((position.get(h.step) ?? 0) > (position.get(prev.step) ?? 0)) continue;
+      // Each round of a revise loop is a person's decision: the checker says a flow without
+      // max_rounds leaves it unbounded (a static fact); it is no run-time finding.
+      if (h.cause.field === "on_revise") return;
       let j = i - 1;
       while (j > 0 && history[j]!.step !== h.step) j--;
       const cycle = [...new Set(history.slice(j, i).map((v) => v.step))];
@@ -265,39 +311,6 @@ export class Observer {
       message: FUZZ_UNBOUNDED_LOOP.message(`the routing into step '${stepId}'`, stepId, visits, bound),
       call: index,
     });
-  }
-
-  private revised(flowId: string, gate: string, index: number): void {
-    const flow = this.flowOf(flowId);
-    const step = flow?.stepById.get(gate);
-    if (flow === undefined || step === undefined || flow.maxRounds !== null) return;
-    const n = (this.revises.get(flowId) ?? 0) + 1;
-    this.revises.set(flowId, n);
-    if (n <= REVISES_WITHOUT_BOUND || this.stopped !== null) return;
-    const target = step.onRevise ?? gate;
-    const visits = (this.visits.get(flowId)?.get(target) ?? 0) + 1;
-    this.add({
-      code: FUZZ_UNBOUNDED_LOOP.code,
-      flow: flow.name,
-      step: gate,
-      anchor: { kind: "field", key: "on_revise" },
-      message: FUZZ_UNBOUNDED_LOOP.message(
-        `'on_revise: ${target}' of gate '${gate}' (flow '${flow.name}' has no max_rounds)`,
-        target,
-        visits,
-        flow.stepById.get(target)?.retries ?? 1,
-      ),
-      related: [
-        {
-          flow: flow.name,
-          step: target,
-          anchor: { kind: "step" },
-          message: `'${target}' is where each revise goes back to`,
-        },
-      ],
-      call: index,
-    });
-    this.stopped = "loop";
   }
 
   /** A `$.steps.X` input that resolved to null because X's skip_if skipped it. */
@@ -459,6 +472,7 @@ export class Observer {
 
   private completed(response: Plain, index: number): void {
     const flow = this.flowOf(str(response.flow_id));
+    if (flow !== undefined && !this.manualSkip) this.coverage.completed.add(flow.name);
     if (flow === undefined || flow.output === "") return;
     const contract = this.spec.contracts.get(flow.output);
     if (contract === undefined) return;
@@ -521,13 +535,58 @@ export class Observer {
     this.stopped = "stuck";
   }
 
-  /** At the end of a run: gates a policy approved count as dispatched (they ran, automatically). */
+  /**
+   * The answer to a reported result of a step the agent aimed at (`pass`: a result meant to pass
+   * every check): whether the interpreter accepted it, and if an aimed-at pass was rejected, the
+   * interpreter's own reason. A run whose aimed-at pass was rejected did not explore the path it
+   * meant to (`unfaithful`): its verdicts cannot count as proven.
+   */
+  judged(flowId: string, stepId: string, aim: "pass" | "other", response: Plain): void {
+    const flow = this.flowOf(flowId);
+    if (flow === undefined || response.status === "race_pending") return;
+    const key = stepKey(flow.name, stepId);
+    const accepted = !isRetryOrFailure(response, stepId);
+    if (accepted) {
+      if (!this.manualSkip) this.coverage.accepted.add(key);
+      return;
+    }
+    const exhausted =
+      response.routed_from === stepId ||
+      (response.status === "error" &&
+        response.error_type === "retries_exhausted" &&
+        response.step_id === stepId);
+    if (exhausted && !this.manualSkip) this.coverage.exhausted.add(key);
+    if (aim !== "pass") return;
+    this.unfaithful = true;
+    if (!this.coverage.rejectedAim.has(key)) this.coverage.rejectedAim.set(key, rejectionOf(response));
+  }
+
+  /** How the run ended, and at which step of the root flow (the current one when it stopped). */
+  ended(end: RunEnd, flowName: string, stepId: string | null): void {
+    if (this.manualSkip) return;
+    let ends = this.coverage.endings.get(flowName);
+    if (ends === undefined) {
+      ends = new Map();
+      this.coverage.endings.set(flowName, ends);
+    }
+    const key = `${end}|${stepId ?? ""}`;
+    ends.set(key, (ends.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * At the end of a run: gates a policy approved count as dispatched (they ran, automatically);
+   * steps their own skip_if skipped are noted.
+   */
   async finish(): Promise<void> {
     if (this.manualSkip) return; // coverage counts only what the spec's own logic reached
     for (const [flowId, name] of this.flowNames) {
       for (const r of await this.trace(flowId)) {
         if (r.type === "policy" && (r.effective_policy === "flag" || r.effective_policy === "skip")) {
           this.coverage.dispatched.add(stepKey(name, str(r.step_id)));
+          this.coverage.gateOutcomes.add(`${stepKey(name, str(r.step_id))}/approve`);
+        }
+        if (r.type === "skip" && r.skip_reason !== MANUAL_SKIP_REASON) {
+          this.coverage.skipped.add(stepKey(name, str(r.step_id)));
         }
       }
     }
@@ -564,6 +623,16 @@ function isRetryOrFailure(response: Plain, step: string): boolean {
   if (status === "error") return true;
   if (Array.isArray(response.violations) && response.violations.length > 0) return true;
   return response.routed_from === step;
+}
+
+/** The interpreter's reason for rejecting a result, as it worded it (violations, else its message). */
+function rejectionOf(response: Plain): string {
+  const violations = Array.isArray(response.violations)
+    ? response.violations.map(str).filter((v) => v !== "")
+    : [];
+  if (violations.length > 0) return violations.join("; ");
+  const message = str(response.message);
+  return message === "" ? str(response.status) : message;
 }
 
 function afterRaised(text: string): string {

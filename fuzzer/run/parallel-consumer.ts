@@ -19,6 +19,11 @@ export interface ParallelReport {
   readonly merge_status: "clean" | "conflict";
 }
 
+/** A report and what the agent meant by it (`pass`: every task completed, certified, merged). */
+export interface AimedReport extends ParallelReport {
+  readonly aim: "pass" | "other";
+}
+
 function isObject(v: unknown): v is Plain {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
@@ -56,7 +61,7 @@ export function parallelReport(
   payload: Plain,
   decider: Decider,
   literals: readonly string[],
-): ParallelReport {
+): AimedReport {
   const ids = taskIds(payload.tasks);
   // With `require: all`, one failed task fails the step like all of them: one path is enough.
   const allFailedMatters = step.parallel?.require !== "all";
@@ -110,7 +115,15 @@ export function parallelReport(
     { name: "clean", weight: 85, exhaustive: true },
     { name: "conflict", weight: 15, exhaustive: true },
   ]);
-  return { task_results: results, merge_status };
+  // The agent meant this report to pass when every task completed, certified, reported once and merged.
+  const aim =
+    statuses === "all-complete" &&
+    certificate === "valid" &&
+    roster === "as-dispatched" &&
+    merge_status === "clean"
+      ? "pass"
+      : "other";
+  return { task_results: results, merge_status, aim };
 }
 
 /** A task's result: a summary object (the spec's non-empty string literals), an empty object, text or null. */

@@ -73,6 +73,7 @@ function setupOf(text: string, maxCalls = 60): RunSetup {
 
 /** A decider that takes the scripted option names in order when offered, else the first option. */
 class ScriptedDecider implements Decider {
+  readonly endsAtRevisit = false;
   constructor(private readonly script: string[]) {}
   choose<T extends string>(options: readonly Option<T>[]): T {
     const wanted = options.find((o) => o.name === this.script[0]);
@@ -138,6 +139,7 @@ describe("the fuzzer's agent on parallel_dispatch steps", () => {
       option_to_complete: "proven",
       proper_completion: "proven",
       no_dead_steps: "proven",
+      notes: [],
     });
   }, 60_000);
 

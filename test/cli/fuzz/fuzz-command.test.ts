@@ -71,6 +71,7 @@ describe("stratumc fuzz", () => {
       "option_to_complete",
       "proper_completion",
       "no_dead_steps",
+      "notes",
     ]);
     const finding = file!.findings.find((f) => f.code === "FUZZ-ENSURE-RAISES");
     expect(finding).toMatchObject({ severity: "error", line: DEFECT_LINE, flow: "main", step: "describe" });
@@ -108,7 +109,7 @@ describe("stratumc fuzz", () => {
       `${DEFECT}:${DEFECT_LINE}:9: error: ensure 'len(result.risk_notes) <= 500' raised`,
     );
     expect(r.out).toMatch(
-      /\n {2}= witness: \d+ calls?, input \{"branch": .*\} \(--save DIR writes it; stratumc replay FILE runs it\)\n\n/,
+      /\n {2}= witness: \d+ calls? \(plan( → [a-z_ ]+)+\), input \{"branch": .*\} \(--save DIR writes it; stratumc replay FILE runs it\)\n\n/,
     );
     expect(r.out).toMatch(
       new RegExp(

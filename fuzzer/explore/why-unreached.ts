@@ -1,0 +1,101 @@
+// Why no run reached a step, in words a person can act on: the routes that lead to it (from the
+// checked IR, the same routes the interpreter follows) against what the runs did with each source
+// (never dispatched, never passed, never exhausted, skipped by its own skip_if), and otherwise how
+// the runs ended. Only explains; it decides nothing.
+import type { FlowIR, StepIR } from "../../checker/index";
+import { type Coverage, stepKey } from "../run/observation";
+
+/** A route into a step: taken when `from` passes, exhausts its retries, or a gate outcome. */
+interface Route {
+  readonly from: StepIR;
+  readonly when: "passes" | "exhausted" | "approve" | "revise" | "kill" | "skipped";
+  /** The field that names the target (`next`, `on_fail`, …), or null for the fall-through. */
+  readonly field: string | null;
+}
+
+/** Every route into `target` (docs/runtime.md §4–§6: next, fall-through, on_fail, gate routes). */
+export function routesInto(flow: FlowIR, target: StepIR): Route[] {
+  const out: Route[] = [];
+  flow.steps.forEach((s, i) => {
+    const following = flow.steps[i + 1];
+    if (s.kind === "gate") {
+      if (s.onApprove === target.id) out.push({ from: s, when: "approve", field: "on_approve" });
+      if (s.onRevise === target.id) out.push({ from: s, when: "revise", field: "on_revise" });
+      if (s.onKill === target.id) out.push({ from: s, when: "kill", field: "on_kill" });
+      return;
+    }
+    if (s.next === target.id) out.push({ from: s, when: "passes", field: "next" });
+    else if (s.next === null && following === target) out.push({ from: s, when: "passes", field: null });
+    if (s.onFail === target.id) out.push({ from: s, when: "exhausted", field: "on_fail" });
+    // A step its skip_if skips moves on to the following position.
+    if (s.skipIf !== null && following === target) out.push({ from: s, when: "skipped", field: null });
+  });
+  return out;
+}
+
+/** Why `step` of `flow` was never dispatched, as one clause (after "never dispatched: "). */
+export function whyUnreached(flow: FlowIR, step: StepIR, coverage: Coverage): string {
+  const key = (s: StepIR) => stepKey(flow.name, s.id);
+  if (coverage.skipped.has(key(step))) return "its skip_if held on every run that reached it";
+  if (step.index === 0) return `every run ended before it (${runEndings(flow, coverage)})`;
+  const reasons: string[] = [];
+  for (const r of routesInto(flow, step)) {
+    const from = `'${r.from.id}'`;
+    const via = r.field === null ? "" : ` (${r.field})`;
+    if (r.when === "skipped") {
+      if (!coverage.skipped.has(key(r.from))) reasons.push(`${from}'s skip_if never held`);
+      continue;
+    }
+    if (!coverage.dispatched.has(key(r.from))) {
+      reasons.push(`${from}${via} never ran either`);
+      continue;
+    }
+    switch (r.when) {
+      case "passes":
+        if (!coverage.accepted.has(key(r.from))) reasons.push(`${from}${via} never passed`);
+        break;
+      case "exhausted":
+        if (!coverage.exhausted.has(key(r.from)))
+          reasons.push(
+            `${from}${via} never failed on its last attempt: no conforming result failed its checks`,
+          );
+        break;
+      default:
+        if (!coverage.gateOutcomes.has(`${key(r.from)}/${r.when}`)) {
+          const policy =
+            r.from.policy === "flag" || r.from.policy === "skip"
+              ? ` (its policy: ${r.from.policy} approves it without a person)`
+              : "";
+          reasons.push(`gate ${from}${via} was never resolved ${r.when}${policy}`);
+        }
+        break;
+    }
+  }
+  if (reasons.length === 0) return `every run ended before it (${runEndings(flow, coverage)})`;
+  return `no route into it was taken: ${reasons.join("; ")}`;
+}
+
+/** How the runs of a flow ended, most frequent first: `runs ended: 3 completed, 2 ended with retries exhausted at 'fix'`. */
+export function runEndings(flow: FlowIR, coverage: Coverage): string {
+  const ends = coverage.endings.get(flow.name);
+  if (ends === undefined || ends.size === 0) return "no run of the flow was made";
+  const parts = [...ends]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 4)
+    .map(([k, n]) => {
+      const [end, step] = k.split("|") as [string, string];
+      const at = step === "" ? "" : ` at '${step}'`;
+      return `${n} ${END_WORDS[end] ?? end}${at}`;
+    });
+  return `runs ended: ${parts.join(", ")}`;
+}
+
+const END_WORDS: Readonly<Record<string, string>> = {
+  complete: "completed",
+  killed: "killed",
+  exhausted: "ended with retries exhausted",
+  stuck: "got stuck",
+  internal: "failed in the interpreter",
+  loop: "looped",
+  truncated: "hit the call limit",
+};
