@@ -46,6 +46,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   "test/interpreter/engine/crash": "SIGKILL crash tests of interpreter/engine/ (child processes)",
   "test/cli/mcp-cli": "cli/mcp-commands/ (the `stratumc mcp` commands) and the stratum-mcp bundle",
   "test/lsp/nvim": "the Neovim configuration of test/lsp/neovim.test.ts",
+  "test/fuzzer/reference-specs":
+    "the reference implementation's specs (scripts/extract-reference-specs.mjs) and the fuzz survey over them",
 };
 
 /** Source folders with .ts files whose tests are neither at their path nor at their parent's. */
