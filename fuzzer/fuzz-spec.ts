@@ -79,6 +79,8 @@ export const DEFAULT_RUNS = 100;
 export const DEFAULT_MAX_PATHS = 100;
 export const DEFAULT_MAX_CALLS = 200;
 const SHRINK_MS = 2_000;
+/** The seed of exhaustive mode's values (inputs it does not enumerate, results it aims with). */
+const EXHAUSTIVE_SEED = 0;
 const MAX_INPUT_COMBINATIONS = 16;
 
 export class UnknownFlowError extends Error {}
@@ -104,6 +106,9 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   const files = virtualFiles(target.literals.strings);
   const shapes = new Shapes(target.spec, target.literals);
   const solver = new Solver(target.spec, shapes, seed, files);
+  // Exhaustive mode draws its values with a seed of its own: what it proves or finds is the same
+  // whatever seed the random runs use.
+  const exhaustiveSolver = new Solver(target.spec, shapes, EXHAUSTIVE_SEED, files);
   const transport = apiTransport(fuzzEngine(files));
   const coverage = emptyCoverage();
   const observations = new Map<
@@ -128,8 +133,8 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       flow: flow.name,
       maxCalls: options.maxCalls ?? DEFAULT_MAX_CALLS,
     };
-    const menu = inputMenu(shapes, target, flow, seed);
-    const exhaustive = await exploreExhaustive(setup, menu.combinations, {
+    const menu = inputMenu(shapes, target, flow, EXHAUSTIVE_SEED);
+    const exhaustive = await exploreExhaustive({ ...setup, solver: exhaustiveSolver }, menu.combinations, {
       maxPaths: options.maxPaths ?? DEFAULT_MAX_PATHS,
       deadline,
       now,

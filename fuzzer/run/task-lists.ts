@@ -33,17 +33,21 @@ function isObject(v: unknown): v is Plain {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
-/** The tasks of the new list: the generated ones as templates, ids `t1`, `t2`, … (numbers if the template's id is one). */
+/**
+ * The tasks of the new list: the generated ones as templates, ids `t1`, `t2`, … (numbers if the
+ * template's id is one). A decompose agent reports task objects (the payload asks for them): items
+ * of a generated list that are not objects are replaced by task objects, the list keeping its size
+ * when it is reported as generated.
+ */
 function tasks(shape: TaskListShape, generated: readonly unknown[]): unknown[] {
   if (shape === "empty") return [];
-  if (generated.length > 0 && !generated.every(isObject)) {
-    // Not a list of task objects: only its size varies.
-    return shape === "one" ? generated.slice(0, 1) : [...generated, ...generated].slice(0, 3);
-  }
-  const n = shape === "one" ? 1 : 3;
+  const objects = generated.every(isObject);
+  const n = shape === "one" ? 1 : shape === "as-generated" ? generated.length : 3;
   const list: Plain[] = [];
   for (let i = 0; i < n; i++) {
-    const template = (generated[i % Math.max(1, generated.length)] as Plain | undefined) ?? {};
+    const template = objects
+      ? ((generated[i % Math.max(1, generated.length)] as Plain | undefined) ?? {})
+      : {};
     const id: unknown = typeof template.id === "number" ? i + 1 : `t${i + 1}`;
     list.push({
       ...template,
@@ -84,8 +88,17 @@ function replaceAt(result: unknown, path: readonly string[], shape: TaskListShap
 }
 
 export function shapeTaskLists(result: unknown, paths: readonly string[][], shape: TaskListShape): unknown {
-  if (shape === "as-generated") return result;
-  return paths.reduce((r, p) => replaceAt(r, p, shape), result);
+  return paths.reduce(
+    (r, p) => (shape === "as-generated" && !holdsNonObjects(r, p) ? r : replaceAt(r, p, shape)),
+    result,
+  );
+}
+
+/** Whether the list at `path` of `result` has an item that is not an object. */
+function holdsNonObjects(result: unknown, path: readonly string[]): boolean {
+  let v: unknown = result;
+  for (const key of path) v = isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+  return Array.isArray(v) && !v.every(isObject);
 }
 
 const TASK_GRAPH_PROBLEM =

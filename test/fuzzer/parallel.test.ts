@@ -234,6 +234,18 @@ describe("task lists", () => {
     ]);
   });
 
+  it("reports task objects where the contract's list has no item type (a decompose agent writes tasks)", () => {
+    const generated = { tasks: [3, "x", null] };
+    const asGenerated = shapeTaskLists(generated, [["tasks"]], "as-generated") as { tasks: Plain[] };
+    expect(asGenerated.tasks.map((t) => [t.id, t.depends_on, t.files_owned])).toEqual([
+      ["t1", [], ["src/t1.ts"]],
+      ["t2", ["t1"], ["src/t2.ts"]],
+      ["t3", ["t2"], ["src/t3.ts"]],
+    ]);
+    const objects = { tasks: [{ id: "a", description: "d" }] };
+    expect(shapeTaskLists(objects, [["tasks"]], "as-generated")).toBe(objects);
+  });
+
   it("plants a cycle, a dangling dependency, a repeated id and a shared file", () => {
     expect(tasks("cycle")[0]!.depends_on).toEqual(["t3"]);
     expect(tasks("dangling")[2]!.depends_on).toEqual(["no-such-task"]);
