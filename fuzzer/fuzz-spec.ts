@@ -14,6 +14,7 @@ import { walk } from "../grammar/index";
 import { fuzzEngine, virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";
+import { minimizeWitness } from "./explore/minimize";
 import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
 import { runEndings } from "./explore/why-unreached";
 import {
@@ -38,6 +39,7 @@ import {
   type RunEnd,
   stepKey,
 } from "./run/observation";
+import { routeOf } from "./run/observer";
 import { apiTransport } from "./run/session";
 import { Solver } from "./solver";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
@@ -109,6 +111,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   // Exhaustive mode draws its values with a seed of its own: what it proves or finds is the same
   // whatever seed the random runs use.
   const exhaustiveSolver = new Solver(target.spec, shapes, EXHAUSTIVE_SEED, files);
+  const minimizing = { target, shapes, files };
   const transport = apiTransport(fuzzEngine(files));
   const coverage = emptyCoverage();
   const observations = new Map<
@@ -169,7 +172,12 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
         outcome: shrunk,
       });
     }
-    const never = complete ? neverCompletes(flow, flowCoverage, exhaustive.ends.get("revisit")) : null;
+    const loopFound = [...found.values()].find(
+      (f) => f.obs.code === FUZZ_UNBOUNDED_LOOP.code && f.obs.flow === flow.name,
+    );
+    const never = complete
+      ? neverCompletes(flow, flowCoverage, exhaustive.ends.get("revisit"), loopFound)
+      : null;
     if (never !== null) {
       // The loop is the flow's defect on every run: reported once, as the error it is.
       for (const [id, f] of found) {
@@ -179,10 +187,16 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     }
     for (const [id, f] of found) {
       if (observations.has(id)) continue;
+      const { calls, observation } = await minimizeWitness(
+        minimizing,
+        f.outcome.calls.slice(0, f.obs.call + 1),
+        { identity: id, code: f.obs.code, flow: f.obs.flow, step: f.obs.step },
+      );
+      const plan = calls[0]?.tool === "stratum_plan" ? calls[0].arguments.inputs : undefined;
       observations.set(id, {
-        obs: f.obs,
-        counterexample: { seed, input: f.outcome.input, calls: f.outcome.calls.slice(0, f.obs.call + 1) },
-        manualSkip: f.outcome.calls.slice(0, f.obs.call + 1).some((c) => c.tool === "stratum_skip_step"),
+        obs: observation === null ? f.obs : { ...observation, call: calls.length - 1 },
+        counterexample: { seed, input: isRecord(plan) ? plan : f.outcome.input, calls },
+        manualSkip: calls.some((c) => c.tool === "stratum_skip_step"),
       });
     }
     const ends = new Map<RunEnd, RunOutcome>([...random.ends, ...exhaustive.ends]);
@@ -305,37 +319,53 @@ function lineOf(target: FuzzTarget, offset: number): number {
 
 /**
  * FUZZ-NO-COMPLETION when the exhaustive exploration (complete and faithful) never completed the
- * flow and came back to an explored state: the witness is the shortest run that did.
+ * flow. The loop that keeps it from completing is, in this order of preference: a loop the runs
+ * showed (FUZZ-UNBOUNDED-LOOP, its witness), or the shortest run that came back to an explored
+ * state (a revise loop last: each of its rounds is a person's choice).
  */
 function neverCompletes(
   flow: FlowIR,
   coverage: Coverage,
-  witness: RunOutcome | undefined,
+  revisitRun: RunOutcome | undefined,
+  loopFound: { obs: Observation; outcome: RunOutcome } | undefined,
 ): { obs: Observation; outcome: RunOutcome } | null {
-  if (coverage.completed.has(flow.name) || witness?.revisit == null) return null;
-  const { revisit } = witness;
-  if (revisit.flow !== flow.name) return null;
-  const routeStep = flow.stepById.get(revisit.cause.step);
-  const target = revisit.cause.field === "next" ? routeStep?.next : routeStep?.onRevise;
-  const obs: Observation = {
+  if (coverage.completed.has(flow.name)) return null;
+  const loop = (route: string, routeStep: string, field: string, steps: readonly string[], call: number) => ({
     code: FUZZ_NO_COMPLETION.code,
     flow: flow.name,
-    step: revisit.cause.step,
-    anchor: { kind: "field", key: revisit.cause.field },
+    step: routeStep,
+    anchor: { kind: "field", key: field } as const,
     message: FUZZ_NO_COMPLETION.message(
       flow.name,
-      `'${revisit.cause.field}: ${target ?? revisit.step}' of step '${revisit.cause.step}'`,
-      [...revisit.loop, revisit.step].map((s) => `'${s}'`).join(" → "),
+      route,
+      [...steps, steps[0]].map((s) => `'${s}'`).join(" → "),
     ),
-    related: revisit.loop.slice(0, 10).map((s) => ({
+    related: steps.slice(0, 10).map((s) => ({
       flow: flow.name,
       step: s,
-      anchor: { kind: "step" },
+      anchor: { kind: "step" } as const,
       message: `'${s}' is on the loop`,
     })),
-    call: revisit.call,
+    call,
+  });
+  if (loopFound !== undefined && loopFound.obs.anchor.kind === "field" && loopFound.obs.step !== null) {
+    const { obs } = loopFound;
+    const field = obs.anchor.kind === "field" ? obs.anchor.key : "";
+    const target = routeOf(flow.stepById.get(obs.step!), field);
+    const steps = obs.related.map((r) => r.step);
+    return {
+      obs: loop(`'${field}: ${target}' of step '${obs.step}'`, obs.step!, field, steps, obs.call),
+      outcome: loopFound.outcome,
+    };
+  }
+  const revisit = revisitRun?.revisit;
+  if (revisitRun === undefined || revisit == null || revisit.flow !== flow.name) return null;
+  const target = routeOf(flow.stepById.get(revisit.cause.step), revisit.cause.field) ?? revisit.step;
+  const route = `'${revisit.cause.field}: ${target}' of step '${revisit.cause.step}'`;
+  return {
+    obs: loop(route, revisit.cause.step, revisit.cause.field, revisit.loop, revisit.call),
+    outcome: revisitRun,
   };
-  return { obs, outcome: witness };
 }
 
 /**
@@ -393,4 +423,8 @@ function pathsReadBySkipIfs(flow: FlowIR): { steps: boolean; inputs: Set<string>
     });
   }
   return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
 }

@@ -48,7 +48,7 @@ export async function exploreExhaustive(
     if (outcome.end === "truncated" || outcome.unfaithful) complete = false;
     mergeCoverage(coverage, outcome.coverage);
     const seenEnd = ends.get(outcome.end);
-    if (seenEnd === undefined || outcome.calls.length < seenEnd.calls.length) ends.set(outcome.end, outcome);
+    if (seenEnd === undefined || shorterWitness(outcome, seenEnd)) ends.set(outcome.end, outcome);
     for (const o of outcome.observations.filter(attributable)) {
       const id = identityOf(o);
       const known = sightings.get(id);
@@ -64,4 +64,13 @@ export async function exploreExhaustive(
     }
   }
   return { complete: complete && stack.length === 0, paths, coverage, sightings, ends };
+}
+
+/**
+ * Whether `a` is the better witness of its end: the shorter run, except that a run that came back
+ * through a revise (a person's choice) yields to one that came back through `next`.
+ */
+function shorterWitness(a: RunOutcome, b: RunOutcome): boolean {
+  const rank = (o: RunOutcome) => (o.revisit?.cause.field === "on_revise" ? 1 : 0);
+  return rank(a) !== rank(b) ? rank(a) < rank(b) : a.calls.length < b.calls.length;
 }

@@ -598,7 +598,7 @@ export function boundOf(flow: FlowIR, step: StepIR): number {
   return ((flow.maxRounds ?? 0) + 1) * Math.max(1, step.retries);
 }
 
-function routeOf(step: StepIR | undefined, field: string): string | null {
+export function routeOf(step: StepIR | undefined, field: string): string | null {
   if (step === undefined) return null;
   switch (field) {
     case "next":

@@ -81,7 +81,7 @@ describe("soundness verdicts", () => {
     expect(report!.findings).toHaveLength(1);
     expect(finding).toMatchObject({ code: "FUZZ-NO-COMPLETION", severity: "error", step: "fix", line: 36 });
     expect(finding!.message).toBe(
-      "no run of flow 'main' completes: when every step passes, 'next: review' of step 'fix' sends it round 'review' → 'fix' → 'review' for ever, and every other run ends in a failure",
+      "no run of flow 'main' completes: 'next: review' of step 'fix' sends it round 'review' → 'fix' → 'review' for ever, and every other run ends in a failure or a kill",
     );
     expect(finding!.counterexample!.calls.map((c) => c.tool)).toEqual([
       "stratum_plan",

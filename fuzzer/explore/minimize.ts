@@ -1,0 +1,206 @@
+// The smallest witness of a finding: its recorded calls are replayed on a fresh engine with calls
+// left out (chunks first, then one at a time: what a loop the finding does not need adds goes) and
+// with values made simpler (strings toward '' and 'a', numbers toward 0 and 1, lists toward [] and
+// one element), keeping every change after which the finding still shows. The work is bounded by
+// a number of replays, not by time, so the same seed gives the same witness on any machine.
+
+import { FUZZ_NO_COMPLETION } from "../../checker/index";
+import type { FileAccess } from "../../stdlib/index";
+import { fuzzEngine } from "../engine";
+import { attributable, identityOf, type Observation } from "../run/observation";
+import { Observer } from "../run/observer";
+import { apiTransport, type Plain, Session, type WireCall } from "../run/session";
+import type { FuzzTarget } from "../target";
+import type { Shapes } from "../values/shapes";
+
+/** Replays per finding, at most. */
+const MAX_REPLAYS = 160;
+/** The arguments whose values an agent or a caller chose (the rest name flows, steps and outcomes). */
+const VALUE_KEYS: ReadonlySet<string> = new Set(["inputs", "result", "task_results"]);
+
+export interface MinimizeContext {
+  readonly target: FuzzTarget;
+  readonly shapes: Shapes;
+  readonly files: FileAccess | null;
+}
+
+export interface Wanted {
+  readonly identity: string;
+  readonly code: string;
+  readonly flow: string;
+  readonly step: string | null;
+}
+
+export interface Minimized {
+  readonly calls: readonly WireCall[];
+  /** The finding as the last replay of these calls showed it (its message may name their values). */
+  readonly observation: Observation | null;
+}
+
+/**
+ * The shortest, simplest calls that still show the finding (the calls up to the one that shows
+ * it), or `calls` unchanged when nothing simpler does.
+ */
+export async function minimizeWitness(
+  ctx: MinimizeContext,
+  calls: readonly WireCall[],
+  wanted: Wanted,
+): Promise<Minimized> {
+  let replays = 0;
+  const replay = async (candidate: readonly WireCall[]): Promise<Shown | null> => {
+    if (replays >= MAX_REPLAYS) return null;
+    replays++;
+    return showingCall(ctx, candidate, wanted);
+  };
+  const first = await replay(calls);
+  if (first === null) return { calls, observation: null };
+  let best = await dropCalls(first, replay);
+  best = await simplifyValues(ctx, best, replay);
+  return { calls: best.calls, observation: best.observation };
+}
+
+/** A replay that showed the finding: the calls up to the one that shows it, and what it showed. */
+interface Shown {
+  readonly calls: readonly WireCall[];
+  readonly observation: Observation | null;
+  /** Each response's `status` and `error_type`: what the interpreter made of each call. */
+  readonly signature: readonly string[];
+}
+
+type Replay = (calls: readonly WireCall[]) => Promise<Shown | null>;
+
+/** Replays `calls` on a fresh engine: the calls up to the one whose response shows the finding. */
+async function showingCall(
+  ctx: MinimizeContext,
+  calls: readonly WireCall[],
+  wanted: Wanted,
+): Promise<Shown | null> {
+  const session = new Session(apiTransport(fuzzEngine(ctx.files)));
+  const observer = new Observer(ctx.target.spec, ctx.shapes, session);
+  const signature: string[] = [];
+  const shown = (at: number, observation: Observation | null): Shown => ({
+    calls: calls.slice(0, at + 1),
+    observation,
+    signature: signature.slice(0, at + 1),
+  });
+  for (const call of calls) {
+    let response: Plain;
+    try {
+      response = await session.replay(call);
+    } catch {
+      return null; // a call names a flow no response named: not a run
+    }
+    signature.push(`${String(response.status)}|${String(response.error_type ?? "")}`);
+    await observer.observe(session.calls - 1);
+    if (wanted.code === FUZZ_NO_COMPLETION.code) {
+      const r = observer.revisit;
+      if (r !== null && r.flow === wanted.flow && r.cause.step === wanted.step) return shown(r.call, null);
+    } else {
+      const o = observer.observations.find((x) => attributable(x) && identityOf(x) === wanted.identity);
+      if (o !== undefined) return shown(o.call, o);
+    }
+    if (response.status === "error" && response.error_type === "invalid_arguments") return null;
+  }
+  return null;
+}
+
+/** Leaves out chunks of calls (never the plan), halving the chunk size down to one call. */
+async function dropCalls(first: Shown, replay: Replay): Promise<Shown> {
+  let best = first;
+  for (let size = Math.floor((best.calls.length - 1) / 2); size >= 1; size = Math.floor(size / 2)) {
+    for (let from = 1; from + size <= best.calls.length; ) {
+      const shorter = await replay([...best.calls.slice(0, from), ...best.calls.slice(from + size)]);
+      if (shorter !== null && shorter.calls.length < best.calls.length) best = shorter;
+      else from++;
+    }
+  }
+  return best;
+}
+
+/**
+ * Simpler values, one at a time, wherever an agent or the caller chose one. A change counts only
+ * if the interpreter answers every call as before (a result it accepted stays accepted, a rejected
+ * one is rejected at the same stage), and a flow input keeps to its declared `values`.
+ */
+async function simplifyValues(ctx: MinimizeContext, first: Shown, replay: Replay): Promise<Shown> {
+  let best = first;
+  for (let i = 0; i < best.calls.length; i++) {
+    for (const key of VALUE_KEYS) {
+      const original = best.calls[i]!.arguments[key];
+      if (original === undefined) continue;
+      for (const path of leafPaths(original)) {
+        if (key === "inputs" && enumerated(ctx, best.calls[i]!, path)) continue;
+        for (const simpler of simplerValues(valueAt(best.calls[i]!.arguments[key], path))) {
+          const call = best.calls[i]!;
+          const args = { ...call.arguments, [key]: replaced(call.arguments[key], path, simpler) };
+          const candidate = [
+            ...best.calls.slice(0, i),
+            { ...call, arguments: args },
+            ...best.calls.slice(i + 1),
+          ];
+          const shown = await replay(candidate);
+          if (shown !== null && samePath(shown.signature, best.signature)) {
+            best = shown;
+            break;
+          }
+        }
+        if (i >= best.calls.length) return best;
+      }
+    }
+  }
+  return best;
+}
+
+/** The same answers, call by call (the simpler run may show the finding earlier). */
+function samePath(candidate: readonly string[], best: readonly string[]): boolean {
+  return candidate.length <= best.length && candidate.every((s, i) => s === best[i]);
+}
+
+/** Whether a plan input at `path` is declared with `values` (a choice, not data to simplify). */
+function enumerated(ctx: MinimizeContext, plan: WireCall, path: Path): boolean {
+  const flow = ctx.target.spec.flows.get(String(plan.arguments.flow));
+  const decl = flow?.input[String(path[0])];
+  return decl !== null && typeof decl === "object" && !Array.isArray(decl) && Array.isArray(decl.values);
+}
+
+type Path = readonly (string | number)[];
+
+/** Every value's path below `v`, containers before their members. */
+function leafPaths(v: unknown, at: Path = []): Path[] {
+  const out: Path[] = [];
+  if (Array.isArray(v)) {
+    out.push(at);
+    v.forEach((x, i) => {
+      out.push(...leafPaths(x, [...at, i]));
+    });
+  } else if (v !== null && typeof v === "object") {
+    for (const [k, x] of Object.entries(v)) out.push(...leafPaths(x, [...at, k]));
+  } else if (at.length > 0 || typeof v === "string" || typeof v === "number") {
+    out.push(at);
+  }
+  return out;
+}
+
+function valueAt(v: unknown, path: Path): unknown {
+  let x = v;
+  for (const k of path) x = (x as Record<string | number, unknown> | null)?.[k];
+  return x;
+}
+
+function replaced(v: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  if (Array.isArray(v)) return v.map((x, i) => (i === head ? replaced(x, rest, value) : x));
+  if (v !== null && typeof v === "object") {
+    return { ...(v as Plain), [head]: replaced((v as Plain)[head as string], rest, value) };
+  }
+  return v;
+}
+
+/** Simpler replacements of a value, simplest first (none when it is as simple as they come). */
+function simplerValues(v: unknown): unknown[] {
+  if (typeof v === "string") return v === "" ? [] : v === "a" ? [""] : ["", "a"];
+  if (typeof v === "number") return v === 0 ? [] : v === 1 ? [0] : [0, 1];
+  if (Array.isArray(v)) return v.length === 0 ? [] : v.length === 1 ? [[]] : [[], [v[0]]];
+  return [];
+}
