@@ -44,17 +44,26 @@ function integersNear(n: number): number[] {
 
 /** Numbers around a number, floats included (for `number` fields). */
 function numbersNear(n: number): number[] {
-  return [n, ...integersNear(n), n - 0.5, n + 0.5].filter((v) => Number.isFinite(v));
+  return [n, ...integersNear(n), n - 0.5, n + 0.5, n - 0.01, n + 0.01].filter((v) => Number.isFinite(v));
+}
+
+/** Numbers around each compared literal, and halfway between neighbouring ones (`x > 0.9 and x < 1`). */
+function numbersAround(values: readonly number[]): number[] {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
+  const between = sorted.slice(1).map((v, i) => (v + sorted[i]!) / 2);
+  return [...sorted.flatMap(numbersNear), ...between];
 }
 
 function numbersOf(values: readonly JsonValue[]): number[] {
   return values.filter((v): v is number => typeof v === "number");
 }
 
-/** A string of `n` characters that contains each of `parts` when they fit. */
-function sized(n: number, parts: readonly string[]): string {
+/** Strings of `n` characters that contain each of `parts` when they fit: at the start, and at the end. */
+function sized(n: number, parts: readonly string[]): string[] {
   const joined = parts.join(" ");
-  return joined.length <= n ? joined + "a".repeat(n - joined.length) : "a".repeat(n);
+  if (joined.length > n) return ["a".repeat(n)];
+  const pad = "a".repeat(n - joined.length);
+  return [joined + pad, pad + joined];
 }
 
 /** Examples of a pattern (fixed seed), shortest first, within the length bounds. */
@@ -190,18 +199,19 @@ export class Derived {
     if (hint !== undefined) {
       for (const v of hint.values) if (typeof v === "string") out.push(v);
       if (hint.numeric) {
-        for (const n of numbersOf(hint.values)) for (const m of numbersNear(n)) out.push(String(m));
+        for (const m of numbersAround(numbersOf(hint.values))) out.push(String(m));
         out.push(...NUMERIC_STRINGS);
         for (const n of this.literals.numbers) out.push(String(n));
       }
       if (hint.contains.length > 0) out.push(hint.contains.join(" "), ...hint.contains);
-      for (const n of hint.lengths) out.push(sized(n, hint.contains));
+      for (const n of hint.lengths) out.push(...sized(n, hint.contains));
     }
     out.push("a", "", ...this.literals.strings.slice(0, 8), "0");
     const fits = (s: string) => [...s].length >= min && (max === undefined || [...s].length <= max);
     const fitting = out.filter(fits);
     if (fitting.length === 0) fitting.push("a".repeat(min));
-    return uniq(fitting) as string[];
+    // Room for the plain texts after the asked ones: they make conversions raise (FUZZ-ENSURE-RAISES).
+    return uniq(fitting, 2 * MAX_VALUES) as string[];
   }
 
   private integers(hint: FieldHint | undefined): number[] {
@@ -211,7 +221,7 @@ export class Derived {
   }
 
   private numbers(hint: FieldHint | undefined): number[] {
-    const asked = numbersOf(hint?.values ?? []).flatMap(numbersNear);
+    const asked = numbersAround(numbersOf(hint?.values ?? []));
     const spec = this.literals.numbers.slice(0, 8).flatMap(numbersNear);
     return uniq([...asked, 1, 0, 0.5, -1, 2.5, 100, ...spec]) as number[];
   }
@@ -256,7 +266,7 @@ export class Derived {
       if (hint.numeric || hint.contains.length > 0 || hint.lengths.length > 0)
         out.push(...this.strings(hint).slice(0, 12));
       if (hint.elements.length > 0 || hint.lengths.length > 0) out.push(...this.lists(hint, ["a"], depth));
-      for (const n of numbersOf(hint.values)) out.push(...numbersNear(n));
+      out.push(...numbersAround(numbersOf(hint.values)));
     }
     const nested = depth < MAX_DEPTH ? this.objectValues(hints, path, depth) : [];
     out.push(...nested.filter((o) => Object.keys(o as object).length > 0));

@@ -269,6 +269,34 @@ flows:
     expect(certificateViolations(step.reasoningTemplate!, fromJsonValue(found))).toEqual([]);
   });
 
+  const SINGLE_FIELD: readonly (readonly [string, readonly string[]])[] = [
+    ["n: { type: integer }", ["result.n > 3 and result.n < 5"]],
+    ["x: { type: number }", ["result.x >= 0.95 and result.x <= 1.0"]],
+    ["s: { type: string }", ["result.s.startswith('v') and len(result.s) == 4"]],
+    ["s: { type: string }", ["result.s.endswith('.md')", "len(result.s) > 5"]],
+    ["flag: { type: boolean }", ["result.flag == False"]],
+    ["items: { type: array }", ["len(result.items) > 2 and len(result.items) < 4"]],
+    ["c: { type: string }", ["float(result.c) > 0.9 and float(result.c) < 1"]],
+    ["c: { type: string, required: false }", ["result.c is not None and int(result.c) == 12"]],
+    ["m: { type: object }", ["result.m['k'] == 3"]],
+    ["s: { type: string }", ["result.s.lower() == 'yes'"]],
+  ];
+
+  it.each(SINGLE_FIELD.map(([fields, ensure]) => [ensure.join(", "), fields, ensure] as const))(
+    "meets %s on every seed",
+    (_name, fields, ensure) => {
+      for (const seed of SEEDS) {
+        const agent = agentFor(oneStep(fields, ensure), seed);
+        const step = agent.step("s");
+        const found = agent.solver.passing(step, NO_PATHS);
+        expect(found, `seed ${seed}`).not.toBeNull();
+        expect(
+          agent.solver.ensureOutcomes(step, fromJsonValue(found), NO_PATHS).every((o) => o === true),
+        ).toBe(true);
+      }
+    },
+  );
+
   it("every derived candidate called conforming passes the interpreter's checks", () => {
     const agent = agentFor(
       oneStep(
