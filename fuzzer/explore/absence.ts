@@ -202,7 +202,10 @@ function exitNever(
     }
   }
   if (tried === 0) return null;
-  const searchedText = `${input.solver.derivedCount(step)} derived from the step's shape and expressions and ${candidates.length - input.solver.derivedCount(step)} drawn, with accumulators of 0, 3 and 50 results and dry streaks up to ${maxDry}, in ${Math.min(ctx.length, 3)} contexts`;
+  const sizes = [...new Set(lists.map((l) => l.length))].join(", ");
+  const streaks = maxDry === 0 ? "" : ` and dry streaks 0 to ${maxDry}`;
+  const derived = input.solver.derivedCount(step);
+  const searchedText = `${derived} derived from the step's shape and expressions and ${candidates.length - derived} drawn, with accumulators of ${sizes} results${streaks}, in ${Math.min(ctx.length, 3)} contexts`;
   return {
     code: FUZZ_EXIT_NEVER.code,
     flow: flow.name,

@@ -35,4 +35,29 @@ describe("findings that do not depend on the seed", () => {
     },
     120_000,
   );
+
+  it.each([
+    [
+      "ensure-unsatisfiable-1.stratum.yaml",
+      "FUZZ-ENSURE-UNSATISFIABLE",
+      /\(\d+ derived from the step's shape and expressions and \d+ drawn, each in 12 contexts/,
+    ],
+    [
+      "exit-never-1.stratum.yaml",
+      "FUZZ-EXIT-NEVER",
+      /\(\d+ derived from the step's shape and expressions and \d+ drawn, with accumulators of/,
+    ],
+  ] as const)(
+    "%s: the claim is made on every seed and says what was searched",
+    async (name, code, searched) => {
+      const spec = loadCorpus().find((c) => c.name === name)!;
+      for (const seed of SEEDS) {
+        const { report } = await fuzzSpec(spec.text, { seed });
+        const claims = (report?.findings ?? []).filter((f) => f.code === code);
+        expect(claims, `seed ${seed}`).toHaveLength(1);
+        expect(claims[0]!.message).toMatch(searched);
+      }
+    },
+    120_000,
+  );
 });
