@@ -1,23 +1,21 @@
 // Results that pass (or fail) a step's checks, found by evaluating candidates with the
 // interpreter's own expression evaluator: the agent's "do the work right" move, and the targeted
-// search behind FUZZ-ENSURE-UNSATISFIABLE / FUZZ-EXIT-NEVER. Candidates are drawn once per step
-// from the step's result generator with a fixed seed, so the same seed gives the same results.
+// search behind FUZZ-ENSURE-UNSATISFIABLE / FUZZ-EXIT-NEVER. A step's candidates are its derived
+// results first (values/derived.ts: the same on every seed, so whether a passing, raising or failing
+// result exists does not depend on the seed), then results drawn once from its generator with the
+// run's seed, so the same seed gives the same results. Every candidate carries the certificate a
+// reasoning_template asks for (values/certificate.ts).
 // Nothing here decides a finding about a run: findings come from the interpreter's responses.
 import fc from "fast-check";
 import type { CheckedSpec, ExpressionIR, StepIR } from "../checker/index";
 import type { Expr } from "../grammar/index";
 import { walk } from "../grammar/index";
-import {
-  type CompiledExpression,
-  checkContract,
-  checkOutputSchema,
-  compileExpression,
-  evaluate,
-  type PathSource,
-} from "../interpreter/index";
+import { type CompiledExpression, compileExpression, evaluate, type PathSource } from "../interpreter/index";
 import type { FileAccess } from "../stdlib/index";
 import { fromJsonValue, makeNamespace, PyDict, PyError, type PyValue, truthy } from "../stdlib/index";
 import { ensureOf } from "./target";
+import { certified, hasCertificate } from "./values/certificate";
+import { Derived } from "./values/derived";
 import type { Shapes } from "./values/shapes";
 
 const CANDIDATES = 300;
@@ -81,28 +79,46 @@ export class Solver {
   private readonly candidates = new Map<StepIR, readonly Candidate[]>();
   private readonly fixedPass = new Map<StepIR, Candidate | null>();
   private readonly contractSamples = new Map<string, readonly unknown[]>();
+  private readonly derivedCounts = new Map<StepIR, number>();
+  readonly derived: Derived;
 
   constructor(
     private readonly spec: CheckedSpec,
     private readonly shapes: Shapes,
     private readonly seed: number,
     private readonly files: FileAccess | null,
-  ) {}
+  ) {
+    this.derived = new Derived(spec, shapes.literals);
+  }
 
-  /** Candidates that pass the step's contract and output_schema (context-free), in a fixed order. */
+  /**
+   * Candidates that pass the step's contract and output_schema (context-free), in a fixed order:
+   * the derived ones (seed-independent) first, then the drawn ones.
+   */
   conforming(step: StepIR): readonly Candidate[] {
     let list = this.candidates.get(step);
     if (list === undefined) {
-      const plains = fc.sample(this.shapes.result(step), {
-        seed: this.seed ^ (step.index * 7919),
-        numRuns: CANDIDATES,
-      });
-      list = plains
+      const conforms = (v: PyValue) => this.conforms(step, v);
+      const derived = this.derived
+        .results(step)
+        .map((plain) => certified(step, plain, conforms))
         .map((plain) => ({ plain, value: fromJsonValue(plain) }))
         .filter((c) => this.conforms(step, c.value));
+      const drawn = fc
+        .sample(this.shapes.result(step), { seed: this.seed ^ (step.index * 7919), numRuns: CANDIDATES })
+        .map((plain) => ({ plain, value: fromJsonValue(plain) }))
+        .filter((c) => this.conforms(step, c.value));
+      list = [...derived, ...drawn];
+      this.derivedCounts.set(step, derived.length);
       this.candidates.set(step, list);
     }
     return list;
+  }
+
+  /** How many of `conforming(step)` are derived (they come first). */
+  derivedCount(step: StepIR): number {
+    this.conforming(step);
+    return this.derivedCounts.get(step) ?? 0;
   }
 
   /**
@@ -123,9 +139,7 @@ export class Solver {
   }
 
   conforms(step: StepIR, value: PyValue): boolean {
-    const contract = this.shapes.contractOf(step);
-    if (contract !== null && checkContract(value, contract, this.spec).length > 0) return false;
-    return step.outputSchema === null || checkOutputSchema(value, step.outputSchema).length === 0;
+    return this.shapes.conforms(step, value);
   }
 
   /** Each ensure expression's outcome for `value`. */
@@ -147,12 +161,13 @@ export class Solver {
     };
   }
 
-  /** How far `value` is from passing the step's ensures (and `also`): 0 when it passes. */
+  /** How far `value` is from passing the step's certificate and ensures (and `also`): 0 when it passes. */
   private goal(step: StepIR, paths: PathSource, also?: Goal): Goal {
     return (value) => {
       const outcomes = this.ensureOutcomes(step, value, paths);
       const own = outcomes.filter((o) => o === true).length - outcomes.length;
-      return own + (also === undefined ? 0 : also(value));
+      const certificate = hasCertificate(step, value) ? 0 : -1;
+      return own + certificate + (also === undefined ? 0 : also(value));
     };
   }
 
@@ -178,11 +193,17 @@ export class Solver {
     hints: readonly Record<string, unknown>[] = [],
   ): Candidate | null {
     const list = this.conforming(step);
+    const derived = this.derivedCount(step);
     let best: Candidate | null = null;
     let bestScore = Number.NEGATIVE_INFINITY;
-    // A bounded scan (this runs at every "do it right" choice of a run), then the field-wise repair.
-    for (let i = 0; i < Math.min(list.length, SCAN); i++) {
-      const c = list[(i + offset) % list.length]!;
+    // Every derived candidate (rotated by `offset`, so draws vary), a bounded scan of the drawn ones
+    // (this runs at every "do it right" choice of a run), then the field-wise repair.
+    const order: number[] = [];
+    for (let i = 0; i < derived; i++) order.push((i + offset) % derived);
+    const drawn = list.length - derived;
+    for (let i = 0; i < Math.min(drawn, SCAN); i++) order.push(derived + ((i + offset) % drawn));
+    for (const at of order) {
+      const c = list[at]!;
       const score = goal(c.value);
       if (score === 0) return c;
       if (score > bestScore) {
@@ -196,7 +217,7 @@ export class Solver {
     const donors = [
       ...hints,
       ...list
-        .slice(0, 60)
+        .slice(0, derived + 60)
         .map((c) => c.plain)
         .filter(
           (p): p is Record<string, unknown> => p !== null && typeof p === "object" && !Array.isArray(p),

@@ -46,6 +46,7 @@ export { type EvaluateOptions, evaluate } from "./eval/evaluate";
 export { renderIntentTemplate } from "./flow/intent-template";
 export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
 export type { Clock, IdSource } from "./flow/ports";
+export { certificateOf, certificateViolations } from "./flow/reasoning";
 export type { FlowRun } from "./flow/run";
 export { argumentsLimitProblem, grouped, MAX_VALUE_DEPTH, valueShape } from "./limits";
 export {

@@ -203,8 +203,8 @@ export const FUZZ_ENSURE_UNSATISFIABLE = defineRule({
     bad: 'ensure: ["result.pass_rate >= 95 and result.pass_rate <= 1.0"]',
     good: 'ensure: ["result.pass_rate >= 0.95 and result.pass_rate <= 1.0"]',
   },
-  message: (step: string, what: string, tried: number) =>
-    `${what} of step '${step}' held for none of ${tried} conforming results`,
+  message: (step: string, what: string, tried: number, searched?: string) =>
+    `${what} of step '${step}' held for none of ${tried} conforming results${searched === undefined ? "" : ` (${searched})`}`,
 });
 
 export const FUZZ_EXIT_NEVER = defineRule({
@@ -220,8 +220,8 @@ export const FUZZ_EXIT_NEVER = defineRule({
     bad: 'max_iterations: 3\nexit_criterion: "dry_streak >= 4"',
     good: 'max_iterations: 6\nexit_criterion: "dry_streak >= 2"',
   },
-  message: (step: string, tried: number) =>
-    `exit_criterion of step '${step}' held for none of ${tried} iteration reports`,
+  message: (step: string, tried: number, searched?: string) =>
+    `exit_criterion of step '${step}' held for none of ${tried} iteration reports${searched === undefined ? "" : ` (${searched})`}`,
 });
 
 export const FUZZ_INTERNAL = defineRule({

@@ -1,7 +1,8 @@
 // Findings about what never happened over all runs: steps never dispatched, ensures never
 // satisfied, exit criteria never met. Before an ensure or exit criterion is reported, a targeted
-// search evaluates many conforming candidates (including ones built from the expressions' own
-// constants) in many generated contexts; only when none satisfies it is it reported.
+// search evaluates every conforming candidate in many contexts: first the derived candidates
+// (values/derived.ts), the same on every seed, then those drawn with the seed; only when none
+// satisfies it is it reported, and the message says what was searched.
 import fc from "fast-check";
 import type { FlowIR, StepIR } from "../../checker/index";
 import { FUZZ_DEAD_STEP, FUZZ_ENSURE_UNSATISFIABLE, FUZZ_EXIT_NEVER } from "../../checker/index";
@@ -33,7 +34,11 @@ export interface AbsenceInput {
   readonly runsPerFlow: number;
 }
 
-/** Generated `$` path contexts for a flow: inputs from its declarations, outputs from the steps' shapes. */
+/**
+ * `$` path contexts for a flow: first a derived one (each input's first derived value, each step's
+ * first conforming candidate, the same on every seed), then generated ones: inputs from the flow's
+ * declarations, outputs from the steps' shapes.
+ */
 function contexts(input: AbsenceInput, flow: FlowIR): PathSource[] {
   const arb = fc.record({
     inputs: input.shapes.inputs(flow),
@@ -45,7 +50,16 @@ function contexts(input: AbsenceInput, flow: FlowIR): PathSource[] {
       ),
     ),
   });
-  return fc.sample(arb, { seed: input.seed, numRuns: CONTEXTS }).map(({ inputs, outputs }) => {
+  const fixed = {
+    inputs: Object.fromEntries(
+      flow.inputNames.map((n) => [n, input.solver.derived.declared(flow.input[n] ?? null)] as const),
+    ),
+    outputs: flow.steps.map((s) =>
+      s.kind === "gate" || s.kind === "flow" ? null : (input.solver.conforming(s)[0]?.plain ?? null),
+    ),
+  };
+  const drawn = fc.sample(arb, { seed: input.seed, numRuns: CONTEXTS - 1 });
+  return [fixed, ...drawn].map(({ inputs, outputs }) => {
     const inputDict = fromJsonValue(inputs) as PyDict;
     const outs = new Map<string, PyValue>(
       flow.steps.map((s, i) => [s.id, fromJsonValue(outputs[i] ?? null)]),
@@ -131,6 +145,7 @@ function unsatisfiable(
   const ensures = ensureOf(input.target.spec, step);
   const everHeld = ensures.map(() => false);
   let tried = 0;
+  const derived = input.solver.derivedCount(step);
   for (const paths of ctx) {
     if (input.solver.passing(step, paths) !== null) return null;
     for (const c of input.solver.conforming(step)) {
@@ -150,7 +165,12 @@ function unsatisfiable(
     flow: flow.name,
     step: step.id,
     anchor: never === -1 ? { kind: "ensure-key" } : { kind: "ensure", index: never },
-    message: FUZZ_ENSURE_UNSATISFIABLE.message(step.id, what, tried),
+    message: FUZZ_ENSURE_UNSATISFIABLE.message(
+      step.id,
+      what,
+      tried,
+      searched(input.solver, step, ctx.length, derived),
+    ),
     related: [],
     call: -1,
   };
@@ -187,15 +207,25 @@ function exitNever(
     }
   }
   if (tried === 0) return null;
+  const sizes = [...new Set(lists.map((l) => l.length))].join(", ");
+  const streaks = maxDry === 0 ? "" : ` and dry streaks 0 to ${maxDry}`;
+  const derived = input.solver.derivedCount(step);
+  const searchedText = `${derived} derived from the step's shape and expressions and ${candidates.length - derived} drawn, with accumulators of ${sizes} results${streaks}, in ${Math.min(ctx.length, 3)} contexts`;
   return {
     code: FUZZ_EXIT_NEVER.code,
     flow: flow.name,
     step: step.id,
     anchor: { kind: "field", key: "exit_criterion" },
-    message: FUZZ_EXIT_NEVER.message(step.id, tried),
+    message: FUZZ_EXIT_NEVER.message(step.id, tried, searchedText),
     related: [],
     call: -1,
   };
+}
+
+/** What the targeted search of an ensure went through, for the finding's message. */
+function searched(solver: Solver, step: StepIR, contexts: number, derived: number): string {
+  const drawn = solver.conforming(step).length - derived;
+  return `${derived} derived from the step's shape and expressions and ${drawn} drawn, each in ${contexts} contexts, plus a field-by-field repair`;
 }
 
 /** The flows in `blocked` and every flow that runs one of them as a sub-flow, transitively. */

@@ -8,7 +8,10 @@ import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../../
 import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../../checker/index";
 
 import { walk } from "../../grammar/index";
+import { checkContract, checkOutputSchema } from "../../interpreter/index";
+import type { PyValue } from "../../stdlib/index";
 import { ensureOf, type Literals } from "../target";
+import { certified } from "./certificate";
 import {
   ABSENT,
   anyJsonArb,
@@ -29,7 +32,7 @@ export class Shapes {
 
   constructor(
     private readonly spec: CheckedSpec,
-    private readonly literals: Literals,
+    readonly literals: Literals,
   ) {}
 
   /** A value accepted by a field definition (null/absent handled by the caller). */
@@ -184,6 +187,18 @@ export class Shapes {
   }
 
   private buildResult(step: StepIR): fc.Arbitrary<unknown> {
+    // A well-behaved agent writes the certificate a reasoning_template asks for (certificate.ts).
+    return this.shapeResult(step).map((plain) => certified(step, plain, (v) => this.conforms(step, v)));
+  }
+
+  /** Whether a result passes the step's contract and output_schema (the interpreter's own checks). */
+  conforms(step: StepIR, value: PyValue): boolean {
+    const contract = this.contractOf(step);
+    if (contract !== null && checkContract(value, contract, this.spec).length > 0) return false;
+    return step.outputSchema === null || checkOutputSchema(value, step.outputSchema).length === 0;
+  }
+
+  private shapeResult(step: StepIR): fc.Arbitrary<unknown> {
     const contract = this.contractOf(step);
     const schema = step.outputSchema;
     const fromContract = contract === null ? null : this.contract(contract);

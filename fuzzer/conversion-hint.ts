@@ -1,0 +1,49 @@
+// Why an ensure raised, when the raise is a conversion: `int(result.count)` / `float(result.ratio)`
+// on a field the step declares `string` fails for any text that is not a number, which a contract
+// cannot rule out. Read from the checked IR (the ensure's AST and the step's result type R(s)), for
+// the FUZZ-ENSURE-RAISES message.
+import type { CheckedSpec, StepIR } from "../checker/index";
+import { walk } from "../grammar/index";
+import type { Type } from "../stdlib/index";
+import { ensureOf } from "./target";
+import { conversionOf, typeAt } from "./values/expr-hints";
+
+/** The error texts of a failed conversion (the interpreter's, as CPython words them). */
+const CONVERSION_ERROR: Record<"int" | "float", RegExp> = {
+  int: /invalid literal for int\(\)/,
+  float: /could not convert string to float/,
+};
+
+/** Declared `string` (optional fields: `str | none`), not merely unknown. */
+function declaredString(t: Type): boolean {
+  const members = (t.k === "union" ? t.members : [t]).filter((m) => m.k !== "none");
+  return members.length > 0 && members.every((m) => m.k === "str");
+}
+
+/**
+ * A short hint when ensure `index` of `step` converts a field declared string with int() or
+ * float() (and, given the raise's message, when that message is a failed conversion); else null.
+ */
+export function conversionHint(
+  spec: CheckedSpec,
+  step: StepIR,
+  index: number,
+  message?: string,
+): string | null {
+  const ensure = ensureOf(spec, step)[index];
+  if (ensure === undefined) return null;
+  let hint: string | null = null;
+  walk(ensure.ast, {
+    enter(node) {
+      if (hint !== null || node.kind === "Slice") return false;
+      const conversion = conversionOf(node);
+      if (conversion === null || !declaredString(typeAt(step.resultType, conversion.path))) return true;
+      if (message !== undefined && !CONVERSION_ERROR[conversion.fn].test(message)) return true;
+      const field = `result.${conversion.path.join(".")}`;
+      const kind = conversion.fn === "int" ? "integer" : "number";
+      hint = `${field} is declared string: declare it ${kind} (or give it a pattern) so ${conversion.fn}() cannot fail`;
+      return false;
+    },
+  });
+  return hint;
+}
