@@ -14,6 +14,7 @@ import { neverAccepted, stepKey } from "../run/observation";
 import { bindable, evaluateExpr, type Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
+import { isClosedEnsure } from "./closed-ensure";
 import { whyUnreached } from "./why-unreached";
 
 const CONTEXTS = 12;
@@ -159,6 +160,9 @@ function unsatisfiable(
   }
   if (tried === 0) return null; // no conforming candidate at all: nothing can be said about the ensure
   const never = everHeld.indexOf(false);
+  // A search proves nothing about an ensure it cannot cover (closed-ensure.ts): no claim then.
+  const claimed = never === -1 ? ensures : [ensures[never]!];
+  if (!claimed.every((e) => isClosedEnsure(e.ast))) return null;
   const what = never === -1 ? "the ensure list" : `ensure '${ensures[never]!.text}'`;
   return {
     code: FUZZ_ENSURE_UNSATISFIABLE.code,
