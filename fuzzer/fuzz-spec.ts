@@ -211,6 +211,16 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     );
     progress();
   }
+  // A flow that never completes is reported once, as that error: the loop a parent flow's runs
+  // showed in it (as a sub-flow) is the same defect.
+  const neverComplete = new Set(
+    [...observations.values()]
+      .filter(({ obs }) => obs.code === FUZZ_NO_COMPLETION.code)
+      .map(({ obs }) => obs.flow),
+  );
+  for (const [id, { obs }] of observations) {
+    if (obs.code === FUZZ_UNBOUNDED_LOOP.code && neverComplete.has(obs.flow)) observations.delete(id);
+  }
 
   const absent = absenceFindings({
     target,

@@ -98,4 +98,5 @@ const END_WORDS: Readonly<Record<string, string>> = {
   internal: "failed in the interpreter",
   loop: "looped",
   truncated: "hit the call limit",
+  revisit: "came back to a state explored already",
 };
