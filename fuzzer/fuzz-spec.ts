@@ -290,12 +290,12 @@ function verdicts(
   let option: Verdict = held;
   if (stuck || noCompletion) option = "violated";
   else if (!coverage.completed.has(flow.name)) {
-    // No run completed, and the exploration cannot say that none can: not a proof either way.
-    option = "suspect";
+    // Every path explored and none completed is a proof; otherwise no proof either way.
+    option = complete ? "violated" : "suspect";
     notes.push({
       step: null,
       line: lineOf(target, new Locator(target).flow(flow.name).start),
-      message: `no run of the flow completed: ${runEndings(flow, coverage)}`,
+      message: `${complete ? "no path of the exhaustive exploration completes" : "no run of the flow completed"}: ${runEndings(flow, coverage)}`,
     });
   }
   return {
