@@ -7,7 +7,11 @@
 // `n` when it can finish.
 import type { ControlFlow } from "./types";
 
-/** Where a dispatch can stop (`n`: the flow finished), and the last gate approved without a human on the way. */
+/**
+ * Where a dispatch can stop — a position, `n` when the flow ran off its end (its status is
+ * `killed` after a kill that on_kill routed, else `complete`), `n + 1` when a gate policy
+ * finished it (always `complete`) — and the last gate approved without a human on the way.
+ */
 export interface Stop {
   readonly at: number;
   readonly via: number | null;
@@ -54,7 +58,8 @@ export class Dispatcher {
           continue;
         }
         if (gate.onApprove === n) {
-          add(n, stop);
+          // The policy loop finishes the flow as literally "complete", even after a routed kill.
+          add(n + 1, stop);
           continue;
         }
         const next = { q: gate.onApprove, seen: [...seen, stop].sort((a, b) => a - b), via: stop };

@@ -1,6 +1,9 @@
 // The state space of one flow run: a state is a waiting position (a step for the agent, a gate for
-// a human) and, only when the flow has `max_rounds`, the number of revise rounds so far (revise is
-// refused once it reaches max_rounds). Three end states: complete, killed, retries_exhausted.
+// a human), whether a kill was routed on by on_kill (the run then ends `killed` when it runs off
+// the end of the flow; only approving a gate whose on_approve is null, by hand or by policy, still
+// ends it `complete`) and, only when the flow has `max_rounds`, the number of revise rounds so far
+// (revise is refused once it reaches max_rounds). Three end states: complete, killed,
+// retries_exhausted.
 //
 // A step without checks (no contract, output_schema, certificate or ensure) passes whatever the
 // agent reports: it has no failure move.
@@ -13,7 +16,6 @@
 //   the step's own skip_if again (without the policy loop), is kept as an extra move of steps with
 //   more than one attempt (an over-approximation when earlier attempts were used up).
 // - outputs, iteration state, accumulators: data, which the free choices already cover.
-// - terminal_status after a kill routed by on_kill: it only changes the status word at the end.
 import { Dispatcher } from "./dispatch";
 import type { ControlFlow, RouteKey } from "./types";
 
@@ -32,6 +34,8 @@ export interface StateSpace {
   readonly flow: ControlFlow;
   /** Revise rounds tracked per position (max_rounds + 1, or 1). */
   readonly rounds: number;
+  /** States per value of the killed flag (positions × rounds). */
+  readonly perKill: number;
   /** Start states (state ids or end markers). */
   readonly start: readonly number[];
   /** Reachable states, in discovery order. */
@@ -60,9 +64,14 @@ export function explore(flow: ControlFlow, options: ExploreOptions): StateSpace 
   const { steps } = flow;
   const n = steps.length;
   const rounds = flow.maxRounds === null ? 1 : flow.maxRounds + 1;
-  if (n * rounds > options.maxStates) return null;
+  if (2 * n * rounds > options.maxStates) return null;
   const dispatcher = new Dispatcher(flow);
-  const id = (p: number, r: number): number => (p === n ? COMPLETE : p * rounds + r);
+  const perKill = n * rounds;
+  const id = (p: number, r: number, killed: number): number => {
+    if (p === n) return killed === 1 ? KILLED : COMPLETE;
+    if (p === n + 1) return COMPLETE;
+    return killed * perKill + p * rounds + r;
+  };
   const edges = new Map<number, Edge[]>();
   const waited = new Uint8Array(n);
   const revised = new Uint8Array(n);
@@ -73,20 +82,21 @@ export function explore(flow: ControlFlow, options: ExploreOptions): StateSpace 
     seen.add(s);
     reached.push(s);
   };
-  const start = dispatcher.advance(0, !options.asChild).map((stop) => id(stop.at, 0));
+  const start = dispatcher.advance(0, !options.asChild).map((stop) => id(stop.at, 0, 0));
   for (const s of start) visit(s);
   for (let i = 0; i < reached.length; i++) {
     const s = reached[i]!;
-    const p = Math.floor(s / rounds);
+    const killed = s >= perKill ? 1 : 0;
+    const p = Math.floor((s % perKill) / rounds);
     const r = s % rounds;
     const step = steps[p]!;
     waited[p] = 1;
     const out: Edge[] = [];
-    const go = (from: number, route: RouteKey, policy = true, round = r): void => {
+    const go = (from: number, route: RouteKey, policy = true, round = r, kill = killed): void => {
       for (const stop of dispatcher.advance(from, policy)) {
         // A retry that does not skip stays at the step: not a move of the control model.
         if (route === "skip" && stop.at === p) continue;
-        out.push({ to: id(stop.at, round), route, via: stop.via });
+        out.push({ to: id(stop.at, round, kill), route, via: stop.via });
       }
     };
     if (step.kind === "gate") {
@@ -97,7 +107,7 @@ export function explore(flow: ControlFlow, options: ExploreOptions): StateSpace 
         go(step.onRevise, "on_revise", true, flow.maxRounds === null ? 0 : r + 1);
       }
       if (step.onKill === null) out.push({ to: KILLED, route: "on_kill", via: null });
-      else go(step.onKill, "on_kill");
+      else go(step.onKill, "on_kill", true, r, 1);
     } else if (step.kind === "work" || options.childEnds(step.child ?? "")) {
       if (step.next !== null) go(step.next, "next");
       else go(p + 1, "fall-through");
@@ -113,6 +123,7 @@ export function explore(flow: ControlFlow, options: ExploreOptions): StateSpace 
   return {
     flow,
     rounds,
+    perKill,
     start,
     reached,
     edges,

@@ -35,7 +35,7 @@ export function endsIn(space: StateSpace): boolean {
 
 function trapsOf(space: StateSpace, trapped: readonly number[]): Trap[] {
   const inTrap = new Set(trapped);
-  const pos = (s: number): number => Math.floor(s / space.rounds);
+  const pos = (s: number): number => Math.floor((s % space.perKill) / space.rounds);
   const succ = (s: number): number[] =>
     (space.edges.get(s) ?? []).map((e) => e.to).filter((t) => inTrap.has(t));
   const steps = space.flow.steps;
