@@ -12,7 +12,9 @@ export function verdictOf(
 ): FlowVerdict {
   const good = canComplete(top);
   const completes = top.start.some((s) => good.has(s));
-  const trapped = top.reached.filter((s) => !good.has(s));
+  // After a kill that on_kill routed on, the run is bound to end `killed` (a declared outcome):
+  // such states do not count against the option to complete.
+  const trapped = top.reached.filter((s) => s < top.perKill && !good.has(s));
   return {
     flow: flow.name,
     decided: true,
@@ -57,6 +59,9 @@ function trapsOf(space: StateSpace, trapped: readonly number[]): Trap[] {
     const members = new Set(component);
     const only = component[0]!;
     if (component.length === 1 && !succ(only).includes(only)) continue;
+    // Only a loop no run can leave for another trapped state explains the trap; the loops
+    // before it can be left (towards it).
+    if (component.some((s) => succ(s).some((t) => !members.has(t)))) continue;
     let closing: { from: number; to: number; route: RouteKey } | null = null;
     for (const s of component) {
       for (const e of space.edges.get(s) ?? []) {

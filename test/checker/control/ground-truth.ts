@@ -56,6 +56,7 @@ export async function groundTruth(
     });
   const flowId = "00000000-0000-4000-8000-000000000001";
   const dispatched = new Set<string>();
+  const killedKeys = new Set<string>();
   const edges = new Map<string, Set<string>>();
   const texts = new Map<string, { text: string; response: Response }>();
   const queue: string[] = [];
@@ -71,6 +72,7 @@ export async function groundTruth(
     if (status === "error") throw new Error(`unexpected response ${JSON.stringify(response)}`);
     if (typeof response.step_id === "string") dispatched.add(response.step_id);
     const key = JSON.stringify([state.current_idx, state.round, state.attempts, state.terminal_status]);
+    if (state.terminal_status === "killed") killedKeys.add(key);
     if (!texts.has(key)) {
       texts.set(key, { text: stored.text, response });
       queue.push(key);
@@ -92,7 +94,8 @@ export async function groundTruth(
     const key = queue[i]!;
     const { text, response } = texts.get(key)!;
     const out = new Set<string>();
-    const gate = response.status === "await_gate";
+    // A retry that skipped to a gate answers with the failure status and the gate's payload.
+    const gate = response.status === "await_gate" || "on_approve" in response;
     const acts: Choice["act"][] = gate ? ["approve", "revise", "kill"] : ["pass", "fail"];
     for (const files of subsets) {
       for (const act of acts) {
@@ -143,7 +146,8 @@ export async function groundTruth(
   }
   return {
     completes: [...starts].some((s) => good.has(s)),
-    optionToComplete: [...edges.keys()].every((k) => good.has(k)),
+    // A run whose kill was routed on by on_kill is bound to end killed: a declared outcome.
+    optionToComplete: [...edges.keys()].every((k) => good.has(k) || killedKeys.has(k)),
     dispatched,
     states: texts.size,
   };
