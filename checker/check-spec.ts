@@ -100,7 +100,7 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
   const errors = diagnostics.filter((d) => d.severity === "error");
   const warnings = diagnostics.filter((d) => d.severity !== "error");
   const valid = errors.length === 0;
-  // The IR of a spec with errors is never handed out (the control rules may have added one).
+  // The IR is handed out only for a valid spec, whichever phase reported the error.
   if (!valid) ir = null;
   const buildOnce = (): CheckedSpec | null => {
     if (ir === undefined) {

@@ -15,7 +15,10 @@ const LOOP_EXAMPLE =
 
 export const SPEC_FLOW_NEVER_COMPLETES = defineRule({
   code: "SPEC-FLOW-NEVER-COMPLETES",
-  severity: "error",
+  // A warning, not an error: stratum_plan refuses a spec with an error, and the runtime's
+  // behaviour on such flows is defined (they loop until a kill or exhausted retries end them), as
+  // in the reference, which accepts them.
+  severity: "warning",
   family: "routing",
   errorType: "ir_semantic_error",
   title: "No run of a flow can complete",

@@ -53,7 +53,7 @@ describe("loops", () => {
       traps: ["review+fix@fix.next"],
     });
     const [d] = controlDiagnostics(text);
-    expect(d).toMatchObject({ code: "SPEC-FLOW-NEVER-COMPLETES", severity: "error", line: 12 });
+    expect(d).toMatchObject({ code: "SPEC-FLOW-NEVER-COMPLETES", severity: "warning", line: 12 });
     expect(d?.message).toContain("step 'fix' goes back to 'review' by next: 'review'");
     expect(d?.related?.map((r) => r.message)).toEqual([
       "step 'review' is part of the loop",
