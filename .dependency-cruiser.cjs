@@ -266,6 +266,7 @@ const SUBFOLDER_ORDER = {
     "spec-expr",
     "portable",
     "ir",
+    "control",
     "incremental",
     "services",
   ],

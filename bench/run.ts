@@ -10,7 +10,9 @@
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
-// STRATUMC_BENCH_ONLY=ui only the web page's weight and `stratumc ui`'s start (bench/ui-bench.ts).
+// STRATUMC_BENCH_ONLY=ui only the web page's weight and `stratumc ui`'s start (bench/ui-bench.ts),
+// STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts).
+
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -23,6 +25,7 @@ import { evaluate } from "../interpreter/eval/evaluate";
 import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
 import { benchColdStarts } from "./cold-bench";
+import { benchControl } from "./control-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
 import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from "./durable-call-bench";
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
@@ -157,6 +160,10 @@ async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_ONLY === "pg-store") {
     const bench = await benchPgStore(repoDir);
     process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "control") {
+    process.stdout.write(printTable(benchControl(repoDir)));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {

@@ -2,6 +2,7 @@
 // documentation. Rule modules define their own entries; this module only collects them, so that
 // `stratumc explain`, SARIF rule metadata and the LSP's code descriptions share one source.
 
+import { CONTROL_RULES } from "./control/rules";
 import { EXPRESSION_RULES } from "./expr/rules";
 import { FUZZ_RULES } from "./fuzz/rules";
 import { GRAPH_RULES } from "./graph/index";
@@ -22,6 +23,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
     SEMANTIC_RULES,
     OUTPUT_SCHEMA_RULES,
     GRAPH_RULES,
+    CONTROL_RULES,
     REFERENCE_RULES,
     EXPRESSION_RULES,
     PORTABILITY_RULES,

@@ -5,6 +5,7 @@
 import { type ParseResult, parseExpression } from "../grammar/parse";
 import type { SourceRange } from "./base/source-range";
 import { CATALOGUE, ruleInfo } from "./catalogue";
+import { reportControl } from "./control/rules";
 import type { Diagnostic, Fix, LocatedRange, Related, SpecDiagnostic } from "./diagnostic";
 import { buildFlowGraph, GRAPH_RULES } from "./graph/index";
 import { buildIR } from "./ir/build";
@@ -81,6 +82,13 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
       if (options.portable === true) SPEC_NOT_PORTABLE.check(model, expressions, sink);
     }
   }
+  // The control model is read from the IR, which exists only without errors: a spec with an
+  // unknown route or a dependency cycle (reported above) gets no control verdict at all.
+  let ir: CheckedSpec | null | undefined;
+  if (model !== null && expressions !== null && !sink.diagnostics.some((d) => d.severity === "error")) {
+    ir = buildIR(model, expressions, buildFlowGraph);
+    reportControl(model, ir, sink);
+  }
   const kept =
     options.suppressions === false
       ? sink.diagnostics
@@ -92,9 +100,8 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
   const errors = diagnostics.filter((d) => d.severity === "error");
   const warnings = diagnostics.filter((d) => d.severity !== "error");
   const valid = errors.length === 0;
-  // The IR is built on first use: `check` and `validate` never read it, and building (and
-  // freezing) it is a noticeable part of checking a spec.
-  let ir: CheckedSpec | null | undefined;
+  // The IR is handed out only for a valid spec, whichever phase reported the error.
+  if (!valid) ir = null;
   const buildOnce = (): CheckedSpec | null => {
     if (ir === undefined) {
       ir =

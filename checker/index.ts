@@ -14,6 +14,17 @@ export {
   oversizedSpec,
   present,
 } from "./check-spec";
+export { controlSoundness } from "./control/soundness";
+export type {
+  ControlSoundness,
+  DeadReason,
+  DeadStep,
+  FlowVerdict,
+  Place,
+  PlaceKey,
+  RouteKey,
+  Trap,
+} from "./control/types";
 export type { Diagnostic, LocatedRange, Severity, SpecDiagnostic, SpecRelated } from "./diagnostic";
 export {
   checkExpression,

@@ -208,6 +208,9 @@ export function addStep(b: SpecBuilder, flow: FlowModel): void {
     entries.push({ key: "on_approve", value: onApprove });
     entries.push({ key: "on_revise", value: inline(target.id) });
     entries.push({ key: "on_kill", value: inline(rng.pick(["~", "null"])) });
+    // A revise loop without a bound gets SPEC-REVISE-UNBOUNDED: the corpus bounds every one.
+    if (!flow.header.some((e) => e.key === "max_rounds"))
+      flow.header.push({ key: "max_rounds", value: inline("3") });
     if (rng.chance(0.25)) {
       entries.push({ key: "policy", value: inline(rng.pick(["gate", "flag", "skip"])) });
       if (rng.chance(0.3)) entries.push({ key: "policy_fallback", value: inline("gate") });
@@ -224,7 +227,16 @@ export function addStep(b: SpecBuilder, flow: FlowModel): void {
   if (b.v2 && kind !== "gate" && rng.chance(0.12)) iteration(b, contract, entries);
   if (b.v2 && kind !== "gate" && validated && earlier.length > 0 && rng.chance(0.2)) {
     entries.push({ key: "on_fail", value: inline(rng.pick(earlier).id) });
-  } else if (b.v2 && kind === "inline" && earlier.length > 0 && rng.chance(0.05)) {
+  } else if (
+    b.v2 &&
+    kind === "inline" &&
+    earlier.length > 0 &&
+    entries.some((e) => e.key === "skip_if") &&
+    rng.chance(0.6)
+  ) {
+    // Back to an earlier step on every pass would be a loop no run leaves
+    // (SPEC-FLOW-NEVER-COMPLETES): only a step that its skip_if may skip (and so fall through)
+    // loops back.
     entries.push({ key: "next", value: inline(rng.pick(earlier).id) });
   }
 

@@ -45,6 +45,7 @@ flows:
   plan:
     input: {goal: {type: string}}
     output: Plan
+    max_rounds: 3
     steps:
       - id: draft
         function: draft_plan

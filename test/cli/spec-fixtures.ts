@@ -20,6 +20,7 @@ flows:
   reviewed_work:
     input: {text: {type: string}}
     output: WorkOutput
+    max_rounds: 3
     steps:
       - id: work
         function: do_work

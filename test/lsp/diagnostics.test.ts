@@ -164,6 +164,38 @@ flows:
     await expect.poll(() => client?.published.at(-1)).toEqual({ uri: SPEC_URI, diagnostics: [] });
   });
 
+  it("include the control model's verdicts, recomputed after an incremental edit", async () => {
+    client = await inProcessClient();
+    const marked = `version: "0.2"
+flows:
+  review:
+    input: {}
+    steps:
+      - id: <|>review<|>
+        intent: "Review the change"
+      - id: <|>fix<|>
+        intent: "Fix what the review found"
+        next: <|>review<|>
+      - id: done
+        intent: "Report"
+`;
+    const m = cursors(marked);
+    await client.open(SPEC_URI, m.text);
+    const first = await client.diagnostics(SPEC_URI, 1);
+    expect(first.diagnostics.map((d) => [d.code, d.severity, d.range])).toEqual([
+      ["SPEC-FLOW-NEVER-COMPLETES", DiagnosticSeverity.Warning, rangeOf(marked, 2)],
+      ["SPEC-STEP-DEAD", DiagnosticSeverity.Warning, rangeOf(marked, 2)],
+    ]);
+    expect(first.diagnostics[0]?.relatedInformation?.map((r) => r.location.range)).toEqual([
+      rangeOf(marked, 0),
+      rangeOf(marked, 1),
+    ]);
+    // next: review → next: done (an incremental change inside one scalar): the loop is gone.
+    const range = rangeOf(marked, 2);
+    const version = await client.change(SPEC_URI, [{ range, text: "done" }]);
+    expect((await client.diagnostics(SPEC_URI, version)).diagnostics).toEqual([]);
+  });
+
   it("of a broken YAML document are the YAML diagnostics", async () => {
     client = await inProcessClient();
     const text = 'version: "0.2"\nflows: [\n';

@@ -173,7 +173,8 @@ export function messageMismatches(c: ValidationCase, result: ProductResult): Mes
   }
   for (const ref of c.reference.errors) {
     if (ref.path === undefined) continue;
-    const here = result.diagnostics.filter((d) => d.path === ref.path);
+    // A note (info) is never our version of the reference's error, even at the same path.
+    const here = result.diagnostics.filter((d) => d.path === ref.path && d.severity !== "info");
     if (here.length === 0 || here.some((d) => d.message === ref.message)) continue;
     out.push({ name: c.name, path: ref.path, reference: ref.message, ours: here.map((d) => d.message) });
   }

@@ -315,21 +315,28 @@ describe("examples/broken/", () => {
         {
           code: "SPEC-REF-MAY-NOT-HAVE-RUN",
           path: "flows.deploy.steps.notify.skip_if",
-          range: "30:19-30:44",
-          related: "31:13-31:19 'deploy' is declared here",
+          range: "33:19-33:44",
+          related: "34:13-34:19 'deploy' is declared here",
           message:
             "'$.steps.deploy.output.url' may not have run when step 'notify' evaluates skip_if: 'deploy' is not a dependency of 'notify' (add it to depends_on)",
         },
         {
           code: "EXPR-COMPARISON-CONSTANT",
           path: "flows.deploy.steps.deploy.ensure.0",
-          range: "36:14-36:37",
+          range: "39:14-39:37",
           message: "comparison is always False: int and str values are never equal",
+        },
+        {
+          code: "SPEC-REVISE-UNBOUNDED",
+          path: "flows.deploy.steps.live.on_revise",
+          range: "43:20-43:26",
+          message:
+            "Gate 'live' revises back to 'deploy' without a bound: flow 'deploy' has no max_rounds, so every round needs a human",
         },
         {
           code: "SPEC-STEP-UNREACHABLE",
           path: "flows.deploy.steps.cleanup",
-          range: "42:13-42:20",
+          range: "45:13-45:20",
           message: "Step 'cleanup' can never run: no route from the first step reaches it",
         },
       ],

@@ -39,6 +39,7 @@ functions:
     ensure: ["result.toString.startswith('a')", "result.hasOwnProperty.constructor != ''"]
 flows:
   __proto__:
+    max_rounds: 2
     input:
       __proto__: {type: string}
       constructor: {type: integer}

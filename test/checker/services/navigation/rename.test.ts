@@ -131,7 +131,8 @@ flows:
       - id: second
         intent: Second
         depends_on: [first]
-        next: first
+        ensure: [result.ok]
+        on_fail: first
 `);
 
   it("a name that is not a safe bare scalar is double-quoted everywhere (no $ path uses the step)", () => {
@@ -146,7 +147,8 @@ flows:
       - id: second
         intent: Second
         depends_on: ["first step: a, b"]
-        next: "first step: a, b"
+        ensure: [result.ok]
+        on_fail: "first step: a, b"
 `);
     expect(docOf(text).check.errors).toEqual([]);
   });
