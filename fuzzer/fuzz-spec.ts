@@ -42,6 +42,7 @@ import {
 import { routeOf } from "./run/observer";
 import { apiTransport } from "./run/session";
 import { Solver } from "./solver";
+import { withStaticControl } from "./static-control";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
 import { ABSENT } from "./values/json-arbs";
 import { optionalInput, Shapes } from "./values/shapes";
@@ -62,6 +63,12 @@ export interface FuzzOptions {
   /** Milliseconds, for the time budget and progress (default Date.now). */
   readonly now?: () => number;
   readonly onProgress?: (p: FuzzProgress) => void;
+  /**
+   * Default true: what the checker's control analysis decides (a flow that never completes, a
+   * step that never runs) is taken from it, and the fuzzer does not report it again. False: the
+   * fuzzer's own exploration only (to compare the two).
+   */
+  readonly staticControl?: boolean;
 }
 
 export interface FuzzProgress {
@@ -243,8 +250,10 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       soundness[flow.name] = { ...s, no_dead_steps: allExhaustive ? "violated" : "suspect" };
   }
 
+  const merge = options.staticControl === false ? null : withStaticControl(target, flows, soundness);
   const findings = dedupeByPlace(
     [...observations.values()]
+      .filter(({ obs }) => merge === null || !merge.repeatsChecker(obs))
       // A finding whose shortest witness still needs a step skipped by hand is the human's doing,
       // not the spec's (an interpreter failure is reported whatever led to it).
       .filter(({ obs, manualSkip }) => !manualSkip || obs.code === "FUZZ-INTERNAL")
@@ -252,7 +261,17 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       .filter(({ obs }) => obs.code === "FUZZ-INTERNAL" || !suppressed(target, obs))
       .map(({ obs, counterexample }) => locateFinding(target, obs, counterexample)),
   ).sort(compareDiagnostics);
-  return { check, report: { seed, runs, paths, exhaustive: allExhaustive, soundness, findings } };
+  return {
+    check,
+    report: {
+      seed,
+      runs,
+      paths,
+      exhaustive: allExhaustive,
+      soundness: merge?.soundness ?? soundness,
+      findings,
+    },
+  };
 }
 
 const idOf = identityOf;

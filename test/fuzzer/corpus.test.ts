@@ -23,7 +23,7 @@ describe("the seeded-defect corpus", () => {
   // The checker's control analysis finds these seeded defects statically (language.md §9.8).
   const STATIC: ReadonlyMap<string, readonly string[]> = new Map([
     ["dead-step-3.stratum.yaml", ["SPEC-STEP-DEAD"]],
-    ["unbounded-loop-2.stratum.yaml", ["SPEC-REVISE-UNBOUNDED"]],
+    ["control-unbounded-loop-3.stratum.yaml", ["SPEC-REVISE-UNBOUNDED"]],
   ]);
   it.each(CORPUS.map((c) => [c.name, c] as const))(
     "%s checks clean but for what check finds",

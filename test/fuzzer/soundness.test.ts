@@ -67,7 +67,10 @@ describe("soundness verdicts", () => {
     expect(await messages("dead-step-2")).toEqual([
       "step 'regenerate_docs' is never dispatched in 100 runs: its skip_if held on every run that reached it",
     ]);
-    expect(await messages("dead-step-3")).toEqual([
+    // The checker proves this one: the fuzzer's own reason shows only without the checker's verdicts.
+    expect(await messages("dead-step-3")).toEqual([]);
+    const own = await fuzzSpec(corpus("dead-step-3"), { staticControl: false });
+    expect(own.report!.findings.map((f) => f.message)).toEqual([
       "step 'rollback' is never dispatched on any path of the exhaustive exploration: no route into it was taken: gate 'signoff' (on_kill) was never resolved kill (its policy: flag approves it without a person)",
     ]);
   }, 60_000);
@@ -93,6 +96,20 @@ describe("soundness verdicts", () => {
       "stratum_step_done",
     ]);
     expect(report!.soundness.main!.option_to_complete).toBe("violated");
+  }, 60_000);
+
+  it("takes what the checker proves of control from it, with a note, and does not report it again", async () => {
+    const { report } = await fuzzSpec(corpus("dead-step-3"));
+    expect(report!.soundness.main).toMatchObject({
+      no_dead_steps: "violated",
+      notes: [
+        {
+          step: "rollback",
+          line: 49,
+          message: "the checker's control analysis proves step 'rollback' never runs (SPEC-STEP-DEAD)",
+        },
+      ],
+    });
   }, 60_000);
 
   it("leaves a revise loop without max_rounds to the person at the gate: no run-time finding", async () => {
