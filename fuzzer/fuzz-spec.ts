@@ -11,7 +11,7 @@ import {
   FUZZ_UNBOUNDED_LOOP,
 } from "../checker/index";
 import { walk } from "../grammar/index";
-import { fuzzEngine, virtualFiles } from "./engine";
+import { virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";
 import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
@@ -38,9 +38,9 @@ import {
   type RunEnd,
   stepKey,
 } from "./run/observation";
-import { apiTransport } from "./run/session";
 import { Solver } from "./solver";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
+import { engineTransport } from "./transport";
 import { ABSENT } from "./values/json-arbs";
 import { optionalInput, Shapes } from "./values/shapes";
 
@@ -104,7 +104,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   const files = virtualFiles(target.literals.strings);
   const shapes = new Shapes(target.spec, target.literals);
   const solver = new Solver(target.spec, shapes, seed, files);
-  const transport = apiTransport(fuzzEngine(files));
+  const transport = engineTransport(files);
   const coverage = emptyCoverage();
   const observations = new Map<
     string,

@@ -2,7 +2,7 @@
 // time, over the interpreter's public API. Front ends (CLI, MCP server, language server) import
 // from here.
 
-export { fuzzEngine, virtualFiles } from "./engine";
+export { EventLog, fuzzEngine, virtualFiles } from "./engine";
 export { findingJson } from "./finding-json";
 export {
   DEFAULT_MAX_CALLS,
@@ -23,5 +23,13 @@ export type {
   FuzzReport,
   Verdict,
 } from "./report";
-export { apiTransport, type Plain, type ToolName, type Transport, type WireCall } from "./run/session";
-export { fuzzTransport } from "./transport";
+export {
+  type Answer,
+  apiTransport,
+  type EventSource,
+  type Plain,
+  type ToolName,
+  type Transport,
+  type WireCall,
+} from "./run/session";
+export { engineTransport, fuzzTransport } from "./transport";
