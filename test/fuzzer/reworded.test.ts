@@ -91,6 +91,22 @@ describe("a reworded message cannot change a fuzz verdict", () => {
     expect(new Set(cases.map((c) => c.code))).toEqual(CODES);
   });
 
+  it("without events a replay cannot judge: judged false, not reproduced, the steps all there", async () => {
+    const c = cases[0]!;
+    const inner = fuzzTransport(c.text);
+    const noEvents: Transport = async (tool, args) => ({
+      response: (await inner(tool, args)).response,
+      events: null,
+    });
+    const r = await replayCounterexample(c.text, c.calls, noEvents, {
+      code: c.code,
+      flow: c.flow,
+      step: c.step,
+    });
+    expect(r).toMatchObject({ judged: false, reproduced: false });
+    expect(r.steps).toHaveLength(c.calls.length);
+  });
+
   it("replayed with every text scrambled, each counterexample shows the same findings", async () => {
     for (const c of cases) {
       const expect_ = { code: c.code, flow: c.flow, step: c.step };
