@@ -12,6 +12,8 @@ export const EXIT_ERRORS = 1;
 export const EXIT_USAGE = 2;
 /** A bug in stratumc itself (docs/runtime.md §21.2). */
 export const EXIT_INTERNAL = 3;
+/** `replay --server`: the server sends no typed events, so whether the finding shows again is unknown. */
+export const EXIT_UNJUDGED = 4;
 
 /** A user mistake: printed as one line `stratumc: <message>`, exit code 2, never a stack trace. */
 export class UsageError extends Error {}

@@ -63,6 +63,8 @@ export interface FlowHost {
 export interface ApiOptions {
   readonly followStoreChanges?: boolean;
   readonly serverDispatch?: boolean;
+  /** Which calls the observer sees (EngineOptions.observing); default every call. */
+  readonly observing?: () => boolean;
 }
 
 export const systemClock: Clock = {
@@ -101,6 +103,7 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
         ...workspaceRootOption(host),
         ...(logError === undefined ? {} : { logError }),
         ...(observer === undefined ? {} : { observer }),
+        ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),
         ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
         ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(host, opened) : {}),
       }),

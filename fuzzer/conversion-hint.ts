@@ -8,12 +8,6 @@ import type { Type } from "../stdlib/index";
 import { ensureOf } from "./target";
 import { conversionOf, typeAt } from "./values/expr-hints";
 
-/** The error texts of a failed conversion (the interpreter's, as CPython words them). */
-const CONVERSION_ERROR: Record<"int" | "float", RegExp> = {
-  int: /invalid literal for int\(\)/,
-  float: /could not convert string to float/,
-};
-
 /** Declared `string` (optional fields: `str | none`), not merely unknown. */
 function declaredString(t: Type): boolean {
   const members = (t.k === "union" ? t.members : [t]).filter((m) => m.k !== "none");
@@ -22,14 +16,16 @@ function declaredString(t: Type): boolean {
 
 /**
  * A short hint when ensure `index` of `step` converts a field declared string with int() or
- * float() (and, given the raise's message, when that message is a failed conversion); else null.
+ * float() (and, given the raised error's type, when it is the ValueError of a failed conversion); else null.
  */
 export function conversionHint(
   spec: CheckedSpec,
   step: StepIR,
   index: number,
-  message?: string,
+  errorType?: string,
 ): string | null {
+  // A conversion of text that is not a number raises ValueError (a None, TypeError, is another story).
+  if (errorType !== undefined && errorType !== "ValueError") return null;
   const ensure = ensureOf(spec, step)[index];
   if (ensure === undefined) return null;
   let hint: string | null = null;
@@ -38,7 +34,6 @@ export function conversionHint(
       if (hint !== null || node.kind === "Slice") return false;
       const conversion = conversionOf(node);
       if (conversion === null || !declaredString(typeAt(step.resultType, conversion.path))) return true;
-      if (message !== undefined && !CONVERSION_ERROR[conversion.fn].test(message)) return true;
       const field = `result.${conversion.path.join(".")}`;
       const kind = conversion.fn === "int" ? "integer" : "number";
       hint = `${field} is declared string: declare it ${kind} (or give it a pattern) so ${conversion.fn}() cannot fail`;

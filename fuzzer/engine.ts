@@ -7,6 +7,8 @@
 import {
   type Clock,
   createApi,
+  type FlowEvent,
+  type FlowObserver,
   type IdSource,
   MemoryStore,
   type StratumApi,
@@ -52,12 +54,28 @@ export function virtualFiles(literals: readonly string[]): FileAccess {
 }
 
 /**
+ * The events of the engine's calls (EngineOptions.observer), taken call by call: the engine calls
+ * its observer before it answers, so after each awaited call `take` holds exactly that call's.
+ */
+export class EventLog {
+  private batch: FlowEvent[] = [];
+  readonly observer: FlowObserver = (events) => {
+    this.batch.push(...events);
+  };
+  take(): FlowEvent[] {
+    const out = this.batch;
+    this.batch = [];
+    return out;
+  }
+}
+
+/**
  * A fresh engine for one fuzzing session. `verifyEdits` (tests) checks every call's in-place
- * edits against full copies of the flows (EngineOptions.verifyEdits).
+ * edits against full copies of the flows (EngineOptions.verifyEdits); `observer` gets its events.
  */
 export function fuzzEngine(
   files: FileAccess | null,
-  options: { readonly verifyEdits?: boolean } = {},
+  options: { readonly verifyEdits?: boolean; readonly observer?: FlowObserver } = {},
 ): StratumApi {
   return createApi({
     store: new MemoryStore(),
@@ -67,5 +85,6 @@ export function fuzzEngine(
     files: () => files,
     workspace: NO_WORKSPACE,
     verifyEdits: options.verifyEdits === true,
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
   });
 }

@@ -11,7 +11,7 @@ import {
   FUZZ_UNBOUNDED_LOOP,
 } from "../checker/index";
 import { walk } from "../grammar/index";
-import { fuzzEngine, virtualFiles } from "./engine";
+import { virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";
 import { minimizeWitness } from "./explore/minimize";
@@ -40,10 +40,10 @@ import {
   stepKey,
 } from "./run/observation";
 import { routeOf } from "./run/observer";
-import { apiTransport } from "./run/session";
 import { Solver } from "./solver";
 import { withStaticControl } from "./static-control";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
+import { engineTransport } from "./transport";
 import { ABSENT } from "./values/json-arbs";
 import { optionalInput, Shapes } from "./values/shapes";
 
@@ -119,7 +119,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   // whatever seed the random runs use.
   const exhaustiveSolver = new Solver(target.spec, shapes, EXHAUSTIVE_SEED, files);
   const minimizing = { target, shapes, files };
-  const transport = apiTransport(fuzzEngine(files));
+  const transport = engineTransport(files);
   const coverage = emptyCoverage();
   const observations = new Map<
     string,

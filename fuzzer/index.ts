@@ -1,9 +1,9 @@
-// The fuzzer's public surface (issue 11): property-based exploration of what a spec does at run
+// The fuzzer's public surface: property-based exploration of what a spec does at run
 // time, over the interpreter's public API. Front ends (CLI, MCP server, language server) import
 // from here.
 
 export { conversionHint } from "./conversion-hint";
-export { fuzzEngine, virtualFiles } from "./engine";
+export { EventLog, fuzzEngine, virtualFiles } from "./engine";
 export { findingJson } from "./finding-json";
 export {
   DEFAULT_MAX_CALLS,
@@ -24,5 +24,13 @@ export type {
   FuzzReport,
   Verdict,
 } from "./report";
-export { apiTransport, type Plain, type ToolName, type Transport, type WireCall } from "./run/session";
-export { fuzzTransport } from "./transport";
+export {
+  type Answer,
+  apiTransport,
+  type EventSource,
+  type Plain,
+  type ToolName,
+  type Transport,
+  type WireCall,
+} from "./run/session";
+export { engineTransport, fuzzTransport } from "./transport";

@@ -18,8 +18,13 @@ export interface ReplayResult {
   readonly steps: readonly ReplayStep[];
   /** What the fuzzer observes in the replayed responses. */
   readonly observations: readonly Observation[];
-  /** Whether a finding with this code (and flow/step when given) shows again. */
+  /** Whether a finding with this code (and flow/step when given) shows again (false when not judged). */
   readonly reproduced: boolean;
+  /**
+   * Whether the replay could judge: every call came with the interpreter's typed events (a server
+   * that sends none leaves the verdicts unknown; the steps are still the calls and responses).
+   */
+  readonly judged: boolean;
 }
 
 export interface ReplayExpectation {
@@ -53,10 +58,12 @@ export async function replayCounterexample(
   // A flow that never completes is judged over every run; its witness is the run that comes back
   // round the loop, which is what a replay can show again.
   const revisit = observer?.revisit ?? null;
+  const judged = session.typed;
   const reproduced =
+    judged &&
     expect !== null &&
     (expect.code === FUZZ_NO_COMPLETION.code
       ? revisit !== null && matches({ flow: revisit.flow, step: revisit.cause.step })
       : observations.some((o) => o.code === expect.code && matches(o)));
-  return { steps, observations, reproduced };
+  return { steps, observations, reproduced, judged };
 }

@@ -21,6 +21,7 @@ export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi, createEngine, type EngineApi } from "./engine/create-api";
 export type {
+  ExpressionFailed,
   FlowEvent,
   FlowEventBase,
   FlowFinished,
@@ -28,12 +29,14 @@ export type {
   FlowStarted,
   GateAwaited,
   GateResolved,
+  MembersJudged,
   StepAbandoned,
   StepDispatched,
   StepFinished,
   StepMode,
   StepOutcome,
   StepPlace,
+  StepRouted,
   StepSkipped,
 } from "./engine/observer";
 export type { EngineOptions } from "./engine/options";
@@ -48,6 +51,18 @@ export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } fr
 export type { Clock, IdSource } from "./flow/ports";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export type { FlowRun } from "./flow/run";
+export type { RouteField } from "./flow/tx";
+export {
+  allViolations,
+  contractViolations,
+  type MemberRole,
+  type MemberVerdict,
+  type MemberViolation,
+  type RaisedError,
+  type Violation,
+  type ViolationKind,
+  violationTexts,
+} from "./flow/violations";
 export { argumentsLimitProblem, grouped, MAX_VALUE_DEPTH, valueShape } from "./limits";
 export {
   corruptFlowSummary,

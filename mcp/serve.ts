@@ -1,6 +1,7 @@
 // Serving MCP over stdio (docs/runtime.md §16.1, docs/runtime.md §21.1): standard output carries protocol only, so
 // anything else that would print there (console.log/info/debug) goes to standard error.
 import type { StratumApi } from "../interpreter/index";
+import type { CallEvents } from "./call-events";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
 import { createMcpServer, screenRequest } from "./server";
 
@@ -13,6 +14,8 @@ export interface ServeOptions {
   readonly log: (text: string) => void;
   /** Ends the session early (SIGTERM): the server closes as if the input had ended. */
   readonly stop?: AbortSignal;
+  /** Hands each call's events to the clients that ask for them (call-events.ts). */
+  readonly events?: CallEvents;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -26,6 +29,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     api: options.api,
     version: options.version,
     rawCall: (request) => transport.rawCall(request),
+    ...(options.events === undefined ? {} : { events: options.events }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

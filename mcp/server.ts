@@ -22,6 +22,7 @@ import type { Response, StratumApi } from "../interpreter/index";
 import { encodeWire, wireToPlain } from "../interpreter/index";
 import { dictGetStr, PyDict, type PyValue, parseJson } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
+import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
 import type { RequestRejection } from "./line-transport";
 import { TOOLS, type ToolDefinition } from "./tools";
 
@@ -30,6 +31,11 @@ export interface McpServerOptions {
   readonly version: string;
   /** The raw JSON text of a tools/call request (the message object the transport handed over). */
   readonly rawCall?: (request: object) => string | undefined;
+  /**
+   * The engine's events per call (its observer must be `events.observer`): a call whose
+   * `params._meta` asks for them gets them in its result's `_meta`. Without it none is sent.
+   */
+  readonly events?: CallEvents;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -66,7 +72,12 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const decoded = decodeArguments(tool, rawArguments(options.rawCall?.(request)), params.arguments);
     if (!decoded.ok) return toolResult(decoded.error, true);
-    return toolResult(await tool.call(options.api, decoded.args), false);
+    const events = options.events;
+    if (events === undefined || !wantsEvents(params._meta)) {
+      return toolResult(await tool.call(options.api, decoded.args), false);
+    }
+    const collected = await events.collect(() => tool.call(options.api, decoded.args));
+    return { ...toolResult(collected.value, false), _meta: { [EVENTS_META_KEY]: collected.events } };
   };
   return server;
 }

@@ -3,13 +3,14 @@
 // calls go to the engine in process, set up exactly as the fuzzer's; with --server they go to an
 // MCP server started from that command line (any stratum-mcp implementation) over stdio.
 // Exit 0: reproduced; 1: not reproduced; 2: usage error, unreadable or malformed file, a server
-// that fails.
+// that fails; 4: the server sent no typed events (docs/fuzzing.md), so reproduction cannot be judged.
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { ReplayResult, Transport } from "../../fuzzer/index";
 import { readRegularFile } from "../../host/index";
+import type { FlowEvent } from "../../interpreter/index";
 import { ioReason } from "../check/read-spec";
-import { EXIT_ERRORS, EXIT_OK, UsageError } from "../exit-codes";
+import { EXIT_ERRORS, EXIT_OK, EXIT_UNJUDGED, UsageError } from "../exit-codes";
 import { styleFor } from "../format/style";
 import { type CounterexampleFile, parseCounterexampleFile } from "../fuzz/counterexample-file";
 import { loadFuzzer } from "../fuzzer-loader";
@@ -32,7 +33,10 @@ export function registerReplay(program: Command, ctx: CommandContext): void {
     .argument("<file>", "a counterexample file written by `stratumc fuzz --save DIR`")
     .option("--server <command>", "send the calls to this MCP server (a command line, e.g. stratum-mcp)")
     .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("pretty"))
-    .addHelpText("after", "\nExit codes: 0 reproduced, 1 not reproduced, 2 usage error or unreadable file.")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 reproduced, 1 not reproduced, 2 usage error or unreadable file, 4 cannot judge (the server sends no typed events).",
+    )
     .action(async (file: string, flags: ReplayFlags) => {
       const saved = readCounterexample(file, ctx.host.cwd);
       const result = await replay(saved, flags.server, ctx);
@@ -41,7 +45,7 @@ export function registerReplay(program: Command, ctx: CommandContext): void {
           ? formatReplayJson(saved, result)
           : formatReplayPretty(saved, result, styleFor(ctx.host.env, ctx.host.stdoutIsTTY)),
       );
-      ctx.setExitCode(result.reproduced ? EXIT_OK : EXIT_ERRORS);
+      ctx.setExitCode(!result.judged ? EXIT_UNJUDGED : result.reproduced ? EXIT_OK : EXIT_ERRORS);
     });
 }
 
@@ -85,7 +89,12 @@ async function replay(
     throw new UsageError(`cannot start the MCP server '${server}': ${messageOf(e)}`);
   });
   try {
-    return await run((tool, args) => session.call(tool, args), `through '${server}'`);
+    // The events are the server's own data, passed on as it sent them.
+    const transport: Transport = async (tool, args) => {
+      const answer = await session.call(tool, args);
+      return { response: answer.response, events: answer.events as readonly FlowEvent[] | null };
+    };
+    return await run(transport, `through '${server}'`);
   } finally {
     await session.close();
   }

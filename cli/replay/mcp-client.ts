@@ -11,9 +11,19 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 
 export type JsonObject = Record<string, unknown>;
 
+/** The `_meta` key that asks a stratumc server for a call's events, and carries them back. */
+const EVENTS_META_KEY = "stratumc/events";
+
+export interface ServerAnswer {
+  /** The JSON object of the result's first text content. */
+  readonly response: JsonObject;
+  /** The interpreter's events of the call (`_meta`), or null when the server sent none. */
+  readonly events: readonly JsonObject[] | null;
+}
+
 export interface ServerSession {
-  /** Calls a tool; answers the JSON object of its first text content. */
-  call(tool: string, args: JsonObject): Promise<JsonObject>;
+  /** Calls a tool, asking for its events (docs/fuzzing.md, "Replaying over a server"). */
+  call(tool: string, args: JsonObject): Promise<ServerAnswer>;
   /** Stops the server and removes the temporary STRATUM_HOME. */
   close(): Promise<void>;
 }
@@ -53,7 +63,11 @@ export async function connectServer(setup: ServerSetup): Promise<ServerSession> 
   }
   return {
     async call(tool, args) {
-      const result = await client.callTool({ name: tool, arguments: args });
+      const result = await client.callTool({
+        name: tool,
+        arguments: args,
+        _meta: { [EVENTS_META_KEY]: true },
+      });
       const content = Array.isArray(result.content) ? (result.content as unknown[]) : [];
       const text = content.find(isText)?.text;
       if (text === undefined) throw new Error(`the answer to ${tool} has no text content`);
@@ -65,7 +79,9 @@ export async function connectServer(setup: ServerSetup): Promise<ServerSession> 
       }
       if (response === null || typeof response !== "object" || Array.isArray(response))
         throw new Error(`the answer to ${tool} is not a JSON object`);
-      return response as JsonObject;
+      const sent = result._meta?.[EVENTS_META_KEY];
+      const events = Array.isArray(sent) ? sent.filter(isObject) : null;
+      return { response: response as JsonObject, events };
     },
     async close() {
       try {
@@ -75,6 +91,10 @@ export async function connectServer(setup: ServerSetup): Promise<ServerSession> 
       }
     },
   };
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 function isText(c: unknown): c is { type: "text"; text: string } {

@@ -1,13 +1,14 @@
 // What `replay` prints. pretty: each call (`→ tool {arguments}`, the spec text of stratum_plan
 // abbreviated) and its response as indented JSON, then `reproduced CODE: message` or
-// `not reproduced`. json: `{"reproduced", "code", "steps": [{"call", "response"}]}`.
+// `not reproduced` (or `cannot judge` for a server that sends no typed events). json:
+// `{"reproduced", "judged", "code", "steps": [{"call", "response"}]}`.
 import type { ReplayResult, WireCall } from "../../fuzzer/index";
 import { compactJson } from "../format/compact-json";
 import type { Style } from "../format/style";
 import type { CounterexampleFile } from "../fuzz/counterexample-file";
 
 export function formatReplayJson(saved: CounterexampleFile, result: ReplayResult): string {
-  const out = { reproduced: result.reproduced, code: saved.code, steps: result.steps };
+  const out = { reproduced: result.reproduced, judged: result.judged, code: saved.code, steps: result.steps };
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
@@ -29,6 +30,11 @@ function shownArguments(call: WireCall): Record<string, unknown> {
 }
 
 function verdictLine(saved: CounterexampleFile, result: ReplayResult, style: Style): string {
+  if (!result.judged) {
+    return style.warning(
+      'cannot judge: the server sends no typed events (its tools/call results carry no _meta "stratumc/events"), so whether the finding shows again is unknown',
+    );
+  }
   if (!result.reproduced) return style.warning("not reproduced");
   const seen = result.observations.find(
     (o) => o.code === saved.code && o.flow === saved.flow && o.step === saved.step,

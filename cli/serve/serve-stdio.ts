@@ -5,7 +5,7 @@
 import { setFlagsFromString } from "node:v8";
 import { createTracer, SHUTDOWN_WAIT_MS } from "../../host/index";
 import { StoreUnavailableError } from "../../interpreter/index";
-import { serveMcp } from "../../mcp/index";
+import { CallEvents, serveMcp } from "../../mcp/index";
 import { createFlowHost, type FlowHost } from "../flow-host";
 import type { CliHost } from "../host";
 import { VERSION } from "../version";
@@ -30,7 +30,21 @@ export async function serveStdio(
     version: VERSION,
     warn: (line) => log(`${programName}: ${line}\n`),
   });
-  const api = flows.api(tracer?.observer, { followStoreChanges: true, serverDispatch: true });
+  // Each call's events go to the tracer, and to the client when its request asks for them
+  // (`_meta`, mcp/call-events.ts); a call nobody observes builds none.
+  const events = new CallEvents();
+  const traced = tracer?.observer;
+  const api = flows.api(
+    (batch) => {
+      traced?.(batch);
+      events.observer(batch);
+    },
+    {
+      followStoreChanges: true,
+      serverDispatch: true,
+      observing: () => traced !== undefined || events.active(),
+    },
+  );
   const stopped = stopOnSignals();
   await serveMcp({
     api,
@@ -39,6 +53,7 @@ export async function serveStdio(
     output: process.stdout,
     log,
     stop: stopped.signal,
+    events,
   });
   // The input ended (or a signal came) and every call was answered: running parallel agents are
   // stopped and their tasks recorded as failed (docs/runtime.md §23.11), then the spans still

@@ -6,11 +6,11 @@
 
 import { FUZZ_NO_COMPLETION } from "../../checker/index";
 import type { FileAccess } from "../../stdlib/index";
-import { fuzzEngine } from "../engine";
 import { attributable, identityOf, type Observation } from "../run/observation";
 import { Observer } from "../run/observer";
-import { apiTransport, type Plain, Session, type WireCall } from "../run/session";
+import { type Plain, Session, type WireCall } from "../run/session";
 import type { FuzzTarget } from "../target";
+import { engineTransport } from "../transport";
 import type { Shapes } from "../values/shapes";
 
 /** Replays per finding, at most. */
@@ -75,7 +75,7 @@ async function showingCall(
   calls: readonly WireCall[],
   wanted: Wanted,
 ): Promise<Shown | null> {
-  const session = new Session(apiTransport(fuzzEngine(ctx.files)));
+  const session = new Session(engineTransport(ctx.files));
   const observer = new Observer(ctx.target.spec, ctx.shapes, session);
   const signature: string[] = [];
   const shown = (at: number, observation: Observation | null): Shown => ({

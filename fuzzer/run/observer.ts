@@ -1,7 +1,10 @@
-// Reads a run's exchanges (call + response) and turns what the interpreter answered into findings
-// and coverage. It decides nothing about the run and re-implements no flow logic: every finding is
-// something a response shows (a violation text, a warning, an error, a completion payload), and
-// the stored trace (stratum_audit) is consulted only to tell why a step's output is null.
+// Reads a run's exchanges (call, response and the interpreter's typed events) and turns what the
+// interpreter answered into findings and coverage. It decides nothing about the run and
+// re-implements no flow logic: every finding is something the interpreter reported — a typed
+// reason in an event (why a result was rejected, what raised), a response's structured fields
+// (status, error_type, step_id, routed_from, input, source), a completion payload — and never a
+// message text, so a reworded message cannot change a verdict. The stored trace (stratum_audit)
+// is consulted only to tell why a step's output is null.
 
 import type { CheckedSpec, FlowIR, StepIR } from "../../checker/index";
 import {
@@ -15,11 +18,17 @@ import {
   FUZZ_SKIP_IF_RAISES,
   FUZZ_UNBOUNDED_LOOP,
 } from "../../checker/index";
-import { checkContract } from "../../interpreter/index";
-import { fromJsonValue, strRepr } from "../../stdlib/index";
+import {
+  contractViolations,
+  type FlowEvent,
+  type MemberViolation,
+  type RaisedError,
+  type Violation,
+} from "../../interpreter/index";
+import { fromJsonValue } from "../../stdlib/index";
+import { conversionHint } from "../conversion-hint";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
-import { memberViolations } from "./member-violations";
 import {
   type Anchor,
   type Coverage,
@@ -43,11 +52,15 @@ const DISPATCH_STATUSES = new Set([
   "await_gate",
   "parallel_dispatch",
 ]);
-/** The error no_file_conflicts raises for a conflict (its way of answering False). */
-const FILE_CONFLICT = "File ownership conflict between independent tasks ";
 /** A parallel step's own verdicts (require, merge, task certificates), which are not its ensures' (docs/runtime.md §23.2). */
-const AGGREGATE_VIOLATION = /^(require='.*' not satisfied: |merge conflict: |task '.*' cert: )/s;
-const SKIP_IF_WARNING = /^skip_if of step '(.*)' raised: (.*); the step was not skipped$/s;
+function isAggregateVerdict(v: Violation): boolean {
+  return v.kind === "require" || v.kind === "merge_conflict" || (v.kind === "task" && v.check === "cert");
+}
+
+/** Whether a violation is about the result's shape (contract, output_schema). */
+function isShape(v: Violation): boolean {
+  return v.kind === "contract" || v.kind === "output_schema";
+}
 
 export interface Cause {
   readonly step: string;
@@ -93,6 +106,8 @@ export class Observer {
   unfaithful = false;
   /** The first time the run came back to a state it was in (noteRevisit). */
   revisit: Revisit | null = null;
+  /** flow, step and member → the member's verdict (a lost race names earlier calls' candidates). */
+  private readonly memberVerdicts = new Map<string, MemberViolation>();
 
   constructor(
     private readonly spec: CheckedSpec,
@@ -134,7 +149,7 @@ export class Observer {
     if (call.tool === "stratum_step_done" || call.tool === "stratum_parallel_done")
       this.stepDone(ex, callFlowId, index);
     if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
-    this.warnings(response, callFlowId, index);
+    this.skipIfRaised(ex, index);
     await this.payload(response, callFlowId, cause, index);
   }
 
@@ -364,17 +379,12 @@ export class Observer {
     const step = flow?.stepById.get(stepId);
     if (flow === undefined || step === undefined) return;
     const response = ex.response;
-    const violations = Array.isArray(response.violations) ? response.violations.map(str) : [];
+    const reasons = this.reasonsOf(ex, flowId, stepId);
     const ensures = ensureOf(this.spec, step);
-    const members = step.kind === "quorum" || step.kind === "race";
-    if (members) {
-      // A member's ensure that raised is reported inside a member line (member-violations.ts).
-      violations.push(...memberViolations(response));
-    }
+    // The members whose report did not count (quorum runs, race candidates): their own reasons.
+    const members = step.kind === "quorum" || step.kind === "race" ? this.membersOf(ex, flowId, stepId) : [];
     const key = stepKey(flow.name, stepId);
-    const shapeFailed = violations.some(
-      (v) => v.startsWith("contract violation") || v.startsWith("output_schema violation"),
-    );
+    const shapeFailed = reasons.some(isShape) || members.some((m) => m.verdict.status === "schema_failed");
     const outcomeError = response.status === "error" && response.error_type !== "retries_exhausted";
     // race_pending is no attempt (the race is not judged yet), and a debate's round is not judged
     // by the step's ensures (its synthesis is).
@@ -386,29 +396,71 @@ export class Observer {
       // A parallel step whose only failures are require, merge or certificates passed its ensures.
       const ensuresHeld =
         !isRetryOrFailure(response, stepId) ||
-        (step.kind === "parallel_dispatch" &&
-          violations.length > 0 &&
-          violations.every((v) => AGGREGATE_VIOLATION.test(v)));
+        (step.kind === "parallel_dispatch" && reasons.length > 0 && reasons.every(isAggregateVerdict));
       if (ensuresHeld) this.coverage.ensurePassed.add(key);
     }
     // A parallel step's result is the aggregate, whose shape is always known (docs/language.md §6.4).
     if (!this.shapes.hasShape(step) && step.kind !== "parallel_dispatch") return;
-    for (const v of violations) {
-      ensures.forEach((e, i) => {
-        const prefix = `Ensure expression ${strRepr(e.text)} raised: `;
-        if (!v.startsWith(prefix)) return;
-        // no_file_conflicts says "no" by raising (docs/language.md §10.9): a verdict, not a crash.
-        if (v.startsWith(FILE_CONFLICT, prefix.length)) return;
-        this.add({
-          code: FUZZ_ENSURE_RAISES.code,
-          flow: flow.name,
-          step: stepId,
-          anchor: { kind: "ensure", index: i },
-          message: FUZZ_ENSURE_RAISES.message(e.text, v.slice(prefix.length)),
-          call: index,
-        });
+    const raised = [...reasons, ...members.flatMap((m) => m.verdict.reasons)];
+    for (const v of raised) {
+      if (v.kind !== "ensure_raised") continue;
+      // no_file_conflicts says "no" by raising (docs/language.md §10.9): a verdict, not a crash.
+      if (v.error.answer) continue;
+      const e = ensures[v.index];
+      if (e === undefined) continue;
+      this.add({
+        code: FUZZ_ENSURE_RAISES.code,
+        flow: flow.name,
+        step: stepId,
+        anchor: { kind: "ensure", index: v.index },
+        message: withHint(
+          FUZZ_ENSURE_RAISES.message(e.text, v.error.message),
+          conversionHint(this.spec, step, v.index, v.error.type),
+        ),
+        call: index,
       });
     }
+  }
+
+  /** The typed reasons the call's events give for the result of a step (its step_finished events). */
+  private reasonsOf(ex: Exchange, flowId: string, stepId: string): readonly Violation[] {
+    const out: Violation[] = [];
+    for (const e of ex.events ?? []) {
+      if (e.type === "step_finished" && e.flow_id === flowId && e.step_id === stepId) out.push(...e.reasons);
+    }
+    return out;
+  }
+
+  /**
+   * The members of a step whose report did not count, judged in this call (members_judged) or, for
+   * a lost race, in earlier calls of the same race (remembered from those calls' events).
+   */
+  private membersOf(ex: Exchange, flowId: string, stepId: string): MemberViolation[] {
+    const out: MemberViolation[] = [];
+    const seen = this.memberVerdicts;
+    for (const e of ex.events ?? []) {
+      if (e.flow_id !== flowId) continue;
+      if (e.type === "members_judged" && e.step_id === stepId) {
+        for (const m of e.members) {
+          seen.set(`${flowId}\u0000${stepId}\u0000${m.member}`, m);
+          out.push(m);
+        }
+      } else if (e.type === "step_finished" && e.step_id === stepId) {
+        for (const v of e.reasons) {
+          if (v.kind !== "member" || v.verdict.status !== "judged_earlier") continue;
+          const earlier = seen.get(`${flowId}\u0000${stepId}\u0000${v.member}`);
+          if (earlier !== undefined) out.push(earlier);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The events of the exchange that report an expression failing (skip_if, exit_criterion, accumulate). */
+  private failedExpressions(ex: Exchange): Extract<FlowEvent, { type: "expression_failed" }>[] {
+    const out: Extract<FlowEvent, { type: "expression_failed" }>[] = [];
+    for (const e of ex.events ?? []) if (e.type === "expression_failed") out.push(e);
+    return out;
   }
 
   private iterationReport(ex: Exchange, flowId: string, index: number): void {
@@ -423,48 +475,42 @@ export class Observer {
       if (response.exit_criterion_met === true) this.coverage.exitMet.add(key);
     }
     if (!this.shapes.hasShape(step)) return;
-    const exitError = str(response.exit_criterion_error);
-    if (exitError !== "") {
-      this.add({
-        code: FUZZ_EXIT_CRITERION_RAISES.code,
-        flow: flow.name,
-        step: stepId,
-        anchor: { kind: "field", key: "exit_criterion" },
-        message: FUZZ_EXIT_CRITERION_RAISES.message(stepId, afterRaised(exitError)),
-        call: index,
-      });
-    }
-    const accumulateError = str(response.accumulate_error);
-    if (accumulateError !== "") {
-      this.add({
-        code: FUZZ_ACCUMULATE_FAILS.code,
-        flow: flow.name,
-        step: stepId,
-        anchor: { kind: "field", key: "accumulate" },
-        message: FUZZ_ACCUMULATE_FAILS.message(stepId, afterRaised(accumulateError)),
-        call: index,
-      });
+    for (const e of this.failedExpressions(ex)) {
+      if (e.flow_id !== flowId || e.step_id !== stepId) continue;
+      if (e.field === "exit_criterion") {
+        this.add({
+          code: FUZZ_EXIT_CRITERION_RAISES.code,
+          flow: flow.name,
+          step: stepId,
+          anchor: { kind: "field", key: "exit_criterion" },
+          message: FUZZ_EXIT_CRITERION_RAISES.message(stepId, errorText(e.error, e.text)),
+          call: index,
+        });
+      } else if (e.field === "accumulate") {
+        this.add({
+          code: FUZZ_ACCUMULATE_FAILS.code,
+          flow: flow.name,
+          step: stepId,
+          anchor: { kind: "field", key: "accumulate" },
+          message: FUZZ_ACCUMULATE_FAILS.message(stepId, errorText(e.error, e.text)),
+          call: index,
+        });
+      }
     }
   }
 
-  /** skip_if run-time errors, reported as response warnings (docs/runtime.md §3.1). */
-  private warnings(response: Plain, callFlowId: string, index: number): void {
-    if (!Array.isArray(response.warnings)) return;
-    const flows = [this.flowOf(callFlowId), this.flowOf(str(response.child_flow_id))].filter(
-      (f): f is FlowIR => f !== undefined,
-    );
-    for (const w of response.warnings) {
-      const m = SKIP_IF_WARNING.exec(str(w));
-      if (m === null) continue;
-      const stepId = m[1]!;
-      const flow = flows.find((f) => f.stepById.get(stepId)?.skipIf != null);
-      if (flow === undefined) continue;
+  /** skip_if run-time errors (the step was not skipped; docs/runtime.md §3.1). */
+  private skipIfRaised(ex: Exchange, index: number): void {
+    for (const e of this.failedExpressions(ex)) {
+      if (e.field !== "skip_if" || e.error === null) continue;
+      const flow = this.spec.flows.get(e.flow_name);
+      if (flow?.stepById.get(e.step_id)?.skipIf == null) continue;
       this.add({
         code: FUZZ_SKIP_IF_RAISES.code,
         flow: flow.name,
-        step: stepId,
+        step: e.step_id,
         anchor: { kind: "field", key: "skip_if" },
-        message: FUZZ_SKIP_IF_RAISES.message(stepId, m[2]!),
+        message: FUZZ_SKIP_IF_RAISES.message(e.step_id, e.error.message),
         call: index,
       });
     }
@@ -476,18 +522,15 @@ export class Observer {
     if (flow === undefined || flow.output === "") return;
     const contract = this.spec.contracts.get(flow.output);
     if (contract === undefined) return;
-    const violations = checkContract(fromJsonValue(response.output ?? null), contract, this.spec);
-    if (violations.length === 0) return;
+    const violations = contractViolations(fromJsonValue(response.output ?? null), contract, this.spec);
+    const first = violations[0];
+    if (first === undefined || first.kind !== "contract") return;
     this.add({
       code: FUZZ_FLOW_OUTPUT.code,
       flow: flow.name,
       step: null,
       anchor: { kind: "flow-output" },
-      message: FUZZ_FLOW_OUTPUT.message(
-        flow.name,
-        flow.output,
-        violations[0]!.replace(/^contract violation: /, ""),
-      ),
+      message: FUZZ_FLOW_OUTPUT.message(flow.name, flow.output, first.detail),
       call: index,
     });
   }
@@ -635,9 +678,14 @@ function rejectionOf(response: Plain): string {
   return message === "" ? str(response.status) : message;
 }
 
-function afterRaised(text: string): string {
-  const at = text.indexOf(" raised: ");
-  return at === -1 ? text : text.slice(at + " raised: ".length);
+/** What an expression raised, as the findings quote it; the interpreter's text when it raised nothing. */
+function errorText(error: RaisedError | null, text: string): string {
+  return error === null ? text : error.message;
 }
 
 export type { Anchor };
+
+/** A finding's message with a hint that says how to remove it, when there is one. */
+function withHint(message: string, hint: string | null): string {
+  return hint === null ? message : `${message} (${hint})`;
+}

@@ -3,7 +3,7 @@
 // programmatic API, or through an MCP client (cli/replay). Flow ids differ between engines, so the
 // recording names them by placeholders `<flow-1>`, `<flow-2>`, … in order of first appearance, and
 // a replay maps each placeholder to the id its own server handed out at the same point.
-import type { StratumApi } from "../../interpreter/index";
+import type { FlowEvent, StratumApi } from "../../interpreter/index";
 import { wireToPlain } from "../../interpreter/index";
 import { fromJsonValue } from "../../stdlib/index";
 
@@ -26,15 +26,33 @@ export interface WireCall {
   readonly arguments: Plain;
 }
 
-export type Transport = (tool: ToolName, args: Plain) => Promise<Plain>;
+/**
+ * A call's answer: the response, and the interpreter's events of the call (docs/runtime.md
+ * "Events"), or null when the transport has none (a server that does not send them).
+ */
+export interface Answer {
+  readonly response: Plain;
+  readonly events: readonly FlowEvent[] | null;
+}
+
+export type Transport = (tool: ToolName, args: Plain) => Promise<Answer>;
+
+/** Where a transport over an engine in this process takes each call's events from (engine.ts EventLog). */
+export interface EventSource {
+  take(): FlowEvent[];
+}
 
 function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-/** The in-process transport: the interpreter's programmatic API (the one the MCP server adapts). */
-export function apiTransport(api: StratumApi): Transport {
+/**
+ * The in-process transport: the interpreter's programmatic API (the one the MCP server adapts);
+ * `events`, the log of the engine's observer, gives each call's events (none without it).
+ */
+export function apiTransport(api: StratumApi, events?: EventSource): Transport {
   return async (tool, a) => {
+    events?.take(); // nothing of an earlier, unanswered call
     const flow_id = str(a.flow_id);
     const step_id = str(a.step_id);
     let response: unknown;
@@ -85,7 +103,7 @@ export function apiTransport(api: StratumApi): Transport {
         response = await api.audit({ flow_id });
         break;
     }
-    return wireToPlain(response as never) as Plain;
+    return { response: wireToPlain(response as never) as Plain, events: events?.take() ?? null };
   };
 }
 
@@ -106,6 +124,8 @@ export interface Exchange {
   readonly call: WireCall;
   /** The response with real ids. */
   readonly response: Plain;
+  /** The call's events (null: the transport sends none). */
+  readonly events: readonly FlowEvent[] | null;
 }
 
 /** A transport plus the id mapping and the record of the calls made (audits are not recorded). */
@@ -132,15 +152,21 @@ export class Session {
 
   /** A call whose arguments hold real flow ids. */
   async call(tool: ToolName, args: Plain): Promise<Plain> {
-    const response = await this.transport(tool, args);
+    const { response, events } = await this.transport(tool, args);
     if (tool !== "stratum_audit") {
       this.learn(response);
       this.exchanges.push({
         call: { tool, arguments: substitute(args, this.toPlaceholder) as Plain },
         response,
+        events,
       });
     }
     return response;
+  }
+
+  /** Whether every call so far came with its events (a replay over a server that sends none cannot judge). */
+  get typed(): boolean {
+    return this.exchanges.every((e) => e.events !== null);
   }
 
   /** A recorded call (placeholders) sent again. */

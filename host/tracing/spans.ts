@@ -41,6 +41,9 @@ export function spanOf(event: FlowEvent): Span | null {
     case "flow_started":
     case "step_dispatched":
     case "gate_awaited":
+    case "members_judged":
+    case "expression_failed":
+    case "step_routed":
       return null;
     case "flow_finished": {
       const parent =

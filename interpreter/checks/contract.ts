@@ -10,7 +10,9 @@ import { repr } from "../../stdlib/values/repr";
 import type { PyValue } from "../../stdlib/values/value";
 import { asArray, asObject, isIntegral, isNumeric, jsonKind, pyFromJson } from "./json-kinds";
 
-const PREFIX = "contract violation: ";
+/** What every contract violation text starts with. */
+export const CONTRACT_PREFIX = "contract violation: ";
+const PREFIX = CONTRACT_PREFIX;
 
 /** Violations `contract violation: …` of `result` against `contract`, in declaration order, depth first. */
 export function checkContract(result: PyValue, contract: ContractIR, spec: CheckedSpec): string[] {

@@ -4,7 +4,9 @@ import type { JsonObject } from "../../checker/base/json";
 import type { PyValue } from "../../stdlib/values/value";
 import { SchemaValidator } from "./schema/validator";
 
-const PREFIX = "output_schema violation: ";
+/** What every output_schema violation text starts with. */
+export const OUTPUT_SCHEMA_PREFIX = "output_schema violation: ";
+const PREFIX = OUTPUT_SCHEMA_PREFIX;
 
 /** One validator per schema object of the IR (it caches its resolved references). */
 const validators = new WeakMap<JsonObject, SchemaValidator>();

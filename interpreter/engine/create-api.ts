@@ -121,6 +121,7 @@ export function createEngine(options: EngineOptions): EngineApi {
   }
 
   const observer = options.observer;
+  const observing = options.observing ?? (() => true);
   /** Hands the events of a committed call to the observer; nothing it does can fail the call. */
   function observe(
     tx: EngineTx,
@@ -149,7 +150,7 @@ export function createEngine(options: EngineOptions): EngineApi {
       return storeFailure(e) ?? internalError(e);
     }
     const tx = new EngineTx(env, loaded);
-    const before = observer === undefined ? null : positionsOf(loaded);
+    const before = observer === undefined || !observing() ? null : positionsOf(loaded);
     const verifier = options.verifyEdits === true ? new EditVerifier(loaded) : null;
     // Working copies change the committed containers in place: a call that does not commit
     // undoes its changes before it answers.

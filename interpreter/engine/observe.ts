@@ -4,11 +4,14 @@
 // result, the response's violations. The flow tools know nothing of this.
 import type { StepIR } from "../../checker/ir/types";
 import type { PersistedStatus, TraceRecord } from "../base/flow-state";
+import { outputStepOf } from "../flow/completion";
 import { currentStep } from "../flow/current";
 import type { Clock } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
 import { stepModeOf } from "../flow/step-mode";
+import type { TxFact } from "../flow/tx";
+import { type Violation, violationTexts } from "../flow/violations";
 import type { Response } from "../wire/wire";
 import type { FlowEvent, FlowEventBase, StepMode, StepOutcome } from "./observer";
 import type { EngineTx } from "./transaction";
@@ -147,14 +150,17 @@ export function observedEvents(
       root_flow_id: rootOf(run, runOf),
     };
     const pos = created ? null : (before.get(id) ?? null);
-    const flow = new FlowEvents(base, run, nowMono, events);
+    const facts = tx.facts.filter((f) => f.flowId === id);
+    const flow = new FlowEvents(base, run, nowMono, events, facts);
     if (created) flow.started();
+    flow.membersJudged();
     const records = appendedRecords(pos, run);
     const open = pos?.open ?? null;
     const result = call.resultFor === id ? response : null;
     // A result with violations and attempts left ends the attempt without a record.
     const rejected = open !== null && result !== null && flow.rejected(open, records, result);
     const ended = flow.records(records, pos?.recordCount ?? 0, rejected ? null : open, result) || rejected;
+    flow.routedAndFailed();
     const now = persistedStatus(run);
     const dropped = tx.detached.has(id) && inProgress(now);
     const after = dropped ? null : openStep(run);
@@ -190,7 +196,42 @@ class FlowEvents {
     private readonly run: FlowRun,
     private readonly nowMono: number,
     private readonly out: FlowEvent[],
+    private readonly facts: readonly TxFact[],
   ) {}
+
+  /** The typed reasons the call's checks gave for a step of this flow (the last verdict), if any. */
+  private verdictOf(stepId: string): readonly Violation[] | undefined {
+    let reasons: readonly Violation[] | undefined;
+    for (const f of this.facts) if (f.type === "verdict" && f.stepId === stepId) reasons = f.reasons;
+    return reasons;
+  }
+
+  membersJudged(): void {
+    const b = this.base;
+    for (const f of this.facts) {
+      if (f.type !== "members") continue;
+      this.out.push({ ...b, type: "members_judged", step_id: f.stepId, members: f.members });
+    }
+  }
+
+  /** The routes taken and the expressions that failed, in the order the call met them. */
+  routedAndFailed(): void {
+    const b = this.base;
+    for (const f of this.facts) {
+      if (f.type === "routed") {
+        this.out.push({ ...b, type: "step_routed", from_step_id: f.from, to_step_id: f.to, route: f.route });
+      } else if (f.type === "expression_failed") {
+        this.out.push({
+          ...b,
+          type: "expression_failed",
+          step_id: f.stepId,
+          field: f.field,
+          error: f.error,
+          text: f.text,
+        });
+      }
+    }
+  }
 
   started(): void {
     const b = this.base;
@@ -219,7 +260,8 @@ class FlowEvents {
       ended ||= endsOpen;
       const here = endsOpen && open.dispatchedAt !== undefined;
       if (r.type === "step") {
-        const violations = stringList(response?.violations);
+        const reasons = this.verdictOf(r.step_id) ?? [];
+        const violations = reasons.length > 0 ? violationTexts(reasons) : stringList(response?.violations);
         this.out.push({
           ...b,
           step_id: r.step_id,
@@ -232,6 +274,7 @@ class FlowEvents {
           outcome: violations.length > 0 ? "exhausted" : "accepted",
           failure: null,
           violations,
+          reasons,
           duration_ms: r.duration_ms,
           dispatched_here: here,
         });
@@ -249,7 +292,7 @@ class FlowEvents {
           dispatched_here: here,
         });
       } else if (r.type === "skip" && endsOpen && open.step.kind !== "gate") {
-        this.out.push(this.attemptEnded(open, "skipped", null, []));
+        this.out.push(this.attemptEnded(open, "skipped", null, [], []));
       } else {
         this.out.push({
           ...b,
@@ -272,7 +315,8 @@ class FlowEvents {
     if (first !== undefined && first.type === "step" && first.step_id === open.step.id) return false;
     const status = typeof response.status === "string" ? response.status : "";
     const failure = status === "ensure_failed" || status === "schema_failed" ? status : null;
-    this.out.push(this.attemptEnded(open, "rejected", failure, stringList(response.violations)));
+    const reasons = this.verdictOf(open.step.id) ?? [];
+    this.out.push(this.attemptEnded(open, "rejected", failure, stringList(response.violations), reasons));
     return true;
   }
 
@@ -327,6 +371,7 @@ class FlowEvents {
       parent_step_id: s.parent_step_id,
       status,
       duration_ms: this.sinceStart(),
+      output_step_id: status === "complete" ? outputStepOf(this.run) : null,
     });
   }
 
@@ -335,6 +380,7 @@ class FlowEvents {
     outcome: StepOutcome,
     failure: string | null,
     violations: string[],
+    reasons: readonly Violation[],
   ): FlowEvent {
     const b = this.base;
     return {
@@ -349,6 +395,7 @@ class FlowEvents {
       outcome,
       failure,
       violations,
+      reasons,
       duration_ms: this.duration(open),
       dispatched_here: open.dispatchedAt !== undefined,
     };

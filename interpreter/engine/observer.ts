@@ -1,7 +1,11 @@
 // What the engine tells an observer (EngineOptions.observer) about a committed tool call: plain
 // events, derived from the flows' committed states (observe.ts), never from a call that failed or
 // did not commit. The tracing exporter (host/tracing/) turns them into spans (docs/tracing.md);
-// the core only produces them and does no I/O for them.
+// the core only produces them and does no I/O for them. The fuzzer reads them too: every
+// decision a consumer needs (why a result was rejected, what raised, where a flow went) is a typed
+// field here, never a message text to parse (docs/runtime.md "Events").
+import type { RouteField } from "../flow/tx";
+import type { MemberViolation, RaisedError, Violation } from "../flow/violations";
 
 /** What every event carries. */
 export interface FlowEventBase {
@@ -71,7 +75,10 @@ export interface StepFinished extends FlowEventBase, StepPlace {
   readonly outcome: StepOutcome;
   /** `ensure_failed` or `schema_failed` for a rejected attempt (the response's status); else null. */
   readonly failure: string | null;
+  /** The response's violation texts (for people; decide on `reasons`). */
   readonly violations: readonly string[];
+  /** Why the result was rejected or exhausted, typed (empty for accepted and skipped). */
+  readonly reasons: readonly Violation[];
   /** Since the attempt's dispatch in this process, or since the flow started or was restored here. */
   readonly duration_ms: number;
   /** False when the dispatch happened in another process (or before a restart): start is estimated. */
@@ -119,6 +126,41 @@ export interface FlowFinished extends FlowEventBase {
   readonly status: "complete" | "killed" | "exhausted" | "detached";
   /** Since the flow started in this process, or was restored here. */
   readonly duration_ms: number;
+  /** For `complete`: the step whose stored output is the flow's `output` (null: none, output null). */
+  readonly output_step_id: string | null;
+}
+
+/**
+ * Members of a quorum, race or debate step judged in this call whose report did not count (a
+ * lost race's earlier candidates were in earlier calls' events). Comes before the step's
+ * step_finished when the call also ended the attempt.
+ */
+export interface MembersJudged extends FlowEventBase {
+  readonly type: "members_judged";
+  readonly step_id: string;
+  readonly members: readonly MemberViolation[];
+}
+
+/**
+ * An expression outside ensure failed: `skip_if` (the step was not skipped; the response has a
+ * warning), an iteration's `exit_criterion` or `accumulate` (`exit_criterion_error`,
+ * `accumulate_error`). `error` is what it raised; null when it returned an unusable value.
+ */
+export interface ExpressionFailed extends FlowEventBase {
+  readonly type: "expression_failed";
+  readonly step_id: string;
+  readonly field: "skip_if" | "exit_criterion" | "accumulate";
+  readonly error: RaisedError | null;
+  /** The text the response carries. */
+  readonly text: string;
+}
+
+/** A route was taken: `next` or `on_fail` of a step, `on_approve` / `on_revise` / `on_kill` of a gate. */
+export interface StepRouted extends FlowEventBase {
+  readonly type: "step_routed";
+  readonly from_step_id: string;
+  readonly to_step_id: string;
+  readonly route: RouteField;
 }
 
 export type FlowEvent =
@@ -129,7 +171,10 @@ export type FlowEvent =
   | GateResolved
   | StepSkipped
   | StepAbandoned
-  | FlowFinished;
+  | FlowFinished
+  | MembersJudged
+  | ExpressionFailed
+  | StepRouted;
 
 /**
  * Receives the events of each committed call, in order, after the commit and before the answer.

@@ -33,6 +33,12 @@ export interface EngineOptions {
    */
   readonly observer?: FlowObserver;
   /**
+   * With an observer: whether the call about to run is observed (checked at its start). Lets a
+   * server that hands events only to the calls that ask for them (the MCP `_meta` key, mcp/)
+   * keep the cost of building events off the others. Default: every call is.
+   */
+  readonly observing?: () => boolean;
+  /**
    * Listen to the store's change notifications (FlowStore.watch, when it has them) and forget the
    * flows other processes commit as soon as they do, instead of at their next use (a long-running
    * server over a shared store). The store's `close` stops the listening. Default false.

@@ -8,7 +8,7 @@ import type { FileAccess } from "../../stdlib/files";
 import { cloneRun } from "../flow/clone";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
-import type { CheckedText, Tx } from "../flow/tx";
+import type { CheckedText, Tx, TxFact } from "../flow/tx";
 import type { FlowDelta } from "../store/delta";
 import { editDelta } from "./edit-delta";
 
@@ -29,6 +29,8 @@ export class EngineTx implements Tx {
   readonly created = new Set<string>();
   readonly detached = new Set<string>();
   readonly warnings: string[] = [];
+  /** The typed facts of the call, for its events (flow/tx.ts TxFact). */
+  readonly facts: TxFact[] = [];
 
   /** `loaded`: the committed runs the engine loaded for this call (never mutated here). */
   constructor(
@@ -92,6 +94,10 @@ export class EngineTx implements Tx {
 
   warn(message: string): void {
     this.warnings.push(message);
+  }
+
+  note(fact: TxFact): void {
+    this.facts.push(fact);
   }
 
   compile(specText: string): CheckedSpec | null {

@@ -11,6 +11,7 @@ import { strRepr } from "../../stdlib/values/repr";
 import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
 import type { Accumulator } from "../base/flow-state";
 import type { Evaluation } from "./expressions";
+import type { RaisedError } from "./violations";
 
 /** Evaluates `expr` with one position name bound to `value` (`result` or `item`). */
 export type BoundEvaluator = (expr: ExpressionIR, name: "result" | "item", value: PyValue) => Evaluation;
@@ -27,6 +28,8 @@ export interface Accumulation {
   readonly newCount: number | null;
   /** `accumulate_error` of the report, or null. */
   readonly error: string | null;
+  /** What `accumulate` raised (null when it did not raise). */
+  readonly raised: RaisedError | null;
 }
 
 export function emptyAccumulator(): Accumulator {
@@ -44,15 +47,15 @@ export function accumulateReport(
   result: PyValue,
   evaluate: BoundEvaluator,
 ): Accumulation {
-  if (step.accumulate === null) return { accumulator: previous, newCount: null, error: null };
+  if (step.accumulate === null) return { accumulator: previous, newCount: null, error: null, raised: null };
   const extracted = evaluate(step.accumulate, "result", result);
   if (!extracted.ok) {
     const error = `Expression ${strRepr(step.accumulate.text)} raised: ${extracted.message}`;
-    return { accumulator: previous, newCount: null, error };
+    return { accumulator: previous, newCount: null, error, raised: extracted.error };
   }
   if (!Array.isArray(extracted.value)) {
     const error = `accumulate expression ${strRepr(step.accumulate.text)} did not return a list`;
-    return { accumulator: previous, newCount: null, error };
+    return { accumulator: previous, newCount: null, error, raised: null };
   }
   const items = [...previous.items];
   const seen = [...previous.seen];
@@ -68,7 +71,7 @@ export function accumulateReport(
     added++;
   }
   const dryStreak = added > 0 ? 0 : previous.dry_streak + 1;
-  return { accumulator: { items, seen, dry_streak: dryStreak }, newCount: added, error: null };
+  return { accumulator: { items, seen, dry_streak: dryStreak }, newCount: added, error: null, raised: null };
 }
 
 /** The dedup key: `accumulate_key` of the element, or the element itself (also when the key fails). */

@@ -41,10 +41,17 @@ export function totalDurationMs(run: FlowRun, clock: Clock): number {
 }
 
 function lastOutput(run: FlowRun): Response["output"] {
+  const id = outputStepOf(run);
+  return id === null ? null : (run.state.step_outputs.get(id) ?? null);
+}
+
+/** The step whose stored output is the flow's output: the last in step order with a non-null one. */
+export function outputStepOf(run: FlowRun): string | null {
   const steps = run.flow.steps;
   for (let i = steps.length - 1; i >= 0; i--) {
-    const out = run.state.step_outputs.get(steps[i]!.id);
-    if (out !== undefined && out !== null) return out;
+    const id = steps[i]!.id;
+    const out = run.state.step_outputs.get(id);
+    if (out !== undefined && out !== null) return id;
   }
   return null;
 }

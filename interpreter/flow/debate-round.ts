@@ -6,21 +6,28 @@
 // it is dispatched again (the whole round) while the step's `retries` per round allow, then the
 // step fails as any step does (retries_exhausted or on_fail, with a StepRecord).
 import type { StepIR } from "../../checker/ir/types";
-import { strRepr } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
 import type { PyValue } from "../../stdlib/values/value";
 import { toolError } from "../base/tool-errors";
-import { checkContract } from "../checks/checks";
 import type { Response } from "../wire/wire";
 import { roundPayload, synthesisPayload } from "./debate-payload";
 import { type Argument, type DebateProgress, debateOf, readProgress, writeProgress } from "./debate-state";
 import { deleteEntry } from "./edits";
 import { bindable, evaluateIn } from "./expressions";
 import { resolveInputs } from "./inputs";
-import { type MemberReport, readMemberReports } from "./member-reports";
+import { type MemberReport, readMemberReports, reportRefusal } from "./member-reports";
 import type { FlowRun } from "./run";
-import { beginAttempt, exhaust } from "./step-done";
+import { beginAttempt, exhaust, rejected } from "./step-done";
 import type { Tx } from "./tx";
+import {
+  contractViolations,
+  convergeRaised,
+  joined,
+  type MemberVerdict,
+  type MemberViolation,
+  memberViolation,
+  type Violation,
+} from "./violations";
 
 export function debateRoundDone(
   tx: Tx,
@@ -45,25 +52,28 @@ export function debateRoundDone(
   if (typeof reports === "string") return toolError("invalid_arguments", reports);
   const attempt = beginAttempt(run, step);
   const round = progress.round + 1;
-  const failed: [string, string][] = [];
+  const members: MemberViolation[] = [];
   const args: Argument[] = [];
   for (const id of ids) {
-    const why = argumentFailure(run, debate.argumentContract, reports.get(id));
-    if (why === null) args.push({ id, argument: reports.get(id)?.result ?? null });
-    else failed.push([id, why]);
+    const verdict = argumentFailure(run, debate.argumentContract, reports.get(id));
+    if (verdict === null) args.push({ id, argument: reports.get(id)?.result ?? null });
+    else members.push(memberViolation("debater", id, verdict));
   }
-  const violations = failed.map(([id, why]) => `debater '${id}': ${why}`);
-  if (failed.length === 0) {
+  if (members.length > 0) tx.note({ type: "members", flowId: run.state.flow_id, stepId: step.id, members });
+  const reasons: Violation[] = [...members];
+  if (members.length === 0) {
     const history = [...progress.history, args];
     const converged = convergence(tx, run, step, args, history, round);
     if (typeof converged === "boolean")
       return roundPassed(run, step, { ...progress, round, history, converged });
-    violations.push(converged.violation);
+    reasons.push(converged.violation);
   }
+  const failed = members.map((m) => [m.member, m.verdict.why] as const);
   const exhausted = attempt >= step.retries;
   const kept: DebateProgress = { ...progress, failed, phase: exhausted ? "failed" : progress.phase };
   writeProgress(run, step, kept);
-  if (exhausted) return exhaust(tx, run, step, null, null, attempt, violations);
+  if (exhausted) return exhaust(tx, run, step, null, null, attempt, reasons);
+  const violations = rejected(tx, run, step, reasons);
   return { ...roundPayload(run, step, resolveInputs(run, step), kept), status: "ensure_failed", violations };
 }
 
@@ -83,14 +93,13 @@ function argumentFailure(
   run: FlowRun,
   contractName: string | null,
   report: MemberReport | undefined,
-): string | null {
-  if (report === undefined) return "not reported";
-  if (report.status !== "complete")
-    return `${report.status}${report.error === null ? "" : `: ${report.error}`}`;
+): MemberVerdict | null {
+  const refused = reportRefusal(report);
+  if (refused !== null || report === undefined) return refused;
   const contract = contractName === null ? undefined : run.spec.contracts.get(contractName);
   if (contract === undefined) return null;
-  const violations = checkContract(report.result, contract, run.spec);
-  return violations.length === 0 ? null : violations.join("; ");
+  const reasons = contractViolations(report.result, contract, run.spec);
+  return reasons.length === 0 ? null : { status: "off_contract", reasons, error: null, why: joined(reasons) };
 }
 
 /** `converge` with round, history (this round included) and round_number; false without one. */
@@ -101,7 +110,7 @@ function convergence(
   round: readonly Argument[],
   history: readonly (readonly Argument[])[],
   roundNumber: number,
-): boolean | { readonly violation: string } {
+): boolean | { readonly violation: Violation } {
   const converge = debateOf(step).converge;
   if (converge === null) return false;
   const names = new Map<string, PyValue>([
@@ -110,7 +119,6 @@ function convergence(
     ["round_number", roundNumber],
   ]);
   const evaluation = evaluateIn(tx, run, converge, names);
-  if (!evaluation.ok)
-    return { violation: `converge ${strRepr(converge.text)} raised: ${evaluation.message}` };
+  if (!evaluation.ok) return { violation: convergeRaised(converge.text, evaluation.error) };
   return truthy(evaluation.value);
 }

@@ -12,7 +12,7 @@ import { debateOf, readProgress, writeProgress } from "./debate-state";
 import { resolveInputs } from "./inputs";
 import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
-import { beginAttempt, exhaust, succeed } from "./step-done";
+import { beginAttempt, exhaust, rejected, succeed } from "./step-done";
 import type { Tx } from "./tx";
 
 export function debateStepDone(tx: Tx, run: FlowRun, step: StepIR, result: PyValue): Response {
@@ -32,8 +32,8 @@ export function debateStepDone(tx: Tx, run: FlowRun, step: StepIR, result: PyVal
   }
   if (attempt < debate.synthesis.retries) {
     const payload = synthesisPayload(run, step, resolveInputs(run, step), progress);
-    return { ...payload, status: outcome.status, violations: outcome.violations };
+    return { ...payload, status: outcome.status, violations: rejected(tx, run, step, outcome.reasons) };
   }
   writeProgress(run, step, { ...progress, phase: "failed" });
-  return exhaust(tx, run, step, null, result, attempt, outcome.violations);
+  return exhaust(tx, run, step, null, result, attempt, outcome.reasons);
 }

@@ -101,6 +101,16 @@ function skipIfHolds(tx: Tx, run: FlowRun, step: StepIR): boolean {
   if (step.skipIf === null) return false;
   const evaluation = evaluateIn(tx, run, step.skipIf, NO_NAMES);
   if (evaluation.ok) return truthy(evaluation.value);
-  tx.warn(`skip_if of step '${step.id}' raised: ${evaluation.message}; the step was not skipped`);
+  const text = `skip_if of step '${step.id}' raised: ${evaluation.message}; the step was not skipped`;
+  tx.warn(text);
+  const flowId = run.state.flow_id;
+  tx.note({
+    type: "expression_failed",
+    flowId,
+    stepId: step.id,
+    field: "skip_if",
+    error: evaluation.error,
+    text,
+  });
   return false;
 }

@@ -13,10 +13,11 @@ import type { CompiledExpression, PathSource } from "../eval/context";
 import { evaluate } from "../eval/evaluate";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
+import type { RaisedError } from "./violations";
 
 export type Evaluation =
   | { readonly ok: true; readonly value: PyValue }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string; readonly error: RaisedError };
 
 // The IR is immutable, so an AST compiles to the same closures for every flow of every spec.
 const compiled = new WeakMap<Expr, CompiledExpression>();
@@ -52,7 +53,9 @@ export function evaluateIn(
     });
     return { ok: true, value };
   } catch (e) {
-    if (e instanceof PyError) return { ok: false, message: e.message };
+    if (e instanceof PyError) {
+      return { ok: false, message: e.message, error: { type: e.kind, message: e.message, answer: e.answer } };
+    }
     throw e;
   }
 }

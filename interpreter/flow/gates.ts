@@ -85,16 +85,30 @@ export function resolveGate(
         return completionPayload(run, tx.clock, "complete");
       }
       // Gate routing only moves the position: the target keeps its output and attempts (docs/runtime.md §5).
+      tx.note({
+        type: "routed",
+        flowId: run.state.flow_id,
+        from: gate.id,
+        to: gate.onApprove,
+        route: "on_approve",
+      });
       run.state.current_idx = indexOfStep(run, gate.onApprove);
       return dispatchWithPolicy(tx, run);
     case "revise":
-      return revise(tx, run, gate.onRevise ?? gate.id);
+      return revise(tx, run, gate.id, gate.onRevise ?? gate.id);
     case "kill":
       run.state.terminal_status = "killed";
       if (gate.onKill === null) {
         finish(run);
         return killedPayload(run, tx.clock, options.killReason);
       }
+      tx.note({
+        type: "routed",
+        flowId: run.state.flow_id,
+        from: gate.id,
+        to: gate.onKill,
+        route: "on_kill",
+      });
       run.state.current_idx = indexOfStep(run, gate.onKill);
       return dispatchWithPolicy(tx, run);
   }
@@ -105,12 +119,13 @@ export function resolveGate(
  * stays and the gate stays pending); otherwise the round is archived and the flow restarts from
  * the `on_revise` target with a cleared tail.
  */
-function revise(tx: Tx, run: FlowRun, target: string): Response {
+function revise(tx: Tx, run: FlowRun, gateId: string, target: string): Response {
   const { state } = run;
   const maxRounds = run.flow.maxRounds;
   if (maxRounds !== null && state.round >= maxRounds) {
     return toolError("max_rounds_exceeded", `Maximum rounds (${maxRounds}) exceeded`, { round: state.round });
   }
+  tx.note({ type: "routed", flowId: state.flow_id, from: gateId, to: target, route: "on_revise" });
   appendItem(run, "rounds", state.records);
   appendItem(run, "archived_iterations", state.iterations);
   state.iterations = new Map();

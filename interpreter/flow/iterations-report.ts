@@ -16,6 +16,7 @@ import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loo
 import { isStagnant, reportOutcome, resultFingerprint } from "./iterations-rules";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
+import type { RaisedError } from "./violations";
 
 export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   const run = tx.read(args.flow_id);
@@ -44,6 +45,29 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   putEntry(work, "iteration_accumulator", step.id, accumulation.accumulator);
 
   const criterion = evaluateExitCriterion(tx, work, step, result, accumulation);
+  const flowId = work.state.flow_id;
+  if (accumulation.error !== null) {
+    const error = accumulation.raised;
+    tx.note({
+      type: "expression_failed",
+      flowId,
+      stepId: step.id,
+      field: "accumulate",
+      error,
+      text: accumulation.error,
+    });
+  }
+  if (criterion.error !== null) {
+    const error = criterion.raised;
+    tx.note({
+      type: "expression_failed",
+      flowId,
+      stepId: step.id,
+      field: "exit_criterion",
+      error,
+      text: criterion.error,
+    });
+  }
   const fingerprint = resultFingerprint(result);
   const stagnant =
     !criterion.met &&
@@ -106,6 +130,7 @@ function accumulateHistoryKeys(accumulation: Accumulation): IterationEntry {
 interface CriterionResult {
   readonly met: boolean;
   readonly error: string | null;
+  readonly raised: RaisedError | null;
 }
 
 /**
@@ -120,7 +145,7 @@ function evaluateExitCriterion(
   accumulation: Accumulation,
 ): CriterionResult {
   const expr = step.exitCriterion;
-  if (expr === null) return { met: false, error: null };
+  if (expr === null) return { met: false, error: null, raised: null };
   const names = new Map<string, PyValue>([["result", bindable(result)]]);
   if (step.accumulate !== null) {
     const items = accumulation.accumulator.items;
@@ -130,7 +155,9 @@ function evaluateExitCriterion(
     names.set("dry_streak", accumulation.accumulator.dry_streak);
   }
   const value = evaluateIn(tx, run, expr, names);
-  if (!value.ok)
-    return { met: false, error: `Ensure expression ${strRepr(expr.text)} raised: ${value.message}` };
-  return { met: truthy(value.value), error: null };
+  if (!value.ok) {
+    const error = `Ensure expression ${strRepr(expr.text)} raised: ${value.message}`;
+    return { met: false, error, raised: value.error };
+  }
+  return { met: truthy(value.value), error: null, raised: null };
 }

@@ -9,6 +9,7 @@ import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
+import { joined, type MemberVerdict } from "./violations";
 
 /** One reported member: `{task_id, status, result?, error?}`. */
 export interface MemberReport {
@@ -66,12 +67,25 @@ export function memberFailure(
   run: FlowRun,
   step: StepIR,
   report: MemberReport | undefined,
-): string | null {
-  if (report === undefined) return "not reported";
-  if (report.status !== "complete")
-    return `${report.status}${report.error === null ? "" : `: ${report.error}`}`;
+): MemberVerdict | null {
+  const refused = reportRefusal(report);
+  if (refused !== null || report === undefined) return refused;
   const checked = checkResult(tx, run, step, report.result);
-  return checked.ok ? null : `${checked.status}: ${checked.violations.join("; ")}`;
+  if (checked.ok) return null;
+  return {
+    status: checked.status,
+    reasons: checked.reasons,
+    error: null,
+    why: `${checked.status}: ${joined(checked.reasons)}`,
+  };
+}
+
+/** A member that was not reported, or reported with another status than `complete`; else null. */
+export function reportRefusal(report: MemberReport | undefined): MemberVerdict | null {
+  if (report === undefined) return { status: "not_reported", reasons: [], error: null, why: "not reported" };
+  if (report.status === "complete") return null;
+  const why = `${report.status}${report.error === null ? "" : `: ${report.error}`}`;
+  return { status: report.status, reasons: [], error: null, why };
 }
 
 /** The `error` of a report as text (absent or null: null). */

@@ -14,6 +14,14 @@ import { parallelOf, requireWire } from "./parallel-payloads";
 import { memberContractOf, memberViolations, taskIdText } from "./parallel-validate";
 import { certificateViolations } from "./reasoning";
 import type { CheckOutcome } from "./result-checks";
+import {
+  certificateViolation,
+  mergeConflict,
+  requireViolation,
+  taskViolation,
+  type Violation,
+  violationTexts,
+} from "./violations";
 
 export interface ParallelEvaluation {
   /** `{tasks, merge_status, completed, failed, outcome}`, the step's result. */
@@ -24,6 +32,10 @@ export interface ParallelEvaluation {
   readonly mergeOk: boolean;
   /** Why the aggregate fails (empty when it passes): the require or merge reason, then certFailures. */
   readonly failureReasons: readonly string[];
+  /** certFailures, typed (`task` violations). */
+  readonly taskViolations: readonly Violation[];
+  /** failureReasons, typed. */
+  readonly failureViolations: readonly Violation[];
 }
 
 /**
@@ -56,15 +68,16 @@ export function evaluateParallelResults(
 ): ParallelEvaluation {
   const template = taskCertificateOf(step);
   const contract = memberContractOf(step, spec);
-  const certFailures: string[] = [];
+  const taskViolations: Violation[] = [];
   const tasks = taskResults.map((task) => {
     if (!(task instanceof PyDict) || dictGetStr(task, "status") !== "complete") return task;
     // The contract first, then the certificate, as for a step's own result (docs/runtime.md §4.1).
     if (contract !== undefined && spec !== undefined) {
       const violations = memberViolations(task, contract, spec);
       if (violations.length > 0) {
-        certFailures.push(`task '${taskIdText(task)}' contract: ${violations.join("; ")}`);
-        return failedCopy(task, `contract: ${violations.join("; ")}`, "contract_violations", violations);
+        taskViolations.push(taskViolation(taskIdText(task), "contract", violations));
+        const texts = violationTexts(violations);
+        return failedCopy(task, `contract: ${texts.join("; ")}`, "contract_violations", texts);
       }
     }
     if (template === null) return task;
@@ -72,7 +85,7 @@ export function evaluateParallelResults(
     // A non-object result has no artifact: every section is reported missing (B8).
     const violations = certificateViolations(template, truthy(reported) ? reported : new PyDict());
     if (violations.length === 0) return task;
-    certFailures.push(`task '${taskIdText(task)}' cert: ${violations.join("; ")}`);
+    taskViolations.push(taskViolation(taskIdText(task), "cert", violations.map(certificateViolation)));
     return failedCopy(task, `cert validation: ${violations.join("; ")}`, "cert_violations", violations);
   });
   const completed = tasks.filter(isComplete);
@@ -93,16 +106,21 @@ export function evaluateParallelResults(
   dictSet(aggregate, "failed", failed);
   dictSet(aggregate, "outcome", requireSatisfied && mergeOk ? "complete" : "failed");
   const reason = !mergeOk
-    ? "merge conflict: merge_status='conflict'"
+    ? mergeConflict()
     : !requireSatisfied
-      ? `require='${str(requireWire(require))}' not satisfied: ${completed.length} completed, ${failed.length} failed`
+      ? requireViolation(
+          `require='${str(requireWire(require))}' not satisfied: ${completed.length} completed, ${failed.length} failed`,
+        )
       : null;
+  const failureViolations = reason === null ? [] : [reason, ...taskViolations];
   return {
     aggregate,
-    certFailures,
+    certFailures: violationTexts(taskViolations),
     requireSatisfied,
     mergeOk,
-    failureReasons: reason === null ? [] : [reason, ...certFailures],
+    failureReasons: violationTexts(failureViolations),
+    taskViolations,
+    failureViolations,
   };
 }
 
@@ -121,20 +139,16 @@ function isComplete(task: PyValue): boolean {
 export function parallelOutcome(
   checked: CheckOutcome,
   evaluation: ParallelEvaluation,
-  validation: readonly string[] = [],
+  validation: readonly Violation[] = [],
 ): CheckOutcome {
   if (!checked.ok) {
-    return {
-      ok: false,
-      status: checked.status,
-      violations: [...checked.violations, ...evaluation.certFailures],
-    };
+    return { ok: false, status: checked.status, reasons: [...checked.reasons, ...evaluation.taskViolations] };
   }
-  if (evaluation.failureReasons.length > 0) {
-    return { ok: false, status: "ensure_failed", violations: [...evaluation.failureReasons] };
+  if (evaluation.failureViolations.length > 0) {
+    return { ok: false, status: "ensure_failed", reasons: [...evaluation.failureViolations] };
   }
   if (validation.length > 0) {
-    return { ok: false, status: "ensure_failed", violations: [...validation, ...evaluation.certFailures] };
+    return { ok: false, status: "ensure_failed", reasons: [...validation, ...evaluation.taskViolations] };
   }
   return { ok: true };
 }

@@ -7,11 +7,11 @@ import { dictGetStr } from "../../stdlib/values/dict";
 import { str } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { checkContract } from "../checks/checks";
 import { bindable, evaluateIn } from "./expressions";
 import { parallelOf } from "./parallel-payloads";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
+import { contractViolations, type Violation, validateFailed, validateRaised } from "./violations";
 
 /** The step's member contract as declared in `spec` (undefined without one). */
 export function memberContractOf(step: StepIR, spec: CheckedSpec | undefined): ContractIR | undefined {
@@ -20,8 +20,8 @@ export function memberContractOf(step: StepIR, spec: CheckedSpec | undefined): C
 }
 
 /** The contract violations of a task's reported `result` (an absent result is None). */
-export function memberViolations(task: PyDict, contract: ContractIR, spec: CheckedSpec): string[] {
-  return checkContract(dictGetStr(task, "result") ?? null, contract, spec);
+export function memberViolations(task: PyDict, contract: ContractIR, spec: CheckedSpec): Violation[] {
+  return contractViolations(dictGetStr(task, "result") ?? null, contract, spec);
 }
 
 /** A task's id as the violation strings name it: `?` without one. */
@@ -35,7 +35,12 @@ export function taskIdText(task: PyValue): string {
  * (each completed task's result, an object as a namespace), `tasks` (the judged task results),
  * `completed` and `failed` (task ids), and `$` paths as for ensure.
  */
-export function validateViolations(tx: Tx, run: FlowRun, step: StepIR, tasks: readonly PyValue[]): string[] {
+export function validateViolations(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  tasks: readonly PyValue[],
+): Violation[] {
   const expr = parallelOf(step).validate ?? null;
   if (expr === null) return [];
   const complete = (t: PyValue): boolean => t instanceof PyDict && dictGetStr(t, "status") === "complete";
@@ -46,6 +51,6 @@ export function validateViolations(tx: Tx, run: FlowRun, step: StepIR, tasks: re
     ["failed", tasks.filter((t) => !complete(t)).map(taskIdText)],
   ]);
   const evaluation = evaluateIn(tx, run, expr, names);
-  if (!evaluation.ok) return [`validate '${expr.text}' raised: ${evaluation.message}`];
-  return truthy(evaluation.value) ? [] : [`validate '${expr.text}' failed`];
+  if (!evaluation.ok) return [validateRaised(expr.text, evaluation.error)];
+  return truthy(evaluation.value) ? [] : [validateFailed(expr.text)];
 }

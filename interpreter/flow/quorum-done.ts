@@ -21,15 +21,18 @@ export function quorumDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: read
   const reports = readReports(step, taskResults);
   if (typeof reports === "string") return toolError("invalid_arguments", reports);
   const judgement = judgeQuorum(tx, run, step, reports);
+  if (judgement.rejected.length > 0) {
+    tx.note({ type: "members", flowId: run.state.flow_id, stepId: step.id, members: judgement.rejected });
+  }
   putEntry(run, "judge_outcome", step.id, judgement.record);
   const attempt = beginAttempt(run, step);
   if (judgement.winner !== undefined) {
     const answer = settleAttempt(tx, run, step, null, judgement.winner.result, attempt, { ok: true });
     // Like a won race's `race`: the winner and the runs that voted for nothing (docs/runtime.md §23.13).
-    const rejected = judgement.rejected.map(([id, why]) => ({ id, violations: [why] }));
+    const rejected = judgement.rejected.map((m) => ({ id: m.member, violations: [m.verdict.why] }));
     return { ...answer, quorum: { winner: judgement.winner.id, rejected } };
   }
-  const outcome: CheckOutcome = { ok: false, status: "ensure_failed", violations: [...judgement.violations] };
+  const outcome: CheckOutcome = { ok: false, status: "ensure_failed", reasons: judgement.violations };
   return settleAttempt(tx, run, step, null, null, attempt, outcome);
 }
 

@@ -13,16 +13,23 @@ import { type MemberReport, memberFailure } from "./member-reports";
 import { quorumOf, requiredVotes, runIds } from "./quorum-payload";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
+import {
+  agreementViolation,
+  type MemberVerdict,
+  type MemberViolation,
+  memberViolation,
+  type Violation,
+} from "./violations";
 
 export interface QuorumJudgement {
   /** The winning group's first result, or undefined when there is no agreement. */
   readonly winner: { readonly id: string; readonly result: PyValue } | undefined;
   /** Empty on agreement: `no quorum on …` then one line per run that voted for nothing. */
-  readonly violations: readonly string[];
+  readonly violations: readonly Violation[];
   /** What the audit keeps (`judge_outcome[<step>]`): the votes and why runs did not vote. */
   readonly record: PyDict;
   /** The runs that voted for nothing and why, in member order. */
-  readonly rejected: readonly (readonly [string, string])[];
+  readonly rejected: readonly MemberViolation[];
 }
 
 interface Group {
@@ -41,23 +48,30 @@ export function judgeQuorum(
   const names = new Map<string, PyValue>();
   const groups = new PyDict(); // key → index into `ordered`
   const ordered: Group[] = [];
-  const failed: [string, string][] = [];
+  const failed: MemberViolation[] = [];
+  const fail = (id: string, verdict: MemberVerdict) => failed.push(memberViolation("run", id, verdict));
   for (const id of runIds(quorum)) {
     const report = reports.get(id);
     const reason = memberFailure(tx, run, step, report);
     if (reason !== null) {
-      failed.push([id, reason]);
+      fail(id, reason);
       continue;
     }
     const result = report?.result ?? null;
     names.set("result", bindable(result));
     const key = evaluateIn(tx, run, quorum.agreeOn, names);
     if (!key.ok) {
-      failed.push([id, `agree_on raised: ${key.message}`]);
+      fail(id, {
+        status: "agree_on_raised",
+        reasons: [],
+        error: key.error,
+        why: `agree_on raised: ${key.message}`,
+      });
       continue;
     }
     if (!isHashable(key.value)) {
-      failed.push([id, `agree_on value ${repr(key.value)} is unhashable`]);
+      const why = `agree_on value ${repr(key.value)} is unhashable`;
+      fail(id, { status: "agree_on_unhashable", reasons: [], error: null, why });
       continue;
     }
     const index = dictGet(groups, key.value);
@@ -86,7 +100,7 @@ export function judgeQuorum(
         : `${head}: tie between ${leaders.map((g) => repr(g.key)).join(", ")} at ${best} of ${quorum.runs}, threshold ${needed}`;
   return {
     winner,
-    violations: [summary, ...failed.map(([id, why]) => `run '${id}': ${why}`)],
+    violations: [agreementViolation(summary), ...failed],
     record,
     rejected: failed,
   };
@@ -97,7 +111,7 @@ function judgementRecord(
   step: StepIR,
   needed: number,
   groups: readonly Group[],
-  failed: readonly [string, string][],
+  failed: readonly MemberViolation[],
   winner: string | null,
 ): PyDict {
   const quorum = quorumOf(step);
@@ -117,7 +131,7 @@ function judgementRecord(
   );
   dictSet(record, "winner", winner);
   const reasons = new PyDict();
-  for (const [id, why] of failed) dictSet(reasons, id, why);
+  for (const m of failed) dictSet(reasons, m.member, m.verdict.why);
   dictSet(record, "failed", reasons);
   return record;
 }

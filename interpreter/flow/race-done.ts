@@ -18,11 +18,12 @@ import { candidateIds, raceOf } from "./race-payload";
 import type { FlowRun } from "./run";
 import { beginAttempt, settleAttempt } from "./step-done";
 import type { Tx } from "./tx";
+import { type MemberVerdict, type MemberViolation, memberViolation } from "./violations";
 
 /** One judged candidate: null `reason` when its result passed the step's checks. */
 interface Judged {
   readonly id: string;
-  readonly reason: string | null;
+  readonly reason: MemberVerdict | null;
 }
 
 export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readonly PyValue[]): Response {
@@ -43,11 +44,15 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
   }
   let winner: MemberReport | undefined;
   const judged = [...earlier];
+  const lost: MemberViolation[] = [];
   for (const report of reports.values()) {
     const reason = memberFailure(tx, run, step, report);
     judged.push({ id: report.id, reason });
+    if (reason !== null) lost.push(memberViolation("candidate", report.id, reason));
     if (reason === null && winner === undefined) winner = report;
   }
+  if (lost.length > 0)
+    tx.note({ type: "members", flowId: run.state.flow_id, stepId: step.id, members: lost });
   const outstanding = ids.filter((id) => !judged.some((j) => j.id === id));
   putEntry(
     run,
@@ -55,7 +60,9 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
     step.id,
     raceRecord(ids, judged, winner?.id ?? null, winner === undefined ? [] : outstanding),
   );
-  const rejected = judged.flatMap((j) => (j.reason === null ? [] : [{ id: j.id, violations: [j.reason] }]));
+  const rejected = judged.flatMap((j) =>
+    j.reason === null ? [] : [{ id: j.id, violations: [j.reason.why] }],
+  );
   if (winner !== undefined) {
     const attempt = beginAttempt(run, step);
     const answer = settleAttempt(tx, run, step, null, winner.result, attempt, { ok: true });
@@ -73,12 +80,10 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
   }
   const attempt = beginAttempt(run, step);
   const byMember = ids.map((id) => judged.find((j) => j.id === id));
-  const violations = byMember.map((j) => `race lost: candidate '${j?.id ?? ""}': ${j?.reason ?? ""}`);
-  return settleAttempt(tx, run, step, null, null, attempt, {
-    ok: false,
-    status: "ensure_failed",
-    violations,
-  });
+  const reasons = byMember.map((j) =>
+    memberViolation("candidate", j?.id ?? "", j?.reason ?? { status: "", reasons: [], error: null, why: "" }),
+  );
+  return settleAttempt(tx, run, step, null, null, attempt, { ok: false, status: "ensure_failed", reasons });
 }
 
 /** The ids of the candidates this race has judged so far. */
@@ -96,7 +101,10 @@ function judgedSoFar(run: FlowRun, step: StepIR): Judged[] {
     if (!(entry instanceof PyDict)) continue;
     const id = dictGetStr(entry, "id");
     const reason = dictGetStr(entry, "reason");
-    if (typeof id === "string") out.push({ id, reason: typeof reason === "string" ? reason : null });
+    // The typed reasons of a candidate judged in an earlier call were in that call's events.
+    const verdict: MemberVerdict | null =
+      typeof reason === "string" ? { status: "judged_earlier", reasons: [], error: null, why: reason } : null;
+    if (typeof id === "string") out.push({ id, reason: verdict });
   }
   return out;
 }
@@ -117,7 +125,7 @@ function raceRecord(
       const entry = new PyDict();
       dictSet(entry, "id", j.id);
       dictSet(entry, "passed", j.reason === null);
-      dictSet(entry, "reason", j.reason);
+      dictSet(entry, "reason", j.reason === null ? null : j.reason.why);
       return entry;
     }),
   );

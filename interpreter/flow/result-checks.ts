@@ -3,18 +3,29 @@
 // listed together (contract first), as the reference lists its output_schema violations; ensure
 // runs only when both pass. A reasoning certificate (reasoning.ts) is checked between them.
 import type { ContractIR, ExpressionIR, StepIR } from "../../checker/ir/types";
-import { strRepr } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
 import type { PyValue } from "../../stdlib/values/value";
-import { checkContract, checkOutputSchema } from "../checks/checks";
 import { bindable, evaluateIn } from "./expressions";
 import { certificateOf, certificateViolations } from "./reasoning";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
+import {
+  certificateViolation,
+  contractViolations,
+  ensureFailed,
+  ensureRaised,
+  outputSchemaViolations,
+  type Violation,
+} from "./violations";
 
 export type CheckOutcome =
   | { readonly ok: true }
-  | { readonly ok: false; readonly status: "schema_failed" | "ensure_failed"; readonly violations: string[] };
+  | {
+      readonly ok: false;
+      readonly status: "schema_failed" | "ensure_failed";
+      /** Typed (violations.ts); the response lists their texts. */
+      readonly reasons: readonly Violation[];
+    };
 
 /** The contract a step's result is checked against: the function's output, or the step's output_contract. */
 export function contractOf(run: FlowRun, step: StepIR): ContractIR | undefined {
@@ -34,30 +45,35 @@ export function ensureOf(run: FlowRun, step: StepIR): readonly ExpressionIR[] {
 export function checkResult(tx: Tx, run: FlowRun, step: StepIR, result: PyValue): CheckOutcome {
   const contract = contractOf(run, step);
   const schemaViolations = [
-    ...(contract === undefined ? [] : checkContract(result, contract, run.spec)),
-    ...(step.outputSchema === null ? [] : checkOutputSchema(result, step.outputSchema)),
+    ...(contract === undefined ? [] : contractViolations(result, contract, run.spec)),
+    ...(step.outputSchema === null ? [] : outputSchemaViolations(result, step.outputSchema)),
   ];
-  if (schemaViolations.length > 0)
-    return { ok: false, status: "schema_failed", violations: schemaViolations };
+  if (schemaViolations.length > 0) return { ok: false, status: "schema_failed", reasons: schemaViolations };
   // reasoning_template (Claude agents): after the schema checks, before ensure, as the reference.
   const certificate = certificateOf(step);
   if (certificate !== null) {
     const violations = certificateViolations(certificate, result);
-    if (violations.length > 0) return { ok: false, status: "ensure_failed", violations };
+    if (violations.length > 0)
+      return { ok: false, status: "ensure_failed", reasons: violations.map(certificateViolation) };
   }
   const violations = ensureViolations(tx, run, ensureOf(run, step), result);
-  if (violations.length > 0) return { ok: false, status: "ensure_failed", violations };
+  if (violations.length > 0) return { ok: false, status: "ensure_failed", reasons: violations };
   return { ok: true };
 }
 
 /** Every ensure expression, in order, none skipped (docs/language.md §10.14 texts). */
-function ensureViolations(tx: Tx, run: FlowRun, ensure: readonly ExpressionIR[], result: PyValue): string[] {
+function ensureViolations(
+  tx: Tx,
+  run: FlowRun,
+  ensure: readonly ExpressionIR[],
+  result: PyValue,
+): Violation[] {
   const names = new Map<string, PyValue>([["result", bindable(result)]]);
-  const out: string[] = [];
-  for (const expr of ensure) {
+  const out: Violation[] = [];
+  ensure.forEach((expr, index) => {
     const evaluation = evaluateIn(tx, run, expr, names);
-    if (!evaluation.ok) out.push(`Ensure expression ${strRepr(expr.text)} raised: ${evaluation.message}`);
-    else if (!truthy(evaluation.value)) out.push(`ensure '${expr.text}' failed`);
-  }
+    if (!evaluation.ok) out.push(ensureRaised(index, expr.text, evaluation.error));
+    else if (!truthy(evaluation.value)) out.push(ensureFailed(index, expr.text));
+  });
   return out;
 }

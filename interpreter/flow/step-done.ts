@@ -22,6 +22,7 @@ import type { FlowRun } from "./run";
 import { stepModeOf } from "./step-mode";
 import { detachChild } from "./subflow";
 import type { Tx } from "./tx";
+import { type Violation, violationTexts } from "./violations";
 
 export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   const run = tx.edit(args.flow_id);
@@ -76,8 +77,8 @@ export function settleAttempt(
   outcome: CheckOutcome,
 ): Response {
   if (!outcome.ok) {
-    if (attempt < step.retries) return retry(tx, run, step, childId, outcome.status, outcome.violations);
-    return exhaust(tx, run, step, childId, result, attempt, outcome.violations);
+    if (attempt < step.retries) return retry(tx, run, step, childId, outcome.status, outcome.reasons);
+    return exhaust(tx, run, step, childId, result, attempt, outcome.reasons);
   }
   return succeed(tx, run, step, childId, result, attempt);
 }
@@ -89,8 +90,9 @@ function retry(
   step: StepIR,
   childId: string | null,
   status: string,
-  violations: readonly string[],
+  reasons: readonly Violation[],
 ): Response {
+  const violations = rejected(tx, run, step, reasons);
   dropIterationState(run, step.id);
   deleteEntry(run, "iteration_outcome", step.id);
   if (step.kind === "flow") detachChild(tx, run, childId);
@@ -107,8 +109,9 @@ export function exhaust(
   childId: string | null,
   result: PyValue,
   attempt: number,
-  violations: readonly string[],
+  reasons: readonly Violation[],
 ): Response {
+  const violations = rejected(tx, run, step, reasons);
   appendItem(run, "records", recordOf(tx, run, step, childId, attempt));
   deleteEntry(run, "iteration_accumulator", step.id);
   if (step.kind === "flow") detachChild(tx, run, childId);
@@ -125,6 +128,7 @@ export function exhaust(
     };
   }
   putEntry(run, "step_outputs", step.id, result);
+  tx.note({ type: "routed", flowId: run.state.flow_id, from: step.id, to: step.onFail, route: "on_fail" });
   clearFrom(run, step.onFail, new Set([step.id]));
   run.state.current_idx = indexOfStep(run, step.onFail);
   return { ...advance(tx, run), routed_from: step.id, violations };
@@ -153,6 +157,7 @@ export function succeed(
   appendItem(run, "records", recordOf(tx, run, step, childId, attempt));
   if (step.kind === "flow") detachChild(tx, run, childId);
   if (step.next !== null) {
+    tx.note({ type: "routed", flowId: run.state.flow_id, from: step.id, to: step.next, route: "next" });
     clearFrom(run, step.next);
     run.state.current_idx = indexOfStep(run, step.next);
   } else {
@@ -160,6 +165,12 @@ export function succeed(
   }
   deleteEntry(run, "iteration_outcome", step.id);
   return advance(tx, run);
+}
+
+/** The response's `violations` of a rejected result; the typed reasons go to the call's events. */
+export function rejected(tx: Tx, run: FlowRun, step: StepIR, reasons: readonly Violation[]): string[] {
+  tx.note({ type: "verdict", flowId: run.state.flow_id, stepId: step.id, reasons });
+  return violationTexts(reasons);
 }
 
 /** Dispatch + policy loop; the completion payload when the flow finished. */

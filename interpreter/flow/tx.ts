@@ -8,6 +8,50 @@ import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "./ports";
 import type { FlowRun } from "./run";
+import type { MemberViolation, RaisedError, Violation } from "./violations";
+
+/** A route a flow took (docs/runtime.md §5): the field of `from` whose target became current. */
+export type RouteField = "next" | "on_fail" | "on_approve" | "on_revise" | "on_kill";
+
+/**
+ * A typed fact of the call the flow tools hand to the engine's events (engine/observe.ts) beside
+ * the response: what the checks decided and why, what raised, where a flow was routed. Nothing in
+ * the flow logic reads them back; they live as long as the call.
+ */
+export type TxFact =
+  /** The reasons a step's result was rejected (the response's `violations`, typed). */
+  | {
+      readonly type: "verdict";
+      readonly flowId: string;
+      readonly stepId: string;
+      readonly reasons: readonly Violation[];
+    }
+  /** The members of a quorum, race or debate round judged in this call whose report did not count. */
+  | {
+      readonly type: "members";
+      readonly flowId: string;
+      readonly stepId: string;
+      readonly members: readonly MemberViolation[];
+    }
+  /**
+   * An expression outside ensure that failed: skip_if (the step was not skipped), an iteration's
+   * exit_criterion or accumulate. `error` is null when it did not raise but gave an unusable value.
+   */
+  | {
+      readonly type: "expression_failed";
+      readonly flowId: string;
+      readonly stepId: string;
+      readonly field: "skip_if" | "exit_criterion" | "accumulate";
+      readonly error: RaisedError | null;
+      readonly text: string;
+    }
+  | {
+      readonly type: "routed";
+      readonly flowId: string;
+      readonly from: string;
+      readonly to: string;
+      readonly route: RouteField;
+    };
 
 /** A spec text as the checker left it: its errors and, when there are none, the checked IR. */
 export interface CheckedText {
@@ -40,6 +84,8 @@ export interface Tx {
   detach(flowId: string): void;
   /** Adds a warning to the final response of the call (`warnings`, its last key; docs/runtime.md §3.1, docs/runtime.md §16.4). */
   warn(message: string): void;
+  /** Hands a typed fact of the call to the engine's events (TxFact); it changes nothing. */
+  note(fact: TxFact): void;
   /** Checked IR of a spec text (cached); null when the text has errors. */
   compile(specText: string): CheckedSpec | null;
   /** The error diagnostics and the checked IR of a spec text (cached). */

@@ -4,7 +4,7 @@
 // index>` in the message, a string `files_owned` is one file (not one per character), and a null
 // `depends_on` or `files_owned` is empty (instead of "'NoneType' object is not iterable").
 import { dictGet, hashKey } from "../values/dict";
-import { typeError, valueError } from "../values/errors";
+import { PyError, typeError } from "../values/errors";
 import { iterate } from "../values/iteration";
 import { repr, str as toStr } from "../values/repr";
 import { type DictKey, PyDict, PyNamespace, type PyValue } from "../values/value";
@@ -138,8 +138,11 @@ export function noFileConflicts(tasks: PyValue, env: EvalEnv): boolean {
       const shared = intersection(ownedBy(i), ownedBy(j), env);
       if (shared.length > 0) {
         const files = repr(pySorted(shared, undefined, env), env.budget);
-        throw valueError(
+        // The conflict is this builtin's answer ("no"), raised as the reference raises it.
+        throw new PyError(
+          "ValueError",
           `File ownership conflict between independent tasks '${toStr(first, env.budget)}' and '${toStr(second, env.budget)}': ${files}`,
+          true,
         );
       }
     }

@@ -14,9 +14,15 @@ export type PyErrorKind =
   | "BudgetExceeded";
 
 export class PyError extends Error {
+  /**
+   * `answer`: the builtin raises this error as its answer, not as a failure (no_file_conflicts says
+   * "there is a conflict" by raising ValueError, docs/language.md §10.9), so that a consumer of the
+   * interpreter's events can tell the two apart without reading the message.
+   */
   constructor(
     readonly kind: PyErrorKind,
     message: string,
+    readonly answer: boolean = false,
   ) {
     super(message);
   }

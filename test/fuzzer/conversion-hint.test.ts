@@ -25,9 +25,9 @@ describe("conversion hints for FUZZ-ENSURE-RAISES", () => {
     expect(conversionHint(agent.spec, step, 2)).toBeNull();
     expect(conversionHint(agent.spec, step, 3)).toBeNull();
     expect(conversionHint(agent.spec, step, 9)).toBeNull();
-    expect(conversionHint(agent.spec, step, 0, "'NoneType' object is not subscriptable")).toBeNull();
-    expect(conversionHint(agent.spec, step, 0, "invalid literal for int() with base 10: 'a'")).not.toBeNull();
-    expect(conversionHint(agent.spec, step, 1, "could not convert string to float: 'x'")).not.toBeNull();
+    expect(conversionHint(agent.spec, step, 0, "TypeError")).toBeNull();
+    expect(conversionHint(agent.spec, step, 0, "ValueError")).not.toBeNull();
+    expect(conversionHint(agent.spec, step, 1, "ValueError")).not.toBeNull();
   });
 
   it("reads a function step's ensures through its function", () => {

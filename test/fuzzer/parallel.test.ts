@@ -2,6 +2,7 @@
 // results, certificates, roster, merge status through stratum_parallel_done), varies decompose
 // task lists (sizes, cycles, dangling and repeated ids, shared files), recovers from a list the
 // dispatch refuses, and its witnesses replay in process and through the built stratum-mcp.
+
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSpec } from "../../checker/index";
@@ -21,6 +22,7 @@ import { isTaskGraphError, shapeTaskLists, type TaskListShape } from "../../fuzz
 import { Solver } from "../../fuzzer/solver";
 import { fuzzTarget } from "../../fuzzer/target";
 import { Shapes } from "../../fuzzer/values/shapes";
+import type { FlowEvent } from "../../interpreter/index";
 import { type RunningServer, startServer, tempDir } from "../mcp/support/server";
 
 const PIPELINE = (parallel: string, planEnsure = "") => `version: "0.3"
@@ -93,9 +95,14 @@ class ScriptedDecider implements Decider {
 
 function mcpTransport(client: Client): Transport {
   return async (tool, args) => {
-    const result = await client.callTool({ name: tool, arguments: args });
+    // Asks for the call's typed events, as `stratumc replay --server` does (docs/fuzzing.md).
+    const result = await client.callTool({ name: tool, arguments: args, _meta: { "stratumc/events": true } });
     const content = result.content as { type: string; text: string }[];
-    return JSON.parse(content[0]?.text ?? "{}") as Plain;
+    const events = result._meta?.["stratumc/events"];
+    return {
+      response: JSON.parse(content[0]?.text ?? "{}") as Plain,
+      events: Array.isArray(events) ? (events as FlowEvent[]) : null,
+    };
   };
 }
 

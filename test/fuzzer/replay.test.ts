@@ -1,6 +1,7 @@
 // Every counterexample the corpus produces reproduces its finding when replayed against the real
 // interpreter, and replaying its calls through the built stratum-mcp over stdio (the MCP SDK
 // client) gives the same responses, flow ids and durations aside.
+
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +12,7 @@ import {
   replayCounterexample,
   type Transport,
 } from "../../fuzzer/index";
+import type { FlowEvent } from "../../interpreter/index";
 
 import { type RunningServer, startServer, tempDir } from "../mcp/support/server";
 import { loadCorpus } from "./support/corpus";
@@ -31,9 +33,14 @@ function normalized(v: unknown): unknown {
 
 function mcpTransport(client: Client): Transport {
   return async (tool, args) => {
-    const result = await client.callTool({ name: tool, arguments: args });
+    // Asks for the call's typed events, as `stratumc replay --server` does (docs/fuzzing.md).
+    const result = await client.callTool({ name: tool, arguments: args, _meta: { "stratumc/events": true } });
     const content = result.content as { type: string; text: string }[];
-    return JSON.parse(content[0]?.text ?? "{}") as Plain;
+    const events = result._meta?.["stratumc/events"];
+    return {
+      response: JSON.parse(content[0]?.text ?? "{}") as Plain,
+      events: Array.isArray(events) ? (events as FlowEvent[]) : null,
+    };
   };
 }
 

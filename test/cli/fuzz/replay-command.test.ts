@@ -1,6 +1,7 @@
 // `stratumc replay` in process: a counterexample saved by `fuzz --save` reproduces its finding
 // (exit 0, pretty and json); one whose finding does not show exits 1; a file that cannot be read
-// or is not a saved counterexample exits 2 with one line.
+// or is not a saved counterexample exits 2 with one line; a server that sends no typed events
+// exits 4 (cannot judge).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,7 +45,7 @@ describe("stratumc replay", () => {
     const r = await run(["replay", saved, "--format", "json"]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.out) as { steps: { call: { tool: string }; response: object }[] };
-    expect(Object.keys(out)).toEqual(["reproduced", "code", "steps"]);
+    expect(Object.keys(out)).toEqual(["reproduced", "judged", "code", "steps"]);
     expect(out).toMatchObject({ reproduced: true, code: "FUZZ-ENSURE-RAISES" });
     const calls = (JSON.parse(readFileSync(saved, "utf8")) as { calls: unknown[] }).calls;
     expect(out.steps.map((s) => s.call)).toEqual(calls);
@@ -88,6 +89,16 @@ describe("stratumc replay", () => {
       out: "",
       err: `stratumc: cannot read ${join(dir, "missing.json")}: file not found\n`,
     });
+  });
+
+  it("exits 4 and says it cannot judge when the server sends no typed events", async () => {
+    const relay = join(import.meta.dirname, "fixtures", "no-events-server.cjs");
+    const r = await run(["replay", saved, "--server", `${process.execPath} ${relay}`]);
+    expect(r.code).toBe(4);
+    expect(r.out).toContain('\n  {\n    "status": "ensure_failed",\n');
+    expect(r.out).toMatch(/\ncannot judge: the server sends no typed events .*\n$/);
+    const json = await run(["replay", saved, "--server", `${process.execPath} ${relay}`, "--format", "json"]);
+    expect(JSON.parse(json.out)).toMatchObject({ reproduced: false, judged: false });
   });
 
   it("exits 2 when the --server command cannot be started", async () => {

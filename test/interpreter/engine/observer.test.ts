@@ -127,8 +127,10 @@ describe("the events of a flow with a retry, a sub-flow and a gate", () => {
     const revised = h.take();
     expect(brief(revised)).toEqual([
       "gate_resolved main review revise by agent",
+      "step_routed main",
       "step_dispatched main draft#1",
     ]);
-    expect(revised[1]).toMatchObject({ round: 1, seq: 3 });
+    expect(revised[2]).toMatchObject({ round: 1, seq: 3 });
+    expect(revised[1]).toMatchObject({ from_step_id: "review", to_step_id: "draft", route: "on_revise" });
   });
 });

@@ -118,7 +118,7 @@ flows:
     const outcome = accumulateReport(previous, step, data({}), (expr, name, value) =>
       evaluateIn(tx, run, expr, new Map([[name, value]])),
     );
-    expect(outcome).toEqual({ accumulator: previous, newCount: null, error: null });
+    expect(outcome).toEqual({ accumulator: previous, newCount: null, error: null, raised: null });
     expect(outcome.accumulator).toBe(previous);
   });
 });

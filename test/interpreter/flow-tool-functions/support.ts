@@ -6,7 +6,7 @@ import { checkSpec } from "../../../checker/check-spec";
 import type { CheckedSpec } from "../../../checker/ir/types";
 import { newRun } from "../../../interpreter/flow/new-flow";
 import type { FlowRun } from "../../../interpreter/flow/run";
-import type { CheckedText, Tx } from "../../../interpreter/flow/tx";
+import type { CheckedText, Tx, TxFact } from "../../../interpreter/flow/tx";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Wire, WireObject } from "../../../interpreter/wire/wire";
 import type { FileAccess } from "../../../stdlib/files";
@@ -87,6 +87,10 @@ export class TestTx implements Tx {
   }
   warn(message: string): void {
     this.warnings.push(message);
+  }
+  readonly facts: TxFact[] = [];
+  note(fact: TxFact): void {
+    this.facts.push(fact);
   }
   compile(specText: string): CheckedSpec | null {
     return checkSpec(specText).ir;

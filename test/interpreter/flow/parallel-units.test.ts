@@ -6,6 +6,7 @@ import type { ParallelDispatchIR, StepIR } from "../../../checker/ir/types";
 import { renderIntentTemplate } from "../../../interpreter/flow/intent-template";
 import { evaluateParallelResults, parallelOutcome } from "../../../interpreter/flow/parallel-evaluate";
 import { taskGraphOf, taskGraphProblem } from "../../../interpreter/flow/parallel-task-graph";
+import { ensureFailed, violationTexts } from "../../../interpreter/flow/violations";
 import type { PyValue } from "../../../stdlib/values/value";
 import { json, text } from "./fixtures";
 
@@ -198,18 +199,22 @@ describe("evaluating task results", () => {
       results(`[{"task_id": "t1", "result": {}, "status": "complete"}]`),
       "clean",
     );
+    const texts = (o: ReturnType<typeof parallelOutcome>) =>
+      o.ok ? { ok: true } : { ok: false, status: o.status, violations: violationTexts(o.reasons) };
     expect(
-      parallelOutcome({ ok: false, status: "ensure_failed", violations: ["ensure 'x' failed"] }, e),
+      texts(parallelOutcome({ ok: false, status: "ensure_failed", reasons: [ensureFailed(0, "x")] }, e)),
     ).toEqual({
       ok: false,
       status: "ensure_failed",
       violations: ["ensure 'x' failed", e.certFailures[0]],
     });
-    expect(parallelOutcome({ ok: true }, e)).toEqual({
+    const failed = parallelOutcome({ ok: true }, e);
+    expect(texts(failed)).toEqual({
       ok: false,
       status: "ensure_failed",
       violations: ["require='all' not satisfied: 0 completed, 1 failed", e.certFailures[0]],
     });
+    expect(failed.ok ? [] : failed.reasons.map((v) => v.kind)).toEqual(["require", "task"]);
     const fine = evaluateParallelResults(parallelStep({}), [], "clean");
     expect(parallelOutcome({ ok: true }, fine)).toEqual({ ok: true });
   });
