@@ -304,9 +304,12 @@ function verdicts(
   const notes = unpassedNotes(target, flow, coverage);
   const held: Verdict = complete ? "proven" : notes.length > 0 ? "suspect" : "not_refuted";
   const stuck = ends.has("stuck") || ends.has("internal");
+  // Paths that went round a loop end where they came back: whether every state on the loop can
+  // still complete is not what the paths say (the checker decides it on the control model).
+  const looped = ends.has("revisit") || ends.has("loop");
   const badOutput = found.some((o) => o.code === "FUZZ-FLOW-OUTPUT" && o.flow === flow.name);
   const noCompletion = found.some((o) => o.code === FUZZ_NO_COMPLETION.code && o.flow === flow.name);
-  let option: Verdict = held;
+  let option: Verdict = held === "proven" && looped ? "not_refuted" : held;
   if (stuck || noCompletion) option = "violated";
   else if (!coverage.completed.has(flow.name)) {
     // Every path explored and none completed is a proof; otherwise no proof either way.

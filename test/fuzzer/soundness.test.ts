@@ -79,7 +79,11 @@ describe("soundness verdicts", () => {
     const { report } = await fuzzSpec(corpus("unbounded-loop-1"));
     expect(report!.exhaustive).toBe(true);
     expect(report!.paths).toBeLessThan(20);
-    expect(report!.soundness.main).toMatchObject({ option_to_complete: "proven", notes: [] });
+    // Paths that went round the loop say nothing of whether every state on it can still complete.
+    expect(report!.soundness.main).toMatchObject({
+      option_to_complete: "not_refuted",
+      no_dead_steps: "proven",
+    });
   }, 60_000);
 
   it("reports a flow no run completes as an error at the route that closes the loop", async () => {
