@@ -11,7 +11,8 @@
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
 // STRATUMC_BENCH_ONLY=ui only the web page's weight and `stratumc ui`'s start (bench/ui-bench.ts),
-// STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts).
+// STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts),
+// STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -166,6 +167,12 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(benchControl(repoDir)));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "lsp") {
+    // The editor's budget: the language server's rows and the control analysis's share of a check.
+    const lsp = await benchLsp(repoDir);
+    process.stdout.write(printTable([...lsp.rows, ...benchControl(repoDir)]));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {
     process.stdout.write(printTable(await benchUi(repoDir)));
     return;
@@ -229,6 +236,8 @@ async function main(): Promise<void> {
     const durableCalls = await benchDurableCalls(repoDir);
     process.stderr.write("measuring the language server…\n");
     const lsp = await benchLsp(repoDir);
+    process.stderr.write("measuring the control analysis…\n");
+    const control = benchControl(repoDir);
     process.stderr.write("measuring the fuzzer…\n");
     const fuzz = await benchFuzz(repoDir);
     process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
@@ -276,6 +285,7 @@ async function main(): Promise<void> {
       ...store.rows,
       ...mcp.rows,
       ...lsp.rows,
+      ...control,
       ...fuzz.rows,
       ...sizes.rows,
       ...designs.rows,

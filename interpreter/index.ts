@@ -48,6 +48,7 @@ export type { CompiledExpression, EvalContext, PathSource } from "./eval/context
 export { type EvaluateOptions, evaluate } from "./eval/evaluate";
 export { renderIntentTemplate } from "./flow/intent-template";
 export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
+export { type TaskGraphNode, taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export type { FlowRun } from "./flow/run";

@@ -15,7 +15,7 @@ import type { Coverage, Observation, RunEnd } from "./observation";
 import { MANUAL_SKIP_REASON, Observer, type Revisit } from "./observer";
 import { aggregateOf, parallelReport, taskIds } from "./parallel-consumer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
-import { isTaskGraphError, shapeTaskLists, type TaskListShape, taskListPaths } from "./task-lists";
+import { isRefusedTaskList, shapeTaskLists, type TaskListShape, taskListPaths } from "./task-lists";
 
 export interface RunSetup {
   readonly target: FuzzTarget;
@@ -309,8 +309,9 @@ class Run {
       { name: "duplicate-id", weight: 4, exhaustive: false },
     ]);
     const listAim = shape === "as-generated" ? aim : "other";
-    const r = await this.stepDone(flowId, step.id, shapeTaskLists(result, paths, shape), true, listAim);
-    if (!isTaskGraphError(r) || this.observer.stopped !== null) return r;
+    const reported = shapeTaskLists(result, paths, shape);
+    const r = await this.stepDone(flowId, step.id, reported, true, listAim);
+    if (!this.refused(flowId, step.id, reported, r) || this.observer.stopped !== null) return r;
     return this.stepDone(flowId, step.id, shapeTaskLists(result, paths, "several"), true, "other");
   }
 
@@ -435,6 +436,12 @@ class Run {
     return [];
   }
 
+  /** Whether `response` is the dispatch refusing the task list this report of `stepId` holds. */
+  private refused(flowId: string, stepId: string, result: unknown, response: Plain): boolean {
+    const call: WireCall = { tool: "stratum_step_done", arguments: { step_id: stepId, result } };
+    return isRefusedTaskList(this.flowOf(flowId), call, response);
+  }
+
   private async stepDone(
     flowId: string,
     stepId: string,
@@ -445,7 +452,7 @@ class Run {
     if (repeatable) this.lastResult.set(`${flowId}/${stepId}`, result);
     const r = await this.call("stratum_step_done", { flow_id: flowId, step_id: stepId, result });
     // A task list the dispatch refused is re-reported by the driver: not the step's verdict.
-    if (!isTaskGraphError(r)) this.observer.judged(flowId, stepId, aim, r);
+    if (!this.refused(flowId, stepId, result, r)) this.observer.judged(flowId, stepId, aim, r);
     const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
     if (!retried && r.status !== "error") this.setOutput(flowId, stepId, fromJsonValue(result));
     return r;

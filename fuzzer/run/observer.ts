@@ -40,7 +40,7 @@ import {
   stepKey,
 } from "./observation";
 import type { Exchange, Plain, Session } from "./session";
-import { isTaskGraphError } from "./task-lists";
+import { isRefusedTaskList } from "./task-lists";
 
 /** The reason the fuzzer's human gives to stratum_skip_step (such skips are not the spec's doing). */
 export const MANUAL_SKIP_REASON = "skipped by hand (stratumc fuzz)";
@@ -552,7 +552,8 @@ export class Observer {
       return;
     }
     // The agent's task list refused at dispatch: the driver reports a well-formed one instead.
-    if (isTaskGraphError(response)) return;
+    const exchange = this.session.exchanges[index];
+    if (exchange !== undefined && isRefusedTaskList(this.flowOf(callFlowId), exchange.call, response)) return;
     if (typeof response.source === "string" && typeof response.step_id === "string") {
       // A parallel step's `source` that cannot be resolved (decision B7): like an input.
       const flowName = str(response.flow_name) || (this.flowNames.get(callFlowId) ?? "");

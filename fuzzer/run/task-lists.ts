@@ -4,7 +4,9 @@
 // dangling, ids that are sometimes repeated, and `files_owned` that are sometimes shared (so
 // `no_file_conflicts` ensures and the dispatch-time task-graph check, docs/runtime.md §23.1, run).
 import type { FlowIR, StepIR } from "../../checker/index";
-import type { Plain } from "./session";
+import { taskGraphOf, taskGraphProblem } from "../../interpreter/index";
+import { fromJsonValue } from "../../stdlib/index";
+import type { Plain, WireCall } from "./session";
 
 export type TaskListShape =
   | "as-generated"
@@ -101,15 +103,20 @@ function holdsNonObjects(result: unknown, path: readonly string[]): boolean {
   return Array.isArray(v) && !v.every(isObject);
 }
 
-const TASK_GRAPH_PROBLEM =
-  /^Step '.*': (duplicate task id |task '.*' depends_on unknown task |task dependency cycle: )/s;
-
-/** Whether an error response is the dispatch-time task-graph check (the agent's bad list, not the spec's fault). */
-export function isTaskGraphError(response: Plain): boolean {
-  return (
-    response.status === "error" &&
-    typeof response.source === "string" &&
-    typeof response.message === "string" &&
-    TASK_GRAPH_PROBLEM.test(response.message)
-  );
+/**
+ * Whether an error answering the report of a decompose step is the dispatch refusing the task list
+ * it reported (docs/runtime.md §23.1): the parallel step's `source` failed while one of the lists the
+ * report holds has a graph problem by the interpreter's own check (a duplicate id, an unknown
+ * dependency, a cycle) — the agent's mistake, not the spec's.
+ */
+export function isRefusedTaskList(flow: FlowIR | undefined, call: WireCall, response: Plain): boolean {
+  if (response.status !== "error" || typeof response.source !== "string") return false;
+  if (flow === undefined || call.tool !== "stratum_step_done") return false;
+  const step = flow.stepById.get(String(call.arguments.step_id));
+  if (step === undefined) return false;
+  return taskListPaths(flow, step).some((path) => {
+    let v: unknown = call.arguments.result;
+    for (const key of path) v = isObject(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+    return Array.isArray(v) && taskGraphProblem(taskGraphOf(fromJsonValue(v))) !== null;
+  });
 }

@@ -18,7 +18,7 @@ import {
 import type { Decider, Option } from "../../fuzzer/run/decider";
 import { driveRun, type RunSetup } from "../../fuzzer/run/driver";
 import { Session } from "../../fuzzer/run/session";
-import { isTaskGraphError, shapeTaskLists, type TaskListShape } from "../../fuzzer/run/task-lists";
+import { isRefusedTaskList, shapeTaskLists, type TaskListShape } from "../../fuzzer/run/task-lists";
 import { Solver } from "../../fuzzer/solver";
 import { fuzzTarget } from "../../fuzzer/target";
 import { Shapes } from "../../fuzzer/values/shapes";
@@ -206,7 +206,8 @@ describe("the fuzzer's agent on parallel_dispatch steps", () => {
       const session = new Session(fuzzTransport(EXHAUSTS));
       const responses: Plain[] = [];
       for (const call of run.calls.slice(0, 3)) responses.push(await session.replay(call));
-      expect(isTaskGraphError(responses[1]!)).toBe(true);
+      const flow = fuzzTarget(checkSpec(EXHAUSTS))!.spec.flows.get("main");
+      expect(isRefusedTaskList(flow, run.calls[1]!, responses[1]!)).toBe(true);
       expect(responses[2]).toMatchObject({ status: "parallel_dispatch", step_id: "run" });
     },
   );
@@ -261,11 +262,18 @@ describe("task lists", () => {
     expect(tasks("shared-files").map((t) => t.depends_on)).toEqual([[], [], []]);
   });
 
-  it("tells the dispatch's task-graph errors from other execution errors", () => {
-    const error = (message: string) => ({ status: "error", message, source: "$.steps.plan.output.tasks" });
-    expect(isTaskGraphError(error("Step 'run': task dependency cycle: t1 -> t3 -> t2 -> t1"))).toBe(true);
-    expect(isTaskGraphError(error("Step 'run': duplicate task id 't1'"))).toBe(true);
-    expect(isTaskGraphError(error("Step 'run': task 't3' depends_on unknown task 'x'"))).toBe(true);
-    expect(isTaskGraphError(error("Cannot resolve '$.steps.plan.output.tasks'"))).toBe(false);
+  it("tells the dispatch refusing the agent's task list from other errors, by the interpreter's own graph check", () => {
+    const flow = fuzzTarget(checkSpec(EXHAUSTS))!.spec.flows.get("main");
+    const error = { status: "error", message: "any wording", source: "$.steps.plan.output.tasks" };
+    const report = (tasks: unknown[]) => ({
+      tool: "stratum_step_done" as const,
+      arguments: { flow_id: "<flow-1>", step_id: "plan", result: { tasks } },
+    });
+    expect(isRefusedTaskList(flow, report(tasks("cycle")), error)).toBe(true);
+    expect(isRefusedTaskList(flow, report(tasks("duplicate-id")), error)).toBe(true);
+    expect(isRefusedTaskList(flow, report(tasks("dangling")), error)).toBe(true);
+    // A well-formed list: the same error is not the agent's list (an unresolvable source, say).
+    expect(isRefusedTaskList(flow, report(tasks("several")), error)).toBe(false);
+    expect(isRefusedTaskList(flow, report(tasks("cycle")), { status: "execute_step" })).toBe(false);
   });
 });
