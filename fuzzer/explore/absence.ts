@@ -119,6 +119,7 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
     if (collateral.has(flow.name) || callersOf(spec, unpassed).has(flow.name)) continue;
     for (const step of flow.steps) {
       if (input.coverage.dispatched.has(stepKey(flow.name, step.id))) continue;
+      const unreached = whyUnreached(flow, step, input.coverage);
       out.push({
         code: FUZZ_DEAD_STEP.code,
         flow: flow.name,
@@ -127,9 +128,9 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
         message: FUZZ_DEAD_STEP.message(
           step.id,
           input.proven ? "on any path of the exhaustive exploration" : `in ${input.runs} runs`,
-          whyUnreached(flow, step, input.coverage),
+          unreached.why,
         ),
-        related: [],
+        related: unreached.causes,
         call: -1,
       });
     }

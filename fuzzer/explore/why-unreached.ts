@@ -3,7 +3,7 @@
 // (never dispatched, never passed, never exhausted, skipped by its own skip_if), and otherwise how
 // the runs ended. Only explains; it decides nothing.
 import type { FlowIR, StepIR } from "../../checker/index";
-import { type Coverage, stepKey } from "../run/observation";
+import { type Coverage, type RelatedPlace, stepKey } from "../run/observation";
 
 /** A route into a step: taken when `from` passes, exhausts its retries, or a gate outcome. */
 interface Route {
@@ -33,46 +33,67 @@ export function routesInto(flow: FlowIR, target: StepIR): Route[] {
   return out;
 }
 
-/** Why `step` of `flow` was never dispatched, as one clause (after "never dispatched: "). */
-export function whyUnreached(flow: FlowIR, step: StepIR, coverage: Coverage): string {
+/** Why a step was never dispatched: one clause, and the places of its causes. */
+export interface Unreached {
+  /** After "never dispatched …: ". */
+  readonly why: string;
+  /** The routes (or the skip_if) no run took, as related places of the finding. */
+  readonly causes: readonly RelatedPlace[];
+}
+
+/** Why `step` of `flow` was never dispatched. */
+export function whyUnreached(flow: FlowIR, step: StepIR, coverage: Coverage): Unreached {
   const key = (s: StepIR) => stepKey(flow.name, s.id);
-  if (coverage.skipped.has(key(step))) return "its skip_if held on every run that reached it";
-  if (step.index === 0) return `every run ended before it (${runEndings(flow, coverage)})`;
+  const place = (s: StepIR, field: string | null, message: string): RelatedPlace => ({
+    flow: flow.name,
+    step: s.id,
+    anchor: field === null ? { kind: "step" } : { kind: "field", key: field },
+    message,
+  });
+  if (coverage.skipped.has(key(step)))
+    return {
+      why: "its skip_if held on every run that reached it",
+      causes: [place(step, "skip_if", "this skip_if held on every run")],
+    };
+  const ended = { why: `every run ended before it (${runEndings(flow, coverage)})`, causes: [] };
+  if (step.index === 0) return ended;
   const reasons: string[] = [];
+  const causes: RelatedPlace[] = [];
   for (const r of routesInto(flow, step)) {
+    const before = reasons.length;
     const from = `'${r.from.id}'`;
     const via = r.field === null ? "" : ` (${r.field})`;
     if (r.when === "skipped") {
       if (!coverage.skipped.has(key(r.from))) reasons.push(`${from}'s skip_if never held`);
-      continue;
-    }
-    if (!coverage.dispatched.has(key(r.from))) {
+    } else if (!coverage.dispatched.has(key(r.from))) {
       reasons.push(`${from}${via} never ran either`);
-      continue;
+    } else {
+      switch (r.when) {
+        case "passes":
+          if (!coverage.accepted.has(key(r.from))) reasons.push(`${from}${via} never passed`);
+          break;
+        case "exhausted":
+          if (!coverage.exhausted.has(key(r.from)))
+            reasons.push(
+              `${from}${via} never failed on its last attempt: no conforming result failed its checks`,
+            );
+          break;
+        default:
+          if (!coverage.gateOutcomes.has(`${key(r.from)}/${r.when}`)) {
+            const policy =
+              r.from.policy === "flag" || r.from.policy === "skip"
+                ? ` (its policy: ${r.from.policy} approves it without a person)`
+                : "";
+            reasons.push(`gate ${from}${via} was never resolved ${r.when}${policy}`);
+          }
+          break;
+      }
     }
-    switch (r.when) {
-      case "passes":
-        if (!coverage.accepted.has(key(r.from))) reasons.push(`${from}${via} never passed`);
-        break;
-      case "exhausted":
-        if (!coverage.exhausted.has(key(r.from)))
-          reasons.push(
-            `${from}${via} never failed on its last attempt: no conforming result failed its checks`,
-          );
-        break;
-      default:
-        if (!coverage.gateOutcomes.has(`${key(r.from)}/${r.when}`)) {
-          const policy =
-            r.from.policy === "flag" || r.from.policy === "skip"
-              ? ` (its policy: ${r.from.policy} approves it without a person)`
-              : "";
-          reasons.push(`gate ${from}${via} was never resolved ${r.when}${policy}`);
-        }
-        break;
-    }
+    if (reasons.length > before)
+      causes.push(place(r.from, r.when === "skipped" ? "skip_if" : r.field, "no run took this route"));
   }
-  if (reasons.length === 0) return `every run ended before it (${runEndings(flow, coverage)})`;
-  return `no route into it was taken: ${reasons.join("; ")}`;
+  if (reasons.length === 0) return ended;
+  return { why: `no route into it was taken: ${reasons.join("; ")}`, causes };
 }
 
 /** How the runs of a flow ended, most frequent first: `runs ended: 3 completed, 2 ended with retries exhausted at 'fix'`. */

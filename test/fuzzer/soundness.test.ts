@@ -64,6 +64,11 @@ describe("soundness verdicts", () => {
     expect(await messages("dead-step-1")).toEqual([
       "step 'escalate' is never dispatched on any path of the exhaustive exploration: no route into it was taken: 'audit' (on_fail) never failed on its last attempt: no conforming result failed its checks",
     ]);
+    // The cause is a related place of the finding, at the route no run took.
+    const [escalate] = (await fuzzSpec(corpus("dead-step-1"))).report!.findings;
+    expect(escalate!.related?.map((r) => [r.path, r.message])).toEqual([
+      ["flows.main.steps.audit.on_fail", "no run took this route"],
+    ]);
     expect(await messages("dead-step-2")).toEqual([
       "step 'regenerate_docs' is never dispatched in 100 runs: its skip_if held on every run that reached it",
     ]);
