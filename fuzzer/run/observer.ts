@@ -477,25 +477,21 @@ export class Observer {
     if (!this.shapes.hasShape(step)) return;
     for (const e of this.failedExpressions(ex)) {
       if (e.flow_id !== flowId || e.step_id !== stepId) continue;
-      if (e.field === "exit_criterion") {
-        this.add({
-          code: FUZZ_EXIT_CRITERION_RAISES.code,
-          flow: flow.name,
-          step: stepId,
-          anchor: { kind: "field", key: "exit_criterion" },
-          message: FUZZ_EXIT_CRITERION_RAISES.message(stepId, errorText(e.error, e.text)),
-          call: index,
-        });
-      } else if (e.field === "accumulate") {
-        this.add({
-          code: FUZZ_ACCUMULATE_FAILS.code,
-          flow: flow.name,
-          step: stepId,
-          anchor: { kind: "field", key: "accumulate" },
-          message: FUZZ_ACCUMULATE_FAILS.message(stepId, errorText(e.error, e.text)),
-          call: index,
-        });
-      }
+      const rule =
+        e.field === "exit_criterion"
+          ? FUZZ_EXIT_CRITERION_RAISES
+          : e.field === "accumulate"
+            ? FUZZ_ACCUMULATE_FAILS
+            : null;
+      if (rule === null) continue;
+      this.add({
+        code: rule.code,
+        flow: flow.name,
+        step: stepId,
+        anchor: { kind: "field", key: e.field },
+        message: rule.message(stepId, errorText(e.error, e.text)),
+        call: index,
+      });
     }
   }
 
