@@ -28,6 +28,7 @@ import {
   type Verdict,
 } from "./report";
 import type { RunOutcome, RunSetup } from "./run/driver";
+import { routeOf } from "./run/loops";
 import {
   attributable,
   type Coverage,
@@ -39,7 +40,6 @@ import {
   type RunEnd,
   stepKey,
 } from "./run/observation";
-import { routeOf } from "./run/observer";
 import { Solver } from "./solver";
 import { withStaticControl } from "./static-control";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";

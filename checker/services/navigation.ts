@@ -1,4 +1,4 @@
-// Go to definition, find references, rename, document symbols and folding (issue 6 items 4–5).
+// Go to definition, find references, rename, document symbols and folding.
 // Implemented over the symbol index (symbols.ts); the outline and folding ranges come from the YAML
 // tree (outline.ts, folding.ts), so they also work on a document whose YAML is broken.
 import { folding } from "./folding";

@@ -16,7 +16,6 @@ import {
   FUZZ_INPUT_UNRESOLVED,
   FUZZ_INTERNAL,
   FUZZ_SKIP_IF_RAISES,
-  FUZZ_UNBOUNDED_LOOP,
 } from "../../checker/index";
 import {
   contractViolations,
@@ -29,6 +28,7 @@ import { fromJsonValue } from "../../stdlib/index";
 import { conversionHint } from "../conversion-hint";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
+import { boundOf, type Cause, type Revisit, revisitOf, unboundedLoop, type Visit } from "./loops";
 import {
   type Anchor,
   type Coverage,
@@ -60,26 +60,6 @@ function isAggregateVerdict(v: Violation): boolean {
 /** Whether a violation is about the result's shape (contract, output_schema). */
 function isShape(v: Violation): boolean {
   return v.kind === "contract" || v.kind === "output_schema";
-}
-
-export interface Cause {
-  readonly step: string;
-  readonly field: string;
-}
-
-/** A run came back to step `step` of flow `flow` through the route `cause`, going round `loop`. */
-export interface Revisit {
-  readonly flow: string;
-  readonly step: string;
-  readonly cause: Cause;
-  readonly loop: readonly string[];
-  /** The call whose response dispatched the step again. */
-  readonly call: number;
-}
-
-interface Visit {
-  readonly step: string;
-  readonly cause: Cause | null;
 }
 
 function str(v: unknown): string {
@@ -236,96 +216,14 @@ export class Observer {
       this.history.set(flowId, history);
     }
     history.push({ step: stepId, cause });
-    this.noteRevisit(flow, stepId, cause, history, visits, index);
+    this.revisit ??= revisitOf(flow, stepId, cause, history, visits, index);
     const bound = boundOf(flow, step);
     if (visits > 2 * bound + 2 && this.stopped === null) {
-      this.loop(flow, history, stepId, visits, bound, index);
+      const finding = unboundedLoop(flow, history, stepId, visits, bound, index);
+      if (finding !== null) this.add(finding);
       this.stopped = "loop";
     }
     if (str(response.status) === "execute_step") await this.readsSkipped(flow, step, flowId, response, index);
-  }
-
-  /**
-   * A step the flow comes back to through `next`, or a revise in a flow without max_rounds: both
-   * clear the target's and every later step's outputs, attempts and iteration state
-   * (docs/runtime.md §5), so the flow is in the state of the step's first visit again (only the
-   * records and, for a revise, the round number — which nothing bounds — differ).
-   */
-  private noteRevisit(
-    flow: FlowIR,
-    stepId: string,
-    cause: Cause | null,
-    history: readonly Visit[],
-    visits: number,
-    index: number,
-  ): void {
-    if (this.revisit !== null || cause === null || visits < 2) return;
-    const back = cause.field === "next" || (cause.field === "on_revise" && flow.maxRounds === null);
-    if (!back) return;
-    let first = history.length - 2;
-    while (first > 0 && history[first]!.step !== stepId) first--;
-    const between = history.slice(first, history.length - 1);
-    // Exact only if nothing before the step ran since its last visit (those outputs and attempts
-    // are not cleared) and no kill routed on (the flow's terminal status is not cleared either).
-    const position = (id: string) => flow.steps.findIndex((s) => s.id === id);
-    const at = position(stepId);
-    if (between.some((v) => position(v.step) < at || v.cause?.field === "on_kill")) return;
-    const loop = [...new Set(between.map((v) => v.step))];
-    this.revisit = { flow: flow.name, step: stepId, cause, loop, call: index };
-  }
-
-  /** FUZZ-UNBOUNDED-LOOP at the backward route taken most recently on the way back to `stepId`. */
-  private loop(
-    flow: FlowIR,
-    history: readonly Visit[],
-    stepId: string,
-    visits: number,
-    bound: number,
-    index: number,
-  ) {
-    const position = new Map(flow.steps.map((s, i) => [s.id, i]));
-    for (let i = history.length - 1; i > 0; i--) {
-      const h = history[i]!;
-      const prev = history[i - 1]!;
-      if (h.cause === null || h.step === prev.step) continue;
-      if ((position.get(h.step) ?? 0) > (position.get(prev.step) ?? 0)) continue;
-      // Each round of a revise loop is a person's decision: the checker says a flow without
-      // max_rounds leaves it unbounded (a static fact); it is no run-time finding.
-      if (h.cause.field === "on_revise") return;
-      let j = i - 1;
-      while (j > 0 && history[j]!.step !== h.step) j--;
-      const cycle = [...new Set(history.slice(j, i).map((v) => v.step))];
-      const routeStep = flow.stepById.get(h.cause.step);
-      const target = routeOf(routeStep, h.cause.field) ?? h.step;
-      this.add({
-        code: FUZZ_UNBOUNDED_LOOP.code,
-        flow: flow.name,
-        step: h.cause.step,
-        anchor: { kind: "field", key: h.cause.field },
-        message: FUZZ_UNBOUNDED_LOOP.message(
-          `'${h.cause.field}: ${target}' of step '${h.cause.step}'`,
-          stepId,
-          visits,
-          bound,
-        ),
-        related: cycle.slice(0, 10).map((s) => ({
-          flow: flow.name,
-          step: s,
-          anchor: { kind: "step" },
-          message: `'${s}' is on the loop`,
-        })),
-        call: index,
-      });
-      return;
-    }
-    this.add({
-      code: FUZZ_UNBOUNDED_LOOP.code,
-      flow: flow.name,
-      step: stepId,
-      anchor: { kind: "step" },
-      message: FUZZ_UNBOUNDED_LOOP.message(`the routing into step '${stepId}'`, stepId, visits, bound),
-      call: index,
-    });
   }
 
   /** A `$.steps.X` input that resolved to null because X's skip_if skipped it. */
@@ -630,29 +528,6 @@ export class Observer {
         }
       }
     }
-  }
-}
-
-/** Dispatches a step may get from the counters the spec declares: attempts × rounds. */
-export function boundOf(flow: FlowIR, step: StepIR): number {
-  return ((flow.maxRounds ?? 0) + 1) * Math.max(1, step.retries);
-}
-
-export function routeOf(step: StepIR | undefined, field: string): string | null {
-  if (step === undefined) return null;
-  switch (field) {
-    case "next":
-      return step.next;
-    case "on_fail":
-      return step.onFail;
-    case "on_approve":
-      return step.onApprove;
-    case "on_revise":
-      return step.onRevise;
-    case "on_kill":
-      return step.onKill;
-    default:
-      return null;
   }
 }
 

@@ -1,4 +1,4 @@
-// YAML-TOO-LARGE: the spec text is over the size limit; it is refused before it is parsed (issue 13).
+// YAML-TOO-LARGE: the spec text is over the size limit; it is refused before it is parsed.
 import { defineRule } from "../../rule";
 
 /**
