@@ -1,4 +1,4 @@
-// Applying the checker's fixes (`stratumc check --fix`, issue 12): the edits are the diagnostics'
+// Applying the checker's fixes (`stratumc check --fix`): the edits are the diagnostics'
 // `fix` edits exactly as the language server offers them as quick fixes, in their public form
 // (1-based lines, code-point columns).
 //

@@ -1,4 +1,4 @@
-// Reading a file by path without ever blocking on it (issue 13, item 3): the path is opened with
+// Reading a file by path without ever blocking on it: the path is opened with
 // O_NONBLOCK (so a FIFO without a writer does not block the open), the open descriptor is checked
 // with fstat (race-free: it is the object that will be read, not whatever the path named a moment
 // earlier), and anything but a regular file is refused before a single byte is read. Every read of

@@ -1,4 +1,4 @@
-// The programmatic API (issue 4): one call per tool of docs/runtime.md §16.2, returning the documented
+// The programmatic API: one call per tool of docs/runtime.md §16.2, returning the documented
 // response objects. The MCP server, the CLI and the tests use it; it is the only way into the
 // state machine. Calls are processed one at a time (a queue), each atomically (docs/runtime.md §15).
 //

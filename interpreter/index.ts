@@ -1,4 +1,4 @@
-// The interpreter's public surface: the programmatic API of the flow tools (issue 4) and the
+// The interpreter's public surface: the programmatic API of the flow tools and the
 // expression evaluator. Front ends (CLI, MCP server, language server) and embedders import from
 // here; Node implementations of the injected interfaces (file store, workspace, file system) are
 // in host/.

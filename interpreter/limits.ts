@@ -1,4 +1,4 @@
-// Limits on the JSON values that enter through a tool (issue 13): how deep they nest and how many
+// Limits on the JSON values that enter through a tool: how deep they nest and how many
 // values they hold, checked up front by one iterative walk, before any recursive code (conversion,
 // checks, repr, encoding) touches them. The flow file has a depth limit of its own, twice the
 // value limit: a flow state nests user values a few levels below its top, and its writer refuses

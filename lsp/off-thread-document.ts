@@ -1,4 +1,4 @@
-// A huge document, checked off the request path (issue 13, item 10). Two check workers take
+// A huge document, checked off the request path. Two check workers take
 // turns: while one checks the newest version, the other holds the last checked tree and answers
 // hover, completion and the other read-only requests from it at once, positions mapped between
 // its text and the current one (version-map.ts; withheld inside the changed region). When the

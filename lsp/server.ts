@@ -1,4 +1,4 @@
-// The language server (issue 6): a protocol adapter over the checker and its editor services
+// The language server: a protocol adapter over the checker and its editor services
 // (checker/services/). It keeps the open documents (incremental sync), checks each version at most
 // once, publishes exactly `stratumc check`'s diagnostics after a debounce, and answers every
 // request by converting positions to offsets, calling a service and converting the result back

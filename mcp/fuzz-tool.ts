@@ -1,4 +1,4 @@
-// `stratum_fuzz` (issue 11): an agent fuzzes the plan it just wrote before running it. The spec is
+// `stratum_fuzz`: an agent fuzzes the plan it just wrote before running it. The spec is
 // explored on a private in-memory engine (the server's flows are never touched); the answer lists
 // the findings, each located in the spec and, where something happened, with the exact tool calls
 // that reproduce it.

@@ -206,7 +206,7 @@ export class LineTransport implements Transport {
 /**
  * The message itself when it is a request the SDK's JSON-RPC schema surely accepts as it is — only
  * the keys `jsonrpc` ("2.0"), `id` (a string or a safe integer), `method` (a string) and `params`
- * (an object without `_meta` or an own `__proto__`) — so the common case skips the schema's ~0.1 ms (issue 14: every tool
+ * (an object without `_meta` or an own `__proto__`) — so the common case skips the schema's ~0.1 ms (every tool
  * call is measured against the transport floor). Undefined for anything else: the schema decides.
  */
 export function plainRequest(json: unknown): ParsedRequest | undefined {

@@ -1,5 +1,5 @@
 // The tools of docs/runtime.md §16.2 (the reference's sixteen and its four parallel-step tools of
-// version 0.3) plus stratum_fuzz (issue 11): names, parameters and descriptions an agent can act on,
+// version 0.3) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
 import type { Response, StratumApi } from "../interpreter/index";
@@ -250,6 +250,6 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     call: (api, a) => api.draftPipeline({ draft: a.data("draft"), project_dir: str(a, "project_dir") }),
   },
-  // Issue 11 adds a seventeenth tool the reference does not have.
+  // stratumc adds a seventeenth tool the reference does not have.
   FUZZ_TOOL,
 ];

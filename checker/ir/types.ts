@@ -1,4 +1,4 @@
-// The checked IR (issue 3): an immutable, fully resolved representation of a valid spec. The
+// The checked IR: an immutable, fully resolved representation of a valid spec. The
 // interpreter, the MCP server and the language server consume it; nothing downstream re-reads
 // YAML. Every entity keeps its source range (the source map). Expressions are parsed and typed
 // here; the interpreter compiles the AST to closures once (it may cache by AST identity).

@@ -1,4 +1,4 @@
-// Completion, hover, signature help and semantic tokens (issue 6 items 2, 3, 5), inside expression
+// Completion, hover, signature help and semantic tokens, inside expression
 // strings too. Each function reads the document's view (cursor-view.ts: the model, or one recovered
 // from a document that does not load cleanly), finds where the cursor is (cursor.ts for the YAML
 // structure, context-expr.ts inside expressions) and delegates to one module per feature.

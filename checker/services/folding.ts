@@ -1,4 +1,4 @@
-// Folding ranges (issue 6 item 5): every mapping or sequence value and every scalar (block or
+// Folding ranges: every mapping or sequence value and every scalar (block or
 // quoted) that spans several lines, and blocks of two or more full-line comments. Read from the
 // YAML tree (outline-tree.ts), so a document with broken YAML still folds what the loader
 // recovered; comment lines inside multi-line scalars are content, not comments.

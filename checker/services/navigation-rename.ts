@@ -1,4 +1,4 @@
-// Rename over the symbol index (issue 6 item 4): which symbols move together, whether the new name
+// Rename over the symbol index: which symbols move together, whether the new name
 // is acceptable everywhere it will be written, and the edits. A name is written as a whole scalar
 // (quoted when a bare scalar would not load as that string, keeping the author's quotes when it
 // can) or as one `$` path segment (letters, digits and `_` only, so no quoting is ever needed).

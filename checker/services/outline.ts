@@ -1,4 +1,4 @@
-// Document symbols (issue 6 item 5): contracts → fields, functions, flows → inputs and steps, and
+// Document symbols: contracts → fields, functions, flows → inputs and steps, and
 // the workflow, in document order. Read from the YAML tree (outline-tree.ts) so that the outline
 // survives broken YAML and structural errors; a step's kind is read from its selector keys the way
 // the model resolves it (docs/language.md §6.1).

@@ -1,4 +1,4 @@
-// The symbol index of a checked document (issue 6 item 4): every definition and reference of a step
+// The symbol index of a checked document: every definition and reference of a step
 // id, function, flow, contract, contract field and flow input, with the exact range of the name in
 // the file (inside quoted, escaped and block scalars too, through the scalar maps). Navigation and
 // rename (navigation.ts, navigation-rename.ts) are lookups in this index. Built from the model and

@@ -1,4 +1,4 @@
-// Editor services over a checked document (issue 6): the language server is a thin protocol
+// Editor services over a checked document: the language server is a thin protocol
 // adapter over these functions. Everything here works on UTF-16 offsets into the document text
 // (the LSP converts to line/character); nothing here knows about the protocol.
 import type { CheckResult } from "../check-spec";

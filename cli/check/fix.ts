@@ -1,4 +1,4 @@
-// `check --fix` and `check --fix-dry-run` (issue 12): the core's fixSpec on every input, then
+// `check --fix` and `check --fix-dry-run`: the core's fixSpec on every input, then
 //   --fix          writes each file whose fixed text has no error, atomically (a temporary file in
 //                  the same directory renamed over it; the file's mode, its line endings — the
 //                  edits keep them — and a UTF-8 byte order mark are kept; a symlink's target is

@@ -57,7 +57,7 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
       const { store, restore, removeLeftovers } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
       if (!dryRun) await removeLeftovers();
       let pruned = 0;
-      // A corrupt flow file (issue 13) has no status to prune by: named on stderr, never deleted.
+      // A corrupt flow file has no status to prune by: named on stderr, never deleted.
       const corruptWarning = (c: { readonly file: string; readonly problem: string }) =>
         ctx.io.err(`warning: corrupt flow file ${c.file}: ${c.problem} (not pruned)\n`);
       for (const { flowId: id, run, token, modifiedMs } of await loadAllFlows(

@@ -1,4 +1,4 @@
-// `stratumc init [DIR]` (issue 12): sets a project up for stratum specs —
+// `stratumc init [DIR]`: sets a project up for stratum specs —
 //   plan.stratum.yaml           a starter spec that checks clean, the yaml-language-server modeline
 //                               on its first line (never overwritten: an existing one is left alone)
 //   .stratum/spec.schema.json   the JSON Schema of `stratumc schema` (rewritten when it differs, so

@@ -1,4 +1,4 @@
-// All of an install or uninstall as one plan (issue 12): every file is read and every JSON file
+// All of an install or uninstall as one plan: every file is read and every JSON file
 // parsed before anything is written, so an invalid file stops the command with nothing changed;
 // then the planned files are written (each atomically), and a failure part-way puts back the files
 // already written. The plan also knows which folders it created, for the install record. A file that

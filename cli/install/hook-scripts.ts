@@ -1,4 +1,4 @@
-// The three hook scripts (docs/runtime.md §22.1 step 2, docs/runtime.md §22.2 step 4; issue 12). `install` copies them
+// The three hook scripts (docs/runtime.md §22.1 step 2, docs/runtime.md §22.2 step 4). `install` copies them
 // into the project, `.claude/hooks/<script>` with mode 0755, where the shared settings.json runs
 // them through "$CLAUDE_PROJECT_DIR" (the same for every teammate). Bare `stratum-mcp` still
 // refreshes copies in $STRATUM_HOME/hooks (docs/runtime.md §21.1), which projects set up by the reference run by

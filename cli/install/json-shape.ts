@@ -1,4 +1,4 @@
-// The shapes install relies on in the JSON files it edits (issue 13, item 9): a value of the wrong
+// The shapes install relies on in the JSON files it edits: a value of the wrong
 // type where install reads or writes is never replaced or dropped; the command stops with the file,
 // the JSON path, what it found and what it expected, and nothing is written anywhere. Claude Code
 // skips a settings file with an invalid `hooks` value entirely, so a registration next to one would

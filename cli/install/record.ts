@@ -1,4 +1,4 @@
-// The install record (issue 12): what every file install changed held before, so that uninstall
+// The install record: what every file install changed held before, so that uninstall
 // gives back exactly those bytes. One record per project, in $STRATUM_HOME/installs/ (personal,
 // never in the repository): for each file its bytes before the first install that changed it
 // (null: there was no file), its mode, and a hash of what install left. Uninstall restores the old

@@ -1,4 +1,4 @@
-// Which command runs the Stratum MCP server for Claude Code (issue 12). `stratum-mcp` when it is an
+// Which command runs the Stratum MCP server for Claude Code. `stratum-mcp` when it is an
 // executable file in a PATH folder: that name works for every teammate who has it, so it goes to
 // the shared `.mcp.json`. Otherwise this node binary with the absolute path of our
 // bin/stratum-mcp.cjs: it works on this machine only, so it is registered in Claude Code's local

@@ -1,4 +1,4 @@
-// Where a planned write really lands (issue 13, item 9). install and uninstall write inside three
+// Where a planned write really lands. install and uninstall write inside three
 // roots: the project, the home folder (~/.claude.json, the skills) and STRATUM_HOME (the records,
 // the refreshed hook scripts). A file that is a symbolic link is edited in place at its target, so
 // the link survives (CLAUDE.md → AGENTS.md is common), but only when the target lies inside the

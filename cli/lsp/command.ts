@@ -1,4 +1,4 @@
-// `stratumc lsp`: the language server (issue 6) on standard input and output, for any editor with
+// `stratumc lsp`: the language server on standard input and output, for any editor with
 // an LSP client (docs/editors.md). The server's code is loaded only here (load-server.ts).
 import type { Command } from "commander";
 import type { CommandContext } from "../host";

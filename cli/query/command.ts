@@ -9,7 +9,7 @@
 // enum, so `--all` output need not validate against it. `query flow <id>` answers for any kept
 // flow. An unknown id prints the NOT_FOUND object on one line (`json.dumps` without indent, as the
 // reference), exit 1. Missing or extra arguments are commander usage errors (exit 2).
-// A flow file that cannot be decoded (issue 13) is never left out silently: `query flows` and
+// A flow file that cannot be decoded is never left out silently: `query flows` and
 // `query gates` print `warning: corrupt flow file <path>: <problem>` on standard error for each
 // (the default listing stays valid against query-flows.v1, whose status enum has no `corrupt`);
 // `query flows --all` also lists it with status `corrupt` and a `problem`; `query flow <id>` on it

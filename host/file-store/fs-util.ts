@@ -59,7 +59,7 @@ export function fsyncDirectory(dir: string): void {
   }
 }
 
-/** The OS reasons that make a store unwritable (issue 13), with their usual texts. */
+/** The OS reasons that make a store unwritable, with their usual texts. */
 const UNWRITABLE: Readonly<Record<string, string>> = {
   EROFS: "read-only file system",
   EACCES: "permission denied",

@@ -1,4 +1,4 @@
-// Append-only journal framing (issue 14): the layer a journaled flow store builds on. A journal is a
+// Append-only journal framing: the layer a journaled flow store builds on. A journal is a
 // file of frames, one per entry, each written with one write and flushed with one fdatasync:
 //
 //   offset 0   u32 LE  payload length in bytes

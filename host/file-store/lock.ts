@@ -1,6 +1,6 @@
 // Per-flow locks (docs/runtime.md §14.3 step 1): `<id>.json.lock` taken by exclusive creation,
 // retried every 10 ms for up to 2 s. The lock records its owner (pid, process start time, host),
-// so a waiter on the same host takes over at once a lock whose owner is gone (issue 13): the pid is
+// so a waiter on the same host takes over at once a lock whose owner is gone: the pid is
 // not alive, or it is alive but started at another time (the pid was reused). A lock of another
 // host, or without a start time (not Linux, or written by an older version), is stale only by age
 // (older than 30 s), as any lock is after 30 s. Timings, clock and sleep are injectable so tests need not wait.
@@ -8,7 +8,7 @@
 // A lock is a symbolic link whose target is its content (`ln -s`, as Emacs and Mercurial lock):
 // one system call creates it exclusively with its owner inside, so no process ever sees a lock
 // without its owner, and releasing it is a `readlink` and an `unlink` — ~35 µs where a regular
-// file written aside and hard-linked into place took ~145 µs (issue 14 measures every durable call
+// file written aside and hard-linked into place took ~145 µs (measures every durable call
 // against one fsync). Where symbolic links are not supported the lock is that regular file;
 // readers accept both, so locks of older versions are understood.
 //

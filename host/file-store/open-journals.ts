@@ -1,4 +1,4 @@
-// The journals a file store keeps open between commits (issue 14): opening and closing the journal
+// The journals a file store keeps open between commits: opening and closing the journal
 // on every call cost two system calls and a path lookup each time; a kept descriptor is written
 // again only when, under the flow's lock, it is provably the file at the journal's path (same
 // device and inode, still linked, the size the store expects: `sameOpenFile`). Otherwise, and

@@ -1,4 +1,4 @@
-// Who a process is, for lock files and temporary files (issue 13): its pid plus, on Linux, its
+// Who a process is, for lock files and temporary files: its pid plus, on Linux, its
 // start time (field 22 of /proc/<pid>/stat, clock ticks since boot), so that a pid reused by a new
 // process is not mistaken for the old one. Elsewhere the start time is null and only liveness of
 // the pid can be judged.

@@ -1,4 +1,4 @@
-// The FlowStore on PostgreSQL (issue 17, docs/team-store.md): every flow of a team in one database,
+// The FlowStore on PostgreSQL: every flow of a team in one database,
 // shared by any number of servers. The state machine does not change: the engine reads, checks
 // change tokens and commits batches exactly as over the file store.
 //

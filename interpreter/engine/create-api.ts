@@ -96,7 +96,7 @@ export function createEngine(options: EngineOptions): EngineApi {
   }
 
   /**
-   * The answer for a store failure that is not a bug (issue 13): the store cannot be written
+   * The answer for a store failure that is not a bug: the store cannot be written
    * (`store_unwritable`, path and OS reason) or a flow file is damaged (`flow_corrupt`, file and
    * problem) or a state would not fit a flow file (`flow_too_large`: nested deeper than its reader
    * reads). Tool-error shape, as `state_locked`; null for anything else.

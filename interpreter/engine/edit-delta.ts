@@ -1,4 +1,4 @@
-// The delta of a working copy in O(the change) (issue 14): containers it still shares with the
+// The delta of a working copy in O(the change): containers it still shares with the
 // committed state were changed in place through the run's EditLog, which knows what it put,
 // deleted and appended; every other key is compared by identity (diffKeys), which costs nothing
 // for an untouched key and is exact for a reassigned one whose committed container was left alone.

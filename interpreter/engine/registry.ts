@@ -2,7 +2,7 @@
 // (docs/runtime.md §14.3–14.4): a flow is used from memory only while the store's change token is the one this
 // process last read or wrote; otherwise it is reloaded, keeping the in-process timing.
 //
-// Memory is bounded (issue 14): the registry is a least-recently-used cache over the store, by
+// Memory is bounded: the registry is a least-recently-used cache over the store, by
 // number of flows and by the size of their stored text. An evicted flow is reloaded on demand
 // like one changed by another process; its in-process timing (dispatch times, a few numbers per
 // flow in progress) is kept aside in a larger bounded map so a reload does not reset a running step's clock.

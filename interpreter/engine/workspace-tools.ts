@@ -1,6 +1,6 @@
 // list_workflows, compile_speckit and draft_pipeline (docs/runtime.md §18–20): helper E's functions
 // over the injected WorkspaceFs and the server's working directory, with the documented defaults,
-// confined to the workspace root (issue 13, item 5; interpreter/workspace/confine.ts): a directory
+// confined to the workspace root: a directory
 // argument that resolves outside the root is refused before anything is listed, read or written,
 // and every file under it is read through the confined file system (a `*.md` symbolic link out of
 // the root is a compile_error, a `*.stratum.yaml` one an entry of `errors`).

@@ -114,7 +114,7 @@ export function applySnapshot(state: FlowState, snapshot: Snapshot): void {
 }
 
 /**
- * A working copy of a run in O(1) (issue 14): the state is a shallow copy, so every field shares
+ * A working copy of a run in O(1): the state is a shallow copy, so every field shares
  * the committed container until it is reassigned, and in-place changes of shared containers go
  * through edits.ts, logged in the copy's EditLog (undone when the call does not commit). The
  * dispatch-time maps are shared the same way; the spec and flow are immutable.

@@ -1,4 +1,4 @@
-// The undo log of one working copy (issue 14). A working run's state is a shallow copy of the
+// The undo log of one working copy. A working run's state is a shallow copy of the
 // committed one (clone.ts): its maps and lists ARE the committed containers until a field is
 // reassigned. In-place changes of those shared containers go through edits.ts, which records here,
 // per container, how to undo them (when the call does not commit) and what changed (the call's

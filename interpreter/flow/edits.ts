@@ -1,5 +1,5 @@
 // Every in-place change of a flow state's maps and lists (and of the dispatch-time maps) goes
-// through here (issue 14): on a working copy whose container is still the committed one, the
+// through here: on a working copy whose container is still the committed one, the
 // change is recorded in the run's EditLog (edit-log.ts) so that it can be undone and turned into a
 // delta; anything else (a field reassigned in this call, a flow created in this call) is changed
 // directly. Replacing a field (`state.records = []`) needs nothing: the working state is a copy.

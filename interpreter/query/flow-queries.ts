@@ -30,7 +30,7 @@ export function listedByDefault(run: FlowRun): boolean {
 }
 
 /**
- * The element of `query flows --all` for a flow file that cannot be decoded (issue 13): status
+ * The element of `query flows --all` for a flow file that cannot be decoded: status
  * `corrupt` (outside query-flows.v1's enum, like `exhausted`, so only with `--all`), nothing known
  * but the id, and `problem` saying where and what is wrong.
  */

@@ -2,7 +2,7 @@
 // every stored flow that restores, in file-name order. A flow that does not restore (a spec that no
 // longer validates, a flow name missing from its spec) is left out, as the spec says; one that
 // disappears between listing and reading (pruned or detached meanwhile) too. A file that cannot be
-// decoded at all (bad JSON, a value of the wrong kind) is corrupt (issue 13): `loadFlow` throws
+// decoded at all (bad JSON, a value of the wrong kind) is corrupt: `loadFlow` throws
 // FlowCorruptError, `loadAllFlows` reports it to its caller instead of leaving it out silently.
 
 import type { FlowState } from "../base/flow-state";

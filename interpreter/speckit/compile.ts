@@ -49,7 +49,7 @@ export function compileSpeckit(fs: WorkspaceFs, cwd: string, tasksDir: string, f
 }
 
 function readTask(fs: WorkspaceFs, dir: string, name: string): Read<Task> {
-  // A task file is held to the spec size limit: anything larger is not read (issue 13).
+  // A task file is held to the spec size limit: anything larger is not read.
   const bytes = fs.readFile(joinPath(dir, name), MAX_SPEC_BYTES);
   const decoded = bytes.ok ? decodeUtf8(bytes.value) : { ok: false as const, reason: bytes.reason };
   if (!decoded.ok) {

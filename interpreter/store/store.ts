@@ -145,7 +145,7 @@ export class FlowRemovedError extends StaleStateError {
 }
 
 /**
- * `store_unwritable` (issue 13): the store cannot be written — a read-only file system, a full
+ * `store_unwritable`: the store cannot be written — a read-only file system, a full
  * disk, a quota, missing permissions, a path that is not a directory. Names the path and the
  * operating system's reason; the call changed nothing.
  */
@@ -162,7 +162,7 @@ export class StoreUnwritableError extends Error {
 }
 
 /**
- * `store_unavailable` (issue 17): a database store cannot be reached (down, restarting, refusing the
+ * `store_unavailable`: a database store cannot be reached (down, restarting, refusing the
  * connection, network gone). `where` names the store without credentials. When the connection was
  * lost while a commit was in flight, `unknownOutcome` is true: the call may have been applied.
  */
@@ -182,7 +182,7 @@ export class StoreUnavailableError extends Error {
 }
 
 /**
- * `flow_corrupt` (issue 13): the flow's stored text exists but cannot be decoded (not JSON, or a
+ * `flow_corrupt`: the flow's stored text exists but cannot be decoded (not JSON, or a
  * value of the wrong kind). `file` is where it is stored (the store's `locate`, else the id).
  */
 export class FlowCorruptError extends Error {

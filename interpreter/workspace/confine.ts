@@ -1,5 +1,5 @@
 // Confinement of the workspace tools (list_workflows, compile_speckit, draft_pipeline) to the
-// workspace root (issue 13, item 5): the server's working directory, or STRATUM_WORKSPACE_ROOT.
+// workspace root: the server's working directory, or STRATUM_WORKSPACE_ROOT.
 // The rules are those of the file builtins (docs/language.md §10.9 "Working root", the same
 // `isInsideRoot` test): a path is made absolute, its symbolic links are resolved, and only the
 // resolved path is compared with the resolved root; a path outside is refused, and the file that

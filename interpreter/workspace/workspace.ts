@@ -30,7 +30,7 @@ export interface WorkspaceFs {
   isDirectory(path: string): boolean;
   /**
    * The bytes of a file (following symbolic links). With `maxBytes`, a larger file is refused
-   * without being read (a failure with `tooLarge`), so a huge file costs nothing (issue 13).
+   * without being read (a failure with `tooLarge`), so a huge file costs nothing.
    */
   readFile(path: string, maxBytes?: number): FsResult<Uint8Array>;
   /** Writes a file, creating missing parent directories. */
