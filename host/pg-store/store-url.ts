@@ -2,7 +2,8 @@
 // libpq's form, so TLS (`sslmode`, `sslrootcert`, `sslcert`, `sslkey`), user, password, host,
 // port and database come from it as a team's other tools read them. Our own parameter,
 // `pool_size` (connections per server, default 4), is taken out before the URL reaches the driver.
-// The URL's password never appears in a message: `display` is the URL without it.
+// The URL's password never appears in a message: `display` is the URL as host/redact.ts shows it.
+import { redactUrl } from "../redact";
 
 export interface StoreUrl {
   /** The URL the driver connects with (our parameters removed). */
@@ -35,31 +36,21 @@ export function parseStoreUrl(text: string): StoreUrl {
   try {
     url = new URL(text);
   } catch {
-    throw new StoreUrlError(`the store URL is not a valid postgres:// URL: ${withoutPassword(text)}`);
+    throw new StoreUrlError(`the store URL is not a valid postgres:// URL: ${redactUrl(text)}`);
   }
   if (!isPostgresUrl(text))
-    throw new StoreUrlError(`the store URL must start with postgres:// (${displayOf(url)})`);
+    throw new StoreUrlError(`the store URL must start with postgres:// (${redactUrl(text)})`);
   let poolSize = DEFAULT_POOL_SIZE;
   const pool = url.searchParams.get("pool_size");
   if (pool !== null) {
     const n = Number(pool);
     if (!/^[0-9]+$/.test(pool) || n < 1 || n > MAX_POOL_SIZE) {
       throw new StoreUrlError(
-        `pool_size must be a whole number from 1 to ${MAX_POOL_SIZE}, not '${pool}' (${displayOf(url)})`,
+        `pool_size must be a whole number from 1 to ${MAX_POOL_SIZE}, not '${pool}' (${redactUrl(text)})`,
       );
     }
     poolSize = n;
     url.searchParams.delete("pool_size");
   }
-  return { connectionString: url.toString(), poolSize, display: displayOf(url) };
-}
-
-function displayOf(url: URL): string {
-  const user = url.username === "" ? "" : `${decodeURIComponent(url.username)}@`;
-  return `${url.protocol}//${user}${url.host}${url.pathname}`;
-}
-
-/** Best effort for a text that is not even a URL: drops anything between `:` and `@` after the scheme. */
-function withoutPassword(text: string): string {
-  return text.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, "$1@").replace(/\?.*$/, "");
+  return { connectionString: url.toString(), poolSize, display: redactUrl(url.toString()) };
 }

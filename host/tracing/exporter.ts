@@ -1,18 +1,29 @@
 // Batches finished spans and sends them without ever making a tool call wait (docs/tracing.md,
 // "Export"): `add` only queues; a timer (unref'd), or a full batch on the next turn of the event
 // loop, encodes and starts a POST in the background.
-// A failing collector costs one warning line for the whole session (and one more when it comes
-// back and fails again after a success), spans over the queue limit are dropped, and `shutdown`
-// sends what is left, waiting at most a bound.
+// Nothing grows without bound, however the collector behaves: at most MAX_IN_FLIGHT requests are
+// open (each ends by its deadline, http-post.ts), batches wait in the queue for a free one, and
+// events over the queue's size are dropped and counted (drops.ts). A failing collector costs one
+// warning line for the whole session (and one more when it comes back and fails again after a
+// success), and `shutdown` sends what is left, waiting at most a bound.
+import { redactUrl } from "../redact";
 import type { TraceConfig } from "./config";
+import { DropCounter } from "./drops";
 import type { Post } from "./http-post";
 import { encodeTracesJson } from "./otlp-json";
 import { encodeTracesProto } from "./otlp-proto";
 import type { Resource, Span } from "./span";
 
-/** Events per request, and events held at most (the rest are dropped and counted). */
-export const MAX_BATCH = 512;
-export const MAX_QUEUE = 2048;
+/**
+ * Export requests open at once. A collector that answers keeps one or two busy; one that stalls
+ * holds these until their deadline, and never more sockets than these.
+ */
+export const MAX_IN_FLIGHT = 4;
+
+interface InFlight {
+  readonly done: Promise<unknown>;
+  abort(): void;
+}
 
 /**
  * `T` is what the observer hands over (the engine's events): they are turned into spans only when
@@ -22,9 +33,13 @@ export class SpanExporter<T> {
   private queue: T[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private immediate: ReturnType<typeof setImmediate> | null = null;
-  private readonly inFlight = new Set<{ readonly done: Promise<unknown>; abort(): void }>();
+  private readonly inFlight = new Set<InFlight>();
+  /** A flush left batches queued because every request slot was taken. */
+  private waiting = false;
+  private stopped = false;
   private failing = false;
-  private dropped = 0;
+  private readonly drops: DropCounter;
+  private readonly url: string;
 
   constructor(
     private readonly config: TraceConfig,
@@ -32,16 +47,19 @@ export class SpanExporter<T> {
     private readonly toSpan: (item: T) => Span | null,
     private readonly post: Post,
     private readonly warn: (line: string) => void,
-  ) {}
+  ) {
+    this.drops = new DropCounter(warn);
+    this.url = redactUrl(config.url);
+  }
 
   add(items: readonly T[]): void {
-    for (const item of items) {
-      if (this.queue.length >= MAX_QUEUE) this.dropped++;
-      else this.queue.push(item);
-    }
-    if (this.queue.length === 0 || this.immediate !== null) return;
+    if (this.stopped) return;
+    const room = Math.max(0, this.config.maxQueueSize - this.queue.length);
+    for (let i = 0; i < items.length && i < room; i++) this.queue.push(items[i] as T);
+    if (items.length > room) this.drops.drop(items.length - room, () => this.why());
+    if (this.queue.length === 0 || this.immediate !== null || this.waiting) return;
     // A full batch goes out right after the current call has answered, never inside it.
-    if (this.queue.length >= MAX_BATCH) {
+    if (this.queue.length >= this.config.maxExportBatchSize) {
       this.immediate = setImmediate(() => this.flush());
       this.immediate.unref();
     } else if (this.timer === null) {
@@ -50,30 +68,45 @@ export class SpanExporter<T> {
     }
   }
 
-  /** Starts sending everything queued (in batches); returns at once. */
+  /** Starts sending what is queued, in batches, as far as request slots are free; returns at once. */
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     if (this.immediate !== null) clearImmediate(this.immediate);
     this.timer = null;
     this.immediate = null;
-    while (this.queue.length > 0) this.send(this.queue.splice(0, MAX_BATCH));
-    if (this.dropped > 0) {
-      this.warn(`traces: the export queue was full; ${this.dropped} events were dropped`);
-      this.dropped = 0;
+    while (this.queue.length > 0 && this.inFlight.size < MAX_IN_FLIGHT && !this.stopped) {
+      this.send(this.queue.splice(0, this.config.maxExportBatchSize));
     }
+    this.waiting = this.queue.length > 0 && !this.stopped;
   }
 
-  /** Sends what is queued and waits for every request, at most `waitMs`; then gives up on them. */
+  /**
+   * Sends what is queued and waits for the requests, at most `waitMs` in all; then aborts them,
+   * drops what is still queued and reports what was dropped.
+   */
   async shutdown(waitMs: number): Promise<void> {
+    const deadline = Date.now() + waitMs;
     this.flush();
-    if (this.inFlight.size === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, waitMs);
-    });
-    await Promise.race([Promise.all([...this.inFlight].map((r) => r.done)), bound]);
-    clearTimeout(timer);
+    while (this.inFlight.size > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, left);
+      });
+      await Promise.race([Promise.race([...this.inFlight].map((r) => r.done)), bound]);
+      clearTimeout(timer);
+    }
+    this.stopped = true;
+    this.waiting = false;
     for (const request of this.inFlight) request.abort();
+    this.drops.shutdown(this.queue.length);
+    this.queue = [];
+  }
+
+  private why(): string {
+    const open = this.inFlight.size;
+    return `the export queue is full (${this.config.maxQueueSize} events; ${open} export${open === 1 ? "" : "s"} to ${this.url} open)`;
   }
 
   private send(items: T[]): void {
@@ -105,12 +138,13 @@ export class SpanExporter<T> {
       this.inFlight.delete(request);
       if (problem === null) {
         this.failing = false;
+        this.drops.report();
       } else if (!this.failing) {
         this.failing = true;
-        this.warn(
-          `traces: cannot export to ${this.config.url} (${problem}); spans are dropped until it answers`,
-        );
+        this.warn(`traces: cannot export to ${this.url} (${problem}); spans are dropped until it answers`);
       }
+      // Batches that waited for a free request go now.
+      if (this.waiting) this.flush();
     });
   }
 }

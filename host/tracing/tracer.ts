@@ -3,8 +3,8 @@
 // no tracing. Nothing here can fail a tool call: the observer queues and returns.
 import type { FlowObserver } from "../../interpreter/index";
 import { type Env, traceConfig } from "./config";
-import { SpanExporter } from "./exporter";
-import { httpPost, type Post } from "./http-post";
+import { MAX_IN_FLIGHT, SpanExporter } from "./exporter";
+import { createHttpPost, type Post } from "./http-post";
 import type { Resource } from "./span";
 import { spanOf } from "./spans";
 
@@ -35,7 +35,13 @@ export function createTracer(options: TracerOptions): Tracer | null {
     scopeName: "stratumc",
     scopeVersion: options.version,
   };
-  const exporter = new SpanExporter(config, resource, spanOf, options.post ?? httpPost, options.warn);
+  const exporter = new SpanExporter(
+    config,
+    resource,
+    spanOf,
+    options.post ?? createHttpPost(MAX_IN_FLIGHT),
+    options.warn,
+  );
   return {
     observer: (events) => exporter.add(events),
     shutdown: (waitMs) => exporter.shutdown(waitMs),

@@ -27,6 +27,14 @@ export interface SessionPlace {
   readonly home: string;
 }
 
+/** How the server process is started besides its place. */
+export interface SessionOptions {
+  /** More environment variables (OTEL_* for instance). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** A lower limit of open descriptors (`ulimit -n` in a shell that then execs the server). */
+  readonly fdLimit?: number;
+}
+
 export class RawSession {
   /** Every stdout line so far, as written. */
   readonly lines: string[] = [];
@@ -38,11 +46,15 @@ export class RawSession {
   private readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(place: SessionPlace) {
+  constructor(place: SessionPlace, options: SessionOptions = {}) {
     ensureBundle();
-    this.child = spawn(process.execPath, [MCP_BIN], {
+    const [command, args] =
+      options.fdLimit === undefined
+        ? [process.execPath, [MCP_BIN]]
+        : ["sh", ["-c", `ulimit -n ${options.fdLimit} && exec "$0" "$1"`, process.execPath, MCP_BIN]];
+    this.child = spawn(command, args, {
       cwd: place.cwd,
-      env: { ...process.env, STRATUM_HOME: place.home },
+      env: { ...process.env, STRATUM_HOME: place.home, ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
@@ -50,6 +62,11 @@ export class RawSession {
     this.child.stderr?.on("data", (chunk: Buffer) => {
       this.stderrText += chunk.toString("utf8");
     });
+  }
+
+  /** The server's process id (the shell of `fdLimit` execs the server, so it is the server's). */
+  get pid(): number {
+    return this.child.pid ?? -1;
   }
 
   /** Standard error without the hook-refresh notice of a first start (docs/runtime.md §21.1). */
