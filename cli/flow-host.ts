@@ -10,6 +10,7 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
+  checkStoreLocation,
   createExecutorOwners,
   createProcessParallelRunner,
   executorOwnersDir,
@@ -146,6 +147,7 @@ function openStore(host: CliHost): LocatedStore {
  * STRATUM_HOME (relative to `cwd`).
  */
 export function storeAt(location: string, cwd: string): LocatedStore {
+  checkStoreLocation(location);
   if (isPostgresUrl(location)) {
     const store = new PgFlowStore(location);
     return { store, where: store.url.display };

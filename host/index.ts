@@ -13,7 +13,8 @@ export {
 export { captureWorktreeDiff, createWorktree, removeWorktree, WorktreeError } from "./parallel/worktree";
 export { PgFlowStore, type PgStoreOptions } from "./pg-store/pg-store";
 export { SchemaTooNewError } from "./pg-store/schema";
-export { isPostgresUrl } from "./pg-store/store-url";
+export { checkStoreLocation, isPostgresUrl } from "./pg-store/store-url";
+export { entryName, redactUrl } from "./redact";
 export { notRegularReason, readRegularFile, readRegularFileWithin } from "./regular-file";
 export { loadSeparateBundle } from "./separate-bundle";
 export { createTracer, SHUTDOWN_WAIT_MS, type Tracer, type TracerOptions } from "./tracing/tracer";

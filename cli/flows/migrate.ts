@@ -8,7 +8,7 @@
 // Kept apart from commander (command.ts registers it) so that tests run it in process.
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { isPostgresUrl } from "../../host/index";
+import { checkStoreLocation, isPostgresUrl } from "../../host/index";
 import {
   corruptError,
   decodeStoredFlow,
@@ -52,6 +52,7 @@ export interface MigrateSummary {
  */
 export function openLocation(location: string, cwd: string, option: "--from" | "--to"): LocatedStore {
   if (location === "") throw new UsageError(`${option}: expected a postgres:// URL or a directory`);
+  checkStoreLocation(location);
   if (isPostgresUrl(location)) return storeAt(location, cwd);
   const dir = resolve(cwd, location);
   const stat = statSync(dir, { throwIfNoEntry: false });

@@ -30,6 +30,17 @@ export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//i.test(location);
 }
 
+/**
+ * Refuses a location that is a URL of another scheme (a typo such as `postgress://`, or
+ * `mysql://`): taken for a directory, it would be created with the password in its path, and the
+ * path shown in messages.
+ */
+export function checkStoreLocation(location: string): void {
+  if (!isPostgresUrl(location) && /^[a-z][a-z0-9+.-]*:\/\//i.test(location)) {
+    throw new StoreUrlError(`the store must be a postgres:// URL or a directory, not ${redactUrl(location)}`);
+  }
+}
+
 /** Parses a store URL; throws an Error with a message that never contains the password. */
 export function parseStoreUrl(text: string): StoreUrl {
   let url: URL;

@@ -4,11 +4,15 @@
 // bounded (a total deadline per request, a cap on requests), what cannot wait is dropped with one
 // warning and counted at shutdown. And no password of the endpoint URL, no header value ever
 // reaches standard error or an answer.
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ensureBundle, REPO } from "../cli/run-cli";
 import { closedPort } from "../host/tracing/otlp-receiver";
 import { RawSession, toolContent } from "../mcp/support/raw-session";
+import { MCP_BIN } from "../mcp/support/server";
 import { type Sandbox, sandbox } from "./mcp-support";
 
 /** What the exporter may hold open at once (host/tracing/exporter.ts, MAX_IN_FLIGHT). */
@@ -173,7 +177,7 @@ describe.each([
   }, 90_000);
 });
 
-describe("OTLP secrets are never printed", () => {
+describe("secrets are never printed", () => {
   const SECRET = "s3cr3t";
 
   it("a password in the endpoint URL and malformed header entries holding secrets", async () => {
@@ -234,5 +238,32 @@ describe("OTLP secrets are never printed", () => {
       expect(s.stderr).not.toContain(SECRET);
     },
     30_000,
+  );
+
+  it.each([
+    ["stratumc query flows", ["query", "flows"]],
+    ["stratumc flows migrate --from", ["flows", "migrate", "--from", "STORE", "--to", "elsewhere"]],
+    ["stratum-mcp", []],
+  ])(
+    "a store URL of another scheme (a typo) with %s: refused by name, no directory made of it",
+    (_what, args) => {
+      ensureBundle();
+      box = sandbox("stratumc-hostile-store-typo-");
+      const store = `postgress://team:${SECRET}@db.example/flows`;
+      const bin = args.length === 0 ? MCP_BIN : join(REPO, "bin/stratumc.cjs");
+      const run = spawnSync(process.execPath, [bin, ...args.map((a) => (a === "STORE" ? store : a))], {
+        cwd: box.cwd,
+        env: { ...process.env, STRATUM_HOME: box.home, STRATUM_STORE: store },
+        input: "",
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(
+        /the store must be a postgres:\/\/ URL or a directory, not postgress:\/\/team@db\.example\/flows/,
+      );
+      expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
+      expect(box.tree().filter((p) => p.startsWith("work/"))).toEqual(["work/sub"]);
+    },
   );
 });
