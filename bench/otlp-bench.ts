@@ -1,10 +1,13 @@
-// Issue 16, OTLP traces (docs/tracing.md): what tracing costs a tool call when the collector is
-// down. Two built stratum-mcp servers over stdio, each finishing its own 1,000-step flow (the
-// durable bench's flow, bench/durable-call-bench.ts), one step_done on each per round, interleaved
-// (order alternating), 50 warm-up rounds then 950: one with OTEL_EXPORTER_OTLP_ENDPOINT pointed at
-// a closed port (every export fails; the default 1 s batch delay, so failures happen while calls
-// run), one with tracing off. Ratio = traced p50 ÷ untraced p50 (target ~1.0), and the same for p99.
+// OTLP traces (docs/tracing.md): what tracing costs a tool call, with the collector down and with
+// a collector that answers. Three built stratum-mcp servers over stdio, each finishing its own
+// 1,000-step flow (the durable bench's flow, bench/durable-call-bench.ts), one step_done on each
+// per round, interleaved (order rotating), 50 warm-up rounds then 950: one with
+// OTEL_EXPORTER_OTLP_ENDPOINT pointed at a closed port (every export fails; the default 1 s batch
+// delay, so failures happen while calls run), one pointed at a local collector in this process that
+// answers 200 (the normal path: the keep-alive agent, the deadline timer, the in-flight cap), one
+// with tracing off. Ratio = traced p50 ÷ untraced p50 (target ~1.0), and the same for p99.
 import * as fs from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +31,22 @@ async function closedPort(): Promise<number> {
   const port = typeof address === "object" && address !== null ? address.port : 0;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** A collector that takes every export and answers 200 (nothing decoded: only the server's cost is measured). */
+async function liveCollector(): Promise<{ url: string; server: Server; exports: () => number }> {
+  let exports = 0;
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      exports++;
+      res.writeHead(200, { "content-type": "application/x-protobuf" }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, server, exports: () => exports };
 }
 
 interface Side {
@@ -70,6 +89,7 @@ async function stepDone(side: Side): Promise<void> {
 export async function benchOtlp(repoDir: string): Promise<Row[]> {
   const root = fs.realpathSync(fs.mkdtempSync(join(tmpdir(), "stratumc-otlp-bench-")));
   const sides: Side[] = [];
+  const collector = await liveCollector();
   try {
     const port = await closedPort();
     const plain = await startSide(repoDir, root, "plain", { OTEL_SDK_DISABLED: "true" });
@@ -79,8 +99,15 @@ export async function benchOtlp(repoDir: string): Promise<Row[]> {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
     });
     sides.push(traced);
+    const live = await startSide(repoDir, root, "live", {
+      OTEL_SDK_DISABLED: "false",
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    });
+    sides.push(live);
+    const all = [plain, traced, live];
     for (let r = -WARMUP; r < ROUNDS; r++) {
-      const order = r % 2 === 0 ? [plain, traced] : [traced, plain];
+      const k = ((r % 3) + 3) % 3;
+      const order = [...all.slice(k), ...all.slice(0, k)];
       for (const side of order) {
         const t0 = performance.now();
         await stepDone(side);
@@ -114,12 +141,28 @@ export async function benchOtlp(repoDir: string): Promise<Row[]> {
         ratio: p99(traced) / p99(plain),
         target: null,
       },
+      {
+        metric: `otlp: MCP step_done p50 ms, OTLP to a live local collector (${collector.exports()} exports), ${at} (baseline: tracing off)`,
+        median: p50(live),
+        baseline: p50(plain),
+        ratio: p50(live) / p50(plain),
+        target: null,
+        targetRatio: TARGET_RATIO,
+      },
+      {
+        metric: "otlp: MCP step_done p99 ms, OTLP to a live local collector (baseline: tracing off)",
+        median: p99(live),
+        baseline: p99(plain),
+        ratio: p99(live) / p99(plain),
+        target: null,
+      },
     ];
   } finally {
     for (const side of sides) {
       side.server.child.stdin?.end();
       await side.server.exited;
     }
+    await new Promise<void>((resolve) => collector.server.close(() => resolve()));
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

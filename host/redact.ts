@@ -6,8 +6,9 @@
 /**
  * A URL for messages: scheme, user name, host, port and path; never the password, the query or
  * the fragment. The user name is shown, as libpq and git show it (a token belongs in the password
- * or a header, not in the user name). A text that does not parse as a URL with a host (or whose path or query holds an
- * `@`, so that what parsed may not be what was meant) keeps nothing before its last `@`.
+ * or a header, not in the user name). A text that does not parse as a URL with a host (or whose
+ * path or query holds an `@`, so that what parsed may not be what was meant) keeps nothing before
+ * its last `@`, and only its scheme when a `?` or `#` comes before that `@`.
  */
 export function redactUrl(text: string): string {
   let url: URL | null = null;
