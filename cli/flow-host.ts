@@ -19,7 +19,9 @@ import {
   nodeFileSystem,
   nodeWorkspace,
   PgFlowStore,
+  removeDeadWorktrees,
   stratumHome,
+  worktreeRootFor,
 } from "../host/index";
 import type {
   Clock,
@@ -114,7 +116,8 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
 /**
  * The process agent runner (worktrees under `$STRATUM_HOME/worktrees`) and the executor owner
  * records: beside a file store's flows, else under `$STRATUM_HOME` (a database store: servers of
- * other hosts keep their own records and never mark each other's tasks).
+ * other hosts keep their own records and never mark each other's tasks). The worktrees that dead
+ * servers left there are moved aside before any task runs, and deleted in the background.
  */
 function serverDispatchOptions(
   host: CliHost,
@@ -122,6 +125,7 @@ function serverDispatchOptions(
 ): Pick<EngineOptions, "parallelRunner" | "parallelOwners"> {
   if (host.env.STRATUM_PARALLEL_DISPATCH?.trim().toLowerCase() === "off") return {};
   const home = opened.store instanceof FileFlowStore ? opened.where : stratumHome(host.env, homedir());
+  void removeDeadWorktrees(worktreeRootFor(host.env), { ownersDir: executorOwnersDir(home) });
   return {
     parallelRunner: createProcessParallelRunner({ env: host.env }),
     parallelOwners: createExecutorOwners(executorOwnersDir(home)),

@@ -3,6 +3,7 @@
 export { FileFlowStore, stratumHome } from "./file-store/file-store";
 export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
+export { agentEnvSetting } from "./parallel/agent-env";
 export { type AgentRunnerOptions, type AgentTaskRequest, runAgentTask } from "./parallel/agent-runner";
 export { createExecutorOwners, executorOwnersDir } from "./parallel/executor-owners";
 export {
@@ -11,6 +12,7 @@ export {
   worktreeRootFor,
 } from "./parallel/process-parallel-runner";
 export { captureWorktreeDiff, createWorktree, removeWorktree, WorktreeError } from "./parallel/worktree";
+export { removeDeadWorktrees } from "./parallel/worktree-leftovers";
 export { PgFlowStore, type PgStoreOptions } from "./pg-store/pg-store";
 export { SchemaTooNewError } from "./pg-store/schema";
 export { checkStoreLocation, isPostgresUrl } from "./pg-store/store-url";

@@ -3,7 +3,7 @@
 // scripts/build.mjs and load-server.ts): only plain data (the CLI host) crosses into it, so the
 // engine and the values it handles all come from one copy of the code.
 import { setFlagsFromString } from "node:v8";
-import { createTracer, SHUTDOWN_WAIT_MS } from "../../host/index";
+import { agentEnvSetting, createTracer, SHUTDOWN_WAIT_MS } from "../../host/index";
 import { StoreUnavailableError } from "../../interpreter/index";
 import { CallEvents, serveMcp } from "../../mcp/index";
 import { createFlowHost, type FlowHost } from "../flow-host";
@@ -24,6 +24,8 @@ export async function serveStdio(
   setFlagsFromString("--heap-growing-percent=50");
   const flows = createFlowHost(host, (details) => log(`${programName}: ${details}\n`));
   await openStore(flows, programName, log);
+  // Entries of STRATUM_AGENT_ENV that are not passed to agents, said once rather than per task.
+  for (const warning of agentEnvSetting(host.env).warnings) log(`${programName}: ${warning}\n`);
   // OTLP traces when the OTEL_* variables ask for them (docs/tracing.md); otherwise nothing changes.
   const tracer = createTracer({
     env: host.env,

@@ -2,6 +2,8 @@
 // (no agent: `$STRATUM_DEFAULT_AGENT`, else `claude`) picks the Claude Code CLI or the Codex CLI;
 // `opencode` and other prefixes fail the task with the reference's texts. `STRATUM_AGENT_COMMAND`
 // replaces all of this with a program of the team's own.
+
+import { pickEnv } from "./agent-env";
 import {
   type AgentAnswer,
   type AgentExit,
@@ -13,7 +15,7 @@ import {
 export interface AgentCommand {
   readonly program: string;
   readonly args: readonly string[];
-  /** Added to the task's environment. */
+  /** Added to the task's environment (agent-env.ts): the CLI's own login, the agent string. */
   readonly env: Readonly<Record<string, string>>;
   /** The task's error when the program is not found. */
   readonly notFound: string;
@@ -25,6 +27,14 @@ export type AgentCommandChoice =
   | { readonly ok: false; readonly error: string };
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Where each CLI finds its own login, passed to that CLI only (agent-env.ts). Claude Code: a token
+ * from `claude setup-token` and its configuration directory; Codex: its home (`auth.json`). The
+ * API-key variables are not among them (the reference strips them so that the CLIs use their login).
+ */
+export const CLAUDE_LOGIN_ENV: readonly string[] = ["CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"];
+export const CODEX_LOGIN_ENV: readonly string[] = ["CODEX_HOME"];
 
 /** Codex may edit its working directory (a worktree, or the flow's cwd): the equivalent of Claude's acceptEdits. */
 export const CODEX_SANDBOX = "workspace-write";
@@ -74,7 +84,7 @@ function claudeCommand(env: Env): AgentCommand {
       "acceptEdits",
       ...(model ? ["--model", model] : []),
     ],
-    env: {},
+    env: pickEnv(env, CLAUDE_LOGIN_ENV),
     notFound:
       "claude: claude binary not found on PATH. Install Claude Code: npm i -g @anthropic-ai/claude-code",
     read: readClaudeOutput,
@@ -95,7 +105,7 @@ function codexCommand(cwd: string, env: Env): AgentCommand {
   return {
     program: "codex",
     args,
-    env: {},
+    env: pickEnv(env, CODEX_LOGIN_ENV),
     notFound:
       "codex: codex binary not found on PATH. Install with: npm i -g @openai/codex  (or: brew install codex)",
     read: readCodexOutput,

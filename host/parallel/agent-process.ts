@@ -1,9 +1,12 @@
-// Runs one agent program to its end (docs/runtime.md §23.6): no shell, the prompt on stdin, in its
-// own process group so that stopping it stops everything it started. A time limit or an abort
+// Runs one agent program to its end (docs/runtime.md §23.6): its arguments never pass through a
+// shell (a fixed watcher script `exec`s it, agent-launch.ts), the prompt on stdin, in its own
+// process group so that stopping it stops everything it started. A time limit or an abort
 // sends SIGTERM to the group, then SIGKILL after a grace period; when the program exits, whatever
-// it left behind in its group is killed too. Reports how it ended; never throws.
+// it left behind in its group is killed too, and the watcher kills the group if the server dies.
+// Reports how it ended; never throws.
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
+import { lookUpProgram, watchedCommand } from "./agent-launch";
 
 export interface ProcessSpec {
   readonly program: string;
@@ -62,11 +65,21 @@ export function runProcess(
       message: `working directory '${spec.cwd}' does not exist`,
     });
   }
+  let file = spec.program;
+  let args = [...spec.args];
+  if (GROUPS) {
+    const found = lookUpProgram(spec.program, spec.env.PATH, spec.cwd);
+    if (!found.ok) return Promise.resolve({ kind: "not-started", code: found.code, message: found.message });
+    const watched = watchedCommand(found.path, spec.args, limits.killGraceMs);
+    file = watched.file;
+    args = [...watched.args];
+  }
   return new Promise((resolve) => {
-    const child = spawn(spec.program, [...spec.args], {
+    const child = spawn(file, args, {
       cwd: spec.cwd,
       env: spec.env,
-      stdio: ["pipe", "pipe", "pipe"],
+      // Descriptor 3: the pipe whose end of file tells the watcher that the server is gone.
+      stdio: GROUPS ? ["pipe", "pipe", "pipe", "pipe"] : ["pipe", "pipe", "pipe"],
       detached: GROUPS,
       windowsHide: true,
     });
@@ -148,6 +161,7 @@ export function runProcess(
         setTimeout(() => {
           child.stdout.destroy();
           child.stderr.destroy();
+          child.stdio[3]?.destroy();
           finishExited();
         }, PIPE_DRAIN_MS),
       );

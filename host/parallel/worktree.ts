@@ -2,11 +2,15 @@
 // one detached worktree per task at `<root>/<flow_id>/<task_id>` (root: `$STRATUM_HOME/worktrees`),
 // its diff captured after the task, then removed. Follows the reference's worktree.py, with its
 // fixes (DIV-PARALLEL-WORKTREES): every git command runs in the flow's directory, a failed removal
-// is pruned, the empty per-flow directory goes, and ids never escape the root.
-import { existsSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
-import { dirname, isAbsolute, join, relative } from "node:path";
+// is pruned, the empty per-flow directory goes, and ids never escape the root. Beside each worktree
+// an owner marker names the server process that made it, so that the worktrees of a server that
+// died are recognised and removed at the next start (worktree-leftovers.ts).
+import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { isSafeFlowId } from "../../interpreter/index";
 import { repr } from "../../stdlib/index";
+import { unlinkIfPresent } from "../file-store/fs-util";
+import { lockContent } from "../file-store/lock";
 import { DEFAULT_GIT_MAX_BYTES, type GitEnding, type GitRun, runGit } from "./git";
 
 /**
@@ -57,6 +61,15 @@ export function worktreePath(root: string, flowId: string, taskId: string): stri
 }
 
 /**
+ * The owner marker of the worktree at `path`: `<root>/<flow_id>/.<task_id>.owner`, holding the
+ * creating process's identity as a lock file does (pid, start time, host). A task id never starts
+ * with a dot, so a marker is never taken for a worktree.
+ */
+export function ownerMarkerPath(path: string): string {
+  return join(dirname(path), `.${basename(path)}.owner`);
+}
+
+/**
  * Creates the task's worktree: `git worktree add --detach <dir> HEAD` run in `repoCwd`, so the task
  * starts from the committed HEAD of the repository containing it, without uncommitted changes. A
  * leftover worktree at the same place (a crashed server) is removed first. Throws WorktreeError.
@@ -73,6 +86,8 @@ export async function createWorktree(
   if (existsSync(target)) await removeWorktree(repoCwd, target, timings);
   try {
     mkdirSync(dirname(target), { recursive: true });
+    // Before the worktree exists: a worktree without a marker is never one being created.
+    writeFileSync(ownerMarkerPath(target), `${lockContent()}\n`);
   } catch (e) {
     throw new WorktreeError(`cannot create ${dirname(target)}: ${(e as Error).message}`);
   }
@@ -86,7 +101,10 @@ export async function createWorktree(
   if (run.ending.kind === "ok") return target;
   // Whatever git managed to create before it stopped goes again.
   if (existsSync(target)) await removeWorktree(repoCwd, target, timings);
-  else removeIfEmpty(dirname(target));
+  else {
+    dropMarker(target);
+    removeIfEmpty(dirname(target));
+  }
   throw new WorktreeError(addFailure(run, timings));
 }
 
@@ -108,8 +126,8 @@ function addFailure(run: GitRun, timings: WorktreeTimings): string {
 
 /**
  * Removes a worktree: `git -C <repoCwd> worktree remove --force <path>`; if git refuses, the
- * directory is deleted and `git worktree prune` drops the stale entry. Then the per-flow directory
- * is removed when empty. Never throws.
+ * directory is deleted and `git worktree prune` drops the stale entry. Then its owner marker goes,
+ * and the per-flow directory when empty. Never throws.
  */
 export async function removeWorktree(
   repoCwd: string,
@@ -128,10 +146,19 @@ export async function removeWorktree(
       await serialized(repoCwd, () => runGit(["worktree", "prune"], git));
     }
   }
+  dropMarker(path);
   removeIfEmpty(dirname(path));
 }
 
-function removeIfEmpty(dir: string): void {
+function dropMarker(path: string): void {
+  try {
+    unlinkIfPresent(ownerMarkerPath(path));
+  } catch {
+    // Best effort: a marker left behind names a dead process and goes at a later start.
+  }
+}
+
+export function removeIfEmpty(dir: string): void {
   try {
     rmdirSync(dir);
   } catch {

@@ -74,7 +74,11 @@ describe("quorum and race members run by stratum-mcp", () => {
     s = await startServer({
       cwd: home.path,
       home: home.path,
-      env: { STRATUM_AGENT_COMMAND: writeFakeAgent(home.path), FAKE_AGENT_LOG: log },
+      env: {
+        STRATUM_AGENT_COMMAND: writeFakeAgent(home.path),
+        FAKE_AGENT_LOG: log,
+        STRATUM_AGENT_ENV: "FAKE_AGENT_LOG",
+      },
     });
   });
 

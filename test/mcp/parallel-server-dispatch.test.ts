@@ -95,7 +95,7 @@ describe("server-side parallel dispatch through stratum-mcp", () => {
     const s = await startServer({
       cwd: repo.path,
       home: home.path,
-      env: { STRATUM_AGENT_COMMAND: agent, FAKE_AGENT_LOG: log, ...env },
+      env: { STRATUM_AGENT_COMMAND: agent, FAKE_AGENT_LOG: log, STRATUM_AGENT_ENV: "FAKE_AGENT_LOG", ...env },
     });
     servers.push(s);
     return s;

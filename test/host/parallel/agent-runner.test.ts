@@ -111,10 +111,10 @@ describe("STRATUM_AGENT_COMMAND: the prompt on stdin, the result on stdout", () 
 });
 
 describe("the agent's environment", () => {
-  it("is the server's without the four credentials, plus the flow, step and task ids", async () => {
+  it("is an allow-list: not the four credentials, not an unlisted name; a listed name and the task ids", async () => {
     const env = withCommand(
       `#!/usr/bin/env node
-const keys = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "CLAUDE_API_KEY", "CLAUDECODE", "KEEP_ME",
+const keys = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "CLAUDE_API_KEY", "CLAUDECODE", "KEEP_ME", "DROP_ME",
   "STRATUM_FLOW_ID", "STRATUM_STEP_ID", "STRATUM_TASK_ID"];
 process.stdout.write(JSON.stringify(Object.fromEntries(keys.map((k) => [k, process.env[k] ?? null]))));
 `,
@@ -124,6 +124,8 @@ process.stdout.write(JSON.stringify(Object.fromEntries(keys.map((k) => [k, proce
         CLAUDE_API_KEY: "sk-cl",
         CLAUDECODE: "1",
         KEEP_ME: "kept",
+        DROP_ME: "dropped",
+        STRATUM_AGENT_ENV: "KEEP_ME",
         STRATUM_TASK_ID: "stale",
       },
     );
@@ -138,6 +140,7 @@ process.stdout.write(JSON.stringify(Object.fromEntries(keys.map((k) => [k, proce
         CLAUDE_API_KEY: null,
         CLAUDECODE: null,
         KEEP_ME: "kept",
+        DROP_ME: null,
         STRATUM_FLOW_ID: "F9",
         STRATUM_STEP_ID: "fan",
         STRATUM_TASK_ID: "task-7",

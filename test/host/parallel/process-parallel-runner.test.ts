@@ -84,14 +84,18 @@ describe("isolation: worktree", () => {
   });
 
   it("a timed-out (aborted) agent: its diff is captured and its worktree removed", async () => {
+    // Aborted once the agent has made its edits (a fixed delay raced them on a loaded machine).
+    const ready = join(home, "edited");
     const runner = createProcessParallelRunner({
-      env: editingAgent("sleep 30"),
+      env: editingAgent(`touch '${ready}'\nsleep 30`),
       worktreeRoot: root,
       killGraceMs: 100,
     });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
-    const outcome = await runner.runTask(request(), controller.signal);
+    const running = runner.runTask(request(), controller.signal);
+    while (!existsSync(ready)) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    const outcome = await running;
     expect(outcome).toMatchObject({ ok: false, error: "cancelled" });
     expect(outcome.diff).toContain("+new from t1\n");
     expect(linkedWorktrees(repo)).toEqual([]);

@@ -51,7 +51,7 @@ describe("creating and removing a worktree", () => {
     expect(readFileSync(join(p2, "a.txt"), "utf8")).toBe("one\n");
 
     await removeWorktree(repo, p1);
-    expect(readdirSync(join(root, "flow-1"))).toEqual(["t2"]);
+    expect(readdirSync(join(root, "flow-1")).sort()).toEqual([".t2.owner", "t2"]);
     await removeWorktree(repo, p2);
     expect(existsSync(join(root, "flow-1"))).toBe(false);
     expect(linkedWorktrees(repo)).toEqual([]);
