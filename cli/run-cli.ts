@@ -25,6 +25,7 @@ const STORE_ERRORS: ReadonlySet<string> = new Set([
   "StaleStateError",
   "FlowCorruptError",
   "SchemaTooNewError",
+  "StorePermissionError",
   "StoreUrlError",
 ]);
 

@@ -102,7 +102,9 @@ export {
   type StoreChange,
   type StoredFlow,
   StoreLockedError,
+  StorePermissionError,
   StoreUnavailableError,
+  StoreUnusableError,
   StoreUnwritableError,
   textWrite,
 } from "./store/store";

@@ -4,7 +4,7 @@
 // engine and the values it handles all come from one copy of the code.
 import { setFlagsFromString } from "node:v8";
 import { agentEnvSetting, createTracer, SHUTDOWN_WAIT_MS } from "../../host/index";
-import { StoreUnavailableError } from "../../interpreter/index";
+import { StorePermissionError, StoreUnavailableError } from "../../interpreter/index";
 import { CallEvents, serveMcp } from "../../mcp/index";
 import { createFlowHost, type FlowHost } from "../flow-host";
 import type { CliHost } from "../host";
@@ -23,7 +23,15 @@ export async function serveStdio(
   // otherwise ~60 MB of promoted garbage piles up between collections (RSS saw-tooth 115–190 MB).
   setFlagsFromString("--heap-growing-percent=50");
   const flows = createFlowHost(host, (details) => log(`${programName}: ${details}\n`));
-  await openStore(flows, programName, log);
+  // The store is opened beside serving, never before it: tools/list, stratum_validate and
+  // stratum_fuzz need no store, and a database that does not answer would hold them for its
+  // connect timeout. The calls that need the store wait for the same opening, within its bounds.
+  const storeFailed = new AbortController();
+  const failure: { error: unknown } = { error: null };
+  const opening = openStore(flows, programName, log).catch((e: unknown) => {
+    failure.error = e;
+    storeFailed.abort();
+  });
   // Entries of STRATUM_AGENT_ENV that are not passed to agents, said once rather than per task.
   for (const warning of agentEnvSetting(host.env).warnings) log(`${programName}: ${warning}\n`);
   // OTLP traces when the OTEL_* variables ask for them (docs/tracing.md); otherwise nothing changes.
@@ -54,9 +62,10 @@ export async function serveStdio(
     input: process.stdin,
     output: process.stdout,
     log,
-    stop: stopped.signal,
+    stop: AbortSignal.any([stopped.signal, storeFailed.signal]),
     events,
   });
+  await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are
   // stopped and their tasks recorded as failed (docs/runtime.md §23.11), then the spans still
   // queued are sent, each within a bound.
@@ -64,6 +73,8 @@ export async function serveStdio(
   await tracer?.shutdown(SHUTDOWN_WAIT_MS);
   await flows.close();
   stopped.dispose();
+  // A store this program must not use (a schema newer than it): the server stops with its line.
+  if (failure.error !== null) throw failure.error;
   // Ended by a signal: the input may still be open, so the process ends as the signal would have.
   if (stopped.by !== null) process.kill(process.pid, stopped.by);
 }
@@ -99,13 +110,14 @@ function stopOnSignals(): {
 /**
  * A database store is connected at start, so its problems show in the server's log at once. A
  * schema newer than this program stops the server (it would misread the flows); a database that
- * cannot be reached does not: the calls answer `store_unavailable` until it is back.
+ * cannot be reached, or that this server's role may not set up, does not: the calls that need
+ * the store answer `store_unavailable` / `store_unusable` until it is back or an owner has acted.
  */
 async function openStore(flows: FlowHost, programName: string, log: (text: string) => void): Promise<void> {
   try {
     await flows.open();
   } catch (e) {
-    if (!(e instanceof StoreUnavailableError)) throw e;
+    if (!(e instanceof StoreUnavailableError || e instanceof StorePermissionError)) throw e;
     log(`${programName}: ${e.message}\n`);
   }
 }

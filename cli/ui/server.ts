@@ -4,7 +4,7 @@
 // Content-Security-Policy, so even a value that slipped past the page's text-only rendering
 // could not run a script.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { StoreUnavailableError } from "../../interpreter/index";
+import { StoreUnavailableError, StoreUnusableError } from "../../interpreter/index";
 import type { FlowHost } from "../flow-host";
 import { resolveGate } from "../gate/resolve-gate";
 import type { ApiError, GateAnswerView, GateOutcome, GateRequest } from "./api-types";
@@ -72,6 +72,8 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       // A database store that is down: the page says so (the message names the store without
       // its password) and works again once it is back.
       else if (e instanceof StoreUnavailableError) sendError(response, 503, "store_unavailable", e.message);
+      // One it cannot use as it is (a role without a privilege): the line says what to grant.
+      else if (e instanceof StoreUnusableError) sendError(response, 503, "store_unusable", e.message);
       else sendError(response, 500, "internal_error", "the server failed; see its output");
     });
   };

@@ -31,10 +31,12 @@ export interface PgDriverOptions {
   readonly poolSize: number;
   /** How long a connection attempt may take before the call is answered `store_unavailable`. */
   readonly connectTimeoutMs: number;
+  /**
+   * How long a statement may wait for an answer: a frozen server or a partitioned network never
+   * answers at all, and the call must be answered `store_unavailable` rather than hang.
+   */
+  readonly queryTimeoutMs: number;
 }
-
-/** How long a statement may wait for an answer (a partitioned network never answers at all). */
-const QUERY_TIMEOUT_MS = 60_000;
 
 export class PgDriver implements Queryable {
   private pool: pg.Pool | null = null;
@@ -52,7 +54,7 @@ export class PgDriver implements Queryable {
       max: this.options.poolSize,
       connectionTimeoutMillis: this.options.connectTimeoutMs,
       idleTimeoutMillis: 30_000,
-      query_timeout: QUERY_TIMEOUT_MS,
+      query_timeout: this.options.queryTimeoutMs,
       keepAlive: true,
       application_name: "stratumc",
       // A CLI command ends when its work is done, with idle connections still open.
@@ -98,13 +100,19 @@ export class PgDriver implements Queryable {
     text: string,
     params: readonly unknown[] = [],
     name?: string,
+    timeoutMs?: number,
   ): Promise<R[]> {
     const client = await this.connect();
     let broken = false;
     try {
-      return (
-        await client.query<R>({ text, values: params as unknown[], ...(name === undefined ? {} : { name }) })
-      ).rows;
+      // `query_timeout` per statement is the driver's (client.js), missing from its types.
+      const config: pg.QueryConfig & { query_timeout?: number } = {
+        text,
+        values: params as unknown[],
+        ...(name === undefined ? {} : { name }),
+        ...(timeoutMs === undefined ? {} : { query_timeout: timeoutMs }),
+      };
+      return (await client.query<R>(config)).rows;
     } catch (e) {
       broken = isConnectionError(e);
       throw e;
@@ -185,6 +193,8 @@ export class Listener {
     const client = new Client({
       connectionString: this.options.connectionString,
       connectionTimeoutMillis: this.options.connectTimeoutMs,
+      // LISTEN too: an opening that never ends would keep the listener from ever reconnecting.
+      query_timeout: this.options.queryTimeoutMs,
       keepAlive: true,
       application_name: "stratumc listener",
     });

@@ -11,7 +11,8 @@
 //   without a query.
 // - The change token is a sequence number taken by every write, so a flow removed and written
 //   again never repeats a token.
-// - A lost connection answers StoreUnavailableError. When it was lost during a commit, the commit
+// - A lost connection, or a statement without an answer within the timeout, answers
+//   StoreUnavailableError; a missing privilege StorePermissionError. When it was lost during a commit, the commit
 //   is looked up by its id once the database answers again: applied (success), not applied
 //   (retried once), or unknown (said so).
 // - `watch` listens to the commit notifications (LISTEN/NOTIFY) on a connection of its own.
@@ -34,6 +35,7 @@ import {
   StoreUnavailableError,
   type StoreWrite,
 } from "../../interpreter/index";
+import { isDenied, useDenied } from "./permission";
 import {
   ConnectFailure,
   describeError,
@@ -51,8 +53,10 @@ export interface PgStoreOptions {
   readonly minSnapshotChars?: number;
   /** How long a commit waits for another server's lock on a flow (default 2 s, as the file store). */
   readonly lockTimeoutMs?: number;
-  /** How long connecting may take before a call is answered `store_unavailable` (default 5 s). */
+  /** How long connecting may take before a call is answered `store_unavailable` (default: the URL's `connect_timeout`, else 5 s). */
   readonly connectTimeoutMs?: number;
+  /** How long a statement may go without an answer (default: the URL's `query_timeout`, else 10 s). */
+  readonly queryTimeoutMs?: number;
 }
 
 const MIN_SNAPSHOT_CHARS = 256 * 1024;
@@ -91,6 +95,8 @@ export class PgFlowStore implements FlowStore {
   private readonly db: PgDriver;
   private readonly minSnapshotChars: number;
   private readonly lockTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly queryTimeoutMs: number;
   private readonly known = new Map<string, Known>();
   private schemaReady: Promise<void> | null = null;
   private listener: Listener | null = null;
@@ -100,17 +106,20 @@ export class PgFlowStore implements FlowStore {
     this.url = parseStoreUrl(location);
     this.minSnapshotChars = options.minSnapshotChars ?? MIN_SNAPSHOT_CHARS;
     this.lockTimeoutMs = options.lockTimeoutMs ?? 2000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? this.url.connectTimeoutMs;
+    this.queryTimeoutMs = options.queryTimeoutMs ?? this.url.queryTimeoutMs;
     this.db = new PgDriver({
       connectionString: this.url.connectionString,
       poolSize: this.url.poolSize,
-      connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+      connectTimeoutMs: this.connectTimeoutMs,
+      queryTimeoutMs: this.queryTimeoutMs,
     });
   }
 
   /**
    * Connects and creates or migrates the schema (once; again after a failure). Every other method
    * waits for it, so calling it is optional: servers call it at start to report a problem early.
-   * Rejects with StoreUnavailableError, or SchemaTooNewError.
+   * Rejects with StoreUnavailableError, SchemaTooNewError or StorePermissionError.
    */
   open(): Promise<void> {
     if (this.schemaReady === null) {
@@ -245,6 +254,7 @@ export class PgFlowStore implements FlowStore {
         }
         if (state === SQLSTATE_MISSING && detail !== null) throw new FlowRemovedError(detail);
         if (state === "55P03") throw new StoreLockedError(lockIds[0]!);
+        if (isDenied(e)) throw await useDenied(this.db, this.url.display, e);
         if (!isConnectionError(e)) throw e;
         if (e instanceof ConnectFailure) throw this.unavailable(e, false)!;
         const outcome = await this.outcomeOf(commitId, batch);
@@ -348,7 +358,8 @@ export class PgFlowStore implements FlowStore {
   /**
    * After a connection was lost during a commit: whether it was applied, read once the database
    * answers. The commit's id is stored with every flow it writes; a batch of deletes only is
-   * applied when the flows are gone.
+   * applied when the flows are gone. The look-up waits for its answer no longer than for a
+   * connection: a database that stopped answering is not waited for a second statement timeout.
    */
   private async outcomeOf(
     commitId: string,
@@ -360,6 +371,8 @@ export class PgFlowStore implements FlowStore {
         const rows = await this.db.query<{ last_commit: string; revision: number }>(
           "SELECT last_commit, revision::float8 AS revision FROM stratum.flows WHERE flow_id = $1",
           [first.flowId],
+          undefined,
+          this.connectTimeoutMs,
         );
         const row = rows[0];
         if (row?.last_commit === commitId) return "applied";
@@ -368,7 +381,12 @@ export class PgFlowStore implements FlowStore {
         return row === undefined || row.revision === first.expectedRevision ? "not applied" : "unknown";
       }
       const ids = batch.deletes.map((d) => d.flowId);
-      const rows = await this.db.query("SELECT 1 FROM stratum.flows WHERE flow_id = ANY($1)", [ids]);
+      const rows = await this.db.query(
+        "SELECT 1 FROM stratum.flows WHERE flow_id = ANY($1)",
+        [ids],
+        undefined,
+        this.connectTimeoutMs,
+      );
       return rows.length === 0 ? "applied" : "not applied";
     } catch {
       return "unknown";
@@ -385,12 +403,16 @@ export class PgFlowStore implements FlowStore {
     return tokens;
   }
 
-  /** Runs a read after the schema is ready, turning a lost or refused connection into StoreUnavailableError. */
+  /**
+   * Runs a read after the schema is ready, turning a lost or refused connection into
+   * StoreUnavailableError and a missing privilege into StorePermissionError.
+   */
   private async run<T>(body: () => Promise<T>): Promise<T> {
     await this.open();
     try {
       return await body();
     } catch (e) {
+      if (isDenied(e)) throw await useDenied(this.db, this.url.display, e);
       throw this.unavailable(e, false) ?? e;
     }
   }
@@ -398,7 +420,17 @@ export class PgFlowStore implements FlowStore {
   private unavailable(e: unknown, unknownOutcome: boolean): StoreUnavailableError | null {
     if (e instanceof StoreUnavailableError) return e;
     if (!isConnectionError(e)) return null;
-    return new StoreUnavailableError(this.url.display, describeError(e), unknownOutcome);
+    return new StoreUnavailableError(this.url.display, this.reasonOf(e), unknownOutcome);
+  }
+
+  /** The driver's reason, with its timeouts said in our words and the URL parameter that sets them. */
+  private reasonOf(e: unknown): string {
+    const text = describeError(e);
+    if (/Query read timeout/i.test(text))
+      return `no answer within ${this.queryTimeoutMs / 1000} s (query_timeout)`;
+    if (/connection timeout|timeout exceeded when trying to connect|timeout expired/i.test(text))
+      return `no connection within ${this.connectTimeoutMs / 1000} s (connect_timeout)`;
+    return text;
   }
 
   private remember(flowId: string, known: Known): void {

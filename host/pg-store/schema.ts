@@ -6,6 +6,8 @@
 // One row per flow holds its snapshot (the flow file's text, docs/runtime.md §14.1) and one row per
 // delta since (the file store's journal entries), so a committing call writes O(change); the
 // snapshot is rewritten under the same rule as the file store's (docs/durable-store.md).
+import { StoreUnusableError } from "../../interpreter/index";
+import { createDenied, isDenied, useDenied } from "./permission";
 import type { Queryable } from "./pg-driver";
 
 /** The schema version this program writes and reads. */
@@ -118,13 +120,14 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-export class SchemaTooNewError extends Error {
+export class SchemaTooNewError extends StoreUnusableError {
   constructor(
     readonly found: number,
     readonly known: number,
     where: string,
   ) {
     super(
+      where,
       `the flow store at ${where} has schema version ${found}, newer than this stratumc knows (${known}): upgrade stratumc on this machine`,
     );
     this.name = "SchemaTooNewError";
@@ -150,22 +153,37 @@ async function storedVersion(db: Queryable): Promise<number> {
 /**
  * Brings the schema to SCHEMA_VERSION, or checks that it is there (no lock, no write: a server
  * whose role may only read and write rows starts against a current schema). Throws
- * SchemaTooNewError for a newer schema.
+ * SchemaTooNewError for a newer schema, StorePermissionError when the role may not create or
+ * migrate the tables, or not read their version.
  */
 export async function ensureSchema(
   db: Queryable & { transaction<T>(body: (tx: Queryable) => Promise<T>): Promise<T> },
   where: string,
 ): Promise<void> {
-  const seen = await storedVersion(db);
+  let seen: number;
+  try {
+    seen = await storedVersion(db);
+  } catch (e) {
+    throw isDenied(e) ? await useDenied(db, where, e) : e;
+  }
   if (seen > SCHEMA_VERSION) throw new SchemaTooNewError(seen, SCHEMA_VERSION, where);
   if (seen === SCHEMA_VERSION) return;
-  await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    const version = await storedVersion(tx); // another server may have migrated meanwhile
-    if (version > SCHEMA_VERSION) throw new SchemaTooNewError(version, SCHEMA_VERSION, where);
-    for (let v = version + 1; v <= SCHEMA_VERSION; v += 1) {
-      await tx.query(MIGRATIONS[v - 1]!);
-      await tx.query("UPDATE stratum.schema_version SET version = $1", [v]);
-    }
-  });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      const version = await storedVersion(tx); // another server may have migrated meanwhile
+      if (version > SCHEMA_VERSION) throw new SchemaTooNewError(version, SCHEMA_VERSION, where);
+      for (let v = version + 1; v <= SCHEMA_VERSION; v += 1) {
+        await tx.query(MIGRATIONS[v - 1]!);
+        await tx.query("UPDATE stratum.schema_version SET version = $1", [v]);
+      }
+    });
+  } catch (e) {
+    if (!isDenied(e)) throw e;
+    const missing =
+      seen === 0
+        ? "has no tables yet"
+        : `has schema version ${seen} and this stratumc needs ${SCHEMA_VERSION}`;
+    throw await createDenied(db, where, e, missing);
+  }
 }

@@ -39,6 +39,7 @@ import {
   StaleStateError,
   StoreLockedError,
   StoreUnavailableError,
+  StoreUnusableError,
   StoreUnwritableError,
 } from "../store/store";
 import type { Response } from "../wire/wire";
@@ -99,7 +100,9 @@ export function createEngine(options: EngineOptions): EngineApi {
    * The answer for a store failure that is not a bug: the store cannot be written
    * (`store_unwritable`, path and OS reason) or a flow file is damaged (`flow_corrupt`, file and
    * problem) or a state would not fit a flow file (`flow_too_large`: nested deeper than its reader
-   * reads). Tool-error shape, as `state_locked`; null for anything else.
+   * reads) or a database store cannot be used as it is (`store_unusable`: a schema newer than this
+   * program, a role without a privilege it needs). Tool-error shape, as `state_locked`; null for
+   * anything else.
    */
   function storeFailure(e: unknown): Response | null {
     if (e instanceof StoreUnwritableError) {
@@ -115,6 +118,7 @@ export function createEngine(options: EngineOptions): EngineApi {
         ...(e.unknownOutcome ? { outcome: "unknown" } : {}),
       });
     }
+    if (e instanceof StoreUnusableError) return toolError("store_unusable", e.message, { store: e.where });
     if (e instanceof FlowCorruptError) return toolError("flow_corrupt", e.message, { file: e.file });
     if (e instanceof FlowTooLargeError) return toolError("flow_too_large", e.message);
     return null;
@@ -211,7 +215,9 @@ export function createEngine(options: EngineOptions): EngineApi {
   );
 
   return {
-    validate: (args) => queue.run(async () => guarded(() => validate(args), internalError)),
+    // The calls that touch no flow are answered at once, never behind a flow call that waits for
+    // the store (a database that stops answering would otherwise hold them for its timeouts).
+    validate: async (args) => guarded(() => validate(args), internalError),
     plan: limited(
       (args: PlanArgs) => [["inputs", args.inputs]],
       (args) => queue.run(() => transact(null, plan, args)),
@@ -249,14 +255,12 @@ export function createEngine(options: EngineOptions): EngineApi {
         await parallel.recover(args.flow_id);
         return transact(args.flow_id, parallelAdvance, args);
       }),
-    listWorkflows: (args) =>
-      queue.run(async () => guarded(() => workspace.listWorkflows(args), internalError)),
-    compileSpeckit: (args) =>
-      queue.run(async () => guarded(() => workspace.compileSpeckit(args), internalError)),
+    listWorkflows: async (args) => guarded(() => workspace.listWorkflows(args), internalError),
+    compileSpeckit: async (args) => guarded(() => workspace.compileSpeckit(args), internalError),
     draftPipeline: limited(
       (args: { readonly draft: unknown }) => [["draft", args.draft]],
-      (args: Parameters<typeof workspace.draftPipeline>[0]) =>
-        queue.run(async () => guarded(() => workspace.draftPipeline(args), internalError)),
+      async (args: Parameters<typeof workspace.draftPipeline>[0]) =>
+        guarded(() => workspace.draftPipeline(args), internalError),
     ),
     parallelSettled: () => parallel.settled(),
     parallelShutdown: (graceMs) => parallel.shutdown(graceMs),

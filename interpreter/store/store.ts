@@ -182,6 +182,32 @@ export class StoreUnavailableError extends Error {
 }
 
 /**
+ * `store_unusable`: a database store answers, but this program cannot use it as it is (a schema
+ * newer than the program, a role without the privileges the store needs). `where` names the store
+ * without credentials; the message says what is wrong and what to do. Nothing was applied.
+ */
+export class StoreUnusableError extends Error {
+  constructor(
+    readonly where: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StoreUnusableError";
+  }
+}
+
+/**
+ * `store_unusable` because the server's database role lacks a privilege (creating the store's
+ * tables, or using them): the message names the role and the statement an owner runs to grant it.
+ */
+export class StorePermissionError extends StoreUnusableError {
+  constructor(where: string, message: string) {
+    super(where, message);
+    this.name = "StorePermissionError";
+  }
+}
+
+/**
  * `flow_corrupt`: the flow's stored text exists but cannot be decoded (not JSON, or a
  * value of the wrong kind). `file` is where it is stored (the store's `locate`, else the id).
  */

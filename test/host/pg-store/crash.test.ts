@@ -20,7 +20,7 @@ import { isFinished, isMainFlow, PLAN_MOVE, touchedFlows } from "../../interpret
 import { planMain, playNext, resumeAndDrive } from "../../interpreter/engine/crash/play";
 import { readState } from "../../interpreter/engine/crash/stored-flows";
 import { McpStratumApi } from "../../mcp/support/mcp-api";
-import { type McpOnStore, sleep, startMcp, unexpectedOf, usePostgres } from "./support";
+import { type McpOnStore, sleep, startMcpOpened, unexpectedOf, usePostgres } from "./support";
 
 const KILLS = 36;
 /** `main` flows each server keeps in progress. */
@@ -164,12 +164,13 @@ describe("the MCP server on PostgreSQL under SIGKILL", () => {
     const lastAck = new Map<string, number>();
     const tokens = new Map<string, string>();
     const tally: Tally = { calls: 0, inFlight: 0, unacknowledged: 0, resumed: 0, driven: 0 };
-    // The next server starts while the current one runs, so its start-up overlaps.
-    let next = startMcp(url);
+    // The next server starts while the current one runs, so its start-up overlaps; the random
+    // kill moments fall after its store is open, among its flow calls.
+    let next = startMcpOpened(url);
     try {
       for (const delayMs of delays) {
         const current = await next;
-        next = startMcp(url);
+        next = startMcpOpened(url);
         const api = apiOf(current);
         await verifyAfterKill(current, api, lastAck, tokens, tally);
         await driveUntilKilled(current, api, delayMs, lastAck, tally);

@@ -3,11 +3,13 @@
 // tool error — a clear message naming the store by its URL without the password, no stack trace,
 // the call not applied — and the server process stays up; once the database is back, the next
 // calls succeed and the flow continues exactly where it was (no step lost, none applied twice).
-// A server started while the database is down says so in one line on stderr, answers
+// A server started while the database is down says so in one line on stderr (once its opening of
+// the store, beside serving, is refused), answers
 // store_unavailable, and works as soon as the database is up.
 import { afterEach, describe, expect, it } from "vitest";
 import {
   CHAIN_SPEC,
+  eventually,
   type McpOnStore,
   plain,
   queryFlow,
@@ -97,7 +99,10 @@ describe("the database restarted under a running MCP server", () => {
     const url = urlWithPassword(pg().createDatabase("late"));
     stopDatabase();
     server = await startMcp(url);
+    const started = server;
     const display = `postgres://postgres@127.0.0.1:${pg().port}${new URL(url).pathname}`;
+    // The store is opened beside serving: its line comes once the connection is refused.
+    expect(await eventually(() => unexpectedOf(started) !== "", 10_000)).toBe(true);
     const lines = unexpectedOf(server)
       .split("\n")
       .filter((l) => l !== "");

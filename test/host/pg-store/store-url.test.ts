@@ -4,7 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_CONNECT_TIMEOUT_S,
   DEFAULT_POOL_SIZE,
+  DEFAULT_QUERY_TIMEOUT_S,
   isPostgresUrl,
   parseStoreUrl,
   StoreUrlError,
@@ -26,6 +28,30 @@ describe("store URLs", () => {
     expect(url.display).toBe("postgresql://localhost/flows");
     expect(isPostgresUrl("POSTGRES://x/y")).toBe(true);
     expect(isPostgresUrl("/var/lib/stratum")).toBe(false);
+  });
+
+  it("reads connect_timeout and query_timeout in seconds and takes them out of the URL", () => {
+    const url = parseStoreUrl("postgres://u:pw@h/d?connect_timeout=2&sslmode=require&query_timeout=30");
+    expect(url.connectTimeoutMs).toBe(2000);
+    expect(url.queryTimeoutMs).toBe(30_000);
+    expect(url.connectionString).toBe("postgres://u:pw@h/d?sslmode=require");
+    const defaults = parseStoreUrl("postgres://h/d");
+    expect([defaults.connectTimeoutMs, defaults.queryTimeoutMs]).toEqual([
+      DEFAULT_CONNECT_TIMEOUT_S * 1000,
+      DEFAULT_QUERY_TIMEOUT_S * 1000,
+    ]);
+  });
+
+  it.each([
+    ["connect_timeout", "0"],
+    ["connect_timeout", "3601"],
+    ["query_timeout", "0.5"],
+    ["query_timeout", "-1"],
+    ["query_timeout", ""],
+  ])("refuses %s=%j, naming it without the password", (name, value) => {
+    expect(() => parseStoreUrl(`postgres://u:pw@h/d?${name}=${value}`)).toThrow(
+      new RegExp(`^${name} must be a whole number from 1 to 3600, not '${value}' \\(postgres://u@h/d\\)$`),
+    );
   });
 
   it.each(["0", "101", "4.5", "-1", "x", ""])("refuses pool_size=%j", (value) => {

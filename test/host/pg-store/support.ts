@@ -72,6 +72,18 @@ export async function startMcp(storeUrl: string, cwd: string = REPO): Promise<Mc
   };
 }
 
+/**
+ * `startMcp`, resolved once the server has opened its store: the server opens it beside serving,
+ * so its first store call pays for the client library, the connection and the schema check.
+ * (One read of a flow that does not exist waits for that opening.)
+ */
+export async function startMcpOpened(storeUrl: string): Promise<McpOnStore> {
+  const mcp = await startMcp(storeUrl);
+  const answer = plain(await mcp.call("stratum_audit", { flow_id: "00000000-0000-4000-8000-000000000000" }));
+  if (answer.error_type !== "flow_not_found") throw new Error(`store not opened: ${JSON.stringify(answer)}`);
+  return mcp;
+}
+
 /** What a server wrote to stderr besides the start-up notices (expected: nothing). */
 export function unexpectedOf(mcp: McpOnStore): string {
   return unexpectedStderr(mcp.server.stderr());
