@@ -5,6 +5,7 @@ export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
 export { type AgentRunnerOptions, type AgentTaskRequest, runAgentTask } from "./parallel/agent-runner";
 export { createExecutorOwners, executorOwnersDir } from "./parallel/executor-owners";
+export { MAX_AGENTS_VARIABLE, type MaxAgents, maxAgentsOf } from "./parallel/max-agents";
 export {
   createProcessParallelRunner,
   type ProcessParallelRunnerOptions,

@@ -25,6 +25,8 @@ export interface RpcMessage {
 export interface SessionPlace {
   readonly cwd: string;
   readonly home: string;
+  /** More environment variables for the server (STRATUM_AGENT_COMMAND, for instance). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export class RawSession {
@@ -42,7 +44,7 @@ export class RawSession {
     ensureBundle();
     this.child = spawn(process.execPath, [MCP_BIN], {
       cwd: place.cwd,
-      env: { ...process.env, STRATUM_HOME: place.home },
+      env: { ...process.env, STRATUM_HOME: place.home, ...place.env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
