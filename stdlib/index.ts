@@ -5,7 +5,7 @@ export { typeOfValue } from "./types/of-value";
 export type { Type } from "./types/type";
 export { dictGetStr } from "./values/dict";
 export { PyError } from "./values/errors";
-export { fromJsonValue, JsonDepthError, parseJson } from "./values/json";
+export { fromJsonValue, parseJson } from "./values/json";
 export { makeNamespace } from "./values/namespace";
 export { repr, strRepr } from "./values/repr";
 export { compareCodePoints } from "./values/strings";

@@ -1,17 +1,15 @@
 // Reading what an agent program printed into the task's answer: the final result, or the error,
 // and the tokens used (input + output, cache tokens excluded, as the reference counts them).
-// What an agent prints is untrusted data: its JSON is parsed by the iterative parser with the depth
-// limit of tool arguments (nothing deeper is ever built), and its values counted against their
-// count limit (interpreter/limits.ts); output past either fails the task with the reason.
-import { grouped, MAX_VALUE_DEPTH, valueLimitProblem, wireToPlain } from "../../interpreter";
-import { JsonDepthError, parseJson as parseValue } from "../../stdlib";
+// What an agent prints is untrusted data, held to the limits of a tool argument
+// (interpreter/limits.ts): its size is bounded while it is read (agent-process.ts), its nesting is
+// counted on the text before anything is parsed, and its values after; output past a limit fails
+// the task with the reason.
+import { grouped, jsonTextDepth, MAX_VALUE_DEPTH, valueLimitProblem } from "../../interpreter";
 
-/** A JSON value as plain data; integers beyond 2^53 are bigints. */
 export type JsonValue =
   | null
   | boolean
   | number
-  | bigint
   | string
   | readonly JsonValue[]
   | { readonly [key: string]: JsonValue };
@@ -118,22 +116,25 @@ function count(v: JsonValue | undefined): number {
 
 /**
  * The JSON value of the text; undefined when the text is not JSON; TooLarge when it nests deeper
- * than MAX_VALUE_DEPTH (found at the first bracket past it, before anything deeper is built) or
- * holds more values than MAX_VALUE_COUNT.
+ * than MAX_VALUE_DEPTH (counted on the text, so nothing that deep is ever built) or holds more
+ * values than MAX_VALUE_COUNT.
  */
 function parseJson(text: string, what: string): JsonValue | TooLarge | undefined {
   if (text === "") return undefined;
-  let value: ReturnType<typeof parseValue>;
+  const depth = jsonTextDepth(text);
+  if (depth > MAX_VALUE_DEPTH) {
+    return new TooLarge(
+      `${what}: nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`,
+    );
+  }
+  let value: JsonValue;
   try {
-    value = parseValue(text, { maxDepth: MAX_VALUE_DEPTH });
-  } catch (e) {
-    if (!(e instanceof JsonDepthError)) return undefined;
-    const limit = grouped(MAX_VALUE_DEPTH);
-    return new TooLarge(`${what}: nested more than ${limit} levels deep; the limit is ${limit}`);
+    value = JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
   }
   const problem = valueLimitProblem(what, value);
-  if (problem !== null) return new TooLarge(problem);
-  return wireToPlain(value) as JsonValue;
+  return problem === null ? value : new TooLarge(problem);
 }
 
 function isObject(v: JsonValue | TooLarge | undefined): v is JsonObject {

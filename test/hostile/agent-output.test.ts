@@ -56,7 +56,8 @@ ${options
 `;
 }
 
-const DEPTH_LIMIT = "result: nested more than 512 levels deep; the limit is 512";
+const tooDeep = (depth: number) =>
+  `result: nested ${depth.toLocaleString("en-US")} levels deep; the limit is 512`;
 
 let box: Sandbox;
 let stub: AgentStub;
@@ -125,8 +126,13 @@ describe("deep agent output", () => {
       { id: "next", mode: "ok" },
     ]);
     const poll = await settled(flowId);
-    for (const id of ["d1010", "d2000", "d20000", "o2000"]) {
-      expect(task(poll, id), id).toMatchObject({ state: "failed", result: null, error: DEPTH_LIMIT });
+    for (const [id, depth] of [
+      ["d1010", 1_010],
+      ["d2000", 2_000],
+      ["d20000", 20_000],
+      ["o2000", 2_000],
+    ] as const) {
+      expect(task(poll, id), id).toMatchObject({ state: "failed", result: null, error: tooDeep(depth) });
     }
     expect(task(poll, "next")).toMatchObject({ state: "complete", result: { done: "next" } });
     expect(poll.summary).toEqual({ pending: 0, running: 0, complete: 1, failed: 4, cancelled: 0 });
@@ -144,7 +150,7 @@ describe("deep agent output", () => {
     const poll = await settled(flowId);
     expect(task(poll, "at")).toMatchObject({ state: "complete", error: null });
     expect(arrayDepth(task(poll, "at").result)).toBe(512);
-    expect(task(poll, "over")).toMatchObject({ state: "failed", result: null, error: DEPTH_LIMIT });
+    expect(task(poll, "over")).toMatchObject({ state: "failed", result: null, error: tooDeep(513) });
     expect(poll.outcome).toMatchObject({ status: "execute_step", step_id: "last" });
     // The stored flow loads again (a restarted server would read the same file).
     expect(await call("stratum_resume", { flow_id: flowId })).toMatchObject({ step_id: "last" });
