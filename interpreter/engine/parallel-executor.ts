@@ -128,6 +128,7 @@ export class ParallelExecutor {
     await this.acquire();
     try {
       if (this.stopped || this.entries.get(id)?.state !== "pending") return;
+      // Before the write: a cancellation or shutdown during it aborts the agent at once.
       const controller = new AbortController();
       this.controllers.set(id, controller);
       const running: TaskEntry = { ...this.entries.get(id)!, state: "running", started_at: this.now() };
@@ -135,15 +136,27 @@ export class ParallelExecutor {
       if (written === null) return;
       if (written.state !== "running") {
         // The store refused the entry: the task ended failed without its agent.
+        this.controllers.delete(id);
         this.settled_(id, written);
         return;
       }
       const outcome = await this.runAgent(id, task, controller);
       this.controllers.delete(id);
       await this.record(id, outcome, controller);
+    } catch (e) {
+      // Whatever went wrong in here, the task settles (failed, with the reason) and frees its slot.
+      const message = e instanceof Error ? e.message : String(e);
+      this.host.log?.(`${this.where(id)}: ${e instanceof Error ? (e.stack ?? message) : message}`);
+      this.controllers.delete(id);
+      await this.finish(id, { state: "failed", error: `executor error: ${message}` });
     } finally {
       this.release();
     }
+  }
+
+  /** A task named in a log line. */
+  private where(id: string): string {
+    return `parallel task '${id}' of step '${this.job.step.id}' in flow ${this.job.flowId}`;
   }
 
   private dependenciesOf(id: string): string[] {
@@ -282,7 +295,7 @@ export class ParallelExecutor {
       this.stop();
       return null;
     }
-    const where = `parallel task '${id}' of step '${this.job.step.id}' in flow ${this.job.flowId}`;
+    const where = this.where(id);
     this.host.log?.(`${where}: the store refused its ${entry.state} entry: ${first.failed}`);
     const finishedAt = entry.finished_at ?? this.now();
     const failed: TaskEntry = {

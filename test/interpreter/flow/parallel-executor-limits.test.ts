@@ -236,6 +236,32 @@ describe("an entry the store refuses", () => {
   });
 });
 
+describe("an error in the executor itself", () => {
+  it("fails the task with the reason and a log line; the next task runs and the flow advances", async () => {
+    const runner = new Runner();
+    const s = engine(runner);
+    const base = runner.runTask.bind(runner);
+    // An outcome that throws when the executor reads it: the failure is the executor's own.
+    runner.runTask = async (request) => {
+      const outcome = await base(request);
+      if (request.taskId !== "odd") return outcome;
+      return Object.defineProperty({ ok: true }, "result", {
+        get() {
+          throw new Error("unreadable result");
+        },
+      }) as ParallelTaskOutcome;
+    };
+    const poll = await run(s, spec("max_concurrent: 1\nrequire: any", ["odd", "next"]));
+    expect(task(poll, "odd")).toMatchObject({ state: "failed", error: "executor error: unreadable result" });
+    expect(task(poll, "next")).toMatchObject({ state: "complete" });
+    expect(poll.outcome).toMatchObject({ status: "execute_step", step_id: "last" });
+    expect(s.logged).toHaveLength(1);
+    expect(s.logged[0]).toMatch(
+      new RegExp(`^parallel task 'odd' of step 'execute' in flow ${FLOW}: Error: unreadable result\n`),
+    );
+  });
+});
+
 describe("the cap on agents at once", () => {
   it("clamps a step's max_concurrent 60 to the cap of 2", async () => {
     const runner = new Runner();
