@@ -16,6 +16,7 @@ import {
   executorOwnersDir,
   FileFlowStore,
   isPostgresUrl,
+  maxAgentsOf,
   nodeFileSystem,
   nodeWorkspace,
   PgFlowStore,
@@ -77,7 +78,10 @@ export const systemClock: Clock = {
 
 export const randomFlowIds: IdSource = { newFlowId: () => randomUUID() };
 
-/** `logError` receives the details of unexpected engine failures (the answer says only internal_error). */
+/**
+ * `logError` receives the details of unexpected engine failures (the answer says only internal_error),
+ * task entries the store refused, and a STRATUM_MAX_AGENTS it ignores.
+ */
 export function createFlowHost(host: CliHost, logError?: (message: string) => void): FlowHost {
   const opened = openStore(host);
   const store = opened.store;
@@ -108,27 +112,33 @@ export function createFlowHost(host: CliHost, logError?: (message: string) => vo
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),
         ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
-        ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(host, opened) : {}),
+        ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(host, opened, logError) : {}),
       }),
   };
 }
 
 /**
- * The process agent runner (worktrees under `$STRATUM_HOME/worktrees`) and the executor owner
- * records: beside a file store's flows, else under `$STRATUM_HOME` (a database store: servers of
- * other hosts keep their own records and never mark each other's tasks). The worktrees that dead
- * servers left there are moved aside before any task runs, and deleted in the background.
+ * The process agent runner (worktrees under `$STRATUM_HOME/worktrees`), the executor owner
+ * records — beside a file store's flows, else under `$STRATUM_HOME` (a database store: servers of
+ * other hosts keep their own records and never mark each other's tasks) — and the cap on agents
+ * at once per step (STRATUM_MAX_AGENTS, else the number of CPUs; a bad value is told and ignored).
+ * The worktrees that dead servers left there are moved aside before any task runs, and deleted in
+ * the background.
  */
 function serverDispatchOptions(
   host: CliHost,
   opened: LocatedStore,
-): Pick<EngineOptions, "parallelRunner" | "parallelOwners"> {
+  logError: ((message: string) => void) | undefined,
+): Pick<EngineOptions, "parallelRunner" | "parallelOwners" | "parallelMaxAgents"> {
   if (host.env.STRATUM_PARALLEL_DISPATCH?.trim().toLowerCase() === "off") return {};
   const home = opened.store instanceof FileFlowStore ? opened.where : stratumHome(host.env, homedir());
   void removeDeadWorktrees(worktreeRootFor(host.env), { ownersDir: executorOwnersDir(home) });
+  const maxAgents = maxAgentsOf(host.env);
+  if (maxAgents.warning !== null) logError?.(maxAgents.warning);
   return {
     parallelRunner: createProcessParallelRunner({ env: host.env }),
     parallelOwners: createExecutorOwners(executorOwnersDir(home)),
+    parallelMaxAgents: maxAgents.value,
   };
 }
 

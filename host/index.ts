@@ -6,6 +6,7 @@ export { nodeWorkspace } from "./node-workspace";
 export { agentEnvSetting } from "./parallel/agent-env";
 export { type AgentRunnerOptions, type AgentTaskRequest, runAgentTask } from "./parallel/agent-runner";
 export { createExecutorOwners, executorOwnersDir } from "./parallel/executor-owners";
+export { MAX_AGENTS_VARIABLE, type MaxAgents, maxAgentsOf } from "./parallel/max-agents";
 export {
   createProcessParallelRunner,
   type ProcessParallelRunnerOptions,

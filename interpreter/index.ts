@@ -64,7 +64,14 @@ export {
   type ViolationKind,
   violationTexts,
 } from "./flow/violations";
-export { argumentsLimitProblem, grouped, MAX_VALUE_DEPTH, valueShape } from "./limits";
+export {
+  argumentsLimitProblem,
+  grouped,
+  jsonTextDepth,
+  MAX_VALUE_DEPTH,
+  valueLimitProblem,
+  valueShape,
+} from "./limits";
 export {
   corruptFlowSummary,
   flowDetail,

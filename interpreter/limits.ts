@@ -72,6 +72,34 @@ function* dictValues(d: PyDict): Iterable<unknown> {
 }
 
 /**
+ * Levels of arrays and objects in a JSON text (`[[1]]` is 2), counted on the text without parsing
+ * it: what decides whether a text may be parsed at all, before JSON.parse builds millions of
+ * nested arrays. Brackets inside strings do not count; the text need not be valid JSON (a parser
+ * rejects it later), and unbalanced closing brackets never make the count negative.
+ */
+export function jsonTextDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: skip to its closing quote (one not escaped by an odd run of backslashes).
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/**
  * What is wrong with an argument value, e.g. `result: nested 2,001 levels deep; the limit is 512`,
  * or null when it is within the limits.
  */

@@ -1,5 +1,10 @@
 // Reading what an agent program printed into the task's answer: the final result, or the error,
 // and the tokens used (input + output, cache tokens excluded, as the reference counts them).
+// What an agent prints is untrusted data, held to the limits of a tool argument
+// (interpreter/limits.ts): its size is bounded while it is read (agent-process.ts), its nesting is
+// counted on the text before anything is parsed, and its values after; output past a limit fails
+// the task with the reason.
+import { grouped, jsonTextDepth, MAX_VALUE_DEPTH, valueLimitProblem } from "../../interpreter";
 
 export type JsonValue =
   | null
@@ -23,12 +28,18 @@ export interface AgentExit {
 
 type JsonObject = { readonly [key: string]: JsonValue };
 
+/** JSON past the limits of a value: why, naming what it is. */
+class TooLarge {
+  constructor(readonly problem: string) {}
+}
+
 /**
  * `claude -p --output-format json` prints one object: `result` (the final text), `is_error`,
  * `subtype` (`success` or `error_…`), `usage` ({input_tokens, output_tokens, …}), cost and ids.
  */
 export function readClaudeOutput(exit: AgentExit): AgentAnswer {
-  const parsed = parseJson(exit.stdout.trim());
+  const parsed = parseJson(exit.stdout.trim(), "claude output");
+  if (parsed instanceof TooLarge) return { ok: false, error: parsed.problem, tokens: 0 };
   if (!isObject(parsed)) {
     if (exit.code !== 0) return { ok: false, error: exitError("claude", exit), tokens: 0 };
     return { ok: false, error: `claude printed no JSON result: ${snippet(exit.stdout)}`, tokens: 0 };
@@ -55,7 +66,8 @@ export function readCodexOutput(exit: AgentExit): AgentAnswer {
   let tokens = 0;
   let error: string | null = null;
   for (const line of exit.stdout.split("\n")) {
-    const event = parseJson(line.trim());
+    // An event line past the limits is no event codex writes: skipped like any other stray line.
+    const event = parseJson(line.trim(), "codex event");
     if (!isObject(event)) continue;
     const item = event.item;
     if (event.type === "item.completed" && isObject(item) && item.type === "agent_message") {
@@ -80,7 +92,8 @@ export function readCodexOutput(exit: AgentExit): AgentAnswer {
 export function readCommandOutput(exit: AgentExit): AgentAnswer {
   if (exit.code !== 0) return { ok: false, error: exitError("agent command", exit), tokens: 0 };
   const text = exit.stdout.trim();
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, "result");
+  if (parsed instanceof TooLarge) return { ok: false, error: parsed.problem, tokens: 0 };
   return { ok: true, result: parsed === undefined ? text : parsed, tokens: 0 };
 }
 
@@ -101,18 +114,31 @@ function count(v: JsonValue | undefined): number {
   return typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0;
 }
 
-/** undefined when the text is not JSON. */
-function parseJson(text: string): JsonValue | undefined {
+/**
+ * The JSON value of the text; undefined when the text is not JSON; TooLarge when it nests deeper
+ * than MAX_VALUE_DEPTH (counted on the text, so nothing that deep is ever built) or holds more
+ * values than MAX_VALUE_COUNT.
+ */
+function parseJson(text: string, what: string): JsonValue | TooLarge | undefined {
   if (text === "") return undefined;
+  const depth = jsonTextDepth(text);
+  if (depth > MAX_VALUE_DEPTH) {
+    return new TooLarge(
+      `${what}: nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`,
+    );
+  }
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch {
     return undefined;
   }
+  const problem = valueLimitProblem(what, value);
+  return problem === null ? value : new TooLarge(problem);
 }
 
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+function isObject(v: JsonValue | TooLarge | undefined): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof TooLarge);
 }
 
 function snippet(text: string): string {

@@ -2,6 +2,7 @@
 // step's agent string, gives it the rendered prompt on stdin, the working directory and the task's
 // scrubbed environment, bounds it in time and output, and reads its answer. Never throws: every
 // failure of the agent is an `{ok: false, error}` with the reference's texts where it has them.
+import { grouped } from "../../interpreter";
 import { agentCommand } from "./agent-command";
 import { type TaskIds, taskEnvironment } from "./agent-env";
 import type { JsonValue } from "./agent-output";
@@ -86,7 +87,7 @@ function endingError(
     case "aborted":
       return "cancelled";
     case "too-large":
-      return `agent output exceeded ${maxStdoutBytes} bytes`;
+      return `agent output exceeded ${grouped(maxStdoutBytes)} bytes`;
     case "not-started":
       if (ending.code === "ENOENT") return notFound;
       if (ending.code === "EACCES") return `cannot run '${program}': permission denied`;

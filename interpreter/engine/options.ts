@@ -62,6 +62,12 @@ export interface EngineOptions {
    * none: they are never marked.
    */
   readonly parallelOwners?: ParallelExecutorOwners;
+  /**
+   * The most agents the executor of one parallel step runs at once: a step's `max_concurrent`
+   * above it (and a quorum's, race's or debate's members) is clamped to it. Default: no cap. The
+   * MCP server sets it from STRATUM_MAX_AGENTS, else the number of CPUs.
+   */
+  readonly parallelMaxAgents?: number;
   /** The parallel executor's timers (task_timeout); default setTimeout. Tests inject fake time. */
   readonly parallelTimer?: (ms: number, fn: () => void) => () => void;
 }

@@ -11,7 +11,7 @@ import { type EntryUpdate, writeTaskEntries } from "../flow/parallel-tasks";
 import type { Tx } from "../flow/tx";
 import type { Response } from "../wire/wire";
 import type { EngineOptions } from "./options";
-import { type ExecutorJob, ParallelExecutor } from "./parallel-executor";
+import { type EntryWrite, type ExecutorJob, ParallelExecutor } from "./parallel-executor";
 import { hasUnsettledEntries, markInterrupted, RESTART_INTERRUPTED } from "./parallel-owners";
 
 /** Runs a function as a transaction on one flow (not queued: the caller queues). */
@@ -26,6 +26,9 @@ const UNCHANGED: Response = { status: "error", error_type: "nothing_interrupted"
 export const SHUTDOWN_INTERRUPTED = "server shutdown interrupted task";
 /** How long shutdown lets interrupted runners settle (kill the agent, capture the diff, remove the worktree). */
 export const SHUTDOWN_GRACE_MS = 8_000;
+/** Tries of an executor's write that meets another process's commit or lock. */
+const WRITE_ATTEMPTS = 5;
+const WRITE_RETRY_MS = 50;
 
 function defaultTimer(ms: number, fn: () => void): () => void {
   const timer = setTimeout(fn, ms);
@@ -40,14 +43,30 @@ export function parallelDispatch(options: EngineOptions, transact: Transact, enq
   const timer = options.parallelTimer ?? defaultTimer;
   const runsFlow = (flowId: string) => [...running.keys()].some((k) => k.startsWith(`${flowId}\u0000`));
 
-  const write = (flowId: string, updates: readonly EntryUpdate[]): Promise<boolean> =>
-    enqueue(async () => {
-      const r = await transact(flowId, (tx) => {
-        const run = tx.edit(flowId);
-        return run !== null && writeTaskEntries(run, updates) ? WRITTEN : REFUSED;
-      });
-      return r.status === "ok";
-    });
+  /**
+   * An executor's write as a call of its own. A conflict with another process's commit is tried
+   * again a few times; a store that refuses the entries (full, read-only, a flow past the file's
+   * limits) is `failed` with its message, for the executor to fail the task with.
+   */
+  const write = async (flowId: string, updates: readonly EntryUpdate[]): Promise<EntryWrite> => {
+    for (let attempt = 1; ; attempt++) {
+      const r = await enqueue(() =>
+        transact(flowId, (tx) => {
+          const run = tx.edit(flowId);
+          return run !== null && writeTaskEntries(run, updates) ? WRITTEN : REFUSED;
+        }),
+      );
+      if (r.status === "ok") return "written";
+      if (r.error_type === REFUSED.error_type || r.error_type === "flow_not_found") return "lost";
+      const retry = r.error_type === "stale_state" || r.error_type === "state_locked";
+      if (!retry || attempt >= WRITE_ATTEMPTS) {
+        return {
+          failed: typeof r.message === "string" && r.message !== "" ? r.message : String(r.error_type),
+        };
+      }
+      await new Promise<void>((resolve) => timer(WRITE_RETRY_MS * attempt, resolve));
+    }
+  };
 
   /**
    * Before a parallel tool reads a flow's entries (on the queue): when no executor of this process
@@ -105,7 +124,17 @@ export function parallelDispatch(options: EngineOptions, transact: Transact, enq
         owners.release(args.flow_id);
       return response;
     }
-    const executor = new ParallelExecutor({ clock: options.clock, runner, write, after: timer }, job!);
+    const executor = new ParallelExecutor(
+      {
+        clock: options.clock,
+        runner,
+        write,
+        after: timer,
+        ...(options.parallelMaxAgents === undefined ? {} : { maxAgents: options.parallelMaxAgents }),
+        ...(options.logError === undefined ? {} : { log: options.logError }),
+      },
+      job!,
+    );
     const done = executor
       .run()
       .catch((e: unknown) =>

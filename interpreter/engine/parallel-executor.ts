@@ -9,6 +9,12 @@
 // The executor owns its tasks' entries only while they are as it left them: when an update finds
 // an entry gone or changed (the step was re-dispatched, which drops the entries, B2), the executor
 // stops and cancels what it still runs.
+//
+// What a runner reports is untrusted data: a result past the limits of a tool argument
+// (interpreter/limits.ts) fails its task with the reason before anything recursive touches it, and
+// an entry the store refuses (a full disk, a flow grown past the file's limits) fails its task
+// with the store's reason in an entry without the result, so every task settles and frees its
+// slot.
 import type { StepIR } from "../../checker/ir/types";
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
 import { type ExecutorPlan, executorPlanOf } from "../flow/executor-plan";
@@ -18,17 +24,29 @@ import { dependenciesOf } from "../flow/parallel-task-graph";
 import { type EntryUpdate, pendingEntry, type TaskEntry, type TaskState } from "../flow/parallel-tasks";
 import type { Clock } from "../flow/ports";
 import { certificateViolations } from "../flow/reasoning";
+import { valueLimitProblem } from "../limits";
+
+/**
+ * How a write of task entries went: committed; refused because the executor no longer owns them
+ * (an entry changed, the flow is gone); or failed for another reason (the store's message).
+ */
+export type EntryWrite = "written" | "lost" | { readonly failed: string };
 
 export interface ExecutorHost {
   readonly clock: Clock;
   readonly runner: ParallelAgentRunner;
   /**
-   * Writes the entries (one committed call); false when some entry is no longer in the expected
-   * state (or the flow is gone): the executor no longer owns the step's tasks.
+   * Writes the entries (one committed call): `lost` when some entry is no longer in the expected
+   * state (or the flow is gone), so the executor no longer owns the step's tasks; `failed` when
+   * the store did not take them.
    */
-  write(flowId: string, updates: readonly EntryUpdate[]): Promise<boolean>;
+  write(flowId: string, updates: readonly EntryUpdate[]): Promise<EntryWrite>;
   /** Timers (setTimeout in production): a timeout's callback, and how to cancel it. */
   readonly after: (ms: number, fn: () => void) => () => void;
+  /** The most agents one step runs at once, whatever its `max_concurrent` says (default: no cap). */
+  readonly maxAgents?: number;
+  /** Where a task entry the store refused is told (the server's standard error). */
+  readonly log?: (message: string) => void;
 }
 
 export interface ExecutorJob {
@@ -58,7 +76,7 @@ export class ParallelExecutor {
     private readonly job: ExecutorJob,
   ) {
     this.plan = executorPlanOf(job.step, job.tasks.length);
-    this.free = this.plan.maxConcurrent;
+    this.free = Math.min(this.plan.maxConcurrent, Math.max(1, host.maxAgents ?? Number.POSITIVE_INFINITY));
     for (const { id } of job.tasks) {
       this.entries.set(id, pendingEntry(id));
       this.settled.set(id, new Promise((resolve) => this.settle.set(id, resolve)));
@@ -110,16 +128,35 @@ export class ParallelExecutor {
     await this.acquire();
     try {
       if (this.stopped || this.entries.get(id)?.state !== "pending") return;
+      // Before the write: a cancellation or shutdown during it aborts the agent at once.
       const controller = new AbortController();
       this.controllers.set(id, controller);
       const running: TaskEntry = { ...this.entries.get(id)!, state: "running", started_at: this.now() };
-      if (!(await this.write(id, "pending", running))) return;
+      const written = await this.write(id, "pending", running);
+      if (written === null) return;
+      if (written.state !== "running") {
+        // The store refused the entry: the task ended failed without its agent.
+        this.controllers.delete(id);
+        this.settled_(id, written);
+        return;
+      }
       const outcome = await this.runAgent(id, task, controller);
       this.controllers.delete(id);
       await this.record(id, outcome, controller);
+    } catch (e) {
+      // Whatever went wrong in here, the task settles (failed, with the reason) and frees its slot.
+      const message = e instanceof Error ? e.message : String(e);
+      this.host.log?.(`${this.where(id)}: ${e instanceof Error ? (e.stack ?? message) : message}`);
+      this.controllers.delete(id);
+      await this.finish(id, { state: "failed", error: `executor error: ${message}` });
     } finally {
       this.release();
     }
+  }
+
+  /** A task named in a log line. */
+  private where(id: string): string {
+    return `parallel task '${id}' of step '${this.job.step.id}' in flow ${this.job.flowId}`;
   }
 
   private dependenciesOf(id: string): string[] {
@@ -194,6 +231,12 @@ export class ParallelExecutor {
       await this.finish(id, { state: "failed", error: outcome.error, ...extra });
       return;
     }
+    // Before the certificate check and the store, which recurse over the result.
+    const tooLarge = valueLimitProblem("result", outcome.result);
+    if (tooLarge !== null) {
+      await this.finish(id, { state: "failed", error: tooLarge, ...extra });
+      return;
+    }
     const template = this.plan.certificate;
     const violations = template === null ? [] : certificateViolations(template, outcome.result);
     if (violations.length > 0) {
@@ -226,16 +269,63 @@ export class ParallelExecutor {
       ),
     };
     const written = await this.write(id, before.state, entry);
-    this.settle.get(id)?.(written ? entry.state : "cancelled");
-    if (written && this.plan.lost([...this.entries.values()].map((e) => e.state))) this.cancelRemaining();
+    if (written === null) this.settle.get(id)?.("cancelled");
+    else this.settled_(id, written);
   }
 
-  private async write(id: string, expected: TaskState, entry: TaskEntry): Promise<boolean> {
-    if (this.stopped) return false;
+  /** A task reached a terminal state: its dependants go on, and `require` is judged again. */
+  private settled_(id: string, entry: TaskEntry): void {
+    this.settle.get(id)?.(entry.state);
+    if (this.plan.lost([...this.entries.values()].map((e) => e.state))) this.cancelRemaining();
+  }
+
+  /**
+   * Writes one entry; the entry now stored, or null when the executor lost its entries (or could
+   * write nothing at all, and then stopped). When the store refuses the entry, the task is
+   * recorded `failed` with the store's reason instead, without the result, diff and certificate
+   * violations that may have been what did not fit; the refusal is logged.
+   */
+  private async write(id: string, expected: TaskState, entry: TaskEntry): Promise<TaskEntry | null> {
+    if (this.stopped) return null;
+    const before = this.entries.get(id)!;
     this.entries.set(id, entry);
-    const ok = await this.host.write(this.job.flowId, [{ expected, entry }]);
-    if (!ok) this.stop();
-    return ok;
+    const first = await this.tryWrite(expected, entry);
+    if (first === "written") return entry;
+    if (first === "lost") {
+      this.stop();
+      return null;
+    }
+    const where = this.where(id);
+    this.host.log?.(`${where}: the store refused its ${entry.state} entry: ${first.failed}`);
+    const finishedAt = entry.finished_at ?? this.now();
+    const failed: TaskEntry = {
+      ...before,
+      state: "failed",
+      finished_at: finishedAt,
+      elapsed_s: new PyFloat(
+        before.started_at === null ? 0 : Math.max(0, finishedAt.v - before.started_at.v),
+      ),
+      error: `could not store the task's entry: ${first.failed}`,
+      tokens: entry.tokens,
+      worktree_path: entry.worktree_path,
+    };
+    this.entries.set(id, failed);
+    const second = await this.tryWrite(expected, failed);
+    if (second === "written") return failed;
+    if (second !== "lost")
+      this.host.log?.(`${where}: the store refused its failed entry too: ${second.failed}`);
+    this.entries.set(id, before);
+    this.stop();
+    return null;
+  }
+
+  /** The host's write, never rejecting. */
+  private async tryWrite(expected: TaskState, entry: TaskEntry): Promise<EntryWrite> {
+    try {
+      return await this.host.write(this.job.flowId, [{ expected, entry }]);
+    } catch (e) {
+      return { failed: e instanceof Error ? e.message : String(e) };
+    }
   }
 
   /** The executor lost its entries: nothing more is written; running agents are aborted. */

@@ -74,10 +74,13 @@ describe("quorum and race members run by stratum-mcp", () => {
     s = await startServer({
       cwd: home.path,
       home: home.path,
+      // Every member at once whatever the machine's CPU count (the default cap): the race's
+      // hanging candidate must not hold the only slot.
       env: {
         STRATUM_AGENT_COMMAND: writeFakeAgent(home.path),
         FAKE_AGENT_LOG: log,
         STRATUM_AGENT_ENV: "FAKE_AGENT_LOG",
+        STRATUM_MAX_AGENTS: "3",
       },
     });
   });

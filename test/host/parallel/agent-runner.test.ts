@@ -215,7 +215,7 @@ describe("output is bounded", () => {
     const env = withCommand("#!/bin/sh\nexec yes\n");
     const started = Date.now();
     const run = await runAgentTask(request(), never, { env, maxOutputBytes: 100_000, killGraceMs: 200 });
-    expect(run).toMatchObject({ ok: false, error: "agent output exceeded 100000 bytes" });
+    expect(run).toMatchObject({ ok: false, error: "agent output exceeded 100,000 bytes" });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 

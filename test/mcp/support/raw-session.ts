@@ -29,7 +29,7 @@ export interface SessionPlace {
 
 /** How the server process is started besides its place. */
 export interface SessionOptions {
-  /** More environment variables (OTEL_* for instance). */
+  /** More environment variables (OTEL_*, STRATUM_AGENT_COMMAND, for instance). */
   readonly env?: Readonly<Record<string, string>>;
   /** A lower limit of open descriptors (`ulimit -n` in a shell that then execs the server). */
   readonly fdLimit?: number;
