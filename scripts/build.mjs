@@ -82,7 +82,8 @@ async function bundle() {
   await build({
     ...common,
     define: { ...common.define, STRATUMC_UI_PAGE: JSON.stringify(page) },
-    entryPoints: { ui: "cli/ui/run-ui.ts" },
+    // ui-reader: the worker thread that reads flows for it (cli/ui/flow-reader.ts).
+    entryPoints: { ui: "cli/ui/run-ui.ts", "ui-reader": "cli/ui/reader-worker.ts" },
     outdir: dist,
   });
   const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
