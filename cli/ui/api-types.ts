@@ -97,9 +97,14 @@ export interface FlowPage {
   readonly flow: FlowListItem;
   /** The flow's stored revision: a gate resolution names it, so a stale page is refused. */
   readonly revision: number;
+  /** The spec's source: all of it, or of a long spec the 1,000 lines around the current step's. */
   readonly spec: {
     readonly source: string;
-    /** 1-based line of the current step in `source`; null when none. */
+    /** 1-based line of the spec where `source` starts. */
+    readonly first_line: number;
+    /** How many lines the whole spec has. */
+    readonly line_count: number;
+    /** 1-based line of the current step in the whole spec; null when none. */
     readonly current_step_line: number | null;
   };
   /** null when the flow has more steps than the page draws (views.ts GRAPH_MAX_STEPS). */

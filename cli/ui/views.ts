@@ -75,6 +75,8 @@ export function sortFlowList(items: FlowListItem[]): FlowListItem[] {
 export const PAGE_SIZE = 100;
 /** The most one answer carries, whatever is asked: each answer stays small (tens of KB per hundred). */
 export const MAX_PAGE_SIZE = 2_000;
+/** At most this many lines of a spec are sent (a spec may be up to 8 MiB; the page draws each line). */
+export const SPEC_MAX_LINES = 1_000;
 /** Above this many steps (one window of the steps list) the graph is not sent: drawn, it would be unreadable and slow to lay out. */
 export const GRAPH_MAX_STEPS = PAGE_SIZE;
 
@@ -126,11 +128,10 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
   return {
     flow: item,
     revision: flow.state.revision,
-    spec: {
-      source: flow.state.raw_spec,
-      current_step_line:
-        current === undefined ? null : new LineMap(flow.state.raw_spec).position(current.range.start).line,
-    },
+    spec: specWindow(
+      flow.state.raw_spec,
+      current === undefined ? null : new LineMap(flow.state.raw_spec).position(current.range.start).line,
+    ),
     graph:
       graph === null
         ? null
@@ -148,6 +149,20 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
     audit_total: model.audit.length,
     gate: item.gate,
     inputs: plain(flow.state.inputs),
+  };
+}
+
+/** The lines of a spec the page shows: all of a short one; of a long one, SPEC_MAX_LINES around the current step's. */
+function specWindow(source: string, current: number | null): FlowPage["spec"] {
+  const lines = source.replace(/\n$/, "").split("\n");
+  if (lines.length <= SPEC_MAX_LINES)
+    return { source, first_line: 1, line_count: lines.length, current_step_line: current };
+  const first = Math.min(Math.max(0, (current ?? 1) - 1 - SPEC_MAX_LINES / 2), lines.length - SPEC_MAX_LINES);
+  return {
+    source: `${lines.slice(first, first + SPEC_MAX_LINES).join("\n")}\n`,
+    first_line: first + 1,
+    line_count: lines.length,
+    current_step_line: current,
   };
 }
 

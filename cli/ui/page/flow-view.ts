@@ -12,9 +12,6 @@ import { renderGraph } from "./graph-svg";
 import { statusBadge, timeElement } from "./list-view";
 import { Pager } from "./pager";
 
-/** How many lines of a spec are drawn, around the current step's (each line is an element). */
-const SPEC_MAX_LINES = 1_000;
-
 const STATES = ["done", "current", "awaiting_gate", "failed", "skipped", "pending", "killed"] as const;
 
 function flowHref(id: string): string {
@@ -210,7 +207,7 @@ export class FlowView {
         : page.audit.map(auditItem),
     );
     this.auditCount.textContent = `(${page.audit_total})`;
-    this.renderSpec(page.spec.source, page.spec.current_step_line);
+    this.renderSpec(page.spec);
     this.inputs.textContent = prettyJson(page.inputs);
   }
 
@@ -229,19 +226,15 @@ export class FlowView {
     this.gateSlot.replaceChildren(this.gate.el);
   }
 
-  private renderSpec(source: string, current: number | null): void {
-    const key = `${current}\n${source}`;
+  private renderSpec(spec: FlowPage["spec"]): void {
+    const { source, first_line: from, line_count: total, current_step_line: current } = spec;
+    const key = `${current}\n${from}\n${source}`;
     if (key === this.specKey) return;
     this.specKey = key;
-    const lines = source.replace(/\n$/, "").split("\n");
-    // A long spec: the lines around the current step's, so the page stays small.
-    const first =
-      lines.length <= SPEC_MAX_LINES
-        ? 0
-        : Math.min(Math.max(0, (current ?? 1) - 1 - SPEC_MAX_LINES / 2), lines.length - SPEC_MAX_LINES);
-    const shown = lines.slice(first, first + SPEC_MAX_LINES);
-    this.specNote.hidden = shown.length === lines.length;
-    this.specNote.textContent = `Lines ${first + 1}–${first + shown.length} of ${lines.length.toLocaleString("en")}, around the current step.`;
+    // A long spec comes as the lines around the current step's (the server's window).
+    const shown = source.replace(/\n$/, "").split("\n");
+    this.specNote.hidden = shown.length >= total;
+    this.specNote.textContent = `Lines ${from.toLocaleString("en")}–${(from + shown.length - 1).toLocaleString("en")} of ${total.toLocaleString("en")}, around the current step.`;
     fill(
       this.spec,
       h(
@@ -250,7 +243,7 @@ export class FlowView {
         shown.map((text, i) =>
           h(
             "span",
-            { class: first + i + 1 === current ? "line current" : "line", "data-line": first + i + 1 },
+            { class: from + i === current ? "line current" : "line", "data-line": from + i },
             `${text}\n`,
           ),
         ),

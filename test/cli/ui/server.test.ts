@@ -221,6 +221,7 @@ describe("flows", () => {
     expect(p.graph?.edges).toContainEqual({ from: "approve", to: "draft", route: "revise" });
     expect(p.audit.map((r) => [r.type, r.step_id])).toEqual([["step", "draft"]]);
     expect(p.spec.source).toBe(GATE_SPEC);
+    expect([p.spec.first_line, p.spec.line_count]).toEqual([1, GATE_SPEC.split("\n").length - 1]);
     const line = GATE_SPEC.split("\n")[(p.spec.current_step_line ?? 0) - 1];
     expect(line).toContain("- id: approve");
     expect(p.inputs).toEqual({ topic: "caching" });
@@ -247,6 +248,11 @@ describe("a long flow, in windows", () => {
     expect(p.steps.at(-1)).toMatchObject({ id: "approve", state: "awaiting_gate" });
     expect([p.audit_offset, p.audit.length, p.audit_total]).toEqual([400, 49, 449]);
     expect(p.flow.current_step_id).toBe("approve");
+    // The spec (1,368 lines): the last 1,000, which hold the current step's line.
+    const lines = p.spec.source.replace(/\n$/, "").split("\n");
+    expect([p.spec.first_line, lines.length, p.spec.line_count]).toEqual([369, 1_000, 1_368]);
+    const at = (p.spec.current_step_line ?? 0) - p.spec.first_line;
+    expect(lines[at]).toBe("      - id: approve");
 
     const first = (await (
       await fetch(`${base}/api/flows/${flowId}?steps_offset=0&audit_offset=10&limit=100`, { headers: bearer })
