@@ -3,11 +3,14 @@
 // to decode, more to check the spec the first time), all of it synchronous: done on the server's
 // own thread, every other request — the page's style sheet, the change events — would wait. The
 // shipped CLI therefore reads flows in a worker thread (reader-worker.ts); from the sources
-// (tests that build the handler in-process) the same FlowSource runs in place.
+// (tests that build the handler in-process) the same FlowSource runs in place. Resolving a gate
+// loads the flow the same way, so it runs there too.
 import { Worker } from "node:worker_threads";
 import { StoreUnavailableError } from "../../interpreter/index";
-import type { AuditRecord, FlowList, FlowPage, ItemsPage, StepView } from "./api-types";
+import type { FlowHost } from "../flow-host";
+import type { AuditRecord, FlowList, FlowPage, GateRequest, ItemsPage, StepView } from "./api-types";
 import type { FlowSource, Loaded } from "./flow-source";
+import { type PageGateReply, resolvePageGate } from "./page-gate";
 import type { PageWindow } from "./views";
 
 export interface FlowReader {
@@ -15,6 +18,7 @@ export interface FlowReader {
   page(flowId: string, window: PageWindow): Promise<Loaded<FlowPage>>;
   steps(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<StepView>>>;
   audit(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<AuditRecord>>>;
+  gate(flowId: string, gate: GateRequest): Promise<PageGateReply>;
   close(): void;
 }
 
@@ -22,7 +26,8 @@ export interface FlowReader {
 export type ReaderRequest =
   | { readonly id: number; readonly method: "list"; readonly args: [] }
   | { readonly id: number; readonly method: "page"; readonly args: [string, PageWindow] }
-  | { readonly id: number; readonly method: "steps" | "audit"; readonly args: [string, number, number] };
+  | { readonly id: number; readonly method: "steps" | "audit"; readonly args: [string, number, number] }
+  | { readonly id: number; readonly method: "gate"; readonly args: [string, GateRequest] };
 
 /** What it answers: the value, or the failure (a store that cannot be reached keeps its kind). */
 export type ReaderAnswer =
@@ -41,12 +46,13 @@ export interface ReaderWorkerData {
 }
 
 /** The FlowSource itself, on this thread. */
-export function inPlaceReader(source: FlowSource): FlowReader {
+export function inPlaceReader(source: FlowSource, flowHost: FlowHost): FlowReader {
   return {
     list: () => source.list(),
     page: (flowId, window) => source.page(flowId, window),
     steps: (flowId, offset, limit) => source.steps(flowId, offset, limit),
     audit: (flowId, offset, limit) => source.audit(flowId, offset, limit),
+    gate: (flowId, gate) => resolvePageGate(flowHost, flowId, gate),
     close: () => undefined,
   };
 }
@@ -100,6 +106,7 @@ export function workerReader(file: string, data: ReaderWorkerData): FlowReader {
     page: (flowId, window) => ask("page", [flowId, window]),
     steps: (flowId, offset, limit) => ask("steps", [flowId, offset, limit]),
     audit: (flowId, offset, limit) => ask("audit", [flowId, offset, limit]),
+    gate: (flowId, gate) => ask("gate", [flowId, gate]),
     close() {
       const w = worker;
       worker = null;

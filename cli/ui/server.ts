@@ -7,8 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreUnavailableError } from "../../interpreter/index";
 import type { FlowHost } from "../flow-host";
-import { resolveGate } from "../gate/resolve-gate";
-import type { ApiError, GateAnswerView, GateOutcome, GateRequest } from "./api-types";
+import type { ApiError, GateOutcome, GateRequest } from "./api-types";
 import { UiAuth } from "./auth";
 import { type FlowReader, inPlaceReader } from "./flow-reader";
 import { FlowSource, type Loaded } from "./flow-source";
@@ -62,7 +61,7 @@ export interface UiHandler {
 
 export function createUiHandler(options: UiServerOptions): UiHandler {
   const source = new FlowSource(options.flowHost);
-  const reader = options.reader ?? inPlaceReader(source);
+  const reader = options.reader ?? inPlaceReader(source, options.flowHost);
   const store = options.flowHost.store;
   const watch = new StoreWatch({
     ...(store.watch === undefined ? {} : { feed: (listener: () => void) => store.watch!(listener) }),
@@ -209,37 +208,8 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       );
       return;
     }
-    const answer = await resolveGate(options.flowHost, {
-      flowId,
-      stepId: gate.step_id,
-      outcome: gate.outcome,
-      note: gate.note,
-      resolvedBy: "human",
-      withNext: true,
-      expectedRevision: gate.revision,
-    });
-    const output = answer.output as Record<string, unknown>;
-    if (answer.kind === "ok") {
-      const view: GateAnswerView = {
-        ok: true,
-        outcome: gate.outcome,
-        next: typeof output.next === "string" ? output.next : null,
-      };
-      sendJson(response, 200, view);
-    } else if (answer.kind === "conflict") {
-      const detail = typeof output.detail === "string" ? output.detail : "the flow is no longer at this gate";
-      sendError(response, 409, "conflict", `Someone else acted on this flow first: ${detail}.`);
-    } else {
-      const error = (output.error ?? {}) as { code?: unknown; message?: unknown };
-      const code = typeof error.code === "string" ? error.code : "error";
-      const message = typeof error.message === "string" ? error.message : code;
-      sendError(
-        response,
-        code === "NOT_FOUND" ? 404 : 422,
-        code === "NOT_FOUND" ? "not_found" : code,
-        message,
-      );
-    }
+    const reply = await reader.gate(flowId, gate);
+    sendJson(response, reply.status, reply.body);
   }
 
   function streamChanges(request: IncomingMessage, response: ServerResponse): void {

@@ -143,7 +143,7 @@ describe("a flow of 10,000 steps", () => {
     await ui?.stop();
   });
 
-  it("keeps serving the style sheet while the flow is read, and answers in small pieces", async () => {
+  it("keeps serving the style sheet while the flow is read and its gate resolved, and answers in small pieces", async () => {
     const cold = writeBigFlow(home, 10_000);
     const auth = { Authorization: `Bearer ${TOKEN}` };
     const reading = fetch(`${ui.origin}/api/flows/${cold}`, { headers: auth }).then(async (r) => ({
@@ -161,6 +161,21 @@ describe("a flow of 10,000 steps", () => {
     expect(cssMs).toBeLessThan(1_500);
     // 100 steps, 100 records and 1,000 lines of the spec (before: 7 MB, everything).
     expect(page.bytes).toBeLessThan(250_000);
+
+    // Resolving its gate loads and commits the whole flow: in the worker too.
+    const resolving = fetch(`${ui.origin}/api/flows/${cold}/gate`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json", Origin: ui.origin },
+      body: JSON.stringify({ step_id: "approve", outcome: "approve", note: "ok", revision: 1 }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t1 = performance.now();
+    await (await fetch(`${ui.origin}/app.css`)).arrayBuffer();
+    const duringGateMs = performance.now() - t1;
+    const resolved = await resolving;
+    expect(resolved.status).toBe(200);
+    expect(await resolved.json()).toEqual({ ok: true, outcome: "approve", next: "complete" });
+    expect(duringGateMs).toBeLessThan(1_500);
   }, 60_000);
 
   it("renders the window around the current step within seconds, with a bounded element count", async () => {

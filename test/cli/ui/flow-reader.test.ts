@@ -36,6 +36,8 @@ describe("workerReader", () => {
       expect(slow).toBe("slow");
       expect(page).toEqual({ method: "steps", args: ["f1", 100, 10], cwd: "/somewhere", marked: true });
       expect(await reader.list()).toMatchObject({ method: "list", args: [] });
+      const gate = { step_id: "approve", outcome: "approve", note: "n", revision: 3 } as const;
+      expect(await reader.gate("f1", gate)).toMatchObject({ method: "gate", args: ["f1", gate] });
     } finally {
       reader.close();
     }
