@@ -82,13 +82,22 @@ async function bundle() {
   await build({
     ...common,
     define: { ...common.define, STRATUMC_UI_PAGE: JSON.stringify(page) },
-    entryPoints: { ui: "cli/ui/run-ui.ts" },
+    // ui-reader: the worker thread that reads flows for it (cli/ui/flow-reader.ts).
+    entryPoints: { ui: "cli/ui/run-ui.ts", "ui-reader": "cli/ui/reader-worker.ts" },
     outdir: dist,
   });
   const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
   const entryPoints = { stratumc: "cli/main.ts" };
-  if (process.argv.includes("--bench")) entryPoints.bench = "bench/run.ts";
-  await build({ ...withoutServer, entryPoints, outdir: dist });
+  // The bench drives Chromium for the web page's rows: playwright-core is required from
+  // node_modules at run time (bundled, it looks for files beside itself).
+  const bench = process.argv.includes("--bench");
+  if (bench) entryPoints.bench = "bench/run.ts";
+  await build({
+    ...withoutServer,
+    entryPoints,
+    outdir: dist,
+    ...(bench ? { external: ["playwright-core"] } : {}),
+  });
   // The snapshot's entry: the same CLI, initialised and warmed up when the blob is built. The
   // whole bundle text lives in the snapshot heap (V8 keeps a script's source), so it is stripped
   // of comments and indentation (identifiers and syntax stay as written: names and messages are

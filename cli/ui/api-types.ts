@@ -97,17 +97,46 @@ export interface FlowPage {
   readonly flow: FlowListItem;
   /** The flow's stored revision: a gate resolution names it, so a stale page is refused. */
   readonly revision: number;
+  /** The spec's source: all of it, or of a long spec the 1,000 lines around the current step's. */
   readonly spec: {
     readonly source: string;
-    /** 1-based line of the current step in `source`; null when none. */
+    /** 1-based line of the spec where `source` starts. */
+    readonly first_line: number;
+    /** How many lines the whole spec has. */
+    readonly line_count: number;
+    /** 1-based line of the current step in the whole spec; null when none. */
     readonly current_step_line: number | null;
   };
-  readonly graph: { readonly nodes: readonly GraphNodeView[]; readonly edges: readonly GraphEdgeView[] };
+  /** null when the flow has more steps than the page draws (views.ts GRAPH_MAX_STEPS). */
+  readonly graph: {
+    readonly nodes: readonly GraphNodeView[];
+    readonly edges: readonly GraphEdgeView[];
+  } | null;
+  /**
+   * A window of the steps, in the flow's order: `limit` of them (100 unless asked) from
+   * `steps_offset` (unless asked, the window that holds the current step).
+   */
   readonly steps: readonly StepView[];
-  /** Every trace record, oldest first (earlier rounds included). */
+  readonly steps_offset: number;
+  readonly steps_total: number;
+  /**
+   * A window of the trace records, oldest first (earlier rounds included): `limit` of them from
+   * `audit_offset` (unless asked, the window that holds the latest).
+   */
   readonly audit: readonly AuditRecord[];
+  readonly audit_offset: number;
+  readonly audit_total: number;
   readonly gate: PendingGate | null;
   readonly inputs: unknown;
+}
+
+/** A page of a flow's steps or audit records (`GET /api/flows/<id>/steps?offset=&limit=`, `/audit`). */
+export interface ItemsPage<T> {
+  /** The flow's revision these items were read at. */
+  readonly revision: number;
+  readonly total: number;
+  readonly offset: number;
+  readonly items: readonly T[];
 }
 
 export interface GateRequest {

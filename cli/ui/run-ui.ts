@@ -5,9 +5,11 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { createFlowHost } from "../flow-host";
 import type { CliHost } from "../host";
 import { randomToken, UiAuth } from "./auth";
+import { workerReader } from "./flow-reader";
 import { createUiHandler, type PageAssets } from "./server";
 
 declare const STRATUMC_UI_PAGE: PageAssets | undefined;
@@ -55,7 +57,7 @@ export async function runUi(
   const token = configured === undefined || configured === "" ? randomToken() : configured;
   const logError = (message: string): void => output.err(`stratumc ui: ${message}\n`);
   const flowHost = createFlowHost(cliHost, logError);
-  // The handler comes once the port is known (--port 0): the cookie's name and the Host check carry it.
+  // The handler comes once the port is known (--port 0): the Host check names it.
   const server = createServer();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -78,11 +80,20 @@ export async function runUi(
   const port = (server.address() as AddressInfo).port;
   const handler = createUiHandler({
     flowHost,
-    auth: new UiAuth(token, port),
+    auth: new UiAuth(token),
     assets,
     hosts: isLoopback(options.host) ? new Set(loopbackHosts(port)) : null,
     watchDir: flowHost.watchDir,
     logError,
+    // Bundled (dist/ui.cjs), flows are read in a worker beside it (flow-reader.ts); from the sources, in place.
+    ...(typeof STRATUMC_UI_PAGE === "undefined"
+      ? {}
+      : {
+          reader: workerReader(join(__dirname, "ui-reader.cjs"), {
+            cwd: cliHost.cwd,
+            env: { ...cliHost.env },
+          }),
+        }),
   });
   server.on("request", handler.listener);
   server.on("close", () => handler.close());

@@ -1,20 +1,22 @@
 // The HTTP handler of `stratumc ui` (docs/ui.md): the page, its JSON API over the flow store, live
 // change events, and gate resolution as `stratumc gate` does it. node:http only. Every request
-// passes the Host check (DNS rebinding) and the token (auth.ts); every answer carries a strict
-// Content-Security-Policy, so even a value that slipped past the page's text-only rendering
-// could not run a script.
+// passes the Host check (DNS rebinding); every request but the page's three public files needs
+// the token or a session (auth.ts); every answer carries a strict Content-Security-Policy, so
+// even a value that slipped past the page's text-only rendering could not run a script. A flow's
+// steps and audit come in pages, so no answer is large however long the flow.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StoreUnavailableError, StoreUnusableError } from "../../interpreter/index";
 import type { FlowHost } from "../flow-host";
-import { resolveGate } from "../gate/resolve-gate";
-import type { ApiError, GateAnswerView, GateOutcome, GateRequest } from "./api-types";
-import type { UiAuth } from "./auth";
-import { FlowSource } from "./flow-source";
+import type { ApiError, GateOutcome, GateRequest } from "./api-types";
+import { UiAuth } from "./auth";
+import { type FlowReader, inPlaceReader } from "./flow-reader";
+import { FlowSource, type Loaded } from "./flow-source";
 import { StoreWatch } from "./store-watch";
+import { PAGE_SIZE } from "./views";
 
 /** The page's three files (built by scripts/build.mjs from cli/ui/page/). */
 export interface PageAssets {
-  /** index.html with `{{CSRF}}` where the CSRF token goes. */
+  /** index.html: no secret in it, it is served to anyone who reaches the server. */
   readonly html: string;
   readonly js: string;
   readonly css: string;
@@ -26,6 +28,8 @@ export interface UiServerOptions {
   readonly assets: PageAssets;
   /** Host header values accepted (`127.0.0.1:8080`, …); null accepts any (a non-loopback bind, token required). */
   readonly hosts: ReadonlySet<string> | null;
+  /** Where flows are read; default: on the server's thread (the shipped CLI reads them in a worker). */
+  readonly reader?: FlowReader;
   /** The store's folder, watched for changes while a page listens; null: the store is polled. */
   readonly watchDir: string | null;
   /** At most how often pages hear of changes, and how often the store is polled when it is (ms). */
@@ -57,6 +61,7 @@ export interface UiHandler {
 
 export function createUiHandler(options: UiServerOptions): UiHandler {
   const source = new FlowSource(options.flowHost);
+  const reader = options.reader ?? inPlaceReader(source, options.flowHost);
   const store = options.flowHost.store;
   const watch = new StoreWatch({
     ...(store.watch === undefined ? {} : { feed: (listener: () => void) => store.watch!(listener) }),
@@ -86,55 +91,101 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
     }
     const url = new URL(request.url ?? "/", "http://placeholder");
     const method = request.method ?? "GET";
-    if (url.pathname === "/" && url.searchParams.has("token")) {
-      if (!options.auth.isToken(url.searchParams.get("token"))) {
+    const route = `${method} ${url.pathname}`;
+    // The page's files hold no secret: the page itself reads the token from its address (docs/ui.md).
+    if (route === "GET /") {
+      if (url.searchParams.has("token") && !options.auth.isToken(url.searchParams.get("token"))) {
         sendText(response, 401, "The token is wrong. Open the address that `stratumc ui` printed.\n");
         return;
       }
-      response.writeHead(303, {
-        ...SECURITY_HEADERS,
-        Location: "/",
-        "Set-Cookie": options.auth.sessionCookie(),
-      });
-      response.end();
+      send(response, 200, "text/html; charset=utf-8", options.assets.html);
+      return;
+    }
+    if (route === "GET /app.js") {
+      send(response, 200, "text/javascript; charset=utf-8", options.assets.js);
+      return;
+    }
+    if (route === "GET /app.css") {
+      send(response, 200, "text/css; charset=utf-8", options.assets.css);
+      return;
+    }
+    if (route === "POST /api/session") {
+      postSession(request, response, host);
       return;
     }
     if (!options.auth.isAuthorized(request)) {
       sendText(
         response,
         401,
-        "This page needs the token that `stratumc ui` printed when it started: open the address it printed (http://…/?token=…).\n",
+        "This needs the token that `stratumc ui` printed when it started: open the address it printed (http://…/?token=…), or send Authorization: Bearer <token>.\n",
       );
       return;
     }
-    const route = `${method} ${url.pathname}`;
-    if (route === "GET /") {
-      const html = options.assets.html.replace("{{CSRF}}", options.auth.csrf);
-      send(response, 200, "text/html; charset=utf-8", html);
-    } else if (route === "GET /app.js") {
-      send(response, 200, "text/javascript; charset=utf-8", options.assets.js);
-    } else if (route === "GET /app.css") {
-      send(response, 200, "text/css; charset=utf-8", options.assets.css);
-    } else if (route === "GET /api/flows") {
-      sendJson(response, 200, await source.list());
+    if (route === "GET /api/flows") {
+      sendJson(response, 200, await reader.list());
     } else if (route === "GET /api/events") {
       streamChanges(request, response);
     } else {
-      const flow = /^\/api\/flows\/([^/]+)(\/gate)?$/.exec(url.pathname);
+      const flow = /^\/api\/flows\/([^/]+)(?:\/(gate|steps|audit))?$/.exec(url.pathname);
       const flowId = flow?.[1] === undefined ? null : safeDecode(flow[1]);
+      const part = flow?.[2];
+      const q = url.searchParams;
+      const offset = count(q.get("offset"), 0);
+      const limit = count(q.get("limit"), PAGE_SIZE);
+      const stepsOffset = count(q.get("steps_offset"), -1);
+      const auditOffset = count(q.get("audit_offset"), -1);
       if (flow === null || flowId === null)
         sendError(response, 404, "not_found", `no such page: ${url.pathname}`);
-      else if (flow[2] === undefined && method === "GET") await sendFlow(response, flowId);
-      else if (flow[2] !== undefined && method === "POST") await postGate(request, response, flowId, host);
-      else sendError(response, 405, "method_not_allowed", `${method} is not allowed on ${url.pathname}`);
+      else if (part === "gate" && method === "POST") await postGate(request, response, flowId, host);
+      else if (method !== "GET" || part === "gate")
+        sendError(response, 405, "method_not_allowed", `${method} is not allowed on ${url.pathname}`);
+      else if (offset === null || limit === null || stepsOffset === null || auditOffset === null)
+        sendError(response, 400, "bad_request", "offset and limit must be whole numbers");
+      else if (part === "steps") sendLoaded(response, flowId, await reader.steps(flowId, offset, limit));
+      else if (part === "audit") sendLoaded(response, flowId, await reader.audit(flowId, offset, limit));
+      else
+        sendLoaded(
+          response,
+          flowId,
+          await reader.page(flowId, {
+            limit,
+            ...(stepsOffset === -1 ? {} : { stepsOffset }),
+            ...(auditOffset === -1 ? {} : { auditOffset }),
+          }),
+        );
     }
   }
 
-  async function sendFlow(response: ServerResponse, flowId: string): Promise<void> {
-    const result = await source.page(flowId);
-    if (result.kind === "ok") sendJson(response, 200, result.page);
+  function sendLoaded<T>(response: ServerResponse, flowId: string, result: Loaded<T>): void {
+    if (result.kind === "ok") sendJson(response, 200, result.value);
     else if (result.kind === "corrupt") sendError(response, 422, "flow_corrupt", result.problem);
     else sendError(response, 404, "not_found", `Flow '${flowId}' not found`);
+  }
+
+  function originsOf(host: string): Set<string> {
+    return new Set(
+      options.hosts === null ? [`http://${host}`] : [...options.hosts].map((h) => `http://${h}`),
+    );
+  }
+
+  /** The page trades the token from its address for a session of its own (auth.ts). */
+  function postSession(request: IncomingMessage, response: ServerResponse, host: string): void {
+    const refused = options.auth.refuseChange(request, originsOf(host), false);
+    if (refused !== null) {
+      sendError(response, 403, "forbidden", refused);
+      return;
+    }
+    if (!options.auth.isToken(UiAuth.bearer(request))) {
+      sendError(
+        response,
+        401,
+        "unauthorized",
+        "The token is wrong. Open the address that `stratumc ui` printed.",
+      );
+      return;
+    }
+    request.resume();
+    sendJson(response, 200, options.auth.newSession());
   }
 
   async function postGate(
@@ -143,10 +194,7 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
     flowId: string,
     host: string,
   ): Promise<void> {
-    const origins = new Set(
-      options.hosts === null ? [`http://${host}`] : [...options.hosts].map((h) => `http://${h}`),
-    );
-    const refused = options.auth.refuseChange(request, origins);
+    const refused = options.auth.refuseChange(request, originsOf(host));
     if (refused !== null) {
       sendError(response, 403, "forbidden", refused);
       return;
@@ -162,37 +210,8 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       );
       return;
     }
-    const answer = await resolveGate(options.flowHost, {
-      flowId,
-      stepId: gate.step_id,
-      outcome: gate.outcome,
-      note: gate.note,
-      resolvedBy: "human",
-      withNext: true,
-      expectedRevision: gate.revision,
-    });
-    const output = answer.output as Record<string, unknown>;
-    if (answer.kind === "ok") {
-      const view: GateAnswerView = {
-        ok: true,
-        outcome: gate.outcome,
-        next: typeof output.next === "string" ? output.next : null,
-      };
-      sendJson(response, 200, view);
-    } else if (answer.kind === "conflict") {
-      const detail = typeof output.detail === "string" ? output.detail : "the flow is no longer at this gate";
-      sendError(response, 409, "conflict", `Someone else acted on this flow first: ${detail}.`);
-    } else {
-      const error = (output.error ?? {}) as { code?: unknown; message?: unknown };
-      const code = typeof error.code === "string" ? error.code : "error";
-      const message = typeof error.message === "string" ? error.message : code;
-      sendError(
-        response,
-        code === "NOT_FOUND" ? 404 : 422,
-        code === "NOT_FOUND" ? "not_found" : code,
-        message,
-      );
-    }
+    const reply = await reader.gate(flowId, gate);
+    sendJson(response, reply.status, reply.body);
   }
 
   function streamChanges(request: IncomingMessage, response: ServerResponse): void {
@@ -210,7 +229,13 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
     });
   }
 
-  return { listener, close: () => watch.stop() };
+  return {
+    listener,
+    close: () => {
+      watch.stop();
+      reader.close();
+    },
+  };
 }
 
 /** The body as JSON; null when it is too large or not JSON. */
@@ -237,6 +262,13 @@ function gateRequest(body: unknown): GateRequest | null {
   if (typeof step_id !== "string" || typeof outcome !== "string" || !OUTCOMES.has(outcome)) return null;
   if (typeof note !== "string" || typeof revision !== "number" || !Number.isInteger(revision)) return null;
   return { step_id, outcome: outcome as GateOutcome, note, revision };
+}
+
+/** A whole number from a query parameter (`fallback` when absent); null when it is not one. */
+function count(text: string | null, fallback: number): number | null {
+  if (text === null) return fallback;
+  if (!/^\d{1,9}$/.test(text)) return null;
+  return Number(text);
 }
 
 function safeDecode(segment: string): string | null {

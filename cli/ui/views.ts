@@ -71,44 +71,127 @@ export function sortFlowList(items: FlowListItem[]): FlowListItem[] {
   );
 }
 
-/** The page of one flow. */
-export function flowPage(run: FlowRun, updatedMs: number): FlowPage {
+/** How many steps and audit records one answer carries unless asked for fewer or more (docs/ui.md). */
+export const PAGE_SIZE = 100;
+/** The most one answer carries, whatever is asked: each answer stays small (tens of KB per hundred). */
+export const MAX_PAGE_SIZE = 2_000;
+/** At most this many lines of a spec are sent (a spec may be up to 8 MiB; the page draws each line). */
+export const SPEC_MAX_LINES = 1_000;
+/** Above this many steps (one window of the steps list) the graph is not sent: drawn, it would be unreadable and slow to lay out. */
+export const GRAPH_MAX_STEPS = PAGE_SIZE;
+
+/**
+ * What every answer about one flow is cut from: built once per stored version of the flow (the
+ * server keeps it while the flow's change token holds), so a page of steps costs its own size,
+ * not the flow's.
+ */
+export interface FlowModel {
+  readonly run: FlowRun;
+  readonly item: FlowListItem;
+  readonly states: ReadonlyMap<string, StepState>;
+  /** Every trace record, oldest first (earlier rounds included). */
+  readonly audit: readonly AuditRecord[];
+  readonly byStep: ReadonlyMap<string, AuditRecord[]>;
+}
+
+export function flowModel(run: FlowRun, updatedMs: number): FlowModel {
   const item = flowListItem(run, updatedMs);
-  const states = stepStates(run, item);
   // Trace records hold strings, numbers and nulls only: a copy of each is plain JSON already.
   const audit: AuditRecord[] = [...run.state.rounds.flat(), ...run.state.records].map((r) => ({ ...r }));
-  const byStep = recordsByStep(audit);
-  const current = run.flow.steps.find((s) => s.id === item.current_step_id);
-  const graph = flowGraphs(run.spec).find((g) => g.name === run.flow.name);
+  return { run, item, states: stepStates(run, item), audit, byStep: recordsByStep(audit) };
+}
+
+/** Which steps and audit records a flow's page carries (`GET /api/flows/<id>?steps_offset=&audit_offset=&limit=`). */
+export interface PageWindow {
+  readonly limit?: number;
+  /** Default: the page of `limit` steps that holds the current step. */
+  readonly stepsOffset?: number;
+  /** Default: the page of `limit` records that holds the latest. */
+  readonly auditOffset?: number;
+}
+
+/** The page of one flow: a window of its steps and of its audit records, and how many there are. */
+export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: PageWindow = {}): FlowPage {
+  const model = "item" in run ? run : flowModel(run, updatedMs);
+  const limit = clampLimit(window.limit ?? PAGE_SIZE);
+  const stepsOffset =
+    window.stepsOffset ??
+    pageStart(Math.min(model.item.completed_steps, model.run.flow.steps.length - 1), limit);
+  const auditOffset = window.auditOffset ?? pageStart(model.audit.length - 1, limit);
+  const { item, states } = model;
+  const flow = model.run;
+  const current = flow.flow.steps.find((s) => s.id === item.current_step_id);
+  const graph =
+    flow.flow.steps.length > GRAPH_MAX_STEPS
+      ? null
+      : flowGraphs(flow.spec).find((g) => g.name === flow.flow.name);
   return {
     flow: item,
-    revision: run.state.revision,
-    spec: {
-      source: run.state.raw_spec,
-      current_step_line:
-        current === undefined ? null : new LineMap(run.state.raw_spec).position(current.range.start).line,
-    },
-    graph: {
-      nodes: (graph?.nodes ?? []).map((n): GraphNodeView => ({ ...n, state: states.get(n.id) ?? "pending" })),
-      edges: graph?.edges ?? [],
-    },
-    steps: run.flow.steps.map(
-      (s): StepView => ({
-        id: s.id,
-        kind: s.kind,
-        target: s.function ?? s.flow,
-        state: states.get(s.id) ?? "pending",
-        attempts: run.state.attempts.get(s.id) ?? 0,
-        retries: s.retries,
-        output: plain(run.state.step_outputs.get(s.id)),
-        child_flow_id: childFlowOf(byStep.get(s.id) ?? [], s.id, run),
-        records: byStep.get(s.id) ?? [],
-      }),
+    revision: flow.state.revision,
+    spec: specWindow(
+      flow.state.raw_spec,
+      current === undefined ? null : new LineMap(flow.state.raw_spec).position(current.range.start).line,
     ),
-    audit,
+    graph:
+      graph === null
+        ? null
+        : {
+            nodes: (graph?.nodes ?? []).map(
+              (n): GraphNodeView => ({ ...n, state: states.get(n.id) ?? "pending" }),
+            ),
+            edges: graph?.edges ?? [],
+          },
+    steps: stepSlice(model, stepsOffset, limit),
+    steps_offset: stepsOffset,
+    steps_total: flow.flow.steps.length,
+    audit: model.audit.slice(auditOffset, auditOffset + limit),
+    audit_offset: auditOffset,
+    audit_total: model.audit.length,
     gate: item.gate,
-    inputs: plain(run.state.inputs),
+    inputs: plain(flow.state.inputs),
   };
+}
+
+/** The lines of a spec the page shows: all of a short one; of a long one, SPEC_MAX_LINES around the current step's. */
+function specWindow(source: string, current: number | null): FlowPage["spec"] {
+  const lines = source.replace(/\n$/, "").split("\n");
+  if (lines.length <= SPEC_MAX_LINES)
+    return { source, first_line: 1, line_count: lines.length, current_step_line: current };
+  const first = Math.min(Math.max(0, (current ?? 1) - 1 - SPEC_MAX_LINES / 2), lines.length - SPEC_MAX_LINES);
+  return {
+    source: `${lines.slice(first, first + SPEC_MAX_LINES).join("\n")}\n`,
+    first_line: first + 1,
+    line_count: lines.length,
+    current_step_line: current,
+  };
+}
+
+/** The first index of the page of `limit` items that holds `index` (0 for none). */
+function pageStart(index: number, limit: number): number {
+  return index <= 0 ? 0 : Math.floor(index / limit) * limit;
+}
+
+/** `limit` within 1 … MAX_PAGE_SIZE. */
+export function clampLimit(limit: number): number {
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(limit)));
+}
+
+/** Steps `offset` … `offset + limit` of the flow, in the flow's order. */
+export function stepSlice(model: FlowModel, offset: number, limit: number): StepView[] {
+  const { run, states, byStep } = model;
+  return run.flow.steps.slice(offset, offset + clampLimit(limit)).map(
+    (s): StepView => ({
+      id: s.id,
+      kind: s.kind,
+      target: s.function ?? s.flow,
+      state: states.get(s.id) ?? "pending",
+      attempts: run.state.attempts.get(s.id) ?? 0,
+      retries: s.retries,
+      output: plain(run.state.step_outputs.get(s.id)),
+      child_flow_id: childFlowOf(byStep.get(s.id) ?? [], s.id, run),
+      records: byStep.get(s.id) ?? [],
+    }),
+  );
 }
 
 /**

@@ -92,6 +92,7 @@ describe("npm package", () => {
       "dist/stratumc-daemon.cjs",
       "dist/stratumc-snapshot.cjs",
       "dist/stratumc.cjs",
+      "dist/ui-reader.cjs",
       "dist/ui.cjs",
       "package.json",
       "scripts/build.mjs",

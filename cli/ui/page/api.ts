@@ -1,6 +1,8 @@
-// The server's JSON API (docs/ui.md): GETs of the flows list and a flow page, the gate POST.
+// The server's JSON API (docs/ui.md): GETs of the flows list, a flow page and more of its steps
+// and audit, the gate POST; each with the session's Authorization header (session.ts).
 // Every answer becomes a typed result: the value, or the error the server (or the network) gave.
 import type { ApiError, FlowList, FlowPage, GateAnswerView, GateRequest } from "../api-types";
+import { authHeaders, forgetSession } from "./session";
 
 export type ApiResult<T> =
   | { readonly ok: true; readonly value: T }
@@ -29,13 +31,29 @@ const CODE_BY_STATUS: Readonly<Record<number, string>> = {
   500: "internal",
 };
 
+let onUnauthorized: () => void = () => undefined;
+
+/** What the page does when the server refuses its session (restarted, expired). */
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
 async function request<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: "same-origin", cache: "no-store", ...init });
+    response = await fetch(path, {
+      ...init,
+      credentials: "omit",
+      cache: "no-store",
+      headers: { ...authHeaders(), ...(init.headers as Record<string, string> | undefined) },
+    });
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return { ok: false, status: 0, code: "network", message: `the server cannot be reached (${message})` };
+  }
+  if (response.status === 401) {
+    forgetSession();
+    onUnauthorized();
   }
   const text = await response.text().catch(() => "");
   let body: unknown = null;
@@ -61,18 +79,24 @@ function getJson<T>(path: string): Promise<ApiResult<T>> {
   return request<T>(path, { method: "GET", headers: { Accept: "application/json" } });
 }
 
-/** The CSRF token the server put in the page's `<meta name="csrf-token">`. */
-export function csrfToken(): string {
-  const meta = document.querySelector('meta[name="csrf-token"]');
-  return meta?.getAttribute("content") ?? "";
-}
-
 export function fetchFlows(): Promise<ApiResult<FlowList>> {
   return getJson<FlowList>("/api/flows");
 }
 
-export function fetchFlow(flowId: string): Promise<ApiResult<FlowPage>> {
-  return getJson<FlowPage>(`/api/flows/${encodeURIComponent(flowId)}`);
+/** How many steps and audit records a flow's page shows at a time (the server's default window). */
+export const PAGE_SIZE = 100;
+
+/** A flow's page with the windows of steps and audit records from these offsets (null: the server's choice). */
+export function fetchFlow(
+  flowId: string,
+  stepsOffset: number | null = null,
+  auditOffset: number | null = null,
+): Promise<ApiResult<FlowPage>> {
+  const query = new URLSearchParams();
+  if (stepsOffset !== null) query.set("steps_offset", String(stepsOffset));
+  if (auditOffset !== null) query.set("audit_offset", String(auditOffset));
+  const search = query.toString() === "" ? "" : `?${query.toString()}`;
+  return getJson<FlowPage>(`/api/flows/${encodeURIComponent(flowId)}${search}`);
 }
 
 export function postGate(flowId: string, body: GateRequest): Promise<ApiResult<GateAnswerView>> {
@@ -81,7 +105,6 @@ export function postGate(flowId: string, body: GateRequest): Promise<ApiResult<G
     headers: {
       Accept: "application/json",
       "Content-Type": "application/json",
-      "X-CSRF-Token": csrfToken(),
     },
     body: JSON.stringify(body),
   });

@@ -1,14 +1,16 @@
 // `#/flow/<id>`: one flow: its header, the gate panel when it waits at a gate, the graph, the
 // steps with their outputs, the audit trail and the spec source. A refresh updates the sections in
 // place: the gate panel of the same gate is kept (with the note being typed), the spec is redrawn
-// only when it changes.
+// only when it changes. A long flow's steps and audit show one window at a time (pager.ts), its
+// graph is left out past 100 steps and its spec shows the lines around the current step.
 import type { AuditRecord, FlowPage, StepView } from "../api-types";
-import { fetchFlow } from "./api";
+import { fetchFlow, PAGE_SIZE } from "./api";
 import { fill, h } from "./dom";
 import { duration, plural, prettyJson, STATE_LABEL, shortId } from "./format";
 import { GatePanel } from "./gate-panel";
 import { renderGraph } from "./graph-svg";
 import { statusBadge, timeElement } from "./list-view";
+import { Pager } from "./pager";
 
 const STATES = ["done", "current", "awaiting_gate", "failed", "skipped", "pending", "killed"] as const;
 
@@ -35,6 +37,12 @@ export class FlowView {
   private readonly spec: HTMLPreElement;
   private readonly inputs: HTMLPreElement;
   private readonly auditCount: HTMLElement;
+  private readonly specNote: HTMLElement;
+  private readonly stepsPager: Pager;
+  private readonly auditPager: Pager;
+  /** The windows the person moved to; null: the server's choice (the current step, the latest records). */
+  private stepsOffset: number | null = null;
+  private auditOffset: number | null = null;
 
   constructor(private readonly flowId: string) {
     this.crumbs = h(
@@ -58,6 +66,15 @@ export class FlowView {
     this.auditCount = h("span", { class: "count muted" });
     this.spec = h("pre", { id: "spec", class: "spec", tabindex: 0, "aria-label": "Spec source" });
     this.inputs = h("pre", { class: "value" });
+    this.specNote = h("p", { class: "muted spec-note", hidden: true });
+    this.stepsPager = new Pager("steps", (offset) => {
+      this.stepsOffset = offset;
+      void this.refresh();
+    });
+    this.auditPager = new Pager("records", (offset) => {
+      this.auditOffset = offset;
+      void this.refresh();
+    });
     const legend = h(
       "ul",
       { class: "legend", "aria-label": "Step states" },
@@ -72,7 +89,7 @@ export class FlowView {
         "div",
         { class: "grid two" },
         section("graph-heading", "Graph", this.graphWrap, legend),
-        section("steps-heading", "Steps", this.steps),
+        section("steps-heading", "Steps", this.steps, this.stepsPager.el),
       ),
       h(
         "div",
@@ -82,8 +99,9 @@ export class FlowView {
           { class: "card", "aria-labelledby": "audit-heading" },
           h("h2", { id: "audit-heading" }, "Audit trail ", this.auditCount),
           this.audit,
+          this.auditPager.el,
         ),
-        section("spec-heading", "Spec", this.spec),
+        section("spec-heading", "Spec", this.specNote, this.spec),
       ),
       section("inputs-heading", "Inputs", this.inputs),
     );
@@ -95,7 +113,7 @@ export class FlowView {
   }
 
   async refresh(): Promise<void> {
-    const result = await fetchFlow(this.flowId);
+    const result = await fetchFlow(this.flowId, this.stepsOffset, this.auditOffset);
     if (this.disposed) return;
     if (!result.ok) {
       this.showError(result.status, result.code, result.message);
@@ -168,20 +186,28 @@ export class FlowView {
     this.renderGate(page);
     fill(
       this.graphWrap,
-      renderGraph(page.graph, (id) => this.select(id)),
+      page.graph === null
+        ? h(
+            "p",
+            { class: "muted graph-omitted" },
+            `${page.steps_total.toLocaleString("en")} steps: too many to draw. The steps are listed beside.`,
+          )
+        : renderGraph(page.graph, (id) => this.select(id)),
     );
     fill(
       this.steps,
       page.steps.map((st) => stepItem(st)),
     );
+    this.stepsPager.update(page.steps_offset, page.steps.length, page.steps_total, PAGE_SIZE);
+    this.auditPager.update(page.audit_offset, page.audit.length, page.audit_total, PAGE_SIZE);
     fill(
       this.audit,
       page.audit.length === 0
         ? h("li", { class: "muted empty-item" }, "Nothing recorded yet.")
         : page.audit.map(auditItem),
     );
-    this.auditCount.textContent = `(${page.audit.length})`;
-    this.renderSpec(page.spec.source, page.spec.current_step_line);
+    this.auditCount.textContent = `(${page.audit_total})`;
+    this.renderSpec(page.spec);
     this.inputs.textContent = prettyJson(page.inputs);
   }
 
@@ -200,18 +226,26 @@ export class FlowView {
     this.gateSlot.replaceChildren(this.gate.el);
   }
 
-  private renderSpec(source: string, current: number | null): void {
-    const key = `${current}\n${source}`;
+  private renderSpec(spec: FlowPage["spec"]): void {
+    const { source, first_line: from, line_count: total, current_step_line: current } = spec;
+    const key = `${current}\n${from}\n${source}`;
     if (key === this.specKey) return;
     this.specKey = key;
-    const lines = source.replace(/\n$/, "").split("\n");
+    // A long spec comes as the lines around the current step's (the server's window).
+    const shown = source.replace(/\n$/, "").split("\n");
+    this.specNote.hidden = shown.length >= total;
+    this.specNote.textContent = `Lines ${from.toLocaleString("en")}–${(from + shown.length - 1).toLocaleString("en")} of ${total.toLocaleString("en")}, around the current step.`;
     fill(
       this.spec,
       h(
         "code",
         null,
-        lines.map((text, i) =>
-          h("span", { class: i + 1 === current ? "line current" : "line", "data-line": i + 1 }, `${text}\n`),
+        shown.map((text, i) =>
+          h(
+            "span",
+            { class: from + i === current ? "line current" : "line", "data-line": from + i },
+            `${text}\n`,
+          ),
         ),
       ),
     );

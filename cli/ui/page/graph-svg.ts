@@ -187,7 +187,10 @@ function endElement(box: LayoutNode): SVGGElement {
 }
 
 /** The flow graph as `<svg id="graph">`; clicking (or Enter on) a step calls `onSelect`. */
-export function renderGraph(graph: FlowPage["graph"], onSelect: (stepId: string) => void): SVGSVGElement {
+export function renderGraph(
+  graph: NonNullable<FlowPage["graph"]>,
+  onSelect: (stepId: string) => void,
+): SVGSVGElement {
   const layout = layoutGraph(graph);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const nodes: SVGGElement[] = [];

@@ -1,10 +1,13 @@
-// The page's entry point: a hash router (`#/` the flows, `#/flow/<id>` one flow), live refresh
-// of the view on the server's `change` events, and the relative times kept current.
-import { fetchFlows } from "./api";
+// The page's entry point: the session first (session.ts), then a hash router (`#/` the flows,
+// `#/flow/<id>` one flow), live refresh of the view on the server's `change` events, and the
+// relative times kept current.
+import { fetchFlows, whenUnauthorized } from "./api";
 import { byId, fill, h } from "./dom";
+import { type LiveState, listenForChanges } from "./events";
 import { FlowView } from "./flow-view";
 import { relativeTime } from "./format";
 import { ListView } from "./list-view";
+import { NEEDS_TOKEN, startSession } from "./session";
 import { clearStatus } from "./status";
 
 interface View {
@@ -95,7 +98,7 @@ function navigate(): void {
   }
 }
 
-function setLive(state: "live" | "connecting" | "offline"): void {
+function setLive(state: LiveState): void {
   const el = document.getElementById("live");
   if (el === null) return;
   el.dataset.state = state;
@@ -105,34 +108,25 @@ function setLive(state: "live" | "connecting" | "offline"): void {
       ? "Updates appear as they happen"
       : state === "connecting"
         ? "Lost the connection to the server; trying again"
-        : "Not receiving updates; the page refreshes every 10 s";
+        : "Not receiving updates: the page needs the printed address again";
 }
 
-let pollTimer: number | undefined;
-
-function connect(): void {
-  if (typeof EventSource === "undefined") {
-    setLive("offline");
-    pollTimer = window.setInterval(() => void refresh(), 10_000);
-    return;
-  }
-  const events = new EventSource("/api/events");
-  events.addEventListener("change", () => void refresh());
-  events.addEventListener("open", () => {
-    setLive("live");
-    if (pollTimer !== undefined) {
-      window.clearInterval(pollTimer);
-      pollTimer = undefined;
-    }
-    // Whatever changed while disconnected.
-    void refresh();
-  });
-  events.addEventListener("error", () => {
-    if (events.readyState === EventSource.CLOSED) {
-      setLive("offline");
-      if (pollTimer === undefined) pollTimer = window.setInterval(() => void refresh(), 10_000);
-    } else setLive("connecting");
-  });
+/** No session (none in this tab, the server restarted, it expired): say what to do, show nothing else. */
+function showNeedsToken(message: string): void {
+  view?.dispose?.();
+  view = null;
+  window.removeEventListener("hashchange", navigate);
+  setLive("offline");
+  fill(
+    app,
+    h(
+      "section",
+      { class: "view", id: "needs-token" },
+      h("h1", { tabindex: -1 }, "Open the address stratumc ui printed"),
+      h("p", { class: "error-text" }, message),
+    ),
+  );
+  document.title = "Sign in · stratumc";
 }
 
 function tickTimes(): void {
@@ -143,7 +137,14 @@ function tickTimes(): void {
   }
 }
 
-window.addEventListener("hashchange", navigate);
-navigate();
-connect();
-window.setInterval(tickTimes, 15_000);
+void startSession().then((started) => {
+  if (!started.ok) {
+    showNeedsToken(started.message);
+    return;
+  }
+  whenUnauthorized(() => showNeedsToken(NEEDS_TOKEN));
+  window.addEventListener("hashchange", navigate);
+  navigate();
+  listenForChanges(() => void refresh(), setLive);
+  window.setInterval(tickTimes, 15_000);
+});

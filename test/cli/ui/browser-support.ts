@@ -2,33 +2,10 @@
 // download: .ci/run installs the `chromium` package), and the built `stratumc ui` started as users
 // start it, on a port of its own choosing, its address read from the line it prints.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
 import { ensureBundle, REPO } from "../run-cli";
 
-export const CHROMIUM = process.env.STRATUMC_TEST_CHROMIUM ?? "/usr/bin/chromium";
-
-/** Headless Chromium with the flags this machine's closed network needs (no background connections). */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `the browser tests need Chromium at ${CHROMIUM}: install Debian's chromium package (.ci/run does)`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
+export { CHROMIUM, launchChromium } from "./chromium";
 
 export interface RunningUi {
   /** The address printed, with the token. */

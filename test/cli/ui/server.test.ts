@@ -1,6 +1,7 @@
-// The HTTP layer of `stratumc ui` (cli/ui/server.ts) over a real file store: the token and its
-// cookie, the Host check, CSRF/Origin/content-type checks on the gate POST, the JSON of the flows
-// list and of a flow page, gate resolution with its conflicts, and the change events.
+// The HTTP layer of `stratumc ui` (cli/ui/server.ts) over a real file store: the token and the
+// sessions it is traded for (no cookie), the Host check, credential/Origin/content-type checks on
+// the gate POST, the JSON of the flows list and of a flow page with its windows of steps and
+// audit, gate resolution with its conflicts, and the change events.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,14 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFlowHost, type FlowHost } from "../../../cli/flow-host";
-import type { FlowList, FlowPage } from "../../../cli/ui/api-types";
-import { UiAuth } from "../../../cli/ui/auth";
+import type { AuditRecord, FlowList, FlowPage, ItemsPage, StepView } from "../../../cli/ui/api-types";
+import { SESSION_MS, UiAuth } from "../../../cli/ui/auth";
 import { createUiHandler, type UiHandler } from "../../../cli/ui/server";
 import { fromJsonValue } from "../../../stdlib/index";
+import { writeBigFlow } from "../../hostile/ui-support";
 import { GATE_SPEC } from "./gate-spec";
 
 const TOKEN = "test-token-0123456789abcdef";
-const ASSETS = { html: '<meta name="csrf-token" content="{{CSRF}}">page', js: "/* js */", css: "/* css */" };
+const ASSETS = { html: "<title>page</title>", js: "/* js */", css: "/* css */" };
 
 let home: string;
 let flowHost: FlowHost;
@@ -23,6 +25,7 @@ let server: Server;
 let handler: UiHandler;
 let base: string;
 let auth: UiAuth;
+let now: number;
 let errors: string[];
 
 beforeEach(async () => {
@@ -37,7 +40,8 @@ beforeEach(async () => {
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  auth = new UiAuth(TOKEN, port);
+  now = Date.now();
+  auth = new UiAuth(TOKEN, () => now);
   errors = [];
   handler = createUiHandler({
     flowHost,
@@ -68,7 +72,6 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
     headers: {
       ...bearer,
       "Content-Type": "application/json",
-      "X-CSRF-Token": auth.csrf,
       Origin: base,
       ...headers,
     },
@@ -96,9 +99,17 @@ async function page(flowId: string): Promise<FlowPage> {
   return (await r.json()) as FlowPage;
 }
 
+/** A session as the page gets one: POST /api/session with the token. */
+async function newSession(): Promise<{ session: string; expires_ms: number }> {
+  const r = await fetch(`${base}/api/session`, { method: "POST", headers: { ...bearer, Origin: base } });
+  expect(r.status).toBe(200);
+  expect(r.headers.get("set-cookie")).toBeNull();
+  return (await r.json()) as { session: string; expires_ms: number };
+}
+
 describe("access", () => {
-  it("refuses every request without the token, and a wrong token", async () => {
-    for (const path of ["/", "/app.js", "/api/flows", "/api/events", "/api/flows/x"]) {
+  it("refuses every API request without the token or a session, and a wrong token", async () => {
+    for (const path of ["/api/flows", "/api/events", "/api/flows/x", "/api/flows/x/steps", "/nothing"]) {
       const r = await fetch(base + path);
       expect(r.status, path).toBe(401);
       expect(await r.text()).toContain("token");
@@ -107,21 +118,55 @@ describe("access", () => {
     expect((await fetch(`${base}/api/flows`, { headers: { Authorization: "Bearer wrong" } })).status).toBe(
       401,
     );
+    const wrong = await fetch(`${base}/api/session`, {
+      method: "POST",
+      headers: { Authorization: "Bearer wrong" },
+    });
+    expect(wrong.status).toBe(401);
   });
 
-  it("exchanges the token for an HttpOnly SameSite=Strict cookie and redirects to a URL without it", async () => {
-    const r = await fetch(`${base}/?token=${TOKEN}`, { redirect: "manual" });
-    expect(r.status).toBe(303);
-    expect(r.headers.get("location")).toBe("/");
-    const cookie = r.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).not.toContain(TOKEN);
-    const session = cookie.split(";")[0] ?? "";
-    const html = await fetch(`${base}/`, { headers: { Cookie: session } });
-    expect(html.status).toBe(200);
-    expect(await html.text()).toContain(`content="${auth.csrf}"`);
-    expect(html.headers.get("content-security-policy")).toContain("script-src 'self'");
+  it("serves the page's files to anyone, with no secret in them and no cookie", async () => {
+    for (const path of ["/", `/?token=${TOKEN}`, "/app.js", "/app.css"]) {
+      const r = await fetch(base + path, { redirect: "manual" });
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get("set-cookie"), path).toBeNull();
+      expect(r.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(await r.text()).not.toContain(TOKEN);
+    }
+  });
+
+  it("trades the token for a session that authorizes as a bearer credential; a cookie counts for nothing", async () => {
+    const { session, expires_ms } = await newSession();
+    expect(session).not.toContain(TOKEN);
+    expect(expires_ms - now).toBe(SESSION_MS);
+    expect(
+      (await fetch(`${base}/api/flows`, { headers: { Authorization: `Bearer ${session}` } })).status,
+    ).toBe(200);
+    for (const cookie of [`stratumc_ui_1=${session}`, `session=${session}`, `token=${TOKEN}`]) {
+      expect((await fetch(`${base}/api/flows`, { headers: { Cookie: cookie } })).status, cookie).toBe(401);
+    }
+    // Another site cannot have one made: its Origin is refused before the token is looked at.
+    const cross = await fetch(`${base}/api/session`, {
+      method: "POST",
+      headers: { ...bearer, Origin: "http://evil.example" },
+    });
+    expect(cross.status).toBe(403);
+  });
+
+  it("ends a session at its expiry and with the process: a restart with the same token knows none", async () => {
+    const { session } = await newSession();
+    const withSession = { Authorization: `Bearer ${session}` };
+    const restarted = new UiAuth(TOKEN);
+    const request = { headers: { authorization: `Bearer ${session}` } } as unknown as Parameters<
+      UiAuth["isAuthorized"]
+    >[0];
+    expect(auth.isAuthorized(request)).toBe(true);
+    expect(restarted.isAuthorized(request)).toBe(false);
+    now += SESSION_MS - 1;
+    expect((await fetch(`${base}/api/flows`, { headers: withSession })).status).toBe(200);
+    now += 1;
+    expect((await fetch(`${base}/api/flows`, { headers: withSession })).status).toBe(401);
+    expect((await fetch(`${base}/api/flows`, { headers: bearer })).status).toBe(200); // the token never expires
   });
 
   it("refuses a Host that is not the server's address (DNS rebinding)", async () => {
@@ -169,13 +214,14 @@ describe("flows", () => {
       ["approve", "awaiting_gate"],
     ]);
     expect(p.steps[0]?.output).toEqual({ text: "<script>alert(1)</script>" });
-    expect(p.graph.nodes.map((n) => [n.id, n.kind, n.state])).toEqual([
+    expect(p.graph?.nodes.map((n) => [n.id, n.kind, n.state])).toEqual([
       ["draft", "function", "done"],
       ["approve", "gate", "awaiting_gate"],
     ]);
-    expect(p.graph.edges).toContainEqual({ from: "approve", to: "draft", route: "revise" });
+    expect(p.graph?.edges).toContainEqual({ from: "approve", to: "draft", route: "revise" });
     expect(p.audit.map((r) => [r.type, r.step_id])).toEqual([["step", "draft"]]);
     expect(p.spec.source).toBe(GATE_SPEC);
+    expect([p.spec.first_line, p.spec.line_count]).toEqual([1, GATE_SPEC.split("\n").length - 1]);
     const line = GATE_SPEC.split("\n")[(p.spec.current_step_line ?? 0) - 1];
     expect(line).toContain("- id: approve");
     expect(p.inputs).toEqual({ topic: "caching" });
@@ -190,6 +236,55 @@ describe("flows", () => {
     expect(r.status).toBe(404);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe("not_found");
     expect((await fetch(`${base}/nothing`, { headers: bearer })).status).toBe(404);
+  });
+});
+
+describe("a long flow, in windows", () => {
+  it("sends the window of steps holding the current step and of the latest audit records, no graph", async () => {
+    const flowId = writeBigFlow(home, 450);
+    const p = await page(flowId);
+    expect(p.graph).toBeNull();
+    expect([p.steps_offset, p.steps.length, p.steps_total]).toEqual([400, 50, 450]);
+    expect(p.steps.at(-1)).toMatchObject({ id: "approve", state: "awaiting_gate" });
+    expect([p.audit_offset, p.audit.length, p.audit_total]).toEqual([400, 49, 449]);
+    expect(p.flow.current_step_id).toBe("approve");
+    // The spec (1,368 lines): the last 1,000, which hold the current step's line.
+    const lines = p.spec.source.replace(/\n$/, "").split("\n");
+    expect([p.spec.first_line, lines.length, p.spec.line_count]).toEqual([369, 1_000, 1_368]);
+    const at = (p.spec.current_step_line ?? 0) - p.spec.first_line;
+    expect(lines[at]).toBe("      - id: approve");
+
+    const first = (await (
+      await fetch(`${base}/api/flows/${flowId}?steps_offset=0&audit_offset=10&limit=100`, { headers: bearer })
+    ).json()) as FlowPage;
+    expect(first.steps.map((st) => st.id)).toEqual(Array.from({ length: 100 }, (_, i) => `s${i}`));
+    expect(first.steps[5]).toMatchObject({ state: "done", output: { name: "part 5 of the plan, done" } });
+    expect(first.audit.map((r) => r.step_id)).toEqual(Array.from({ length: 100 }, (_, i) => `s${i + 10}`));
+  });
+
+  it("pages steps and audit records by offset and limit, within 2,000 an answer", async () => {
+    const flowId = writeBigFlow(home, 2_500);
+    const get = async (path: string): Promise<Response> =>
+      fetch(`${base}/api/flows/${flowId}${path}`, { headers: bearer });
+    const steps = (await (await get("/steps?offset=200&limit=10")).json()) as ItemsPage<StepView>;
+    expect([steps.total, steps.offset, steps.revision]).toEqual([2_500, 200, 1]);
+    expect(steps.items.map((st) => st.id)).toEqual(Array.from({ length: 10 }, (_, i) => `s${200 + i}`));
+    const audit = (await (await get("/audit?offset=2498")).json()) as ItemsPage<AuditRecord>;
+    expect([audit.total, audit.items.map((r) => r.step_id)]).toEqual([2_499, ["s2498"]]);
+    const all = (await (await get("/steps?limit=999999")).json()) as ItemsPage<StepView>;
+    expect(all.items.length).toBe(2_000);
+    const past = (await (await get("/steps?offset=9000")).json()) as ItemsPage<StepView>;
+    expect(past.items).toEqual([]);
+    for (const bad of ["/steps?offset=-1", "/audit?limit=x", "?steps_offset=1e3"])
+      expect((await get(bad)).status, bad).toBe(400);
+    expect((await fetch(`${base}/api/flows/nope/steps`, { headers: bearer })).status).toBe(404);
+  });
+
+  it("draws the graph of a flow of 100 steps, with all its steps", async () => {
+    const p = await page(writeBigFlow(home, 100));
+    expect(p.graph?.nodes.length).toBe(100);
+    expect([p.steps_offset, p.steps.length]).toEqual([0, 100]);
+    expect((await page(writeBigFlow(home, 101))).graph).toBeNull();
   });
 });
 
@@ -271,7 +366,7 @@ describe("gates", () => {
     expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/revision/);
   });
 
-  it("refuses a POST without the CSRF token, with another Origin, or not JSON; and a malformed body", async () => {
+  it("refuses a POST without a bearer credential (a cookie is none), with another Origin, or not JSON; and a malformed body", async () => {
     const flowId = await flowAtGate();
     const body = {
       step_id: "approve",
@@ -279,7 +374,10 @@ describe("gates", () => {
       note: "",
       revision: (await page(flowId)).revision,
     };
-    expect((await post(`/api/flows/${flowId}/gate`, body, { "X-CSRF-Token": "nope" })).status).toBe(403);
+    const session = (await newSession()).session;
+    expect(
+      (await post(`/api/flows/${flowId}/gate`, body, { Authorization: "", Cookie: `s=${session}` })).status,
+    ).toBe(401);
     expect((await post(`/api/flows/${flowId}/gate`, body, { Origin: "http://evil.example" })).status).toBe(
       403,
     );

@@ -69,7 +69,7 @@ describe("the flow page's view", () => {
           const run = loaded!.run;
           const page = flowPage(run, 0);
           expect(page.steps.map((s) => s.id)).toEqual(run.flow.steps.map((s) => s.id));
-          expect(page.graph.nodes.map((n) => [n.id, n.state])).toEqual(
+          expect(page.graph?.nodes.map((n) => [n.id, n.state])).toEqual(
             page.steps.map((s) => [s.id, s.state]),
           );
           expect(page.flow.status).toBe(flowSummary(run).status);
