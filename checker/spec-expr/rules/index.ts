@@ -1,6 +1,6 @@
 // The reference rules of the expression phase, in catalogue order (docs/language.md §9.5.5).
 import type { RuleInfo } from "../../rule";
-import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../../rules/quorum/agree-on-unhashable";
+import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../../rules/quorum/SPEC-QUORUM-AGREE-ON-UNHASHABLE";
 import {
   SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
   SPEC_PARALLEL_SOURCE_NOT_LIST,
