@@ -5,9 +5,9 @@ import { entityRange, stepEntityRange } from "../anchors";
 import type { SourceRange } from "../base/source-range";
 import type { SourceEdit, SpecFix } from "../diagnostic";
 import { suggest } from "../expr/did-you-mean";
-import { didYouMean, renameFix } from "../messages";
 import type { Fields, FunctionDecl, SpecModel, StepDecl, StepKind } from "../model/types";
 import type { MapEntry, SpecNode } from "../yaml/nodes";
+import { didYouMean, renameFix } from "./suggestions";
 
 /** A step that takes part in id-based rules: its messages and paths need `<s>`. */
 export interface NamedStep extends StepDecl {

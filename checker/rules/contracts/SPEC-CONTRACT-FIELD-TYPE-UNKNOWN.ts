@@ -1,7 +1,7 @@
 // SPEC-CONTRACT-FIELD-TYPE-UNKNOWN: a field type is one of the six JSON types or a contract name.
 import { valueRange } from "../../anchors";
-import { didYouMean, renameFix } from "../../messages";
 import { defineRule } from "../../rule";
+import { didYouMean, renameFix } from "../suggestions";
 import { replaceScalar, suggestName } from "../support";
 import type { RuleVisitor } from "../types";
 import { BUILTIN_TYPES, knownType } from "./definitions";
