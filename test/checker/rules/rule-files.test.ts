@@ -1,6 +1,7 @@
-// The layout of checker/rules/: every file that declares a rule is named after its code
-// (`<CODE>.ts`, one rule per file), every file named like a code declares exactly that rule, and no
-// rule file walks steps, flows, functions or contracts by hand — rules say what they visit and the
+// The layout of the checker's rule folders (checker/rules/, checker/graph/rules/,
+// checker/spec-expr/rules/): every file that declares a rule is named after its code (`<CODE>.ts`,
+// one rule per file), every file named like a code declares exactly that rule, and no file of
+// checker/rules/ walks steps, flows, functions or contracts by hand — rules say what they visit and the
 // checker's one walk (checker/rules/walk.ts) calls them. A plain source scan; the checks are proved
 // to bite on synthetic sources.
 import { readdirSync, readFileSync } from "node:fs";
@@ -10,6 +11,11 @@ import { CATALOGUE } from "../../../checker/catalogue";
 
 const REPO = join(__dirname, "..", "..", "..");
 const RULES_DIR = join(REPO, "checker", "rules");
+/** Rule folders whose rules read the whole model (the graph rules) or the expression table. */
+const OTHER_RULE_DIRS = [
+  join(REPO, "checker", "graph", "rules"),
+  join(REPO, "checker", "spec-expr", "rules"),
+];
 
 /** The walk itself, and the helpers it (and checker/portable) iterate with. */
 const WALKERS = new Set(["walk.ts", "support.ts", "contracts/definitions.ts"]);
@@ -55,15 +61,20 @@ function handWalks(source: string): string[] {
   return [...code(source).matchAll(walks)].map((m) => m[0]);
 }
 
-const files = filesUnder(RULES_DIR).map((path) => ({
-  path: relative(RULES_DIR, path).split("\\").join("/"),
-  name: path.split(/[\\/]/).pop() ?? "",
-  source: readFileSync(path, "utf8"),
-}));
+function read(dir: string) {
+  return filesUnder(dir).map((path) => ({
+    path: relative(dir, path).split("\\").join("/"),
+    name: path.split(/[\\/]/).pop() ?? "",
+    source: readFileSync(path, "utf8"),
+  }));
+}
+
+const files = read(RULES_DIR);
+const otherRuleFiles = OTHER_RULE_DIRS.flatMap(read);
 
 describe("checker/rules/", () => {
-  it("names every rule file after the one code it declares", () => {
-    const problems = files.flatMap((f) => {
+  it("names every rule file after the one code it declares (graph and reference rules included)", () => {
+    const problems = [...files, ...otherRuleFiles].flatMap((f) => {
       const p = namingProblem(f.name, f.source);
       return p === null ? [] : [`${f.path}: ${p}`];
     });
