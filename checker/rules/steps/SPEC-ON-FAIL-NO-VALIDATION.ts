@@ -1,7 +1,7 @@
 // SPEC-ON-FAIL-NO-VALIDATION: on_fail is taken when validation keeps failing, so there must be some.
 import type { StepDecl } from "../../model/types";
 import { defineRule } from "../../rule";
-import { isNonGate } from "../placement";
+import { NON_GATE_KINDS } from "../placement";
 import { has, keyOf, lacks, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 
@@ -19,9 +19,9 @@ export const SPEC_ON_FAIL_NO_VALIDATION = defineRule({
   message: (step: string) =>
     `Step '${step}' has on_fail but no ensure/guardrails — on_fail can never trigger`,
   visit(on: RuleVisitor): void {
-    on.onStep((step, { reporter }) => {
-      // On a gate only SPEC-GATE-ON-FAIL is reported.
-      if (!isNonGate(step) || !has(step, "on_fail")) return;
+    // On a gate only SPEC-GATE-ON-FAIL is reported.
+    on.onStep(NON_GATE_KINDS, (step, { reporter }) => {
+      if (!has(step, "on_fail")) return;
       if (validates(step) !== false) return;
       reporter.report(SPEC_ON_FAIL_NO_VALIDATION, {
         message: SPEC_ON_FAIL_NO_VALIDATION.message(step.id),
