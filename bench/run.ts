@@ -13,7 +13,9 @@
 // STRATUMC_BENCH_ONLY=ui only the web page's weight, `stratumc ui`'s start (bench/ui-bench.ts) and
 // its page of a 10,000-step flow in Chromium (bench/ui-big-flow-bench.ts),
 // STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts),
-// STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget).
+// STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget),
+// STRATUMC_BENCH_ONLY=check only the checker's rows: the generated spec corpus and whole checks of
+// the typical and the 1,000-step spec (bench/spec-bench.ts, bench/control-bench.ts).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -173,6 +175,10 @@ async function main(): Promise<void> {
     // The editor's budget: the language server's rows and the control analysis's share of a check.
     const lsp = await benchLsp(repoDir);
     process.stdout.write(printTable([...lsp.rows, ...benchControl(repoDir)]));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "check") {
+    process.stdout.write(printTable([...benchCorpus().rows, ...benchControl(repoDir)]));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {

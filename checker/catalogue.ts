@@ -9,7 +9,7 @@ import { GRAPH_RULES } from "./graph/index";
 import { PORTABILITY_RULES } from "./portable/not-portable";
 import type { Family, RuleInfo } from "./rule";
 import { SEMANTIC_RULES } from "./rules/index";
-import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema/index";
 import { SCHEMA_RULES } from "./schema/rules";
 import { REFERENCE_RULES } from "./spec-expr/index";
 import { SUPPRESSION_RULES } from "./suppressions";

@@ -15,7 +15,9 @@ import type { SpecModel } from "./model/types";
 import { SPEC_NOT_PORTABLE } from "./portable/not-portable";
 import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
-import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema/index";
+import type { VisitingRule } from "./rules/types";
+import { runVisitingRules } from "./rules/walk";
 import { SpecSource } from "./source";
 import { checkSpecExpressions } from "./spec-expr/index";
 import type { ExpressionTable } from "./spec-expr/types";
@@ -61,6 +63,9 @@ export interface CheckSteps {
 
 const DEFAULT_STEPS: CheckSteps = { loadYaml, parseExpression };
 
+/** The semantic rules that visit the model, walked once per check (one list, so its dispatch is built once). */
+const VISITING_RULES: readonly VisitingRule[] = [...SEMANTIC_RULES, ...OUTPUT_SCHEMA_RULES];
+
 export function checkSpec(text: string, options: CheckOptions = {}): CheckResult {
   return checkSpecWith(text, options, DEFAULT_STEPS);
 }
@@ -77,7 +82,8 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
   if (loaded.ok) {
     model = checkStructure(source, loaded.root, sink);
     if (model !== null) {
-      for (const rule of [...SEMANTIC_RULES, ...OUTPUT_SCHEMA_RULES, ...GRAPH_RULES]) rule.check(model, sink);
+      runVisitingRules(VISITING_RULES, model, sink);
+      for (const rule of GRAPH_RULES) rule.check(model, sink);
       expressions = checkSpecExpressions(model, sink, steps.parseExpression);
       if (options.portable === true) SPEC_NOT_PORTABLE.check(model, expressions, sink);
     }

@@ -2,13 +2,13 @@
 import type { FlowDecl } from "../model/types";
 import type { SemanticRule } from "../rules/types";
 import { analyseFlow } from "./analysis";
-import { SPEC_DEPENDENCY_CYCLE } from "./rules/dependency-cycle";
-import { SPEC_DEPENDS_ON_DUPLICATE } from "./rules/depends-on-duplicate";
-import { SPEC_DEPENDS_ON_UNKNOWN } from "./rules/depends-on-unknown";
-import { SPEC_FLOW_RECURSION } from "./rules/flow-recursion";
-import { SPEC_GATE_ON_REVISE_EARLIER } from "./rules/gate-on-revise-earlier";
-import { SPEC_STEP_DUPLICATE_ID } from "./rules/step-duplicate-id";
-import { SPEC_STEP_UNREACHABLE } from "./rules/step-unreachable";
+import { SPEC_DEPENDENCY_CYCLE } from "./rules/SPEC-DEPENDENCY-CYCLE";
+import { SPEC_DEPENDS_ON_DUPLICATE } from "./rules/SPEC-DEPENDS-ON-DUPLICATE";
+import { SPEC_DEPENDS_ON_UNKNOWN } from "./rules/SPEC-DEPENDS-ON-UNKNOWN";
+import { SPEC_FLOW_RECURSION } from "./rules/SPEC-FLOW-RECURSION";
+import { SPEC_GATE_ON_REVISE_EARLIER } from "./rules/SPEC-GATE-ON-REVISE-EARLIER";
+import { SPEC_STEP_DUPLICATE_ID } from "./rules/SPEC-STEP-DUPLICATE-ID";
+import { SPEC_STEP_UNREACHABLE } from "./rules/SPEC-STEP-UNREACHABLE";
 import type { FlowGraph } from "./types";
 
 /** The graph rules, in the catalogue order of docs/language.md §9.5.4. */

@@ -1,11 +1,14 @@
 // Which expression fields are reported as misplaced (docs/language.md §9.3, last bullet). Such a field
 // is not parsed or type-checked at all, so the expression phase asks these predicates and the
 // semantic rules that report the misplacement use the very same ones: the two never disagree.
-import type { FunctionDecl, StepDecl } from "../model/types";
+import type { FunctionDecl, StepDecl, StepKind } from "../model/types";
 
 export type ExpressionField = "ensure" | "skip_if" | "exit_criterion" | "accumulate" | "accumulate_key";
 
 const NONE: ReadonlySet<ExpressionField> = new Set();
+
+/** The kinds of step that are neither gates nor 0.3 typed kinds: function, inline and sub-flow. */
+export const NON_GATE_KINDS: readonly StepKind[] = ["function", "inline", "flow"];
 
 /** A step of a kind that is not a gate (function, inline or sub-flow); null kinds are unknown. */
 export function isNonGate(step: StepDecl): boolean {

@@ -5,13 +5,37 @@ import { entityRange, stepEntityRange } from "../anchors";
 import type { SourceRange } from "../base/source-range";
 import type { SourceEdit, SpecFix } from "../diagnostic";
 import { suggest } from "../expr/did-you-mean";
-import { didYouMean, renameFix } from "../messages";
-import type { Fields, FunctionDecl, SpecModel, StepDecl } from "../model/types";
+import type { Fields, FunctionDecl, SpecModel, StepDecl, StepKind } from "../model/types";
 import type { MapEntry, SpecNode } from "../yaml/nodes";
+import { didYouMean, renameFix } from "./suggestions";
 
 /** A step that takes part in id-based rules: its messages and paths need `<s>`. */
 export interface NamedStep extends StepDecl {
   readonly id: string;
+}
+
+// A record, so that a new step kind cannot be left out of STEP_KINDS.
+const KIND_SET: Readonly<Record<StepKind, true>> = {
+  function: true,
+  gate: true,
+  inline: true,
+  flow: true,
+  decompose: true,
+  parallel_dispatch: true,
+  quorum: true,
+  race: true,
+  debate: true,
+};
+
+/** Every step kind of the model. */
+export const STEP_KINDS: readonly StepKind[] = Object.keys(KIND_SET) as StepKind[];
+
+/**
+ * Every step kind but `excluded`, for rules about keys that belong to one kind: a step of unknown
+ * kind (SPEC-STEP-MODE, an invalid type, …) is not known to be another kind, so it is not visited.
+ */
+export function kindsOtherThan(excluded: StepKind): readonly StepKind[] {
+  return STEP_KINDS.filter((k) => k !== excluded);
 }
 
 /** Every step with a valid id, flow by flow, in declaration order. */

@@ -5,7 +5,7 @@ import { typeToString } from "../../stdlib/types/print";
 import { members } from "../../stdlib/types/union";
 import type { StepDecl } from "../model/types";
 import type { Reporter } from "../report";
-import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../rules/quorum/agree-on-unhashable";
+import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../rules/quorum/SPEC-QUORUM-AGREE-ON-UNHASHABLE";
 import type { CheckedExpression } from "./types";
 
 /** True when it reported (the expression is then not valid). */

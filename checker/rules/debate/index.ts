@@ -1,4 +1,4 @@
 // The rules of debate steps (stratumc's extension, docs/language.md §6.7 and docs/language.md §9.5.4).
-export { SPEC_DEBATE_CONTRACT_UNDEFINED } from "./contract-undefined";
-export { SPEC_DEBATE_MISSING_KEY } from "./missing-key";
-export { SPEC_DEBATE_ONLY_KEY } from "./only-key";
+export { SPEC_DEBATE_CONTRACT_UNDEFINED } from "./SPEC-DEBATE-CONTRACT-UNDEFINED";
+export { SPEC_DEBATE_MISSING_KEY } from "./SPEC-DEBATE-MISSING-KEY";
+export { SPEC_DEBATE_ONLY_KEY } from "./SPEC-DEBATE-ONLY-KEY";

@@ -1,16 +1,14 @@
 // The reference rules of the expression phase, in catalogue order (docs/language.md §9.5.5).
 import type { RuleInfo } from "../../rule";
-import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../../rules/quorum/agree-on-unhashable";
-import {
-  SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,
-  SPEC_PARALLEL_SOURCE_NOT_LIST,
-  SPEC_PARALLEL_SOURCE_NOT_REFERENCE,
-  SPEC_PARALLEL_TEMPLATE_FIELD,
-} from "./parallel-source";
-import { SPEC_REF_MAY_NOT_HAVE_RUN } from "./ref-may-not-have-run";
-import { SPEC_REF_UNDECLARED_INPUT } from "./ref-undeclared-input";
-import { SPEC_REF_UNKNOWN_FIELD } from "./ref-unknown-field";
-import { SPEC_REF_UNKNOWN_STEP } from "./ref-unknown-step";
+import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../../rules/quorum/SPEC-QUORUM-AGREE-ON-UNHASHABLE";
+import { SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS } from "./SPEC-PARALLEL-REQUIRE-EXCEEDS-TASKS";
+import { SPEC_PARALLEL_SOURCE_NOT_LIST } from "./SPEC-PARALLEL-SOURCE-NOT-LIST";
+import { SPEC_PARALLEL_SOURCE_NOT_REFERENCE } from "./SPEC-PARALLEL-SOURCE-NOT-REFERENCE";
+import { SPEC_PARALLEL_TEMPLATE_FIELD } from "./SPEC-PARALLEL-TEMPLATE-FIELD";
+import { SPEC_REF_MAY_NOT_HAVE_RUN } from "./SPEC-REF-MAY-NOT-HAVE-RUN";
+import { SPEC_REF_UNDECLARED_INPUT } from "./SPEC-REF-UNDECLARED-INPUT";
+import { SPEC_REF_UNKNOWN_FIELD } from "./SPEC-REF-UNKNOWN-FIELD";
+import { SPEC_REF_UNKNOWN_STEP } from "./SPEC-REF-UNKNOWN-STEP";
 
 export {
   SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS,

@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildFlowGraph } from "../../../checker/graph/index";
-import { SPEC_DEPENDENCY_CYCLE } from "../../../checker/graph/rules/dependency-cycle";
-import { SPEC_FLOW_RECURSION } from "../../../checker/graph/rules/flow-recursion";
+import { SPEC_DEPENDENCY_CYCLE } from "../../../checker/graph/rules/SPEC-DEPENDENCY-CYCLE";
+import { SPEC_FLOW_RECURSION } from "../../../checker/graph/rules/SPEC-FLOW-RECURSION";
 import { flowOf, runRules, specModel } from "./support/model";
 import { flowSpec, flowsSpec } from "./support/specs";
 

@@ -1,10 +1,10 @@
 // docs/language.md §9.5.3 contract rules: SPEC-CONTRACT-FIELD-TYPE-UNKNOWN (aliases, did-you-mean, items),
 // SPEC-CONTRACT-VALUES-TYPE, SPEC-CONTRACT-ITEMS-NOT-ARRAY, SPEC-CONTRACT-FIELD-UNKNOWN-KEY.
 import { describe, expect, it } from "vitest";
-import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "../../../checker/rules/contracts/field-type-unknown";
-import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "../../../checker/rules/contracts/field-unknown-key";
-import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "../../../checker/rules/contracts/items-not-array";
-import { SPEC_CONTRACT_VALUES_TYPE } from "../../../checker/rules/contracts/values-type";
+import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "../../../checker/rules/contracts/SPEC-CONTRACT-FIELD-TYPE-UNKNOWN";
+import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "../../../checker/rules/contracts/SPEC-CONTRACT-FIELD-UNKNOWN-KEY";
+import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "../../../checker/rules/contracts/SPEC-CONTRACT-ITEMS-NOT-ARRAY";
+import { SPEC_CONTRACT_VALUES_TYPE } from "../../../checker/rules/contracts/SPEC-CONTRACT-VALUES-TYPE";
 import { diag, fix, join, runPhases, runRules, span } from "./support";
 
 /** A 0.2 document with the given lines under `contracts:` (from line 3). */

@@ -1,13 +1,13 @@
 // docs/language.md §9.5.3 function rules: SPEC-GATE-FN-ENSURE/-BUDGET/-RETRIES, SPEC-FN-OUTPUT-CONTRACT-UNDEFINED,
 // SPEC-FN-INTENT-REQUIRED, SPEC-FN-INPUT-REQUIRED, SPEC-FN-TIMEOUT-NOT-GATE.
 import { describe, expect, it } from "vitest";
-import { SPEC_GATE_FN_BUDGET } from "../../../checker/rules/functions/gate-fn-budget";
-import { SPEC_GATE_FN_ENSURE } from "../../../checker/rules/functions/gate-fn-ensure";
-import { SPEC_GATE_FN_RETRIES } from "../../../checker/rules/functions/gate-fn-retries";
-import { SPEC_FN_INPUT_REQUIRED } from "../../../checker/rules/functions/input-required";
-import { SPEC_FN_INTENT_REQUIRED } from "../../../checker/rules/functions/intent-required";
-import { SPEC_FN_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/functions/output-contract-undefined";
-import { SPEC_FN_TIMEOUT_NOT_GATE } from "../../../checker/rules/functions/timeout-not-gate";
+import { SPEC_FN_INPUT_REQUIRED } from "../../../checker/rules/functions/SPEC-FN-INPUT-REQUIRED";
+import { SPEC_FN_INTENT_REQUIRED } from "../../../checker/rules/functions/SPEC-FN-INTENT-REQUIRED";
+import { SPEC_FN_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/functions/SPEC-FN-OUTPUT-CONTRACT-UNDEFINED";
+import { SPEC_FN_TIMEOUT_NOT_GATE } from "../../../checker/rules/functions/SPEC-FN-TIMEOUT-NOT-GATE";
+import { SPEC_GATE_FN_BUDGET } from "../../../checker/rules/functions/SPEC-GATE-FN-BUDGET";
+import { SPEC_GATE_FN_ENSURE } from "../../../checker/rules/functions/SPEC-GATE-FN-ENSURE";
+import { SPEC_GATE_FN_RETRIES } from "../../../checker/rules/functions/SPEC-GATE-FN-RETRIES";
 import { diag, fix, join, runPhases, runRules, span } from "./support";
 
 /** A 0.2 document with contracts Out and Report and the given lines under `functions:` (from line 6). */

@@ -1,20 +1,20 @@
 // docs/language.md §9.5.4 gate rules: forbidden fields on gate steps, required routes (with the insert fix),
 // on_revise, gate-only fields on non-gate steps, and SPEC-ROUTE-UNKNOWN-STEP.
 import { describe, expect, it } from "vitest";
-import { SPEC_GATE_ACCUMULATE } from "../../../checker/rules/gates/accumulate";
-import { SPEC_GATE_EXIT_CRITERION } from "../../../checker/rules/gates/exit-criterion";
-import { SPEC_GATE_MAX_ITERATIONS } from "../../../checker/rules/gates/max-iterations";
-import { SPEC_GATE_NEXT } from "../../../checker/rules/gates/next";
-import { SPEC_GATE_ON_FAIL } from "../../../checker/rules/gates/on-fail";
-import { SPEC_GATE_ON_REVISE_MISSING } from "../../../checker/rules/gates/on-revise-missing";
-import { SPEC_GATE_ON_REVISE_SELF } from "../../../checker/rules/gates/on-revise-self";
-import { SPEC_GATE_OUTPUT_SCHEMA } from "../../../checker/rules/gates/output-schema";
-import { SPEC_GATE_POLICY_FALLBACK_NO_POLICY } from "../../../checker/rules/gates/policy-fallback-no-policy";
-import { SPEC_GATE_ROUTE_UNDECLARED } from "../../../checker/rules/gates/route-undeclared";
-import { SPEC_NONGATE_GATE_ROUTE } from "../../../checker/rules/steps/nongate-gate-route";
-import { SPEC_NONGATE_GATE_ROUTE_NULL } from "../../../checker/rules/steps/nongate-gate-route-null";
-import { SPEC_NONGATE_POLICY } from "../../../checker/rules/steps/nongate-policy";
-import { SPEC_ROUTE_UNKNOWN_STEP } from "../../../checker/rules/steps/route-unknown-step";
+import { SPEC_GATE_ACCUMULATE } from "../../../checker/rules/gates/SPEC-GATE-ACCUMULATE";
+import { SPEC_GATE_EXIT_CRITERION } from "../../../checker/rules/gates/SPEC-GATE-EXIT-CRITERION";
+import { SPEC_GATE_MAX_ITERATIONS } from "../../../checker/rules/gates/SPEC-GATE-MAX-ITERATIONS";
+import { SPEC_GATE_NEXT } from "../../../checker/rules/gates/SPEC-GATE-NEXT";
+import { SPEC_GATE_ON_FAIL } from "../../../checker/rules/gates/SPEC-GATE-ON-FAIL";
+import { SPEC_GATE_ON_REVISE_MISSING } from "../../../checker/rules/gates/SPEC-GATE-ON-REVISE-MISSING";
+import { SPEC_GATE_ON_REVISE_SELF } from "../../../checker/rules/gates/SPEC-GATE-ON-REVISE-SELF";
+import { SPEC_GATE_OUTPUT_SCHEMA } from "../../../checker/rules/gates/SPEC-GATE-OUTPUT-SCHEMA";
+import { SPEC_GATE_POLICY_FALLBACK_NO_POLICY } from "../../../checker/rules/gates/SPEC-GATE-POLICY-FALLBACK-NO-POLICY";
+import { SPEC_GATE_ROUTE_UNDECLARED } from "../../../checker/rules/gates/SPEC-GATE-ROUTE-UNDECLARED";
+import { SPEC_NONGATE_GATE_ROUTE } from "../../../checker/rules/steps/SPEC-NONGATE-GATE-ROUTE";
+import { SPEC_NONGATE_GATE_ROUTE_NULL } from "../../../checker/rules/steps/SPEC-NONGATE-GATE-ROUTE-NULL";
+import { SPEC_NONGATE_POLICY } from "../../../checker/rules/steps/SPEC-NONGATE-POLICY";
+import { SPEC_ROUTE_UNKNOWN_STEP } from "../../../checker/rules/steps/SPEC-ROUTE-UNKNOWN-STEP";
 import {
   diag,
   fix,

@@ -1,10 +1,10 @@
 // docs/language.md §9.5.4 iteration and routing rules: SPEC-EXIT-CRITERION-NO-MAX, SPEC-ACCUMULATE-NO-MAX,
 // SPEC-ACCUMULATE-KEY-NO-ACCUMULATE, SPEC-ON-FAIL-NO-VALIDATION.
 import { describe, expect, it } from "vitest";
-import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "../../../checker/rules/iteration/accumulate-key-no-accumulate";
-import { SPEC_ACCUMULATE_NO_MAX } from "../../../checker/rules/iteration/accumulate-no-max";
-import { SPEC_EXIT_CRITERION_NO_MAX } from "../../../checker/rules/iteration/exit-criterion-no-max";
-import { SPEC_ON_FAIL_NO_VALIDATION } from "../../../checker/rules/steps/on-fail-no-validation";
+import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "../../../checker/rules/iteration/SPEC-ACCUMULATE-KEY-NO-ACCUMULATE";
+import { SPEC_ACCUMULATE_NO_MAX } from "../../../checker/rules/iteration/SPEC-ACCUMULATE-NO-MAX";
+import { SPEC_EXIT_CRITERION_NO_MAX } from "../../../checker/rules/iteration/SPEC-EXIT-CRITERION-NO-MAX";
+import { SPEC_ON_FAIL_NO_VALIDATION } from "../../../checker/rules/steps/SPEC-ON-FAIL-NO-VALIDATION";
 import { diag, runPhases, runRules, STEP_LINE, span, withLines, withSteps } from "./support";
 
 const L = STEP_LINE;

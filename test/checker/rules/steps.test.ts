@@ -1,13 +1,13 @@
 // docs/language.md §9.5.4 step rules: SPEC-STEP-MODE, SPEC-STEP-FUNCTION-UNDEFINED, SPEC-STEP-FLOW-UNDEFINED,
 // SPEC-FN-STEP-FIELD, SPEC-FLOW-STEP-AGENT, SPEC-FLOW-STEP-FIELD, SPEC-OUTPUT-CONTRACT-UNDEFINED.
 import { describe, expect, it } from "vitest";
-import { SPEC_FLOW_STEP_AGENT } from "../../../checker/rules/steps/flow-step-agent";
-import { SPEC_FLOW_STEP_FIELD } from "../../../checker/rules/steps/flow-step-field";
-import { SPEC_STEP_FLOW_UNDEFINED } from "../../../checker/rules/steps/flow-undefined";
-import { SPEC_FN_STEP_FIELD } from "../../../checker/rules/steps/fn-step-field";
-import { SPEC_STEP_FUNCTION_UNDEFINED } from "../../../checker/rules/steps/function-undefined";
-import { SPEC_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/steps/output-contract-undefined";
-import { SPEC_STEP_MODE } from "../../../checker/rules/steps/step-mode";
+import { SPEC_FLOW_STEP_AGENT } from "../../../checker/rules/steps/SPEC-FLOW-STEP-AGENT";
+import { SPEC_FLOW_STEP_FIELD } from "../../../checker/rules/steps/SPEC-FLOW-STEP-FIELD";
+import { SPEC_FN_STEP_FIELD } from "../../../checker/rules/steps/SPEC-FN-STEP-FIELD";
+import { SPEC_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/steps/SPEC-OUTPUT-CONTRACT-UNDEFINED";
+import { SPEC_STEP_FLOW_UNDEFINED } from "../../../checker/rules/steps/SPEC-STEP-FLOW-UNDEFINED";
+import { SPEC_STEP_FUNCTION_UNDEFINED } from "../../../checker/rules/steps/SPEC-STEP-FUNCTION-UNDEFINED";
+import { SPEC_STEP_MODE } from "../../../checker/rules/steps/SPEC-STEP-MODE";
 import { diag, fix, runPhases, runRules, STEP_LINE, span, withLines, withSteps } from "./support";
 
 const L = STEP_LINE;

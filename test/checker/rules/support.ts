@@ -8,6 +8,7 @@ import type { SpecModel, StepDecl } from "../../../checker/model/types";
 import { DiagnosticSink } from "../../../checker/report";
 import type { RuleInfo } from "../../../checker/rule";
 import { SEMANTIC_RULES } from "../../../checker/rules/index";
+import { runVisitingRules } from "../../../checker/rules/walk";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
 
@@ -25,7 +26,7 @@ export function runPhases(yaml: string): RuleRun {
   const sink = new DiagnosticSink();
   if (loaded.ok) {
     const model = checkStructure(source, loaded.root, structure);
-    if (model !== null) for (const rule of SEMANTIC_RULES) rule.check(model, sink);
+    if (model !== null) runVisitingRules(SEMANTIC_RULES, model, sink);
   }
   return { rules: present(source, sink.diagnostics), structure: present(source, structure.diagnostics) };
 }

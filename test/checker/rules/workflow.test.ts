@@ -1,9 +1,9 @@
 // docs/language.md §9.5.3 workflow rules: SPEC-WORKFLOW-NO-ENTRY and SPEC-WORKFLOW-INPUT-MISMATCH, and the flow
 // rule SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED.
 import { describe, expect, it } from "vitest";
-import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/flows/output-contract-undefined";
-import { SPEC_WORKFLOW_INPUT_MISMATCH } from "../../../checker/rules/workflow/input-mismatch";
-import { SPEC_WORKFLOW_NO_ENTRY } from "../../../checker/rules/workflow/no-entry";
+import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/flows/SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED";
+import { SPEC_WORKFLOW_INPUT_MISMATCH } from "../../../checker/rules/workflow/SPEC-WORKFLOW-INPUT-MISMATCH";
+import { SPEC_WORKFLOW_NO_ENTRY } from "../../../checker/rules/workflow/SPEC-WORKFLOW-NO-ENTRY";
 import { diag, fix, runPhases, runRules, span } from "./support";
 
 function doc(...lines: string[]): string {

@@ -5,13 +5,15 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DiagnosticSink } from "../../../checker/report";
-import { OUTPUT_SCHEMA_RULES, SPEC_OUTPUT_SCHEMA_INVALID } from "../../../checker/rules/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "../../../checker/rules/output-schema/index";
+import { SPEC_OUTPUT_SCHEMA_INVALID } from "../../../checker/rules/output-schema/SPEC-OUTPUT-SCHEMA-INVALID";
+import { runVisitingRules } from "../../../checker/rules/walk";
 import { runStructure, type Shown, show, yaml } from "./helpers";
 
 function check(text: string): { structure: readonly Shown[]; rule: readonly Shown[] } {
   const r = runStructure(text);
   const sink = new DiagnosticSink();
-  if (r.model !== null) for (const rule of OUTPUT_SCHEMA_RULES) rule.check(r.model, sink);
+  if (r.model !== null) runVisitingRules(OUTPUT_SCHEMA_RULES, r.model, sink);
   return { structure: r.shown, rule: sink.diagnostics.map((d) => show(r.src, d)) };
 }
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { SpecDiagnostic } from "../../../checker/diagnostic";
 import { checkStructure } from "../../../checker/model/check-structure";
 import { DiagnosticSink } from "../../../checker/report";
-import { OUTPUT_SCHEMA_RULES } from "../../../checker/rules/output-schema-rule";
+import { OUTPUT_SCHEMA_RULES } from "../../../checker/rules/output-schema/index";
+import { runVisitingRules } from "../../../checker/rules/walk";
 import { SpecSource } from "../../../checker/source";
 import { loadYaml } from "../../../checker/yaml/load";
 import { yaml } from "./helpers";
@@ -133,7 +134,7 @@ function runAll(text: string): readonly SpecDiagnostic[] {
   if (!loaded.ok) return [];
   const model = checkStructure(src, loaded.root, sink);
   if (model !== null) {
-    for (const rule of OUTPUT_SCHEMA_RULES) rule.check(model, sink);
+    runVisitingRules(OUTPUT_SCHEMA_RULES, model, sink);
     // Touch the model the way later phases do.
     for (const flow of model.flows) for (const s of flow.steps) void [s.kind, s.id, s.integer("retries")];
     for (const c of model.contracts) for (const f of c.fields) void f.def?.items?.type;

@@ -1,7 +1,7 @@
 // SPEC-DEPENDS-ON-UNKNOWN (docs/language.md §9.5.4): one diagnostic per unknown entry, V:depends_on[i]
 // with the start-line rule, did-you-mean over the flow's step ids and a rename fix.
 import { describe, expect, it } from "vitest";
-import { SPEC_DEPENDS_ON_UNKNOWN } from "../../../../checker/graph/rules/depends-on-unknown";
+import { SPEC_DEPENDS_ON_UNKNOWN } from "../../../../checker/graph/rules/SPEC-DEPENDS-ON-UNKNOWN";
 import { runRules } from "../support/model";
 import { flowSpec, flowsSpec } from "../support/specs";
 

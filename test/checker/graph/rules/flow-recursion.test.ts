@@ -1,7 +1,7 @@
 // SPEC-FLOW-RECURSION (docs/language.md §9.5.4 "Recursion", DIV-RECURSION): shortest call chain,
 // one diagnostic per calling step, path `flows.<F>`, anchor the step's `flow` value (not moved).
 import { describe, expect, it } from "vitest";
-import { SPEC_FLOW_RECURSION } from "../../../../checker/graph/rules/flow-recursion";
+import { SPEC_FLOW_RECURSION } from "../../../../checker/graph/rules/SPEC-FLOW-RECURSION";
 import { runRules } from "../support/model";
 import { flowsSpec } from "../support/specs";
 

@@ -1,7 +1,7 @@
 // SPEC-GATE-ON-REVISE-EARLIER (docs/language.md §9.5.4, DIV-ON-REVISE-ORDER): positions in the
 // execution order over depends_on and input references.
 import { describe, expect, it } from "vitest";
-import { SPEC_GATE_ON_REVISE_EARLIER } from "../../../../checker/graph/rules/gate-on-revise-earlier";
+import { SPEC_GATE_ON_REVISE_EARLIER } from "../../../../checker/graph/rules/SPEC-GATE-ON-REVISE-EARLIER";
 import { runRules } from "../support/model";
 import { flowSpec } from "../support/specs";
 

@@ -1,6 +1,6 @@
 // SPEC-STEP-UNREACHABLE (docs/language.md §9.5.4 "Reachability"): a warning at the step's E anchor.
 import { describe, expect, it } from "vitest";
-import { SPEC_STEP_UNREACHABLE } from "../../../../checker/graph/rules/step-unreachable";
+import { SPEC_STEP_UNREACHABLE } from "../../../../checker/graph/rules/SPEC-STEP-UNREACHABLE";
 import { runRules } from "../support/model";
 import { flowSpec } from "../support/specs";
 

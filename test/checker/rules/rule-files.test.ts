@@ -1,0 +1,126 @@
+// The layout of the checker's rule folders (checker/rules/, checker/graph/rules/,
+// checker/spec-expr/rules/): every file that declares a rule is named after its code (`<CODE>.ts`,
+// one rule per file), every file named like a code declares exactly that rule, and no file of
+// checker/rules/ walks steps, flows, functions or contracts by hand — rules say what they visit and the
+// checker's one walk (checker/rules/walk.ts) calls them. A plain source scan; the checks are proved
+// to bite on synthetic sources.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CATALOGUE } from "../../../checker/catalogue";
+
+const REPO = join(__dirname, "..", "..", "..");
+const RULES_DIR = join(REPO, "checker", "rules");
+/** Rule folders whose rules read the whole model (the graph rules) or the expression table. */
+const OTHER_RULE_DIRS = [
+  join(REPO, "checker", "graph", "rules"),
+  join(REPO, "checker", "spec-expr", "rules"),
+];
+
+/** The walk itself, and the helpers it (and checker/portable) iterate with. */
+const WALKERS = new Set(["walk.ts", "support.ts", "contracts/definitions.ts"]);
+
+const CODE_FILE = /^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\.ts$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+}
+
+/** The source without comments and string literals, so that examples such as `$.steps.a` do not count. */
+function code(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/\/\/[^\n]*/g, "")
+    .replace(/`(?:[^`\\]|\\.)*`/g, "``")
+    .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
+    .replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+}
+
+/** The codes a source declares with `defineRule({ code: "…" })`. */
+function declaredCodes(source: string): string[] {
+  return [...source.matchAll(/defineRule\(\{\s*code:\s*"([A-Z0-9-]+)"/g)].map((m) => m[1] ?? "");
+}
+
+/** Why a file breaks the naming rule, or null. */
+function namingProblem(fileName: string, source: string): string | null {
+  const codes = declaredCodes(source);
+  if (CODE_FILE.test(fileName)) {
+    const stem = fileName.slice(0, -".ts".length);
+    if (codes.length !== 1 || codes[0] !== stem) return `declares [${codes.join(", ")}], not ${stem}`;
+    return null;
+  }
+  return codes.length === 0 ? null : `declares [${codes.join(", ")}] but is not named after its code`;
+}
+
+/** The hand-written walks over the model in a source (loops over steps, flows, functions, contracts). */
+function handWalks(source: string): string[] {
+  const walks =
+    /\b(?:namedSteps|gateSteps|fieldDefinitions)\(|\.(?:steps|flows|functions|contracts)\b(?:\s*\)|\.(?:forEach|map|filter|some|every|entries)\b)/g;
+  return [...code(source).matchAll(walks)].map((m) => m[0]);
+}
+
+function read(dir: string) {
+  return filesUnder(dir).map((path) => ({
+    path: relative(dir, path).split("\\").join("/"),
+    name: path.split(/[\\/]/).pop() ?? "",
+    source: readFileSync(path, "utf8"),
+  }));
+}
+
+const files = read(RULES_DIR);
+const otherRuleFiles = OTHER_RULE_DIRS.flatMap(read);
+
+describe("checker/rules/", () => {
+  it("names every rule file after the one code it declares (graph and reference rules included)", () => {
+    const problems = [...files, ...otherRuleFiles].flatMap((f) => {
+      const p = namingProblem(f.name, f.source);
+      return p === null ? [] : [`${f.path}: ${p}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("declares catalogued rules only, and at least every semantic and expression rule", () => {
+    const codes = files.flatMap((f) => declaredCodes(f.source));
+    expect(codes.filter((c) => !CATALOGUE.has(c))).toEqual([]);
+    expect(codes.filter((c) => c.startsWith("EXPR-")).length).toBe(17);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it("has no rule file that walks steps, flows, functions or contracts by hand", () => {
+    const walking = files
+      .filter((f) => !WALKERS.has(f.path))
+      .flatMap((f) =>
+        handWalks(f.source).length === 0 ? [] : [`${f.path}: ${handWalks(f.source).join(", ")}`],
+      );
+    expect(walking).toEqual([]);
+  });
+});
+
+describe("the rule-file checks bite", () => {
+  const rule = (code: string) =>
+    `export const X = defineRule({\n  code: "${code}",\n  severity: "error",\n});\n`;
+
+  it("reports a rule file not named after its code, and a code file with another or a second rule", () => {
+    expect(namingProblem("SPEC-GATE-NEXT.ts", rule("SPEC-GATE-NEXT"))).toBeNull();
+    expect(namingProblem("next.ts", rule("SPEC-GATE-NEXT"))).toMatch(/not named after its code/);
+    expect(namingProblem("SPEC-GATE-NEXT.ts", rule("SPEC-GATE-ON-FAIL"))).toMatch(/not SPEC-GATE-NEXT/);
+    expect(namingProblem("SPEC-GATE-NEXT.ts", rule("SPEC-GATE-NEXT") + rule("SPEC-GATE-ON-FAIL"))).toMatch(
+      /not SPEC-GATE-NEXT/,
+    );
+    expect(namingProblem("support.ts", "export function helper() {}")).toBeNull();
+  });
+
+  it("reports loops over the model's lists, not examples or paths in strings", () => {
+    expect(handWalks("for (const step of namedSteps(model)) {}")).toEqual(["namedSteps("]);
+    expect(handWalks("for (const flow of model.flows) {}")).toEqual([".flows)"]);
+    expect(handWalks("for (const s of flow.steps) {}")).toEqual([".steps)"]);
+    expect(handWalks("model.functions.forEach((fn) => {})")).toEqual([".functions.forEach"]);
+    expect(handWalks("for (const site of fieldDefinitions(model)) {}")).toEqual(["fieldDefinitions("]);
+    expect(handWalks('const bad = "- {source: $.steps.plan.output.tasks}";')).toEqual([]);
+    expect(handWalks("const path = `flows.${step.flow.name}.steps.${step.id}`;")).toEqual([]);
+    expect(handWalks("// for (const flow of model.flows)")).toEqual([]);
+    expect(handWalks('on.onStep(["gate"], (step) => {});')).toEqual([]);
+  });
+});
