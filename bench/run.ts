@@ -12,7 +12,9 @@
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
 // STRATUMC_BENCH_ONLY=ui only the web page's weight and `stratumc ui`'s start (bench/ui-bench.ts),
 // STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts),
-// STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget).
+// STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget),
+// STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
+// latency of other calls meanwhile (bench/fuzz-server-bench.ts).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +32,7 @@ import { benchControl } from "./control-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
 import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from "./durable-call-bench";
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
+import { benchFuzzServer } from "./fuzz-server-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
 import { settleDisk } from "./lib/settle";
@@ -163,6 +166,10 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "fuzz-server") {
+    process.stdout.write(printTable(await benchFuzzServer(repoDir)));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "control") {
     process.stdout.write(printTable(benchControl(repoDir)));
     return;
@@ -240,6 +247,8 @@ async function main(): Promise<void> {
     const control = benchControl(repoDir);
     process.stderr.write("measuring the fuzzer…\n");
     const fuzz = await benchFuzz(repoDir);
+    process.stderr.write("measuring stratum_fuzz of heavy specs on the MCP server…\n");
+    const fuzzServer = await benchFuzzServer(repoDir);
     process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
     const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
     process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
@@ -287,6 +296,7 @@ async function main(): Promise<void> {
       ...lsp.rows,
       ...control,
       ...fuzz.rows,
+      ...fuzzServer,
       ...sizes.rows,
       ...designs.rows,
       ...serverMemory.rows,
