@@ -56,13 +56,18 @@ export class FuzzJobs {
       });
     }
     const startedAt = Date.now();
-    const handle = this.start({
-      spec: call.spec,
-      flow: call.flow,
-      runs: call.runs,
-      seed: call.seed,
-      deadlineAt: startedAt + call.timeBudgetMs,
-    });
+    let handle: FuzzJobHandle;
+    try {
+      handle = this.start({
+        spec: call.spec,
+        flow: call.flow,
+        runs: call.runs,
+        seed: call.seed,
+        deadlineAt: startedAt + call.timeBudgetMs,
+      });
+    } catch (e) {
+      return Promise.resolve(failedAnswer(e instanceof Error ? e.message : String(e)));
+    }
     return new Promise<Response>((resolve) => {
       let last: FuzzJobProgress | null = null;
       const finish = (response: Response): void => {
@@ -83,9 +88,7 @@ export class FuzzJobs {
         if (message.kind === "progress") last = message;
         else finish(decodeAnswer(message.response));
       });
-      handle.onFailure((reason) =>
-        finish({ status: "error", error_type: "internal_error", message: `the fuzz job failed: ${reason}` }),
-      );
+      handle.onFailure((reason) => finish(failedAnswer(reason)));
     });
   }
 
@@ -124,6 +127,10 @@ function stoppedAnswer(
     flows: fuzzing?.flows ?? null,
     flow: fuzzing?.flow ?? null,
   };
+}
+
+function failedAnswer(reason: string): Response {
+  return { status: "error", error_type: "internal_error", message: `the fuzz job failed: ${reason}` };
 }
 
 /** The job's answer, from its JSON text (kinds kept: a float stays a float). */
