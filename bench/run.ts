@@ -16,6 +16,8 @@
 // STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget),
 // STRATUMC_BENCH_ONLY=check only the checker's rows: the generated spec corpus and whole checks of
 // the typical and the 1,000-step spec (bench/spec-bench.ts, bench/control-bench.ts).
+// STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
+// latency of other calls meanwhile (bench/fuzz-server-bench.ts).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +35,7 @@ import { benchControl } from "./control-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
 import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from "./durable-call-bench";
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
+import { benchFuzzServer } from "./fuzz-server-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
 import { settleDisk } from "./lib/settle";
@@ -167,6 +170,10 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "fuzz-server") {
+    process.stdout.write(printTable(await benchFuzzServer(repoDir)));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "control") {
     process.stdout.write(printTable(benchControl(repoDir)));
     return;
@@ -248,6 +255,8 @@ async function main(): Promise<void> {
     const control = benchControl(repoDir);
     process.stderr.write("measuring the fuzzer…\n");
     const fuzz = await benchFuzz(repoDir);
+    process.stderr.write("measuring stratum_fuzz of heavy specs on the MCP server…\n");
+    const fuzzServer = await benchFuzzServer(repoDir);
     process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
     const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
     process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
@@ -295,6 +304,7 @@ async function main(): Promise<void> {
       ...lsp.rows,
       ...control,
       ...fuzz.rows,
+      ...fuzzServer,
       ...sizes.rows,
       ...designs.rows,
       ...serverMemory.rows,

@@ -11,6 +11,7 @@ import {
   type FlowObserver,
   type IdSource,
   MemoryStore,
+  type SpecCache,
   type StratumApi,
   type WorkspaceFs,
 } from "../interpreter/index";
@@ -75,7 +76,12 @@ export class EventLog {
  */
 export function fuzzEngine(
   files: FileAccess | null,
-  options: { readonly verifyEdits?: boolean; readonly observer?: FlowObserver } = {},
+  options: {
+    readonly verifyEdits?: boolean;
+    readonly observer?: FlowObserver;
+    /** Checked specs shared with other engines (EngineOptions.specs). */
+    readonly specs?: SpecCache;
+  } = {},
 ): StratumApi {
   return createApi({
     store: new MemoryStore(),
@@ -86,5 +92,6 @@ export function fuzzEngine(
     workspace: NO_WORKSPACE,
     verifyEdits: options.verifyEdits === true,
     ...(options.observer === undefined ? {} : { observer: options.observer }),
+    ...(options.specs === undefined ? {} : { specs: options.specs }),
   });
 }

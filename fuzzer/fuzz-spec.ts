@@ -11,6 +11,7 @@ import {
   FUZZ_UNBOUNDED_LOOP,
 } from "../checker/index";
 import { walk } from "../grammar/index";
+import { SpecCache } from "../interpreter/index";
 import { virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";
@@ -58,6 +59,11 @@ export interface FuzzOptions {
   readonly flow?: string;
   /** Stop exploring after this many milliseconds (the report then depends on speed). */
   readonly timeBudgetMs?: number;
+  /**
+   * Stop exploring at this time on the `now` clock (instead of `timeBudgetMs` after the check): a
+   * caller whose budget counts from before the spec was checked (the MCP tool).
+   */
+  readonly deadlineAt?: number;
   /** Abstract paths per flow before exhaustive mode gives up (default 100). */
   readonly maxPaths?: number;
   /** Milliseconds, for the time budget and progress (default Date.now). */
@@ -75,6 +81,11 @@ export interface FuzzProgress {
   readonly runs: number;
   readonly paths: number;
   readonly findings: number;
+  /** Flows whose exploration has finished, of `flows`. */
+  readonly flowsDone: number;
+  readonly flows: number;
+  /** The flow being explored; null once every flow was (the findings are being finished). */
+  readonly flow: string | null;
 }
 
 export interface FuzzResult {
@@ -103,7 +114,17 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   if (target === null) return { check, report: null };
   const seed = options.seed ?? DEFAULT_SEED;
   const now = options.now ?? Date.now;
-  const deadline = options.timeBudgetMs === undefined ? null : now() + options.timeBudgetMs;
+  const deadline =
+    options.deadlineAt ?? (options.timeBudgetMs === undefined ? null : now() + options.timeBudgetMs);
+  // Every phase stops at the deadline: exploration, shrinking, minimizing and the absence search.
+  // `stopped` says whether the deadline cut any of them short; flows it reached before they were
+  // explored at all get no verdict (a verdict never claims more than was explored).
+  let stopped = false;
+  const expired = (): boolean => {
+    if (deadline === null || now() < deadline) return false;
+    stopped = true;
+    return true;
+  };
   const flows = [...target.spec.flows.values()].filter(
     (f) => options.flow === undefined || f.name === options.flow,
   );
@@ -118,8 +139,12 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   // Exhaustive mode draws its values with a seed of its own: what it proves or finds is the same
   // whatever seed the random runs use.
   const exhaustiveSolver = new Solver(target.spec, shapes, EXHAUSTIVE_SEED, files);
-  const minimizing = { target, shapes, files };
-  const transport = engineTransport(files);
+  // The spec is checked once: every engine of the session (exploration, each replay of the
+  // minimizer) finds this check in the shared cache instead of checking the text again.
+  const specs = new SpecCache();
+  specs.remember(check.source.text, check);
+  const minimizing = { target, shapes, files, specs, expired };
+  const transport = engineTransport(files, specs);
   const coverage = emptyCoverage();
   const observations = new Map<
     string,
@@ -132,9 +157,29 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   let paths = 0;
   let fewestRuns = Number.MAX_SAFE_INTEGER;
   let allExhaustive = flows.length > 0;
-  const progress = () => options.onProgress?.({ runs, paths, findings: observations.size });
+  const notExplored: string[] = [];
+  let flowsDone = 0;
+  let current: string | null = null;
+  const progress = () =>
+    options.onProgress?.({
+      runs,
+      paths,
+      findings: observations.size,
+      flowsDone,
+      flows: flows.length,
+      flow: current,
+    });
 
   for (const flow of flows) {
+    if (expired()) {
+      // Nothing was run: no step of it may be called dead, by the fewest runs per flow either.
+      notExplored.push(flow.name);
+      allExhaustive = false;
+      fewestRuns = 0;
+      continue;
+    }
+    current = flow.name;
+    progress();
     const setup: RunSetup = {
       target,
       shapes,
@@ -149,20 +194,26 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       deadline,
       now,
     });
+    if (!exhaustive.complete) expired();
     paths += exhaustive.paths;
     const complete = exhaustive.complete && menu.complete;
     if (!complete) allExhaustive = false;
     progress();
+    const wantedRuns = options.runs ?? DEFAULT_RUNS;
     const random = await exploreRandom(setup, {
       seed,
-      runs: options.runs ?? DEFAULT_RUNS,
+      runs: wantedRuns,
       deadline,
       now,
+      // fast-check stops generating scenarios at the deadline too, when it is on the real clock
+      // (fast-check reads no other).
+      ...(deadline !== null && options.now === undefined ? { interruptAfterMs: deadline - now() } : {}),
       onRun: () => {
         runs++;
         if (runs % 25 === 0) progress();
       },
     });
+    if (random.runs < wantedRuns) expired();
     fewestRuns = Math.min(fewestRuns, random.runs);
     const flowCoverage: Coverage = emptyCoverage();
     mergeCoverage(flowCoverage, exhaustive.coverage);
@@ -173,7 +224,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     for (const [id, s] of exhaustive.sightings) found.set(id, { obs: s.observation, outcome: s.outcome });
     for (const [id, s] of random.sightings) {
       if (found.has(id) || observations.has(id)) continue;
-      const shrunk = await shrink(setup, seed, id, s);
+      const shrunk = await shrink(setup, seed, id, s, deadline === null ? null : deadline - now(), expired);
       found.set(id, {
         obs: shrunk.observations.find((o) => attributable(o) && idOf(o) === id) ?? s.observation,
         outcome: shrunk,
@@ -216,8 +267,10 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       [...found.values()].map((f) => f.obs),
       flowCoverage,
     );
+    flowsDone++;
     progress();
   }
+  current = null;
   // A flow that never completes is reported once, as that error: the loop a parent flow's runs
   // showed in it (as a sub-flow) is the same defect.
   const neverComplete = new Set(
@@ -239,6 +292,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     proven: allExhaustive,
     runs,
     runsPerFlow: fewestRuns,
+    expired,
   });
   for (const o of absent) observations.set(idOf(o), { obs: o, counterexample: null, manualSkip: false });
   for (const flow of flows) {
@@ -270,14 +324,26 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       exhaustive: allExhaustive,
       soundness: merge?.soundness ?? soundness,
       findings,
+      stoppedByDeadline: stopped,
+      notExplored,
     },
   };
 }
 
 const idOf = identityOf;
 
-async function shrink(setup: RunSetup, seed: number, id: string, s: Sighting): Promise<RunOutcome> {
-  const shrunk = await shrinkSighting(setup, seed, s.run, id, SHRINK_MS);
+/** The sighting's run shrunk for at most SHRINK_MS and what is left of the budget (`leftMs`). */
+async function shrink(
+  setup: RunSetup,
+  seed: number,
+  id: string,
+  s: Sighting,
+  leftMs: number | null,
+  expired: () => boolean,
+): Promise<RunOutcome> {
+  if (expired()) return s.outcome;
+  const limit = leftMs === null ? SHRINK_MS : Math.min(SHRINK_MS, leftMs);
+  const shrunk = await shrinkSighting(setup, seed, s.run, id, limit);
   return shrunk ?? s.outcome;
 }
 

@@ -54,6 +54,13 @@ export interface FuzzReport {
   readonly exhaustive: boolean;
   readonly soundness: Readonly<Record<string, FlowSoundness>>;
   readonly findings: readonly FuzzFinding[];
+  /**
+   * The time budget ran out before the fuzzer was done: some flow had fewer runs or paths than
+   * asked, some witness was not shrunk or minimized, or some flow was not explored at all.
+   */
+  readonly stoppedByDeadline: boolean;
+  /** The flows the budget ran out before: not explored, so without a verdict in `soundness`. */
+  readonly notExplored: readonly string[];
 }
 
 function rangeOf(

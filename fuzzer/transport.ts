@@ -2,6 +2,7 @@
 // files hold the spec's string literals. Replaying a counterexample through it gives the
 // responses the fuzzer saw.
 import { checkSpec } from "../checker/index";
+import type { SpecCache } from "../interpreter/index";
 import type { FileAccess } from "../stdlib/index";
 import { EventLog, fuzzEngine, virtualFiles } from "./engine";
 import { apiTransport, type Transport } from "./run/session";
@@ -13,7 +14,10 @@ export function fuzzTransport(specText: string): Transport {
 }
 
 /** A fresh fuzzing engine over `files`, answering each call with its events. */
-export function engineTransport(files: FileAccess | null): Transport {
+export function engineTransport(files: FileAccess | null, specs?: SpecCache): Transport {
   const log = new EventLog();
-  return apiTransport(fuzzEngine(files, { observer: log.observer }), log);
+  return apiTransport(
+    fuzzEngine(files, { observer: log.observer, ...(specs === undefined ? {} : { specs }) }),
+    log,
+  );
 }

@@ -2,6 +2,7 @@
 // anything else that would print there (console.log/info/debug) goes to standard error.
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";
+import { FuzzJobs } from "./fuzz-jobs";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
 import { createMcpServer, screenRequest } from "./server";
 
@@ -16,6 +17,8 @@ export interface ServeOptions {
   readonly stop?: AbortSignal;
   /** Hands each call's events to the clients that ask for them (call-events.ts). */
   readonly events?: CallEvents;
+  /** Where `stratum_fuzz` jobs run; `stop` terminates them (default: jobs of the server's own). */
+  readonly fuzz?: FuzzJobs;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -25,17 +28,23 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   console.info = toLog;
   console.debug = toLog;
   const transport = new LineTransport(options.input, options.output, screenRequest);
+  const fuzz = options.fuzz ?? new FuzzJobs();
   const server = createMcpServer({
     api: options.api,
     version: options.version,
     rawCall: (request) => transport.rawCall(request),
     ...(options.events === undefined ? {} : { events: options.events }),
+    fuzz,
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
-  const close = (): void => void server.close();
+  // A signal stops the running fuzz jobs too: their workers would otherwise run out their budgets.
+  const close = (): void => {
+    fuzz.shutdown();
+    void server.close();
+  };
   if (options.stop?.aborted) close();
   else options.stop?.addEventListener("abort", close, { once: true });
   await closed;

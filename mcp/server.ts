@@ -23,6 +23,7 @@ import { encodeWire, wireToPlain } from "../interpreter/index";
 import { dictGetStr, PyDict, type PyValue, parseJson } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
+import { FuzzJobs } from "./fuzz-jobs";
 import type { RequestRejection } from "./line-transport";
 import { TOOLS, type ToolDefinition } from "./tools";
 
@@ -36,6 +37,8 @@ export interface McpServerOptions {
    * `params._meta` asks for them gets them in its result's `_meta`. Without it none is sent.
    */
   readonly events?: CallEvents;
+  /** Where `stratum_fuzz` jobs run (default: a FuzzJobs of its own, fuzz-jobs.ts). */
+  readonly fuzz?: FuzzJobs;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -55,6 +58,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: {} } },
   );
   const tools = toolList();
+  const context = { fuzz: options.fuzz ?? new FuzzJobs() };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Not setRequestHandler: the SDK would parse the request first (a new object, so the raw line
   // could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
@@ -74,9 +78,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!decoded.ok) return toolResult(decoded.error, true);
     const events = options.events;
     if (events === undefined || !wantsEvents(params._meta)) {
-      return toolResult(await tool.call(options.api, decoded.args), false);
+      return toolResult(await tool.call(options.api, decoded.args, context), false);
     }
-    const collected = await events.collect(() => tool.call(options.api, decoded.args));
+    const collected = await events.collect(() => tool.call(options.api, decoded.args, context));
     return { ...toolResult(collected.value, false), _meta: { [EVENTS_META_KEY]: collected.events } };
   };
   return server;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Response, StratumApi } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
+import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
@@ -14,11 +15,16 @@ export interface ToolArguments {
   data(name: string): PyValue;
 }
 
+/** What a tool may use besides the API: where fuzz jobs run. */
+export interface ToolContext {
+  readonly fuzz: FuzzJobs;
+}
+
 export interface ToolDefinition {
   readonly name: string;
   readonly description: string;
   readonly schema: z.ZodObject;
-  call(api: StratumApi, args: ToolArguments): Promise<Response>;
+  call(api: StratumApi, args: ToolArguments, context: ToolContext): Promise<Response>;
 }
 
 const flowId = z

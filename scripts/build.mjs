@@ -65,11 +65,13 @@ async function bundle() {
   });
   // The MCP server, the language server and the MCP client of `replay --server` are bundles of
   // their own, loaded only by `serve` / `lsp` / `replay` (cli/serve/load-server.ts,
-  // cli/lsp/load-server.ts, cli/replay/load-client.ts).
+  // cli/lsp/load-server.ts, cli/replay/load-client.ts); the MCP server starts each stratum_fuzz
+  // job as a worker thread on dist/fuzz-worker.cjs (mcp/fuzz-jobs.ts).
   await build({
     ...common,
     entryPoints: {
       mcp: "cli/serve/serve-stdio.ts",
+      "fuzz-worker": "mcp/fuzz-worker.ts",
       lsp: "lsp/serve-stdio.ts",
       "mcp-client": "cli/replay/mcp-client.ts",
     },

@@ -1,6 +1,7 @@
 // `fuzz --format json`: `{"version": 1, "files": [...]}`, 2-space indentation, keys in a fixed
 // order. A file that was not fuzzed has runs 0, paths 0, no soundness, and its check diagnostics
-// as findings (flow, step and counterexample null).
+// as findings (flow, step and counterexample null). A file the time budget cut short has
+// `stopped_by_deadline: true` and `not_explored` (the flows it never reached, without verdicts).
 
 import type { FlowSoundness } from "../../fuzzer/index";
 import { findingJson } from "../../fuzzer/index";
@@ -41,5 +42,6 @@ function fileJson({ report, fuzz }: FuzzedFile, seed: number) {
     exhaustive: fuzz.exhaustive,
     soundness,
     findings: fuzz.findings.map((f) => findingJson(f, f)),
+    ...(fuzz.stoppedByDeadline ? { stopped_by_deadline: true, not_explored: fuzz.notExplored } : {}),
   };
 }

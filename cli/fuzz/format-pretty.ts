@@ -83,7 +83,8 @@ function witness(f: FuzzFinding, ctx: PrettyContext): string {
 
 function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): string {
   const flows = Object.entries(fuzz.soundness);
-  const counts = `${fuzz.runs} runs, ${fuzz.paths} paths${fuzz.exhaustive ? ", exhaustive" : ""}, seed ${fuzz.seed}`;
+  const stopped = fuzz.stoppedByDeadline ? ", stopped by the time budget" : "";
+  const counts = `${fuzz.runs} runs, ${fuzz.paths} paths${fuzz.exhaustive ? ", exhaustive" : ""}, seed ${fuzz.seed}${stopped}`;
   const lines = [`${ctx.style.bold(`${file}:`)} ${counts}`];
   // Without a time budget every flow gets the same number of runs; with one, only a lone flow's is known.
   const runs =
@@ -92,7 +93,15 @@ function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): str
     lines.push(`  ${flow}: ${verdicts(s, runs, ctx.style)}`);
     for (const n of s.notes) lines.push(`    ${ctx.style.help("why")}: ${file}:${n.line}: ${n.message}`);
   }
+  if (fuzz.notExplored.length > 0)
+    lines.push(`  not explored (time budget): ${clippedList(fuzz.notExplored)}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Up to ten names, then how many more. */
+function clippedList(names: readonly string[]): string {
+  const shown = names.slice(0, 10).join(", ");
+  return names.length > 10 ? `${shown} and ${names.length - 10} more` : shown;
 }
 
 function verdicts(s: FlowSoundness, runs: number | null, style: Style): string {

@@ -23,7 +23,7 @@ export class ProgressLine {
     this.update({ runs: 0, paths: 0, findings: 0 });
   }
 
-  update(p: FuzzProgress): void {
+  update(p: Pick<FuzzProgress, "runs" | "paths" | "findings">): void {
     const seconds = (this.now() - this.startedMs) / 1000;
     // No rate before the first run (the clock may already have ticked since start()).
     const rate = p.runs > 0 && seconds > 0 ? `${Math.round(p.runs / seconds)}/s` : "-/s";

@@ -33,6 +33,8 @@ export interface AbsenceInput {
   readonly proven: boolean;
   readonly runs: number;
   readonly runsPerFlow: number;
+  /** The time budget has run out: no more targeted searches (no claim without one). */
+  readonly expired?: () => boolean;
 }
 
 /**
@@ -80,6 +82,7 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
       const key = stepKey(flow.name, step.id);
       if (!input.coverage.dispatched.has(key)) continue;
       const ensures = ensureOf(spec, step);
+      if (input.expired?.() === true) continue;
       if (
         ensures.length > 0 &&
         !input.coverage.ensurePassed.has(key) &&

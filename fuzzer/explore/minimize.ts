@@ -5,6 +5,7 @@
 // a number of replays, not by time, so the same seed gives the same witness on any machine.
 
 import { FUZZ_NO_COMPLETION } from "../../checker/index";
+import type { SpecCache } from "../../interpreter/index";
 import type { FileAccess } from "../../stdlib/index";
 import { attributable, identityOf, type Observation } from "../run/observation";
 import { Observer } from "../run/observer";
@@ -22,6 +23,10 @@ export interface MinimizeContext {
   readonly target: FuzzTarget;
   readonly shapes: Shapes;
   readonly files: FileAccess | null;
+  /** The checked spec, shared by every replay's engine (none: each replay checks it again). */
+  readonly specs?: SpecCache;
+  /** The time budget has run out: no more replays (the witness so far is kept). */
+  readonly expired?: () => boolean;
 }
 
 export interface Wanted {
@@ -48,7 +53,7 @@ export async function minimizeWitness(
 ): Promise<Minimized> {
   let replays = 0;
   const replay = async (candidate: readonly WireCall[]): Promise<Shown | null> => {
-    if (replays >= MAX_REPLAYS) return null;
+    if (replays >= MAX_REPLAYS || ctx.expired?.() === true) return null;
     replays++;
     return showingCall(ctx, candidate, wanted);
   };
@@ -75,7 +80,7 @@ async function showingCall(
   calls: readonly WireCall[],
   wanted: Wanted,
 ): Promise<Shown | null> {
-  const session = new Session(engineTransport(ctx.files));
+  const session = new Session(engineTransport(ctx.files, ctx.specs));
   const observer = new Observer(ctx.target.spec, ctx.shapes, session);
   const signature: string[] = [];
   const shown = (at: number, observation: Observation | null): Shown => ({

@@ -23,6 +23,12 @@ export interface RandomSettings {
   readonly deadline: number | null;
   readonly now: () => number;
   readonly onRun?: () => void;
+  /**
+   * fast-check's own time limit (it reads the real clock): generating a scenario is costly when a
+   * spec has many flows, and the property cannot stop fast-check generating the next one. Default
+   * none.
+   */
+  readonly interruptAfterMs?: number;
 }
 
 export interface Sighting {
@@ -77,7 +83,16 @@ export async function exploreRandom(setup: RunSetup, settings: RandomSettings): 
     settings.onRun?.();
     return true;
   });
-  await fc.check(property, { seed: settings.seed, numRuns: settings.runs });
+  if (settings.deadline !== null && settings.now() >= settings.deadline)
+    return { runs, coverage, sightings, ends };
+  const limit = settings.interruptAfterMs;
+  await fc.check(property, {
+    seed: settings.seed,
+    numRuns: settings.runs,
+    ...(limit === undefined
+      ? {}
+      : { interruptAfterTimeLimit: Math.max(1, limit), markInterruptAsFailure: false }),
+  });
   return { runs, coverage, sightings, ends };
 }
 

@@ -78,7 +78,7 @@ export function createApi(options: EngineOptions): StratumApi {
 
 export function createEngine(options: EngineOptions): EngineApi {
   const queue = new SerialQueue();
-  const specs = new SpecCache();
+  const specs = options.specs ?? new SpecCache();
   const compile = (text: string) => specs.compile(text);
   const registry = new Registry(options.store, compile, options.clock, options.registryLimits);
   if (options.followStoreChanges === true) options.store.watch?.((change) => registry.invalidate(change));

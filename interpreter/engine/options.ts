@@ -7,6 +7,7 @@ import type { WorkspaceFs } from "../workspace/workspace";
 import type { FlowObserver } from "./observer";
 import type { ParallelExecutorOwners } from "./parallel-owners";
 import type { RegistryLimits } from "./registry";
+import type { SpecCache } from "./spec-cache";
 
 export interface EngineOptions {
   readonly store: FlowStore;
@@ -50,6 +51,12 @@ export interface EngineOptions {
    * cost O(flow length) per call).
    */
   readonly verifyEdits?: boolean;
+  /**
+   * The checked specs by text (default: a cache of the engine's own). The fuzzer shares one
+   * between the many engines of a session, holding the check it already made, so no replay
+   * checks the spec again.
+   */
+  readonly specs?: SpecCache;
   /**
    * Runs the agents of server-side parallel dispatch (stratum_parallel_start). Default none:
    * stratum_parallel_start answers `server_dispatch_unavailable` (consumer-side dispatch with

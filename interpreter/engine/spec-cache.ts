@@ -1,7 +1,7 @@
 // Checked specs by text: a small LRU (a server usually runs few distinct specs; every plan and
 // every restore would otherwise re-check the whole text). Entries keep the error diagnostics
 // (what stratum_plan answers for an invalid spec) and the checked IR of a valid one.
-import { checkSpec, isOversized } from "../../checker/check-spec";
+import { type CheckResult, checkSpec, isOversized } from "../../checker/check-spec";
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { CheckedText } from "../flow/tx";
 
@@ -17,7 +17,11 @@ export class SpecCache {
       this.entries.set(text, hit);
       return hit;
     }
-    const checked = checkSpec(text);
+    return this.remember(text, checkSpec(text));
+  }
+
+  /** Keeps a check made elsewhere of `text` (it must be `checkSpec(text)`'s result); its entry. */
+  remember(text: string, checked: CheckResult): CheckedText {
     const entry: CheckedText = { errors: checked.errors, ir: checked.valid ? checked.ir : null };
     // A text refused for its size is answered at once and never kept (64 of them would pin GBs).
     if (isOversized(checked)) return entry;

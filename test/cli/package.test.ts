@@ -83,6 +83,7 @@ describe("npm package", () => {
       "README.md",
       "bin/stratum-mcp.cjs",
       "bin/stratumc.cjs",
+      "dist/fuzz-worker.cjs",
       "dist/lsp.cjs",
       "dist/mcp-client.cjs",
       "dist/mcp.cjs",

@@ -148,6 +148,11 @@ export class RawSession {
     return this.exited;
   }
 
+  /** Sends the server process a signal (SIGTERM: how a supervisor stops it); resolves at once. */
+  signal(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+
   kill(): Promise<number | null> {
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill("SIGKILL");
     return this.exited;
