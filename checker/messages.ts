@@ -3,7 +3,6 @@
 // codes have variants: `unsupported`, `mustCall`, `fixDescription`). Every EXPR-* and
 // SPEC-REF-MALFORMED diagnostic is built through `MESSAGES`; codes and texts are stable.
 import { strRepr } from "../stdlib/values/repr";
-import type { Severity } from "./diagnostic";
 import { defineRule } from "./rule";
 
 /** `<kind> expression` or, with no kind, `expression` (capitalised at the start of a message). */
@@ -309,10 +308,6 @@ export function malformedReferenceMessage(ref: string): string {
     return `Expected '$.steps.<id>.output[.<field>]', got ${strRepr(ref)}`;
   }
   return `Unknown $ prefix '${head}' in ${strRepr(ref)}`;
-}
-
-export function severityOf(code: MessageCode): Severity {
-  return MESSAGES[code].severity;
 }
 
 /** Did-you-mean suggestion text (docs/language.md §9.1). */
