@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Row } from "./lib/table";
 import { type ColdCommand, coldStartsMs } from "./lib/timing";
 
-export const TARGET_COLD_CHECK_RATIO = 1.3;
+const TARGET_COLD_CHECK_RATIO = 1.3;
 export const TYPICAL_SPEC = "bench/fixtures/typical.stratum.yaml";
 
 export interface ColdBench {

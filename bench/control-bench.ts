@@ -11,8 +11,8 @@ import { buildIR } from "../checker/ir/build";
 import { measurePaired } from "./lib/paired";
 import type { Row } from "./lib/table";
 
-export const TARGET_TYPICAL_MS = 5;
-export const TARGET_LARGE_MS = 50;
+const TARGET_TYPICAL_MS = 5;
+const TARGET_LARGE_MS = 50;
 const LARGE_STEPS = 1000;
 
 /**
@@ -20,7 +20,7 @@ const LARGE_STEPS = 1000;
  * with a check that routes a failure back, every eleventh a next jumping two ahead with a
  * non-constant skip_if, so that routes, rounds and skips all take part.
  */
-export function largeControlSpec(steps: number): string {
+function largeControlSpec(steps: number): string {
   const lines = [
     'version: "0.2"',
     "functions:",

@@ -42,7 +42,7 @@ import { median, percentile } from "./lib/stats";
 import type { Row } from "./lib/table";
 
 /** Steps of the long flow (parts 1 and 2). */
-export const LONG_FLOW_STEPS = 10_000;
+const LONG_FLOW_STEPS = 10_000;
 const WINDOW = 50;
 const WARMUP = 5;
 /** Where each window's timed calls start (1-based step numbers: call n completes step n). */
@@ -156,7 +156,7 @@ async function runTo(flow: LongFlow, done: number): Promise<void> {
  * The flow file after `done` steps of the long spec, built with the codec like a real run leaves it
  * (one record, output and attempt per step; plan wrote revision 1, every step_done one more).
  */
-export function builtFlowText(spec: string, cwd: string, done: number, flowId: string): string {
+function builtFlowText(spec: string, cwd: string, done: number, flowId: string): string {
   const empty = decodeFlowState("{}");
   if (!empty.ok) throw new Error(empty.reason);
   const record = (n: number): StepRecord => ({
@@ -209,7 +209,7 @@ function predictSeconds(planMs: number, early: readonly number[], late: readonly
   return total / 1000;
 }
 
-export interface WindowFigures {
+interface WindowFigures {
   /** First and last step number of the timed calls. */
   readonly from: number;
   readonly to: number;

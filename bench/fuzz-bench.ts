@@ -40,9 +40,9 @@ import { Shapes } from "../fuzzer/values/shapes";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
-export const FUZZ_SEED = DEFAULT_SEED;
+const FUZZ_SEED = DEFAULT_SEED;
 /** Random runs per flow (fuzzSpec's default). */
-export const FUZZ_RUNS = 100;
+const FUZZ_RUNS = 100;
 const ROUNDS = 5;
 const WARMUP = 1;
 /** Repetitions of each corpus measurement (the median is kept). */
@@ -54,7 +54,7 @@ const AFTER_ALL_RUNS: ReadonlySet<string> = new Set([
   FUZZ_EXIT_NEVER.code,
 ]);
 
-export interface ExampleFuzz {
+interface ExampleFuzz {
   readonly spec: string;
   readonly flows: number;
   readonly runs: number;
@@ -75,7 +75,7 @@ export interface ExampleFuzz {
   readonly ratio: number;
 }
 
-export interface DefectFuzz {
+interface DefectFuzz {
   readonly spec: string;
   /** `CODE flow/step:LINE`. */
   readonly expected: string;

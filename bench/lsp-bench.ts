@@ -27,8 +27,8 @@ import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 import { benchHugeLsp } from "./lsp-huge-bench";
 
-export const TARGET_DIAGNOSTICS_MS = 25;
-export const TARGET_COMPLETION_P95_MS = 10;
+const TARGET_DIAGNOSTICS_MS = 25;
+const TARGET_COMPLETION_P95_MS = 10;
 const SPEC_LINES = 2000;
 const EDITS = 41;
 const COMPLETIONS = 300;
@@ -43,7 +43,7 @@ export interface LspBench {
 }
 
 /** The typical fixture's contracts and functions, then copies of its flow until the spec has ~2,000 lines. */
-export function largeSpec(repoDir: string): string {
+function largeSpec(repoDir: string): string {
   const typical = readFileSync(join(repoDir, "bench/fixtures/typical.stratum.yaml"), "utf8");
   const flowsAt = typical.indexOf("\nflows:\n");
   const head = typical.slice(0, flowsAt + "\nflows:\n".length);

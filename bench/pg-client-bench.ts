@@ -318,7 +318,7 @@ async function throughput(
 }
 
 /** Minified bytes of a node bundle of `import … from "<library>"` (esbuild, as the CLI's bundles). */
-export function bundleBytes(repoDir: string, library: string): number {
+function bundleBytes(repoDir: string, library: string): number {
   const dir = fs.mkdtempSync(join(tmpdir(), "stratumc-pg-bundle-"));
   try {
     const out = join(dir, "out.js");

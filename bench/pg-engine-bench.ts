@@ -36,11 +36,11 @@ const WARMUP = 1;
 
 const INPUTS = { topic: "a flow store shared by engines" };
 
-export type EngineStore = "postgres" | "postgresAsync" | "file";
+type EngineStore = "postgres" | "postgresAsync" | "file";
 const STORES: readonly EngineStore[] = ["postgres", "postgresAsync", "file"];
 
 /** Median calls per second over rounds, with 1 engine and with ENGINES engines. */
-export interface EngineRates {
+interface EngineRates {
   readonly one: number;
   readonly many: number;
 }

@@ -8,11 +8,11 @@ import type { Row } from "./lib/table";
 import { type GeneratedSpec, generateCorpus } from "./spec-corpus";
 
 export const CORPUS_SIZE = 1000;
-export const TARGET_CORPUS_RATIO = 1.5;
+const TARGET_CORPUS_RATIO = 1.5;
 // The summary pass before the timed rounds also warms the JIT.
 const ROUNDS = 5;
 
-export interface CorpusSummary {
+interface CorpusSummary {
   readonly specs: number;
   readonly lines: {
     readonly min: number;

@@ -33,7 +33,7 @@ import { PyFloat, type PyValue } from "../stdlib/values/value";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
-export const STEP_COUNTS = [10, 1000, 10_000] as const;
+const STEP_COUNTS = [10, 1000, 10_000] as const;
 
 export interface StoreDesignsOptions {
   readonly rounds?: number;
@@ -75,7 +75,7 @@ function specText(): string {
 }
 
 /** The flow state after `steps` steps: one record, output and attempt per step. */
-export function flowAtStep(steps: number, flowId: string): FlowState {
+function flowAtStep(steps: number, flowId: string): FlowState {
   const empty = decodeFlowState("{}");
   if (!empty.ok) throw new Error(empty.reason);
   return {
@@ -95,7 +95,7 @@ export function flowAtStep(steps: number, flowId: string): FlowState {
 }
 
 /** The delta entry of one `step_done` at step `i`: what the call changed, per top-level key. */
-export function deltaEntry(i: number, revision: number, flowId: string | null): string {
+function deltaEntry(i: number, revision: number, flowId: string | null): string {
   return JSON.stringify({
     ...(flowId === null ? {} : { flow: flowId }),
     revision,

@@ -4,7 +4,7 @@
 
 import type { SourceRange } from "./base/source-range";
 import type { SpecSource } from "./source";
-import type { MapEntry, MapNode, SeqNode, SpecNode } from "./yaml/nodes";
+import type { MapEntry, SeqNode } from "./yaml/nodes";
 
 const ROOT_RANGE: SourceRange = { start: 0, end: 0 };
 
@@ -58,7 +58,7 @@ export function ownerRange(src: SpecSource, owner: Owner): SourceRange {
 }
 
 /** The first key of a sequence item, or its `-` indicator when that key is on a later line. */
-export function itemStartRange(src: SpecSource, seq: SeqNode, index: number): SourceRange {
+function itemStartRange(src: SpecSource, seq: SeqNode, index: number): SourceRange {
   const item = seq.items[index];
   const dash = seq.itemStarts[index] ?? item?.range.start ?? seq.range.start;
   const dashRange: SourceRange = { start: dash, end: dash + 1 };
@@ -93,9 +93,4 @@ export function entityRange(entry: MapEntry): SourceRange {
 /** The range of a node, or `fallback` when the node is empty (an empty plain scalar). */
 export function nonEmpty(range: SourceRange, fallback: SourceRange): SourceRange {
   return range.end > range.start ? range : fallback;
-}
-
-/** True when `node` is a mapping (narrowing helper used by many rules). */
-export function isMap(node: SpecNode | undefined): node is MapNode {
-  return node?.kind === "map";
 }

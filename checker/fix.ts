@@ -76,7 +76,7 @@ export function applyFixEdits(text: string, diagnostics: readonly Diagnostic[]):
   return { text: out, applied, deferred };
 }
 
-export type FixStatus =
+type FixStatus =
   /** No machine-applicable fix: nothing to write. */
   | "unchanged"
   /** Fixes applied and the result has no error: write `text`. */

@@ -16,7 +16,7 @@ import { SHAPES, VERSIONS } from "./schema/spec-schema";
 import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./schema/spec-schema-types";
 
 /** The format reference as the repository publishes it (next to docs/rules.md). */
-export const FORMAT_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/format.md";
+const FORMAT_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/format.md";
 
 /** The anchor of a mapping kind's section, or of one of its keys. */
 export function formatDocAnchor(shape: ShapeName, key?: string): string {

@@ -15,16 +15,7 @@ export {
   present,
 } from "./check-spec";
 export { controlSoundness } from "./control/soundness";
-export type {
-  ControlSoundness,
-  DeadReason,
-  DeadStep,
-  FlowVerdict,
-  Place,
-  PlaceKey,
-  RouteKey,
-  Trap,
-} from "./control/types";
+export type { FlowVerdict } from "./control/types";
 export type { Diagnostic, LocatedRange, Severity, SpecDiagnostic, SpecRelated } from "./diagnostic";
 export {
   checkExpression,

@@ -1,7 +1,6 @@
 // The expression checker's rules (docs/language.md §9.5.5) by code: every EXPR-* and
 // SPEC-REF-MALFORMED diagnostic is built through `MESSAGES`; codes and texts are stable. Each rule
 // is declared in its own file, checker/rules/expr/<CODE>.ts; this module only gathers them.
-import type { Severity } from "./diagnostic";
 import { EXPR_ACCUMULATE_NOT_LIST } from "./rules/expr/EXPR-ACCUMULATE-NOT-LIST";
 import { EXPR_ARITY } from "./rules/expr/EXPR-ARITY";
 import { EXPR_COMPARISON_CONSTANT } from "./rules/expr/EXPR-COMPARISON-CONSTANT";
@@ -46,7 +45,3 @@ export const MESSAGES = {
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
-
-export function severityOf(code: MessageCode): Severity {
-  return MESSAGES[code].severity;
-}

@@ -15,7 +15,7 @@ import { DiagnosticSink } from "./report";
 import { defineRule, type RuleInfo } from "./rule";
 import type { SpecSource } from "./source";
 
-export const SUPPRESS_MALFORMED = defineRule({
+const SUPPRESS_MALFORMED = defineRule({
   code: "SUPPRESS-MALFORMED",
   severity: "error",
   family: "suppression",
@@ -33,7 +33,7 @@ export const SUPPRESS_MALFORMED = defineRule({
   message: (detail: string) => `Malformed suppression comment: ${detail}`,
 });
 
-export const SUPPRESS_UNUSED = defineRule({
+const SUPPRESS_UNUSED = defineRule({
   code: "SUPPRESS-UNUSED",
   severity: "warning",
   family: "suppression",

@@ -64,19 +64,19 @@ export interface FlowHost {
   close(): Promise<void>;
 }
 
-export interface ApiOptions {
+interface ApiOptions {
   readonly followStoreChanges?: boolean;
   readonly serverDispatch?: boolean;
   /** Which calls the observer sees (EngineOptions.observing); default every call. */
   readonly observing?: () => boolean;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   wallMs: () => Date.now(),
   monoMs: () => performance.now(),
 };
 
-export const randomFlowIds: IdSource = { newFlowId: () => randomUUID() };
+const randomFlowIds: IdSource = { newFlowId: () => randomUUID() };
 
 /**
  * `logError` receives the details of unexpected engine failures (the answer says only internal_error),

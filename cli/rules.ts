@@ -6,7 +6,7 @@ import { CATALOGUE, defineRule, type RuleInfo } from "../checker/index";
 
 export type CliRule = RuleInfo;
 
-export const IO_READ = defineRule({
+const IO_READ = defineRule({
   code: "IO-READ",
   severity: "error",
   family: "io",

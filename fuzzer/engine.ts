@@ -21,7 +21,7 @@ import type { FileAccess, HostFileSystem } from "../stdlib/index";
 const FIXED_CLOCK: Clock = { wallMs: () => 1_700_000_000_000, monoMs: () => 1_000 };
 
 /** Flow ids `00000000-0000-4000-8000-<serial>` in order of creation. */
-export class NumberedIds implements IdSource {
+class NumberedIds implements IdSource {
   private next = 1;
   newFlowId(): string {
     return `00000000-0000-4000-8000-${(this.next++).toString(16).padStart(12, "0")}`;
@@ -47,7 +47,7 @@ const NO_WORKSPACE: WorkspaceFs = {
   realpath: (path) => path,
 };
 
-export const FUZZ_ROOT = "/fuzz";
+const FUZZ_ROOT = "/fuzz";
 
 /** The virtual files: every file's text is the spec's string literals, one per line. */
 export function virtualFiles(literals: readonly string[]): FileAccess {

@@ -96,7 +96,7 @@ export interface FuzzResult {
 
 export const DEFAULT_SEED = 42;
 export const DEFAULT_RUNS = 100;
-export const DEFAULT_MAX_PATHS = 100;
+const DEFAULT_MAX_PATHS = 100;
 export const DEFAULT_MAX_CALLS = 200;
 const SHRINK_MS = 2_000;
 /** The seed of exhaustive mode's values (inputs it does not enumerate, results it aims with). */

@@ -53,7 +53,7 @@ export function ensureOf(spec: CheckedSpec, step: StepIR): readonly ExpressionIR
 }
 
 /** Every expression of the spec (functions' ensures and every step's expressions). */
-export function* expressionsOf(spec: CheckedSpec): Generator<ExpressionIR> {
+function* expressionsOf(spec: CheckedSpec): Generator<ExpressionIR> {
   for (const fn of spec.functions.values()) yield* fn.ensure;
   for (const flow of spec.flows.values()) yield* expressionsOfFlow(flow);
 }
@@ -147,12 +147,4 @@ export class Locator {
     const entry = this.target.model.flowByName.get(flow)?.entry("output");
     return entry === undefined ? this.flow(flow) : valueRange(this.target.source, entry);
   }
-}
-
-export function stepOf(spec: CheckedSpec, flow: string, step: string): StepIR | undefined {
-  return spec.flows.get(flow)?.stepById.get(step);
-}
-
-export function flowOf(spec: CheckedSpec, flow: string): FlowIR | undefined {
-  return spec.flows.get(flow);
 }

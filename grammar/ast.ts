@@ -78,7 +78,7 @@ export interface Call extends Span {
   readonly keywords: readonly Keyword[];
 }
 
-export type UnaryOperator = "not" | "-" | "+";
+type UnaryOperator = "not" | "-" | "+";
 
 export interface UnaryOp extends Span {
   readonly kind: "UnaryOp";
@@ -140,7 +140,7 @@ export interface Dict extends Span {
 /** A `for` target: a name, or a parenthesised / bracketed / bare list of targets. */
 export type Target = Name | TargetList;
 
-export interface TargetList extends Span {
+interface TargetList extends Span {
   readonly kind: "TargetList";
   readonly elts: readonly Target[];
 }
@@ -187,5 +187,3 @@ export type Expr =
   | ListComp
   | GeneratorExp
   | ErrorNode;
-
-export type ExprKind = Expr["kind"];

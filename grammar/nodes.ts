@@ -1,18 +1,6 @@
 // Small constructors for AST nodes built by the parser's actions.
 import type { IToken } from "chevrotain";
-import type {
-  BinaryOperator,
-  BinOp,
-  BoolOp,
-  Compare,
-  CompareOperator,
-  Constant,
-  ConstantValue,
-  Expr,
-  Name,
-  Path,
-  Span,
-} from "./ast";
+import type { CompareOperator, Constant, ConstantValue, Expr, Name, Path, Span } from "./ast";
 import type { NumberPayload } from "./lex-number";
 import type { PathPayload } from "./lex-path";
 
@@ -24,7 +12,7 @@ export function nameNode(tok: IToken): Name {
   return { kind: "Name", id: tok.image, start: tok.startOffset, end: tok.startOffset + tok.image.length };
 }
 
-export function constant(value: ConstantValue, start: number, end: number): Constant {
+function constant(value: ConstantValue, start: number, end: number): Constant {
   return { kind: "Constant", value, start, end };
 }
 
@@ -54,30 +42,7 @@ export function pathNode(tok: IToken): Path {
   return { kind: "Path", text: tok.image, ref: payload.ref, ...tokenSpan(tok) };
 }
 
-export function binOp(left: Expr, opTok: IToken, right: Expr): BinOp {
-  return {
-    kind: "BinOp",
-    op: opTok.image as BinaryOperator,
-    opSpan: tokenSpan(opTok),
-    left,
-    right,
-    start: left.start,
-    end: Math.max(right.end, left.end),
-  };
-}
-
-export function boolOp(op: "and" | "or", values: Expr[]): BoolOp {
-  const first = values[0]!;
-  const last = values[values.length - 1]!;
-  return { kind: "BoolOp", op, values, start: first.start, end: Math.max(first.end, last.end) };
-}
-
 export interface CompareStep {
   readonly op: CompareOperator;
   readonly span: Span;
-}
-
-export function compare(left: Expr, ops: CompareStep[], comparators: Expr[]): Compare {
-  const last = comparators[comparators.length - 1]!;
-  return { kind: "Compare", left, ops, comparators, start: left.start, end: Math.max(left.end, last.end) };
 }

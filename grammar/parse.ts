@@ -14,8 +14,6 @@ import { TooDeepError } from "./parser-base";
 import { isEndOfInput, unexpectedTokenDetail } from "./token-text";
 import * as T from "./tokens";
 
-export type { SyntaxDiagnostic } from "./diagnostics";
-
 export interface ParseResult {
   /** Non-null whenever there are no diagnostics; otherwise possibly partial (ErrorNode holes). */
   readonly expr: Expr | null;

@@ -9,7 +9,7 @@ export function isEndOfInput(tok: IToken): boolean {
   return tok.tokenType === EOF || Number.isNaN(tok.startOffset);
 }
 
-export function describeToken(tok: IToken): string {
+function describeToken(tok: IToken): string {
   if (isEndOfInput(tok)) return "end of expression";
   if (tok.tokenType === Name) return `name '${tok.image}'`;
   if (tok.tokenType === NumberLit) return `number ${tok.image}`;

@@ -21,7 +21,7 @@ function custom(scan: Scanner): (text: string, offset: number) => CustomPatternM
 
 const NAME_PATTERN = /[A-Za-z_][A-Za-z0-9_]*/;
 
-export const WhiteSpace = createToken({
+const WhiteSpace = createToken({
   name: "WhiteSpace",
   pattern: /[ \t\f\r\n]+/,
   group: Lexer.SKIPPED,
@@ -53,7 +53,7 @@ export const Name = createToken({ name: "Name", pattern: NAME_PATTERN });
 
 /** Python keywords that are reserved and rejected (docs/language.md §9.5.5). */
 export const ReservedKeyword = createToken({ name: "ReservedKeyword", pattern: Lexer.NA });
-export const RESERVED_WORDS = [
+const RESERVED_WORDS = [
   "lambda",
   "yield",
   "await",
@@ -155,27 +155,27 @@ function punct(name: string, text: string, categories?: TokenType[]): TokenType 
 export const UnsupportedOperator = createToken({ name: "UnsupportedOperator", pattern: Lexer.NA });
 const unsupportedBinary = [UnsupportedOperator, BinaryOperator];
 export const Power = punct("Power", "**", unsupportedBinary);
-export const FloorDiv = punct("FloorDiv", "//", binary);
-export const ShiftLeft = punct("ShiftLeft", "<<", unsupportedBinary);
-export const ShiftRight = punct("ShiftRight", ">>", unsupportedBinary);
-export const LtGt = punct("LtGt", "<>", unsupportedBinary);
-export const Walrus = punct("Walrus", ":=", unsupportedBinary);
-export const EqEq = punct("EqEq", "==", binary);
-export const NotEq = punct("NotEq", "!=", binary);
-export const LtE = punct("LtE", "<=", binary);
-export const GtE = punct("GtE", ">=", binary);
-export const Lt = punct("Lt", "<", binary);
-export const Gt = punct("Gt", ">", binary);
-export const Plus = punct("Plus", "+", [BinaryOperator, PrefixOperator]);
-export const Minus = punct("Minus", "-", [BinaryOperator, PrefixOperator]);
+const FloorDiv = punct("FloorDiv", "//", binary);
+const ShiftLeft = punct("ShiftLeft", "<<", unsupportedBinary);
+const ShiftRight = punct("ShiftRight", ">>", unsupportedBinary);
+const LtGt = punct("LtGt", "<>", unsupportedBinary);
+const Walrus = punct("Walrus", ":=", unsupportedBinary);
+const EqEq = punct("EqEq", "==", binary);
+const NotEq = punct("NotEq", "!=", binary);
+const LtE = punct("LtE", "<=", binary);
+const GtE = punct("GtE", ">=", binary);
+const Lt = punct("Lt", "<", binary);
+const Gt = punct("Gt", ">", binary);
+const Plus = punct("Plus", "+", [BinaryOperator, PrefixOperator]);
+const Minus = punct("Minus", "-", [BinaryOperator, PrefixOperator]);
 export const Star = punct("Star", "*", binary);
-export const Slash = punct("Slash", "/", binary);
-export const Percent = punct("Percent", "%", binary);
-export const Pipe = punct("Pipe", "|", unsupportedBinary);
-export const Amp = punct("Amp", "&", unsupportedBinary);
-export const Caret = punct("Caret", "^", unsupportedBinary);
-export const Tilde = punct("Tilde", "~", [UnsupportedOperator, PrefixOperator]);
-export const At = punct("At", "@", unsupportedBinary);
+const Slash = punct("Slash", "/", binary);
+const Percent = punct("Percent", "%", binary);
+const Pipe = punct("Pipe", "|", unsupportedBinary);
+const Amp = punct("Amp", "&", unsupportedBinary);
+const Caret = punct("Caret", "^", unsupportedBinary);
+const Tilde = punct("Tilde", "~", [UnsupportedOperator, PrefixOperator]);
+const At = punct("At", "@", unsupportedBinary);
 export const LParen = punct("LParen", "(");
 export const RParen = punct("RParen", ")");
 export const LBracket = punct("LBracket", "[");
@@ -188,7 +188,7 @@ export const Dot = punct("Dot", ".");
 export const Assign = punct("Assign", "=");
 
 /** Any other character (one code point): always a syntax error, reported by the parser. */
-export const Unknown = createToken({
+const Unknown = createToken({
   name: "Unknown",
   // A full range (not [\s\S]) so that Chevrotain's first-character optimisation covers it.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: every UTF-16 unit is meant

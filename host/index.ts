@@ -4,20 +4,15 @@ export { FileFlowStore, stratumHome } from "./file-store/file-store";
 export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
 export { agentEnvSetting } from "./parallel/agent-env";
-export { type AgentRunnerOptions, type AgentTaskRequest, runAgentTask } from "./parallel/agent-runner";
 export { createExecutorOwners, executorOwnersDir } from "./parallel/executor-owners";
-export { MAX_AGENTS_VARIABLE, type MaxAgents, maxAgentsOf } from "./parallel/max-agents";
+export { maxAgentsOf } from "./parallel/max-agents";
 export {
   createProcessParallelRunner,
-  type ProcessParallelRunnerOptions,
   worktreeRootFor,
 } from "./parallel/process-parallel-runner";
-export { captureWorktreeDiff, createWorktree, removeWorktree, WorktreeError } from "./parallel/worktree";
 export { removeDeadWorktrees } from "./parallel/worktree-leftovers";
-export { PgFlowStore, type PgStoreOptions } from "./pg-store/pg-store";
-export { SchemaTooNewError } from "./pg-store/schema";
+export { PgFlowStore } from "./pg-store/pg-store";
 export { checkStoreLocation, isPostgresUrl } from "./pg-store/store-url";
-export { entryName, redactUrl } from "./redact";
 export { notRegularReason, readRegularFile, readRegularFileWithin } from "./regular-file";
 export { loadSeparateBundle } from "./separate-bundle";
-export { createTracer, SHUTDOWN_WAIT_MS, type Tracer, type TracerOptions } from "./tracing/tracer";
+export { createTracer, SHUTDOWN_WAIT_MS } from "./tracing/tracer";

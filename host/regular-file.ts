@@ -10,7 +10,7 @@ import * as fs from "node:fs";
  * Thrown for a path that exists but is not a regular file; `message` is the short reason ("is a
  * directory" as before for a directory, else "not a regular file (a FIFO)" and the like).
  */
-export class NotRegularFileError extends Error {
+class NotRegularFileError extends Error {
   readonly code: string;
   constructor(readonly kind: string) {
     super(kind === "a directory" ? "is a directory" : `not a regular file (${kind})`);
@@ -20,7 +20,7 @@ export class NotRegularFileError extends Error {
 }
 
 /** What a non-regular file is, for messages: "a FIFO", "a directory", "a socket", … */
-export function fileKind(stats: fs.Stats): string {
+function fileKind(stats: fs.Stats): string {
   if (stats.isDirectory()) return "a directory";
   if (stats.isFIFO()) return "a FIFO";
   if (stats.isSocket()) return "a socket";
@@ -37,7 +37,7 @@ const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
  * links followed). Throws the open's errno error (ENOENT, EACCES, ENXIO for a socket, …) or a
  * NotRegularFileError; the descriptor is closed on every failure.
  */
-export function openRegularFile(path: string): number {
+function openRegularFile(path: string): number {
   const fd = fs.openSync(path, fs.constants.O_RDONLY | O_NONBLOCK);
   try {
     const stats = fs.fstatSync(fd);

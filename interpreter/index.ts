@@ -2,67 +2,34 @@
 // expression evaluator. Front ends (CLI, MCP server, language server) and embedders import from
 // here; Node implementations of the injected interfaces (file store, workspace, file system) are
 // in host/.
-export type {
-  FlowArgs,
-  GateResolveArgs,
-  IterationAbortArgs,
-  IterationReportArgs,
-  LabelArgs,
-  ParallelAdvanceArgs,
-  ParallelDoneArgs,
-  PlanArgs,
-  SkipStepArgs,
-  StepArgs,
-  StepDoneArgs,
-  StratumApi,
-} from "./api";
+export type { StratumApi } from "./api";
 export type { FlowState } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi, createEngine, type EngineApi } from "./engine/create-api";
 export type {
-  ExpressionFailed,
   FlowEvent,
   FlowEventBase,
-  FlowFinished,
   FlowObserver,
-  FlowStarted,
-  GateAwaited,
-  GateResolved,
-  MembersJudged,
-  StepAbandoned,
-  StepDispatched,
-  StepFinished,
-  StepMode,
-  StepOutcome,
   StepPlace,
-  StepRouted,
-  StepSkipped,
 } from "./engine/observer";
 export type { EngineOptions } from "./engine/options";
 export type { ExecutorOwnerState, ParallelExecutorOwners } from "./engine/parallel-owners";
 export { restoreRun } from "./engine/restore";
 export { SpecCache } from "./engine/spec-cache";
 export { compileExpression } from "./eval/compile";
-export type { CompiledExpression, EvalContext, PathSource } from "./eval/context";
-export { type EvaluateOptions, evaluate } from "./eval/evaluate";
-export { renderIntentTemplate } from "./flow/intent-template";
+export type { CompiledExpression, PathSource } from "./eval/context";
+export { evaluate } from "./eval/evaluate";
 export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
-export { type TaskGraphNode, taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
+export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export type { FlowRun } from "./flow/run";
-export type { RouteField } from "./flow/tx";
 export {
-  allViolations,
   contractViolations,
-  type MemberRole,
-  type MemberVerdict,
   type MemberViolation,
   type RaisedError,
   type Violation,
-  type ViolationKind,
-  violationTexts,
 } from "./flow/violations";
 export {
   argumentsLimitProblem,
@@ -94,7 +61,7 @@ export { type CorruptFlow, loadAllFlows, loadFlow } from "./query/load-runs";
 export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from "./query/prune";
 export { compileSpeckit } from "./speckit/compile";
 export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batch";
-export { decodeFlowState, encodeFlowState, FlowTooLargeError } from "./store/codec";
+export { encodeFlowState, FlowTooLargeError } from "./store/codec";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";
 export { deltaRevisionOf, revisionOf } from "./store/revision";

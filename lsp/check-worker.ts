@@ -8,7 +8,7 @@ import { type CheckedDocument, CheckedDocuments, type CheckFunction } from "./ch
 import { toLspDiagnostic } from "./diagnostics";
 import { type Answers, answerRequest, type Method, type ServiceRequest } from "./requests";
 
-export interface CheckMessage {
+interface CheckMessage {
   readonly kind: "check";
   readonly uri: string;
   readonly version: number;
@@ -19,7 +19,7 @@ export interface CheckMessage {
   readonly portable?: boolean;
 }
 
-export interface RequestMessage {
+interface RequestMessage {
   readonly kind: "request";
   readonly id: number;
   readonly version: number;
@@ -28,7 +28,7 @@ export interface RequestMessage {
 
 export type ToWorker = CheckMessage | RequestMessage;
 
-export interface CheckedMessage {
+interface CheckedMessage {
   readonly kind: "checked";
   readonly version: number;
   readonly diagnostics: LspDiagnostic[] | null;

@@ -12,7 +12,7 @@ export interface Timers {
   clear(handle: unknown): void;
 }
 
-export const nodeTimers: Timers = {
+const nodeTimers: Timers = {
   set: (run, delayMs) => setTimeout(run, delayMs),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

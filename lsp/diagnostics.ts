@@ -7,7 +7,7 @@ import type { Diagnostic } from "../checker/index";
 import { ruleDocHref } from "../checker/index";
 import type { PositionIndex } from "./positions";
 
-export const DIAGNOSTIC_SOURCE = "stratumc";
+const DIAGNOSTIC_SOURCE = "stratumc";
 
 const SEVERITY = {
   error: DiagnosticSeverity.Error,

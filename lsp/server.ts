@@ -51,7 +51,7 @@ export interface ServerOptions {
   readonly version?: string;
 }
 
-export interface OffThreadOptions {
+interface OffThreadOptions {
   /** Documents of at least this many UTF-16 code units (default DEFAULT_OFF_THREAD_MIN_LENGTH). */
   readonly minLength?: number;
   /** Default: the worker code in this thread (serve-stdio.ts passes real worker threads). */
@@ -62,11 +62,11 @@ export interface OffThreadOptions {
  * Below this size a document is checked in the server's thread (exact answers, ~0.1 s for a full
  * check at this size); from it on, by workers (docs/performance.md, "Huge documents").
  */
-export const DEFAULT_OFF_THREAD_MIN_LENGTH = 256 * 1024;
+const DEFAULT_OFF_THREAD_MIN_LENGTH = 256 * 1024;
 
 /** Completion triggers: `$.` paths and `result.` fields, values after `key:`, list items, names after a space. */
-export const COMPLETION_TRIGGERS = [".", "$", ":", " "];
-export const SIGNATURE_TRIGGERS = ["(", ","];
+const COMPLETION_TRIGGERS = [".", "$", ":", " "];
+const SIGNATURE_TRIGGERS = ["(", ","];
 
 /** Builds a request's parameters from protocol positions (null: the position has no counterpart). */
 type Build<M extends Method> = (offsetAt: (position: Position) => number | null) => Requests[M] | null;

@@ -7,7 +7,7 @@ export { dictGetStr } from "./values/dict";
 export { PyError } from "./values/errors";
 export { fromJsonValue, parseJson } from "./values/json";
 export { makeNamespace } from "./values/namespace";
-export { repr, strRepr } from "./values/repr";
+export { repr } from "./values/repr";
 export { compareCodePoints } from "./values/strings";
 export { truthy } from "./values/truth";
 export { PyDict, PyFloat, type PyValue } from "./values/value";

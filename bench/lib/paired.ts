@@ -14,7 +14,11 @@ export interface PairedResult {
 }
 
 let sink: unknown;
-/** Keeps the results reachable so the calls cannot be optimised away. */
+/**
+ * Keeps the results reachable so the calls cannot be optimised away: exported (and read by nobody)
+ * so the stores into `sink` stay observable.
+ * @public
+ */
 export function pairedSink(): unknown {
   return sink;
 }

@@ -14,6 +14,10 @@ export const DEFAULT_LOOP: LoopOptions = { batchNs: 400_000, batches: 15 };
 
 /** Keeps results alive so the JIT cannot drop the measured calls. */
 let sink: unknown;
+/**
+ * Exported (and read by nobody) so the stores into `sink` stay observable.
+ * @public
+ */
 export function consumed(): unknown {
   return sink;
 }

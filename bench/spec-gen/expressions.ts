@@ -92,12 +92,7 @@ function pickRequired(rng: Rng, c: Contract): FieldDef | undefined {
 }
 
 /** A test of one field of `contract` (optional fields through `.get`). */
-export function fieldTest(
-  rng: Rng,
-  subject: string,
-  contract: Contract,
-  contracts: Contracts,
-): string | null {
+function fieldTest(rng: Rng, subject: string, contract: Contract, contracts: Contracts): string | null {
   if (contract.fields.length === 0) return null;
   const f = rng.pick(contract.fields);
   if (!f.required) return optionalFieldTest(subject, f);

@@ -71,7 +71,7 @@ export interface FlowModel {
   readonly steps: StepModel[];
 }
 
-export interface WorkflowModel {
+interface WorkflowModel {
   readonly name: string;
   readonly description: string;
   readonly entry: FlowModel;
@@ -79,7 +79,7 @@ export interface WorkflowModel {
   readonly metadata: boolean;
 }
 
-export interface SpecStyle {
+interface SpecStyle {
   /** `steps:` items indented below the key (`  - id:`) rather than level with it. */
   readonly indentedSequences: boolean;
   /** Blank lines between functions, flows and steps. */

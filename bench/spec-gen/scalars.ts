@@ -11,7 +11,7 @@ export function doubleQuoted(s: string): string {
   return `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 }
 
-export function singleQuoted(s: string): string {
+function singleQuoted(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
 }
 
@@ -19,7 +19,7 @@ const YAML11_SPECIAL =
   /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~)$/;
 
 /** Whether `s` can be written as a plain scalar in block context and still load as this string. */
-export function plainOk(s: string): boolean {
+function plainOk(s: string): boolean {
   if (s === "" || s.trim() !== s) return false;
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(s)) return false;
   if (s.includes(": ") || s.includes(" #") || s.endsWith(":")) return false;
@@ -28,7 +28,7 @@ export function plainOk(s: string): boolean {
 }
 
 /** Whether `s` can be a plain scalar inside a flow collection (`[a, b]`, `{k: v}`). */
-export function flowPlainOk(s: string): boolean {
+function flowPlainOk(s: string): boolean {
   return plainOk(s) && !/[,[\]{}]/.test(s);
 }
 
@@ -47,7 +47,7 @@ export function flowScalar(rng: Rng, s: string): string {
 }
 
 /** `>-` folded over two lines at a space (the folded value is the original text). */
-export function folded(s: string): Rendered {
+function folded(s: string): Rendered {
   const mid = s.indexOf(" ", Math.floor(s.length / 2));
   if (mid < 0 || s.length < 30) return { head: ">-", body: [s] };
   return { head: ">-", body: [s.slice(0, mid), s.slice(mid + 1)] };

@@ -19,11 +19,11 @@
 import { Dispatcher } from "./dispatch";
 import type { ControlFlow, RouteKey } from "./types";
 
-export const COMPLETE = -1;
-export const KILLED = -2;
-export const EXHAUSTED = -3;
+const COMPLETE = -1;
+const KILLED = -2;
+const EXHAUSTED = -3;
 
-export interface Edge {
+interface Edge {
   readonly to: number;
   readonly route: RouteKey;
   /** The last gate approved without a human (policy or skip_if) on the way, if any. */

@@ -13,7 +13,7 @@ import type { FlowVerdict, RouteKey, Trap } from "./types";
 const LOOP_EXAMPLE =
   "- {id: review, intent: review the change}\n- {id: fix, intent: fix what review found, next: review}";
 
-export const SPEC_FLOW_NEVER_COMPLETES = defineRule({
+const SPEC_FLOW_NEVER_COMPLETES = defineRule({
   code: "SPEC-FLOW-NEVER-COMPLETES",
   // A warning, not an error: stratum_plan refuses a spec with an error, and the runtime's
   // behaviour on such flows is defined (they loop until a kill or exhausted retries end them), as
@@ -37,7 +37,7 @@ export const SPEC_FLOW_NEVER_COMPLETES = defineRule({
   related: (step: string) => `step '${step}' is part of the loop`,
 });
 
-export const SPEC_FLOW_TRAP = defineRule({
+const SPEC_FLOW_TRAP = defineRule({
   code: "SPEC-FLOW-TRAP",
   severity: "warning",
   family: "routing",
@@ -56,7 +56,7 @@ export const SPEC_FLOW_TRAP = defineRule({
   related: (step: string) => `step '${step}' is part of the loop`,
 });
 
-export const SPEC_STEP_ALWAYS_SKIPPED = defineRule({
+const SPEC_STEP_ALWAYS_SKIPPED = defineRule({
   code: "SPEC-STEP-ALWAYS-SKIPPED",
   severity: "warning",
   family: "routing",
@@ -76,7 +76,7 @@ export const SPEC_STEP_ALWAYS_SKIPPED = defineRule({
     `Gate '${step}' never waits for a human: its skip_if is always true, so it is always approved`,
 });
 
-export const SPEC_STEP_DEAD = defineRule({
+const SPEC_STEP_DEAD = defineRule({
   code: "SPEC-STEP-DEAD",
   severity: "warning",
   family: "routing",
@@ -96,7 +96,7 @@ export const SPEC_STEP_DEAD = defineRule({
   related: (step: string) => `step '${step}' is declared here`,
 });
 
-export const SPEC_REVISE_UNBOUNDED = defineRule({
+const SPEC_REVISE_UNBOUNDED = defineRule({
   code: "SPEC-REVISE-UNBOUNDED",
   severity: "info",
   family: "gate",

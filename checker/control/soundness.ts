@@ -8,7 +8,7 @@ import type { ControlFlow, ControlSoundness, FlowVerdict } from "./types";
 import { endsIn, verdictOf } from "./verdict";
 
 /** Past this many states (positions × revise rounds) a flow is left undecided. */
-export const MAX_CONTROL_STATES = 1_000_000;
+const MAX_CONTROL_STATES = 1_000_000;
 
 export function controlSoundness(spec: CheckedSpec): ControlSoundness {
   const models = new Map<string, ControlFlow>();

@@ -39,7 +39,7 @@ export interface ControlFlow {
 }
 
 /** Why a step is never dispatched. */
-export type DeadReason =
+type DeadReason =
   /** No route of the step graph reaches it (SPEC-STEP-UNREACHABLE reports it). */
   | { readonly kind: "unreachable" }
   /** Its `skip_if` is constantly true: every dispatch skips it. */

@@ -1,6 +1,6 @@
 // The verdicts of one flow from its explored state space: completion, option to complete, the
 // loops no run leaves towards completion, dead steps with their cause, unbounded revise rounds.
-import { COMPLETE, canComplete, type StateSpace } from "./explore";
+import { canComplete, type StateSpace } from "./explore";
 import { sccs } from "./scc";
 import type { ControlFlow, ControlStep, DeadStep, FlowVerdict, Place, RouteKey, Trap } from "./types";
 
@@ -225,5 +225,3 @@ function unboundedRevise(flow: ControlFlow, spaces: readonly StateSpace[]): stri
     .filter((s, p) => s.kind === "gate" && s.revisesElsewhere && spaces.some((sp) => sp.revised[p] === 1))
     .map((s) => s.id);
 }
-
-export { COMPLETE };

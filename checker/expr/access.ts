@@ -47,7 +47,7 @@ function readAttribute(c: Checker, node: Attribute, objType: Type): Type {
 }
 
 /** The value of a constant index: a string, or an integer (also written `-1`). */
-export function literalIndex(e: Expr): string | number | undefined {
+function literalIndex(e: Expr): string | number | undefined {
   if (e.kind === "Constant") {
     if (typeof e.value === "string") return e.value;
     if (typeof e.value === "number") return e.value;

@@ -14,8 +14,6 @@ export type {
   ExprDiagnostic,
   ExprEnvironment,
   ExpressionKind,
-  ExprFix,
-  TextEdit,
 } from "./types";
 
 function clampRange(text: string, start: number, end: number): { start: number; end: number } {

@@ -1,7 +1,7 @@
 // Did-you-mean (docs/language.md §9.1): the candidate with the smallest case-insensitive Levenshtein
 // distance, if it is at most max(1, floor(len(name) / 3)); ties go to the earlier candidate.
 
-export function levenshtein(a: string, b: string): number {
+function levenshtein(a: string, b: string): number {
   const x = [...a];
   const y = [...b];
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j);

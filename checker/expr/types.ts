@@ -24,7 +24,7 @@ export interface ExprEnvironment {
   readonly owner?: string;
 }
 
-export interface TextEdit {
+interface TextEdit {
   readonly start: number;
   readonly end: number;
   readonly newText: string;

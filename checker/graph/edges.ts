@@ -9,7 +9,7 @@ import type { DependencyEdge } from "./types";
 const STEPS_PREFIX = "$.steps.";
 
 /** The step id named by an `inputs` value, or null when the value is not a `$.steps.` reference. */
-export function inputStepId(value: string): string | null {
+function inputStepId(value: string): string | null {
   if (!value.startsWith(STEPS_PREFIX)) return null;
   const end = value.indexOf(".", STEPS_PREFIX.length);
   return end < 0 ? value.slice(STEPS_PREFIX.length) : value.slice(STEPS_PREFIX.length, end);

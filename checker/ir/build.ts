@@ -210,7 +210,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
 }
 
 /** The reference's default certificate sections (spec.py CERT_DEFAULT_SECTIONS). */
-export const DEFAULT_REASONING_SECTIONS: readonly ReasoningSectionIR[] = [
+const DEFAULT_REASONING_SECTIONS: readonly ReasoningSectionIR[] = [
   {
     id: "premises",
     label: "Premises",

@@ -62,7 +62,7 @@ export interface FunctionIR {
   readonly range: SourceRange;
 }
 
-export interface StepInputIR {
+interface StepInputIR {
   readonly name: string;
   /** The value as written (a string). */
   readonly raw: string;

@@ -42,7 +42,7 @@ export function typedKindAccumulateFields(step: StepDecl): readonly ("accumulate
 }
 
 /** The key is absent (a present but invalid value is unknown, so rules that need "absent" skip). */
-export function absent(step: StepDecl, key: string): boolean {
+function absent(step: StepDecl, key: string): boolean {
   return step.entry(key) === undefined;
 }
 

@@ -52,7 +52,7 @@ const KEY_EXAMPLES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** A YAML value to write for `key` of kind `spec`. */
-export function exampleValue(key: string, spec: ValueSpec): string {
+function exampleValue(key: string, spec: ValueSpec): string {
   const known = KEY_EXAMPLES.get(key);
   if (known !== undefined) return known;
   switch (spec.kind) {

@@ -11,9 +11,9 @@ export const DEFAULT_REQUIRE = "all";
 export const DEFAULT_MERGE = "sequential_apply";
 /** Seconds a server-dispatched task may run (`task_timeout` absent or null). */
 export const DEFAULT_TASK_TIMEOUT = 1800;
-export const ISOLATIONS = ["worktree", "branch", "none"] as const;
-export const MERGES = ["sequential_apply", "manual"] as const;
-export const REQUIRE_WORDS = ["all", "any"] as const;
+const ISOLATIONS = ["worktree", "branch", "none"] as const;
+const MERGES = ["sequential_apply", "manual"] as const;
+const REQUIRE_WORDS = ["all", "any"] as const;
 
 const STRING: ValueSpec = { kind: "string" };
 const POSITIVE_INTEGER: ValueSpec = { kind: "integer", minimum: 1 };

@@ -40,7 +40,7 @@ export const WORKFLOW: ShapeSpec = {
   otherKeys: "error",
 };
 
-export const WORKFLOW_INPUT_TYPES = ["string", "boolean", "integer", "number", "array", "object"] as const;
+const WORKFLOW_INPUT_TYPES = ["string", "boolean", "integer", "number", "array", "object"] as const;
 
 export const WORKFLOW_INPUT: ShapeSpec = {
   name: "workflowInput",

@@ -19,11 +19,8 @@ export {
   DEFAULT_MERGE,
   DEFAULT_REQUIRE,
   DEFAULT_TASK_TIMEOUT,
-  ISOLATIONS,
-  MERGES,
-  REQUIRE_WORDS,
 } from "./spec-schema-parallel";
-export { WORKFLOW_INPUT_TYPES, WORKFLOW_NAME_PATTERN } from "./spec-schema-workflow";
+export { WORKFLOW_NAME_PATTERN } from "./spec-schema-workflow";
 
 export const VERSIONS: readonly Version[] = ["0.1", "0.2", "0.3"];
 

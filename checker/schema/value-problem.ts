@@ -104,7 +104,7 @@ const patternCache = new Map<string, RegExp>();
  * Python `re.search` for the schema's own patterns: `$` also matches before a final newline
  * (the only difference that matters for an anchored pattern such as the workflow name's).
  */
-export function pythonSearch(pattern: string, text: string): boolean {
+function pythonSearch(pattern: string, text: string): boolean {
   let re = patternCache.get(pattern);
   if (re === undefined) {
     re = new RegExp(pattern, "u");

@@ -349,6 +349,6 @@ export class StructureWalker {
 }
 
 /** The dotted SCHEMA path: `root` for the document. */
-export function pathText(path: readonly string[]): string {
+function pathText(path: readonly string[]): string {
   return path.length === 0 ? "root" : path.join(".");
 }

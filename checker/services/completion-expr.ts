@@ -51,7 +51,7 @@ function isIdentChar(c: string): boolean {
 }
 
 /** [start, end) of the identifier around `off`. */
-export function wordAround(text: string, off: number): OffsetRange {
+function wordAround(text: string, off: number): OffsetRange {
   let start = off;
   while (start > 0 && isIdentChar(text.charAt(start - 1))) start--;
   let end = off;
@@ -60,7 +60,7 @@ export function wordAround(text: string, off: number): OffsetRange {
 }
 
 /** The token whose text contains the cursor (or ends at it). */
-export function tokenAt(tokens: readonly IToken[], off: number): IToken | null {
+function tokenAt(tokens: readonly IToken[], off: number): IToken | null {
   for (const tok of tokens) {
     if (tok.startOffset < off && off <= tok.startOffset + tok.image.length) return tok;
   }

@@ -17,7 +17,7 @@ function recordOfMember(m: Type): RecordType | null {
 }
 
 /** The method receiver kinds a member has. */
-export function receiversOf(t: Type): MethodReceiver[] {
+function receiversOf(t: Type): MethodReceiver[] {
   const out = new Set<MethodReceiver>();
   for (const m of members(t)) {
     if (m.k === "str" || m.k === "list") out.add(m.k);
@@ -27,7 +27,7 @@ export function receiversOf(t: Type): MethodReceiver[] {
   return [...out];
 }
 
-export function fieldDetail(field: RecordField): string {
+function fieldDetail(field: RecordField): string {
   return typeToString(field.type);
 }
 
@@ -59,12 +59,12 @@ export function fieldItems(t: Type): CompletionItemInfo[] {
   return out;
 }
 
-export function methodItem(spec: MethodSpec, sortText: string): CompletionItemInfo {
+function methodItem(spec: MethodSpec, sortText: string): CompletionItemInfo {
   return { label: spec.name, kind: "method", detail: spec.signature, documentation: spec.doc, sortText };
 }
 
 /** Method completions for every receiver kind of `t` (a name shared by kinds appears once). */
-export function methodItems(t: Type): CompletionItemInfo[] {
+function methodItems(t: Type): CompletionItemInfo[] {
   const seen = new Set<string>();
   const out: CompletionItemInfo[] = [];
   for (const receiver of receiversOf(t)) {

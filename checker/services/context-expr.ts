@@ -193,7 +193,7 @@ export interface TypedTree {
 }
 
 /** Parses with error recovery and types every node the partial tree has. Never throws. */
-export function typedTree(text: string, env: ExprEnvironment): TypedTree {
+function typedTree(text: string, env: ExprEnvironment): TypedTree {
   const parsed = parseExpression(text);
   const expr = parsed.expr;
   if (expr === null) return { text, expr: null, types: new Map() };

@@ -82,7 +82,7 @@ export function clampOffset(text: string, offset: number): number {
   return Math.max(0, Math.min(Math.trunc(offset), text.length));
 }
 
-export function lineStartOf(text: string, offset: number): number {
+function lineStartOf(text: string, offset: number): number {
   let i = offset;
   while (i > 0) {
     const c = text.charCodeAt(i - 1);
@@ -150,7 +150,7 @@ function closedFlow(node: SeqNode): boolean {
 }
 
 /** A quoted scalar's content (between its quotes); a plain or block scalar's whole range. */
-export function contentRange(node: ScalarNode): OffsetRange {
+function contentRange(node: ScalarNode): OffsetRange {
   const { start, end } = node.range;
   if ((node.style === "double" || node.style === "single") && end - start >= 2) {
     return { start: start + 1, end: end - 1 };
@@ -235,7 +235,7 @@ function blockPosition(
 }
 
 /** The end of the identifier-like word that starts at or before `o`. */
-export function wordEnd(text: string, o: number): number {
+function wordEnd(text: string, o: number): number {
   let i = o;
   while (i < text.length && /[A-Za-z0-9_-]/.test(text.charAt(i))) i++;
   return i;

@@ -134,7 +134,7 @@ interface Found {
 }
 
 /** The innermost node whose span contains `off` (a node ending at `off` when none contains it). */
-export function innermostAt(root: Expr, off: number): Found | null {
+function innermostAt(root: Expr, off: number): Found | null {
   let inside: Found | null = null;
   let touching: Found | null = null;
   const size = (f: Found | null) => (f === null ? Number.POSITIVE_INFINITY : f.node.end - f.node.start);

@@ -75,7 +75,7 @@ export function planRename(model: SpecModel, group: readonly SymbolInfo[], newNa
 }
 
 /** The edit writing `newName` at an occurrence. */
-export function editAt(occ: Occurrence, newName: string): OffsetEdit {
+function editAt(occ: Occurrence, newName: string): OffsetEdit {
   const t = occ.target;
   if (t.form === "segment") return { range: t.node.mapRange(t.start, t.end), newText: newName };
   return scalarEdit(t.node, newName);
@@ -157,7 +157,7 @@ function uniqueOccurrences(group: readonly SymbolInfo[]): Occurrence[] {
   return [...out];
 }
 
-export function describe(info: SymbolInfo): string {
+function describe(info: SymbolInfo): string {
   switch (info.kind) {
     case "step":
       return `Step '${info.name}' of flow '${info.scope}'`;

@@ -27,7 +27,7 @@ interface ParsedSignature {
 }
 
 /** One display signature → its parameters with their ranges in the label. */
-export function parseSignature(label: string, documentation: string): ParsedSignature {
+function parseSignature(label: string, documentation: string): ParsedSignature {
   const open = label.indexOf("(");
   const close = label.indexOf(")", open + 1);
   const params: Param[] = [];

@@ -32,7 +32,7 @@ export interface SymbolInfo {
 }
 
 /** How the name is written at an occurrence: a whole scalar (key or value), or one `$` path segment. */
-export type OccurrenceTarget =
+type OccurrenceTarget =
   | { readonly form: "scalar"; readonly node: ScalarNode }
   | { readonly form: "segment"; readonly node: ScalarNode; readonly start: number; readonly end: number };
 

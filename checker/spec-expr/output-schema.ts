@@ -6,7 +6,7 @@ import { union } from "../../stdlib/types/union";
 import type { StepDecl } from "../model/types";
 import type { SpecNode } from "../yaml/nodes";
 
-export interface SchemaProperty {
+interface SchemaProperty {
   /** The property's type without `| none`. */
   readonly type: Type;
   readonly required: boolean;

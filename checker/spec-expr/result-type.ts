@@ -11,20 +11,20 @@ import { extendRecord } from "./records";
 export type Records = ReadonlyMap<string, RecordType>;
 
 /** The record of a function's output contract, or null (gate, missing, invalid, undefined). */
-export function functionOutputRecord(fn: FunctionDecl, records: Records): RecordType | null {
+function functionOutputRecord(fn: FunctionDecl, records: Records): RecordType | null {
   if (fn.mode === "gate") return null;
   const output = fn.string("output");
   return output === null ? null : (records.get(output.value) ?? null);
 }
 
 /** The name a parallel_dispatch step's aggregate record has in messages and hovers. */
-export const PARALLEL_RESULT_NAME = "ParallelDispatchResult";
+const PARALLEL_RESULT_NAME = "ParallelDispatchResult";
 
 /**
  * The aggregate a parallel_dispatch step reports (docs/runtime.md, parallel steps): what its
  * `ensure` sees as `result` and what `$.steps.<id>.output` is.
  */
-export function parallelResultRecord(): RecordType {
+function parallelResultRecord(): RecordType {
   const record = new RecordType(PARALLEL_RESULT_NAME);
   const list = listOf(ANY);
   record.fields.set("tasks", { type: list, optional: false, written: "array" });

@@ -7,7 +7,7 @@ import { constructFloat, constructInt, type PlainResolution } from "./resolve-pl
 
 const YAML_ORG = "tag:yaml.org,2002:";
 
-export const HONOURED_TAGS: ReadonlySet<string> = new Set(
+const HONOURED_TAGS: ReadonlySet<string> = new Set(
   ["str", "int", "float", "bool", "null", "seq", "map"].map((t) => YAML_ORG + t),
 );
 

@@ -10,7 +10,7 @@ import { loadFuzzer } from "../fuzzer-loader";
 import type { CheckedInput } from "./run";
 
 export const DEEP_RUNS = 30;
-export const DEEP_MAX_PATHS = 50;
+const DEEP_MAX_PATHS = 50;
 
 export async function deepReports(checked: readonly CheckedInput[]): Promise<FileReport[]> {
   if (!checked.some((c) => c.result?.valid === true)) return checked.map((c) => c.report);

@@ -19,7 +19,7 @@ export function unifiedDiff(oldText: string, newText: string, oldName: string, n
 }
 
 /** Lines with their breaks (`\n`, `\r\n` or `\r`). */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   return text.match(/[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$/g) ?? [];
 }
 

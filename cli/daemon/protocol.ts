@@ -14,7 +14,7 @@ export interface CheckRequest {
   readonly stdin: string | null;
 }
 
-export interface ControlRequest {
+interface ControlRequest {
   readonly op: "ping" | "stop";
   readonly build: string;
 }

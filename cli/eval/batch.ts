@@ -13,7 +13,7 @@ import { PyDict, PyError, type PyValue, parseJson, repr } from "../../stdlib/ind
 import { bindNames, type EvalCase, jsonKind, pathSource, typeEnvironment } from "./case";
 import { syntaxDetail } from "./syntax-detail";
 
-export type BatchResult =
+type BatchResult =
   | { readonly repr: string; readonly static?: readonly string[] }
   | { readonly error: string; readonly code?: string; readonly static?: readonly string[] };
 
@@ -30,7 +30,7 @@ export async function runBatch(
 }
 
 /** One result as JSON with Python's default separators (`{"repr": "2"}`, as json.dumps prints). */
-export function resultLine(result: BatchResult): string {
+function resultLine(result: BatchResult): string {
   const fields = Object.entries(result).map(([key, value]) => {
     const text = Array.isArray(value)
       ? `[${value.map((v) => JSON.stringify(v)).join(", ")}]`
@@ -41,7 +41,7 @@ export function resultLine(result: BatchResult): string {
 }
 
 /** The result of one input line; never throws. */
-export function batchLine(line: string, files: FileAccess | null): BatchResult {
+function batchLine(line: string, files: FileAccess | null): BatchResult {
   let c: EvalCase;
   try {
     c = readCase(line);

@@ -13,7 +13,7 @@ import type { Output } from "../output";
 import { type EvalCase, typeEnvironment } from "./case";
 
 /** The name diagnostics give the expression given on the command line. */
-export const EXPR_SOURCE_NAME = "<expr>";
+const EXPR_SOURCE_NAME = "<expr>";
 
 export function evalSingle(c: EvalCase, files: FileAccess | null, io: Output): number {
   const checked = checkExpression(c.text, typeEnvironment(c.names));

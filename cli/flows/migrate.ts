@@ -50,7 +50,7 @@ export interface MigrateSummary {
  * the `flows` folder itself is accepted too: a directory named `flows` without a `flows` folder
  * inside is taken as the flows of its parent. The source must exist; a target is created.
  */
-export function openLocation(location: string, cwd: string, option: "--from" | "--to"): LocatedStore {
+function openLocation(location: string, cwd: string, option: "--from" | "--to"): LocatedStore {
   if (location === "") throw new UsageError(`${option}: expected a postgres:// URL or a directory`);
   checkStoreLocation(location);
   if (isPostgresUrl(location)) return storeAt(location, cwd);

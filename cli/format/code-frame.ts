@@ -9,7 +9,7 @@
 // Positions are 1-based lines and code-point columns (checker/location.ts computes them).
 import { LineMap } from "../../checker/index";
 
-export type Severity = "error" | "warning" | "info";
+type Severity = "error" | "warning" | "info";
 
 export interface LocatedDiagnostic {
   readonly severity: Severity;
@@ -45,7 +45,7 @@ export function formatDiagnostics(
  * The source line of the diagnostic's start and an underline below it: `^` at the start column,
  * `~` up to the end column (or to the end of the line when the range continues on later lines).
  */
-export function codeFrame(lines: LineMap, d: LocatedDiagnostic): string[] {
+function codeFrame(lines: LineMap, d: LocatedDiagnostic): string[] {
   if (d.line < 1 || d.line > lines.lineCount) return [];
   const chars = Array.from(lines.lineText(d.line));
   const gutter = String(d.line);

@@ -7,9 +7,9 @@ import { ruleDocHref } from "../../checker/index";
 import type { FileReport } from "./report";
 
 /** A docs/language.md §9.1 diagnostic as the JSON format prints it. */
-export type JsonDiagnostic = Diagnostic & { readonly help_uri: string };
+type JsonDiagnostic = Diagnostic & { readonly help_uri: string };
 
-export function jsonDiagnostic(d: Diagnostic): JsonDiagnostic {
+function jsonDiagnostic(d: Diagnostic): JsonDiagnostic {
   return { ...d, help_uri: ruleDocHref(d.code) };
 }
 

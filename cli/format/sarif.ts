@@ -9,9 +9,9 @@ import { ruleDocHref } from "../../checker/index";
 import { type CliRule, cliRules } from "../rules";
 import type { FileReport } from "./report";
 
-export const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 /** Where the tool is documented (SARIF `tool.driver.informationUri`). */
-export const INFORMATION_URI = "https://github.com/stratumc/stratumc";
+const INFORMATION_URI = "https://github.com/stratumc/stratumc";
 
 const LEVEL = { error: "error", warning: "warning", info: "note" } as const;
 

@@ -14,7 +14,7 @@ export type NodeKind =
   | "quorum"
   | "race"
   | "debate";
-export type RouteLabel = "next" | "on_fail" | "approve" | "revise" | "kill";
+type RouteLabel = "next" | "on_fail" | "approve" | "revise" | "kill";
 /** A dependency (solid), a route (dashed, labelled), or execution order only (invisible, for the layout). */
 
 export interface GraphNode {
@@ -25,7 +25,7 @@ export interface GraphNode {
   readonly target: string | null;
 }
 
-export interface GraphEdge {
+interface GraphEdge {
   readonly from: string;
   /** A step id, or null for the flow's END. */
   readonly to: string | null;

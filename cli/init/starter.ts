@@ -7,12 +7,12 @@ export const STARTER_FILE = "plan.stratum.yaml";
 /** The JSON Schema written by init (`stratumc schema`), relative to the project directory. */
 export const SCHEMA_FILE = ".stratum/spec.schema.json";
 /** The yaml-language-server modeline of a spec in the project directory (paths are relative to the file). */
-export const MODELINE = `# yaml-language-server: $schema=./${SCHEMA_FILE}`;
+const MODELINE = `# yaml-language-server: $schema=./${SCHEMA_FILE}`;
 export const SPEC_GLOBS = ["**/*.stratum.yaml", "**/*.stratum.yml"] as const;
 
 export const PRE_COMMIT_FILE = ".pre-commit-config.yaml";
 export const HOOK_ID = "stratumc-check";
-export const HOOK_REPO = "https://github.com/stratumc/stratumc";
+const HOOK_REPO = "https://github.com/stratumc/stratumc";
 export const HOOK_ENTRY = { repo: HOOK_REPO, rev: `v${VERSION}`, hooks: [{ id: HOOK_ID }] };
 
 export const VSCODE_SETTINGS = ".vscode/settings.json";

@@ -163,7 +163,7 @@ export function removeEmptyFolders(dirs: readonly string[]): void {
   }
 }
 
-export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
   if (a === null || b === null) return a === b;
   return Buffer.compare(a, b) === 0;
 }

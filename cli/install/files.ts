@@ -107,7 +107,7 @@ export function parseJsonObject(bytes: Uint8Array, shown: string): JsonObject {
 }
 
 /** V8's message without its offset, and the place as `line L, column C` (1-based, characters). */
-export function syntaxError(text: string, message: string): string {
+function syntaxError(text: string, message: string): string {
   const match = / in JSON at position (\d+)/.exec(message);
   const offset = match === null ? text.length : Number(match[1]);
   const what = (
@@ -144,11 +144,4 @@ export function readJsonFileArray(path: string): readonly unknown[] {
   } catch {
     return [];
   }
-}
-
-/** Deletes the file at `path`; false when it was not there. */
-export function removeFile(path: string): boolean {
-  if (!exists(path)) return false;
-  rmSync(path, { force: true });
-  return true;
 }

@@ -46,7 +46,7 @@ export function planHookScript(changes: Changes, path: string, text: string): Ho
 }
 
 /** Makes `<dir>/<name>` hold `text` with mode 0755; says what it had to do. */
-export function syncHookScript(dir: string, name: string, text: string): HookScriptOutcome {
+function syncHookScript(dir: string, name: string, text: string): HookScriptOutcome {
   const path = join(dir, name);
   const current = readTextOrNull(path);
   if (current !== text) {

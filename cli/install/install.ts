@@ -17,8 +17,8 @@ import { planInstallSkills } from "./skills";
 
 export { InstallError, reason } from "./files";
 
-export const INSTALL_DONE = "Done. Restart Claude Code so that it loads the Stratum MCP server.";
-export const INSTALL_NOTHING = "Nothing to change: Stratum is already configured.";
+const INSTALL_DONE = "Done. Restart Claude Code so that it loads the Stratum MCP server.";
+const INSTALL_NOTHING = "Nothing to change: Stratum is already configured.";
 
 export function runInstall(paths: InstallPaths, write: (text: string) => void): void {
   const { projectRoot, home } = paths;

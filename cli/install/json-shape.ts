@@ -9,7 +9,7 @@ import { HOOK_EVENTS } from "./hook-scripts";
 export type JsonPath = readonly (string | number)[];
 
 /** `hooks.SessionStart[0].hooks`, `projects["/home/u/p"].mcpServers`. */
-export function formatPath(path: JsonPath): string {
+function formatPath(path: JsonPath): string {
   let out = "";
   for (const segment of path) {
     if (typeof segment === "number") out += `[${segment}]`;
@@ -20,7 +20,7 @@ export function formatPath(path: JsonPath): string {
 }
 
 /** What a JSON value is, for messages: `an array`, `a string ("x")`, `the number 2`, `missing`. */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === undefined) return "missing";
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";

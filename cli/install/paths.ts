@@ -60,7 +60,7 @@ function realPath(path: string): string {
 }
 
 /** The nearest of `dir` and its ancestors that contains `.git` or `CLAUDE.md`, else `dir`. */
-export function findProjectRoot(dir: string): string {
+function findProjectRoot(dir: string): string {
   for (let current = dir; ; ) {
     if (existsSync(join(current, ".git")) || existsSync(join(current, "CLAUDE.md"))) return current;
     const parent = dirname(current);

@@ -21,8 +21,6 @@ import {
   unregisterHooks,
 } from "./settings-hooks";
 
-export const SETTINGS = SHARED_SETTINGS;
-
 /** Plans the three copies in the project, one line each. */
 export function planProjectScripts(projectRoot: string, changes: Changes, report: Report): void {
   for (const { script } of HOOK_EVENTS) {

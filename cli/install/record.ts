@@ -20,7 +20,7 @@ import {
 } from "./files";
 import { type JsonPath, wrongType } from "./json-shape";
 
-export interface RecordedFile {
+interface RecordedFile {
   /** Base64 of the bytes before install; null: no file. */
   readonly before: string | null;
   readonly mode: number | null;
@@ -38,7 +38,7 @@ export function recordPath(installsDir: string, projectRoot: string): string {
   return join(installsDir, `${createHash("sha256").update(projectRoot).digest("hex").slice(0, 32)}.json`);
 }
 
-export function hash(bytes: Uint8Array | null): string | null {
+function hash(bytes: Uint8Array | null): string | null {
   return bytes === null ? null : createHash("sha256").update(bytes).digest("hex");
 }
 

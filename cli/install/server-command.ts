@@ -18,7 +18,7 @@ export type ServerCommand =
   | { readonly kind: "local"; readonly command: string; readonly args: readonly string[] };
 
 /** The first executable regular file `name` in the folders of `searchPath`, or null. */
-export function findOnPath(name: string, searchPath: string): string | null {
+function findOnPath(name: string, searchPath: string): string | null {
   for (const dir of searchPath.split(delimiter)) {
     if (dir === "" || !isAbsolute(dir)) continue; // a relative entry depends on the current folder
     const candidate = join(dir, name);
@@ -34,7 +34,7 @@ export function findOnPath(name: string, searchPath: string): string | null {
 }
 
 /** bin/stratum-mcp.cjs of this installation (next to dist/ in the bundle, the repository in tests). */
-export function serverScript(): string {
+function serverScript(): string {
   const bundled = typeof STRATUMC_BUNDLED !== "undefined" && STRATUMC_BUNDLED;
   const here = dirname(fileURLToPath(import.meta.url));
   return resolve(here, bundled ? "../bin/stratum-mcp.cjs" : "../../bin/stratum-mcp.cjs");

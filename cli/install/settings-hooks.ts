@@ -175,7 +175,7 @@ export function shellQuote(word: string): string {
  * The text of one POSIX shell word without its quoting (`$NAME` stays as written); undefined when
  * the quoting is unbalanced.
  */
-export function shellWord(word: string): string | undefined {
+function shellWord(word: string): string | undefined {
   let out = "";
   for (let i = 0; i < word.length; i++) {
     const c = word[i];

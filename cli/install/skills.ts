@@ -8,7 +8,7 @@ import { SKILLS } from "./generated/skills";
 import { displayHomePath } from "./paths";
 import type { Report } from "./report";
 
-export const SKILLS_MANIFEST = ".stratum-skills.json";
+const SKILLS_MANIFEST = ".stratum-skills.json";
 
 /**
  * Only names of this shape are ever deleted: a manifest edited by hand (`..`, `/`, another tool's

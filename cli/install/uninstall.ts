@@ -15,8 +15,8 @@ import { readRecord, recordedBefore, recordPath } from "./record";
 import { Report } from "./report";
 import { planUninstallSkills } from "./skills";
 
-export const UNINSTALL_DONE = "Done. Restart Claude Code so that it unloads the Stratum MCP server.";
-export const UNINSTALL_NOTHING = "Nothing to remove: Stratum is not configured here.";
+const UNINSTALL_DONE = "Done. Restart Claude Code so that it unloads the Stratum MCP server.";
+const UNINSTALL_NOTHING = "Nothing to remove: Stratum is not configured here.";
 
 export function runUninstall(paths: InstallPaths, keepSkills: boolean, write: (text: string) => void): void {
   const { projectRoot, home, hooksDir } = paths;

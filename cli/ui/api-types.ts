@@ -7,7 +7,7 @@ export type FlowListStatus = "running" | "awaiting_gate" | "exhausted" | "comple
 
 export type StepState = "done" | "current" | "awaiting_gate" | "failed" | "skipped" | "pending" | "killed";
 
-export type StepKind =
+type StepKind =
   | "function"
   | "gate"
   | "inline"

@@ -74,11 +74,11 @@ export function sortFlowList(items: FlowListItem[]): FlowListItem[] {
 /** How many steps and audit records one answer carries unless asked for fewer or more (docs/ui.md). */
 export const PAGE_SIZE = 100;
 /** The most one answer carries, whatever is asked: each answer stays small (tens of KB per hundred). */
-export const MAX_PAGE_SIZE = 2_000;
+const MAX_PAGE_SIZE = 2_000;
 /** At most this many lines of a spec are sent (a spec may be up to 8 MiB; the page draws each line). */
-export const SPEC_MAX_LINES = 1_000;
+const SPEC_MAX_LINES = 1_000;
 /** Above this many steps (one window of the steps list) the graph is not sent: drawn, it would be unreadable and slow to lay out. */
-export const GRAPH_MAX_STEPS = PAGE_SIZE;
+const GRAPH_MAX_STEPS = PAGE_SIZE;
 
 /**
  * What every answer about one flow is cut from: built once per stored version of the flow (the

@@ -19,7 +19,7 @@ import { whyUnreached } from "./why-unreached";
 
 const CONTEXTS = 12;
 /** Random runs per flow below which a dead step is reported only when exhaustive mode proved it. */
-export const MIN_RUNS_FOR_UNPROVEN_DEAD_STEPS = 100;
+const MIN_RUNS_FOR_UNPROVEN_DEAD_STEPS = 100;
 
 export interface AbsenceInput {
   readonly target: FuzzTarget;

@@ -46,7 +46,7 @@ export interface RandomResult {
   readonly ends: Map<RunEnd, RunOutcome>;
 }
 
-export function scenarioArb(setup: RunSetup): fc.Arbitrary<Scenario> {
+function scenarioArb(setup: RunSetup): fc.Arbitrary<Scenario> {
   const spec = setup.target.spec;
   const flow = spec.flows.get(setup.flow)!;
   const pools: Record<string, fc.Arbitrary<unknown[]>> = {};

@@ -14,7 +14,7 @@ interface Route {
 }
 
 /** Every route into `target` (docs/runtime.md §4 to docs/runtime.md §6: next, fall-through, on_fail, gate routes). */
-export function routesInto(flow: FlowIR, target: StepIR): Route[] {
+function routesInto(flow: FlowIR, target: StepIR): Route[] {
   const out: Route[] = [];
   flow.steps.forEach((s, i) => {
     const following = flow.steps[i + 1];

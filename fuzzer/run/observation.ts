@@ -38,7 +38,7 @@ export function attributable(o: Observation): boolean {
   return o.afterManualSkip !== true || o.code === "FUZZ-INTERNAL";
 }
 
-export function anchorKey(a: Anchor): string {
+function anchorKey(a: Anchor): string {
   switch (a.kind) {
     case "field":
       return `field:${a.key}`;

@@ -30,7 +30,6 @@ import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
 import { boundOf, type Cause, type Revisit, revisitOf, unboundedLoop, type Visit } from "./loops";
 import {
-  type Anchor,
   type Coverage,
   emptyCoverage,
   identityOf,
@@ -554,8 +553,6 @@ function rejectionOf(response: Plain): string {
 function errorText(error: RaisedError | null, text: string): string {
   return error === null ? text : error.message;
 }
-
-export type { Anchor };
 
 /** A finding's message with a hint that says how to remove it, when there is one. */
 function withHint(message: string, hint: string | null): string {

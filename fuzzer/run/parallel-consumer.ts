@@ -42,7 +42,7 @@ function label(v: unknown): string {
 }
 
 /** A certificate as `## <label>` sections, the last citing a premise (so `require_citations` holds too). */
-export function certificateText(template: ReasoningTemplateIR, broken: boolean): string {
+function certificateText(template: ReasoningTemplateIR, broken: boolean): string {
   const sections = broken ? template.sections.slice(0, -1) : template.sections;
   return sections
     .map((s, i) => `## ${label(s.label)}\n${i === 0 ? "[P1] a fact" : "from [P1]"}`)

@@ -424,10 +424,7 @@ export class Derived {
  * Objects from per-field value lists: the first value of every field, then every field's i-th value
  * together, then each other value of one field with the first values of the rest.
  */
-export function objects(
-  entries: readonly (readonly [string, Values])[],
-  cap: number,
-): Record<string, unknown>[] {
+function objects(entries: readonly (readonly [string, Values])[], cap: number): Record<string, unknown>[] {
   const lists = entries.filter(([, vs]) => vs.length > 0);
   const pick = (i: number) => objectOf(lists.map(([name, vs]) => [name, vs[i % vs.length]] as const));
   const out: Record<string, unknown>[] = [pick(0)];

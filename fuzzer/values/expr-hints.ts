@@ -73,12 +73,12 @@ export function typeAt(resultType: Type, path: readonly string[]): Type {
 }
 
 /** Whether a value of this type can be a string (`str`, or unknown). */
-export function mayBeString(t: Type): boolean {
+function mayBeString(t: Type): boolean {
   return nonNull(t).some((m) => m.k === "str" || m.k === "any");
 }
 
 /** Whether a value of this type can be a list (or unknown). */
-export function mayBeList(t: Type): boolean {
+function mayBeList(t: Type): boolean {
   return nonNull(t).some((m) => m.k === "list" || m.k === "any");
 }
 

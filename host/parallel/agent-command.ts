@@ -12,7 +12,7 @@ import {
   readCommandOutput,
 } from "./agent-output";
 
-export interface AgentCommand {
+interface AgentCommand {
   readonly program: string;
   readonly args: readonly string[];
   /** Added to the task's environment (agent-env.ts): the CLI's own login, the agent string. */
@@ -33,11 +33,11 @@ type Env = Readonly<Record<string, string | undefined>>;
  * from `claude setup-token` and its configuration directory; Codex: its home (`auth.json`). The
  * API-key variables are not among them (the reference strips them so that the CLIs use their login).
  */
-export const CLAUDE_LOGIN_ENV: readonly string[] = ["CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"];
-export const CODEX_LOGIN_ENV: readonly string[] = ["CODEX_HOME"];
+const CLAUDE_LOGIN_ENV: readonly string[] = ["CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"];
+const CODEX_LOGIN_ENV: readonly string[] = ["CODEX_HOME"];
 
 /** Codex may edit its working directory (a worktree, or the flow's cwd): the equivalent of Claude's acceptEdits. */
-export const CODEX_SANDBOX = "workspace-write";
+const CODEX_SANDBOX = "workspace-write";
 
 export function agentCommand(agent: string | null, cwd: string, env: Env): AgentCommandChoice {
   const named = agent !== null && agent !== "" ? agent : (nonEmpty(env.STRATUM_DEFAULT_AGENT) ?? "claude");

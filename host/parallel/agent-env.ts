@@ -6,17 +6,6 @@
 // task, its own CLI's login (agent-command.ts), and the names the operator lists in
 // `STRATUM_AGENT_ENV`; the names that open the store, the page or the traces never, even listed.
 
-/**
- * The reference's SENSITIVE_ENV_VARS: API keys that would make the agent CLIs bill an API account
- * instead of using their own login. Not passed unless `STRATUM_AGENT_ENV` lists them.
- */
-export const SENSITIVE_ENV_VARS = [
-  "ANTHROPIC_API_KEY",
-  "OPENAI_API_KEY",
-  "CLAUDE_API_KEY",
-  "CLAUDECODE",
-] as const;
-
 /** What any program needs to run: where programs and the home are, who it is, locale, terminal, temp. */
 export const BASE_ENV_NAMES: readonly string[] = [
   "PATH",
@@ -37,15 +26,15 @@ export const BASE_ENV_NAMES: readonly string[] = [
 ];
 
 /** Every `LC_*` locale category. */
-export const BASE_ENV_PREFIXES: readonly string[] = ["LC_"];
+const BASE_ENV_PREFIXES: readonly string[] = ["LC_"];
 
 /**
  * Never passed, whatever `STRATUM_AGENT_ENV` says: each opens the flow store (the URL or the
  * directory, the PostgreSQL connection variables), the approval page or the server daemon
  * (`STRATUMC_*`), or the trace collector (its endpoint and headers). Exact names, then prefixes.
  */
-export const PROTECTED_ENV_NAMES: readonly string[] = ["STRATUM_STORE", "STRATUM_HOME"];
-export const PROTECTED_ENV_PREFIXES: readonly string[] = ["STRATUMC_", "PG", "OTEL_EXPORTER_OTLP_"];
+const PROTECTED_ENV_NAMES: readonly string[] = ["STRATUM_STORE", "STRATUM_HOME"];
+const PROTECTED_ENV_PREFIXES: readonly string[] = ["STRATUMC_", "PG", "OTEL_EXPORTER_OTLP_"];
 
 /** Set by the runner for every task; a server's own values of them are never passed. */
 const TASK_ID_NAMES: readonly string[] = ["STRATUM_FLOW_ID", "STRATUM_STEP_ID", "STRATUM_TASK_ID"];

@@ -23,7 +23,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, resolve } from "node:path";
 
 /** The shell script; its arguments are the grace period in seconds, then the program and its arguments. */
-export const WATCHER_SCRIPT = `grace=$1; shift
+const WATCHER_SCRIPT = `grace=$1; shift
 (
   trap '' TERM
   read -r _ <&3
@@ -34,7 +34,7 @@ export const WATCHER_SCRIPT = `grace=$1; shift
 exec 3<&-
 exec "$@"`;
 
-export const WATCHER_SHELL = "/bin/sh";
+const WATCHER_SHELL = "/bin/sh";
 
 /** What `execvp` searches when there is no PATH. */
 const DEFAULT_PATH = "/bin:/usr/bin";

@@ -98,7 +98,7 @@ export function readCommandOutput(exit: AgentExit): AgentAnswer {
 }
 
 /** A failed exit: what the program said on stderr, else its exit code or signal. */
-export function exitError(label: string, exit: AgentExit): string {
+function exitError(label: string, exit: AgentExit): string {
   const said = exit.stderr.trim();
   if (said !== "") return said;
   if (exit.code === null) return `${label} killed by ${exit.signal ?? "a signal"}`;

@@ -3,7 +3,7 @@
 // sets it; by default it is the number of CPUs the process may use.
 import { availableParallelism } from "node:os";
 
-export const MAX_AGENTS_VARIABLE = "STRATUM_MAX_AGENTS";
+const MAX_AGENTS_VARIABLE = "STRATUM_MAX_AGENTS";
 
 export interface MaxAgents {
   /** At least 1. */

@@ -4,7 +4,7 @@
 // endpoint's password or a header's value (host/redact.ts): MCP clients keep the server's stderr.
 import { entryName, redactUrl } from "../redact";
 
-export type Protocol = "http/json" | "http/protobuf";
+type Protocol = "http/json" | "http/protobuf";
 
 export interface TraceConfig {
   /** The full URL spans are POSTed to. */
@@ -27,7 +27,7 @@ export interface TraceConfig {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export const DEFAULT_SERVICE_NAME = "stratum-mcp";
+const DEFAULT_SERVICE_NAME = "stratum-mcp";
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_SCHEDULE_DELAY_MS = 1_000;
 const DEFAULT_MAX_QUEUE_SIZE = 2_048;
@@ -95,7 +95,7 @@ function protocol(env: Env, warn: (line: string) => void): Protocol {
  * `k=v,k2=v2` with URL-encoded keys and values (the OTel list format); bad entries are skipped
  * with a warning that names them by position and key only (`problem`: more reasons to skip one).
  */
-export function pairs(
+function pairs(
   text: string | undefined,
   name: string,
   warn: (line: string) => void,

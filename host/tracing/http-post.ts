@@ -7,7 +7,7 @@
 // tracing, or one that has not exported yet, does not pay for it at start-up.
 import type { Agent, request as httpRequest } from "node:http";
 
-export interface PostRequest {
+interface PostRequest {
   readonly url: string;
   readonly headers: ReadonlyMap<string, string>;
   readonly contentType: string;

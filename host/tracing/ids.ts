@@ -22,7 +22,7 @@ export function spanIdOf(...parts: readonly (string | number)[]): string {
 }
 
 /** 64 bits of hash as 16 hex digits; `seed` picks an independent hash. */
-export function hash64(text: string, seed: number): string {
+function hash64(text: string, seed: number): string {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < text.length; i++) {

@@ -10,7 +10,7 @@ import type { AttributeValue, Span, SpanStatus } from "./span";
 type Attributes = [string, AttributeValue][];
 
 /** The span id of a flow. */
-export function flowSpanId(flowId: string): string {
+function flowSpanId(flowId: string): string {
   return spanIdOf("flow", flowId);
 }
 
@@ -18,17 +18,12 @@ export function flowSpanId(flowId: string): string {
  * The span id of a step attempt. A sub-flow step's is named by its child, which the child's flow
  * span can name as its parent without knowing the parent's round or records.
  */
-export function stepSpanId(
-  flowId: string,
-  place: StepPlace,
-  attempt: number,
-  childFlowId: string | null,
-): string {
+function stepSpanId(flowId: string, place: StepPlace, attempt: number, childFlowId: string | null): string {
   if (childFlowId !== null) return spanIdOf("subflow", flowId, place.step_id, childFlowId);
   return spanIdOf("step", flowId, place.round, place.seq, place.step_id, attempt);
 }
 
-export function gateSpanId(flowId: string, place: StepPlace): string {
+function gateSpanId(flowId: string, place: StepPlace): string {
   return spanIdOf("gate", flowId, place.round, place.seq, place.step_id);
 }
 

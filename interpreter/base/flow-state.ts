@@ -7,7 +7,7 @@
 import type { PyDict, PyFloat, PyValue } from "../../stdlib/values/value";
 import type { Wire } from "../wire/wire";
 
-export type TerminalStatus = "killed";
+type TerminalStatus = "killed";
 
 /** Derived at every write (docs/runtime.md §14.1). */
 export type PersistedStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed";

@@ -44,7 +44,7 @@ export class ExecutionFailure extends Error {
 }
 
 /** Responses that commit even though their status is "error" (docs/runtime.md §15). */
-export const COMMITTING_ERRORS: ReadonlySet<string> = new Set(["retries_exhausted", "max_rounds_exceeded"]);
+const COMMITTING_ERRORS: ReadonlySet<string> = new Set(["retries_exhausted", "max_rounds_exceeded"]);
 
 export function commits(response: Response): boolean {
   if (response.status !== "error") return true;

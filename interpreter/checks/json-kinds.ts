@@ -41,7 +41,7 @@ export function asArray(v: PyValue): readonly PyValue[] | null {
 }
 
 /** An int (never a boolean). */
-export function isInt(v: PyValue): v is PyInt {
+function isInt(v: PyValue): v is PyInt {
   return typeof v === "number" || typeof v === "bigint";
 }
 

@@ -39,14 +39,14 @@ export interface StepPlace {
 }
 
 /** A flow was created: a root flow by stratum_plan, or a sub-flow's child (parent set). */
-export interface FlowStarted extends FlowEventBase {
+interface FlowStarted extends FlowEventBase {
   readonly type: "flow_started";
   readonly parent_flow_id: string | null;
   readonly parent_step_id: string | null;
 }
 
 /** A function, inline or sub-flow step became current with a new attempt. */
-export interface StepDispatched extends FlowEventBase, StepPlace {
+interface StepDispatched extends FlowEventBase, StepPlace {
   readonly type: "step_dispatched";
   readonly step_mode: StepMode;
   readonly attempt: number;
@@ -55,7 +55,7 @@ export interface StepDispatched extends FlowEventBase, StepPlace {
 }
 
 /** A gate became current and waits for stratum_gate_resolve. */
-export interface GateAwaited extends FlowEventBase, StepPlace {
+interface GateAwaited extends FlowEventBase, StepPlace {
   readonly type: "gate_awaited";
 }
 
@@ -86,7 +86,7 @@ export interface StepFinished extends FlowEventBase, StepPlace {
 }
 
 /** A gate was resolved (by a caller, or by the system on a timeout). */
-export interface GateResolved extends FlowEventBase, StepPlace {
+interface GateResolved extends FlowEventBase, StepPlace {
   readonly type: "gate_resolved";
   readonly outcome: "approve" | "revise" | "kill";
   readonly resolved_by: "human" | "agent" | "system";
@@ -96,7 +96,7 @@ export interface GateResolved extends FlowEventBase, StepPlace {
 }
 
 /** A step passed over without an attempt: `skip_if`, or a gate approved by its policy. */
-export interface StepSkipped extends FlowEventBase, StepPlace {
+interface StepSkipped extends FlowEventBase, StepPlace {
   readonly type: "step_skipped";
   readonly kind: "skip" | "policy";
   readonly reason: string;
@@ -106,7 +106,7 @@ export interface StepSkipped extends FlowEventBase, StepPlace {
  * The current step or gate was left without a result: a revert, a revise or kill that routed
  * elsewhere, a detached child.
  */
-export interface StepAbandoned extends FlowEventBase, StepPlace {
+interface StepAbandoned extends FlowEventBase, StepPlace {
   readonly type: "step_abandoned";
   readonly step_mode: StepMode | "gate";
   readonly attempt: number;
@@ -119,7 +119,7 @@ export interface StepAbandoned extends FlowEventBase, StepPlace {
  * A flow stopped being in progress: `complete`, `killed`, `exhausted` (retries_exhausted; a later
  * skip or revert may still move it on) or `detached` (a child dropped while in progress).
  */
-export interface FlowFinished extends FlowEventBase {
+interface FlowFinished extends FlowEventBase {
   readonly type: "flow_finished";
   readonly parent_flow_id: string | null;
   readonly parent_step_id: string | null;

@@ -23,9 +23,9 @@ const REFUSED: Response = { status: "error", error_type: "parallel_tasks_changed
 const UNCHANGED: Response = { status: "error", error_type: "nothing_interrupted", message: "" };
 
 /** The error of the tasks a server ending ends (docs/runtime.md §23.11). */
-export const SHUTDOWN_INTERRUPTED = "server shutdown interrupted task";
+const SHUTDOWN_INTERRUPTED = "server shutdown interrupted task";
 /** How long shutdown lets interrupted runners settle (kill the agent, capture the diff, remove the worktree). */
-export const SHUTDOWN_GRACE_MS = 8_000;
+const SHUTDOWN_GRACE_MS = 8_000;
 /** Tries of an executor's write that meets another process's commit or lock. */
 const WRITE_ATTEMPTS = 5;
 const WRITE_RETRY_MS = 50;

@@ -40,7 +40,7 @@ export interface RegistryLimits {
  * memory takes a few times its text). A server keeps its working set in memory; a weeks-long
  * server's thousands of finished flows stay on disk.
  */
-export const DEFAULT_REGISTRY_LIMITS: RegistryLimits = {
+const DEFAULT_REGISTRY_LIMITS: RegistryLimits = {
   maxFlows: 256,
   maxSize: 8 * 1024 * 1024,
   maxTimings: 4096,

@@ -21,7 +21,7 @@ export interface WorkspaceTools {
 }
 
 /** The error_type of a tool argument that resolves outside the workspace root. */
-export const OUTSIDE_ROOT = "outside_workspace_root";
+const OUTSIDE_ROOT = "outside_workspace_root";
 
 export function workspaceTools(
   options: Pick<EngineOptions, "workspace" | "cwd" | "workspaceRoot">,

@@ -14,7 +14,7 @@ import { compileBinOp, compileBoolOp, compileCompare, compileIfExp, compileUnary
 import { compilePath } from "./paths";
 import type { CompileScope } from "./scope";
 
-export type { CompiledExpression, EvalContext, PathSource } from "./context";
+export type { CompiledExpression, PathSource } from "./context";
 
 const absent: Code = () => null;
 

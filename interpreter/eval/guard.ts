@@ -6,7 +6,7 @@ import { PyError } from "../../stdlib/values/errors";
 import type { PyValue } from "../../stdlib/values/value";
 import type { Code, CompiledExpression, EvalContext } from "./context";
 
-export function toPyError(e: unknown): PyError {
+function toPyError(e: unknown): PyError {
   if (e instanceof PyError) return e;
   if (e instanceof RangeError) {
     return new PyError("BudgetExceeded", `expression exceeded an evaluation limit (${e.message})`);

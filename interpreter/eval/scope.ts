@@ -35,7 +35,7 @@ export class CompileScope {
 }
 
 /** Python's messages for a comprehension variable read before its `for` clause assigned it. */
-export function unboundVariable(name: string, depth: number): PyError {
+function unboundVariable(name: string, depth: number): PyError {
   // CPython raises UnboundLocalError (a NameError subclass) for the local case; we report both
   // as NameError since our error kinds follow the catalogue of docs/language.md §10.13.
   return new PyError(

@@ -10,7 +10,7 @@ import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { putEntry } from "./edits";
 import type { FlowRun } from "./run";
 
-export type DebatePhase = "rounds" | "synthesis" | "done" | "failed";
+type DebatePhase = "rounds" | "synthesis" | "done" | "failed";
 
 /** One debater's argument in one round, as history lists it. */
 export interface Argument {

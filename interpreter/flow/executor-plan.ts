@@ -15,7 +15,7 @@ import { taskCertificateOf } from "./parallel-evaluate";
 import { parallelOf } from "./parallel-payloads";
 
 /** The tasks' states as the executor knows them. */
-export type TaskStates = readonly string[];
+type TaskStates = readonly string[];
 
 export interface ExecutorPlan {
   readonly maxConcurrent: number;

@@ -32,7 +32,7 @@ function compiledOf(expr: ExpressionIR): CompiledExpression {
 }
 
 /** `$.input.<name>` / `$.steps.<id>.output` read from the flow state at evaluation time (docs/language.md §10.5). */
-export function pathSourceOf(run: FlowRun): PathSource {
+function pathSourceOf(run: FlowRun): PathSource {
   return {
     input: (name) => dictGetStr(run.state.inputs, name),
     stepOutput: (id) => run.state.step_outputs.get(id),

@@ -33,7 +33,7 @@ export interface StartedTask {
   readonly task: PyDict;
 }
 
-export const SERVER_DISPATCH_UNAVAILABLE =
+const SERVER_DISPATCH_UNAVAILABLE =
   "This server has no agent runner for server-side parallel dispatch. Run the tasks yourself and report them with stratum_parallel_done (consumer-side dispatch).";
 
 export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartContext): Response {

@@ -13,7 +13,7 @@ export interface TaskGraphNode {
 }
 
 /** A task's id as a string (Python `str` of a non-string id); null without `id`. */
-export function taskIdOf(task: PyValue): string | null {
+function taskIdOf(task: PyValue): string | null {
   if (!(task instanceof PyDict)) return null;
   const id = dictGetStr(task, "id");
   return id === undefined ? null : typeof id === "string" ? id : str(id);

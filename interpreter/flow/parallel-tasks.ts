@@ -50,7 +50,7 @@ export function pendingEntry(taskId: string): TaskEntry {
 }
 
 /** The stored value of an entry (a dict in key order). */
-export function entryValue(entry: TaskEntry): PyDict {
+function entryValue(entry: TaskEntry): PyDict {
   const d = new PyDict();
   dictSet(d, "task_id", entry.task_id);
   dictSet(d, "state", entry.state);
@@ -87,16 +87,6 @@ export function putTaskEntry(run: FlowRun, entry: TaskEntry): void {
 /** Drops every entry (a parallel step is being dispatched). */
 export function dropTaskEntries(run: FlowRun): void {
   for (const id of [...run.state.parallel_tasks.keys()]) deleteEntry(run, "parallel_tasks", id);
-}
-
-/** The entries of the given task ids that exist, in the order of `ids`. */
-export function entriesOf(run: FlowRun, ids: readonly string[]): Map<string, PyValue> {
-  const out = new Map<string, PyValue>();
-  for (const id of ids) {
-    const value = run.state.parallel_tasks.get(id);
-    if (value !== undefined) out.set(id, value);
-  }
-  return out;
 }
 
 /** One change the executor makes: the entry of a task, from the state it expects it in. */

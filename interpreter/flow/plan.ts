@@ -60,7 +60,7 @@ const ACCEPTS: ReadonlyMap<string, (kind: JsonKind, v: PyValue) => boolean> = ne
 ]);
 
 /** `input '<name>' is missing` / `input '<name>': expected <type>, got <json type>`, in declaration order. */
-export function inputWarnings(flow: FlowIR, inputs: PyDict): string[] {
+function inputWarnings(flow: FlowIR, inputs: PyDict): string[] {
   const out: string[] = [];
   for (const name of flow.inputNames) {
     const value = dictGetStr(inputs, name);

@@ -28,7 +28,7 @@ export type CheckOutcome =
     };
 
 /** The contract a step's result is checked against: the function's output, or the step's output_contract. */
-export function contractOf(run: FlowRun, step: StepIR): ContractIR | undefined {
+function contractOf(run: FlowRun, step: StepIR): ContractIR | undefined {
   if (step.kind === "function") {
     const fn = run.spec.functions.get(step.function ?? "");
     return fn === undefined || fn.output === "" ? undefined : run.spec.contracts.get(fn.output);
@@ -37,7 +37,7 @@ export function contractOf(run: FlowRun, step: StepIR): ContractIR | undefined {
 }
 
 /** The ensure list of a step: its function's for function steps, else its own. */
-export function ensureOf(run: FlowRun, step: StepIR): readonly ExpressionIR[] {
+function ensureOf(run: FlowRun, step: StepIR): readonly ExpressionIR[] {
   if (step.kind === "function") return run.spec.functions.get(step.function ?? "")?.ensure ?? [];
   return step.ensure;
 }

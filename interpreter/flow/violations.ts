@@ -89,7 +89,6 @@ export type Violation =
       readonly text: string;
     };
 
-export type ViolationKind = Violation["kind"];
 export type MemberViolation = Extract<Violation, { kind: "member" }>;
 
 /** The response's `violations` list. */

@@ -8,7 +8,6 @@ import type { FlowRun } from "../flow/run";
 import type { Response } from "../wire/wire";
 import { flowNotFoundError, QUERY_SCHEMA_VERSION } from "./flow-queries";
 
-export type GateAction = "approve" | "reject" | "revise";
 export type GateOutcome = "approve" | "kill" | "revise";
 
 /** `reject` is the outcome `kill`. */

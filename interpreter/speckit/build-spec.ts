@@ -19,7 +19,7 @@ const BOOLEAN_FIELD = map([["type", "boolean"]]);
  * with none of them would give an empty intent, which does not validate (SCHEMA-NON-EMPTY); the
  * step id stands in for it (our choice: the reference emits the empty string).
  */
-export function intentOf(task: CompiledTask): string {
+function intentOf(task: CompiledTask): string {
   const parts = [task.title];
   if (task.description !== "") parts.push(task.description);
   if (task.judgment.length > 0) parts.push(`Also verify: ${task.judgment.join("; ")}`);

@@ -12,8 +12,8 @@ const FILE_CONTAINS = new RegExp(
 const TESTS_PASS = new RegExp(`${WORD_START}tests?${WORD_END}.*${WORD_START}pass`, "iu");
 const LINT_CLEAN = /(no lint errors?|lint (passes?|clean))/iu;
 
-export const TESTS_PASS_ENSURE = "result.tests_pass == True";
-export const LINT_CLEAN_ENSURE = "result.lint_clean == True";
+const TESTS_PASS_ENSURE = "result.tests_pass == True";
+const LINT_CLEAN_ENSURE = "result.lint_clean == True";
 
 /** The ensure expression of one criterion, or null for a free-form criterion. */
 export function criterionToEnsure(criterion: string): string | null {

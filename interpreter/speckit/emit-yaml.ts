@@ -34,7 +34,7 @@ function hasLineBreak(s: string): boolean {
 }
 
 /** YAML's printable set (c-printable) without U+FEFF (a byte order mark is never content). */
-export function isPrintable(cp: number): boolean {
+function isPrintable(cp: number): boolean {
   return (
     cp === 0x09 ||
     cp === 0x0a ||

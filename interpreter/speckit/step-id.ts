@@ -8,7 +8,7 @@ export function fileStem(name: string): string {
 }
 
 /** Lowercase, every code point outside a-z0-9 → `_`, `_` stripped, `t` before a digit, else `task`. */
-export function stepIdFromStem(stem: string): string {
+function stepIdFromStem(stem: string): string {
   const slug = stem
     .toLowerCase()
     .replace(/[^a-z0-9]/gu, "_")

@@ -9,7 +9,7 @@ import { isInsideRoot } from "../../stdlib/builtins/file-access";
 import type { DirEntry, FsResult, WorkspaceFs } from "./workspace";
 
 /** The short reason of a refused path (FsResult.reason and tool messages). */
-export function outsideRootReason(root: string): string {
+function outsideRootReason(root: string): string {
   return `outside the workspace root '${root}'`;
 }
 

@@ -9,7 +9,7 @@ import type { Response } from "../wire/wire";
 import { joinPath, resolveAgainst } from "./paths";
 import type { WorkspaceFs } from "./workspace";
 
-export const DRAFT_FILE = ".stratum/pipeline-draft.json";
+const DRAFT_FILE = ".stratum/pipeline-draft.json";
 
 export function draftPipeline(fs: WorkspaceFs, cwd: string, draft: PyValue, projectDir = "."): Response {
   const path = joinPath(fs.realpath(resolveAgainst(cwd, projectDir)), DRAFT_FILE);
@@ -24,7 +24,7 @@ export function draftPipeline(fs: WorkspaceFs, cwd: string, draft: PyValue, proj
  * non-empty string and `phases` set to [] unless it is a list; a replaced key keeps its place, a
  * missing one is added at the end. A draft that is not an object is taken as `{}`.
  */
-export function withDefaults(draft: PyValue): PyDict {
+function withDefaults(draft: PyValue): PyDict {
   const out = draft instanceof PyDict ? makeDict(draft.entries.values()) : new PyDict();
   const name = dictGetStr(out, "name");
   if (typeof name !== "string" || name === "") dictSet(out, "name", "my-pipeline");

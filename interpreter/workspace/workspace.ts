@@ -18,7 +18,7 @@ export type FsResult<T> =
     };
 
 /** A file refused for its size: its exact size, or (it grew while read) at least `bytes`. */
-export interface FileTooLarge {
+interface FileTooLarge {
   readonly bytes: number;
   readonly exact: boolean;
 }

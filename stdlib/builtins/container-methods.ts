@@ -49,7 +49,7 @@ export function sequenceIndex(
 }
 
 /** The dict behind a dict or namespace receiver. */
-export function dictOf(receiver: PyValue): PyDict {
+function dictOf(receiver: PyValue): PyDict {
   if (receiver instanceof PyNamespace) return receiver.dict;
   if (receiver instanceof PyDict) return receiver;
   throw new TypeError("dict method on a non-dict receiver");

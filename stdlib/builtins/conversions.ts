@@ -35,7 +35,7 @@ export function pyBool(x: PyValue | undefined): boolean {
 }
 
 /** int(x) of a float: truncation toward zero. */
-export function floatToInt(x: number): PyInt {
+function floatToInt(x: number): PyInt {
   if (Number.isNaN(x)) throw new PyError("ValueError", "cannot convert float NaN to integer");
   if (!Number.isFinite(x)) throw new PyError("OverflowError", "cannot convert float infinity to integer");
   return normInt(BigInt(Math.trunc(x)));

@@ -6,7 +6,7 @@ import type { TypeRuleResult } from "./rule";
 import { ANY, type RecordType, type Type } from "./type";
 import { members, union } from "./union";
 
-export interface UnknownField {
+interface UnknownField {
   readonly ok: false;
   readonly code: "EXPR-UNKNOWN-FIELD";
   readonly record: RecordType;
@@ -34,7 +34,7 @@ const PRIORITY: Readonly<Record<AccessFailure["code"], number>> = {
 };
 
 /** Union of the successes; when all members fail, the first failure of the most specific code. */
-export function combineAccess(outcomes: readonly (AccessResult | TypeRuleResult)[]): AccessResult {
+function combineAccess(outcomes: readonly (AccessResult | TypeRuleResult)[]): AccessResult {
   const good: Type[] = [];
   let best: AccessFailure | null = null;
   for (const o of outcomes) {

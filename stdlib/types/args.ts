@@ -1,6 +1,6 @@
 // Argument helpers for the builtin and method typing rules. Rules run after the arity check, but
 // must not crash on a wrong call shape: a missing argument is simply `undefined`.
-import { isIntLike, isNumber } from "./kinds";
+import { isIntLike } from "./kinds";
 import { type Failure, requireArg } from "./outcome";
 import { memberPyName } from "./print";
 import type { Type } from "./type";
@@ -59,5 +59,3 @@ export function requireStr(
   if (arg === undefined) return null;
   return requireArg(arg.type, (m) => m.k === "str" || (noneOk && m.k === "none"), message, arg.at);
 }
-
-export { isNumber };

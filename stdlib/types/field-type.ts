@@ -24,7 +24,7 @@ function enumeration(k: "str" | "int" | "float", values: readonly (string | numb
 }
 
 /** The checker type of a field's `type` (+ `values`, `items`), without the `required` rule. */
-export function valueTypeOfField(def: FieldDefinition, resolveContract: ContractResolver): Type {
+function valueTypeOfField(def: FieldDefinition, resolveContract: ContractResolver): Type {
   const values = def.values;
   switch (def.type) {
     case "string": {

@@ -17,7 +17,7 @@ const pos = (args: readonly Type[], i: number): Arg => {
 };
 
 /** Key and value types of a mapping receiver (dict, record, namespace; `any` otherwise). */
-export function mappingParts(receiver: Type): { key: Type; value: Type } {
+function mappingParts(receiver: Type): { key: Type; value: Type } {
   const keys: Type[] = [];
   const values: Type[] = [];
   for (const m of receiver.k === "any" ? [] : members(receiver)) {

@@ -1,8 +1,6 @@
 // Checker types (docs/language.md §10.12.1). Plain immutable data, except RecordType, whose field map
 // is filled once while contracts are translated (contracts may refer to themselves).
 
-export type LiteralValue = string | number | boolean;
-
 export type Type =
   | { readonly k: "any" }
   | { readonly k: "none" }
@@ -30,8 +28,6 @@ export type Type =
   /** A union of two or more non-union, non-any members (see `union`). */
   | { readonly k: "union"; readonly members: readonly Type[] };
 
-export type TypeKind = Type["k"];
-
 export interface RecordField {
   readonly type: Type;
   /** Optional fields (`required: false`) may be null or absent: their type already has `| none`. */
@@ -52,7 +48,6 @@ export const BOOL: Type = { k: "bool" };
 export const INT: Type = { k: "int" };
 export const FLOAT: Type = { k: "float" };
 export const STR: Type = { k: "str" };
-export const METHOD: Type = { k: "method" };
 
 export function listOf(elem: Type): Type {
   return { k: "list", elem };

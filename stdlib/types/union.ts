@@ -9,10 +9,6 @@ export function members(t: Type): readonly Type[] {
   return t.k === "union" ? t.members : [t];
 }
 
-export function isAny(t: Type): boolean {
-  return t.k === "any";
-}
-
 /** True when `none` is one of the members. */
 export function hasNone(t: Type): boolean {
   return members(t).some((m) => m.k === "none");
@@ -28,12 +24,6 @@ export function withoutNone(t: Type): Type {
 /** `T | none`. */
 export function optional(t: Type): Type {
   return union(t, NONE);
-}
-
-/** Drops an enumeration's value set (`str{'a'}` → `str`), keeping other types as they are. */
-export function widen(t: Type): Type {
-  if ((t.k === "str" || t.k === "int" || t.k === "float") && t.values !== undefined) return { k: t.k };
-  return t;
 }
 
 export function typeEquals(a: Type, b: Type): boolean {

@@ -26,7 +26,7 @@ function unsupported(op: string, a: PyValue, b: PyValue): PyError {
 }
 
 /** Charges 1 per 64 bits of an integer result wider than 64 bits. */
-export function chargeInt(r: PyInt, budget: Budget | undefined): PyInt {
+function chargeInt(r: PyInt, budget: Budget | undefined): PyInt {
   if (budget !== undefined && typeof r === "bigint") {
     const bits = bitLength(r);
     if (bits > 64) budget.charge(Math.ceil(bits / 64));

@@ -20,7 +20,7 @@ import {
 const ESC = "\u0001";
 const ESC_CODE = 1;
 
-export function unhashable(v: PyValue): never {
+function unhashable(v: PyValue): never {
   throw typeError(`unhashable type: '${typeName(v)}'`);
 }
 

@@ -14,7 +14,7 @@ import {
   PyView,
 } from "./value";
 
-export { JsonDepthError, JsonSyntaxError, type ParseJsonOptions, parseJson } from "./json-parse";
+export { JsonDepthError, JsonSyntaxError, parseJson } from "./json-parse";
 
 /** A value from JSON.parse (or any plain JS data): integral numbers become ints (lossy for floats). */
 export function fromJsonValue(v: unknown): PyValue {

@@ -50,10 +50,6 @@ export function intNeg(a: PyInt): PyInt {
   return typeof a === "number" ? 0 - a : normInt(-a);
 }
 
-export function intSign(a: PyInt): number {
-  return a > 0 ? 1 : a < 0 ? -1 : 0;
-}
-
 /** Floor division and modulo with Python signs (remainder has the sign of the divisor); b ≠ 0. */
 export function intDivMod(a: PyInt, b: PyInt): [PyInt, PyInt] {
   if (typeof a === "number" && typeof b === "number") {

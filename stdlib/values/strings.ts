@@ -49,11 +49,6 @@ export function cpSlice(s: string, start: number, end: number): string {
   return toCodePoints(s).slice(start, end).join("");
 }
 
-/** The numeric code point of a one-code-point string. */
-export function codePointOf(ch: string): number {
-  return ch.codePointAt(0) ?? 0;
-}
-
 function isHigh(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
 }

@@ -64,7 +64,7 @@ function sliceBound(v: PyValue): number | null {
   return v;
 }
 
-export interface SliceRange {
+interface SliceRange {
   readonly start: number;
   readonly step: number;
   /** How many indices the slice selects: start, start + step, … */
@@ -80,7 +80,7 @@ function clampIndex(i: number, length: number, step: number): number {
 }
 
 /** CPython's PySlice_Unpack + PySlice_AdjustIndices (step checked first, then start, then stop). */
-export function sliceRange(length: number, lower: PyValue, upper: PyValue, step: PyValue): SliceRange {
+function sliceRange(length: number, lower: PyValue, upper: PyValue, step: PyValue): SliceRange {
   const st = sliceBound(step) ?? 1;
   if (st === 0) throw valueError("slice step cannot be zero");
   const start = clampIndex(sliceBound(lower) ?? (st < 0 ? MAX_SAFE : 0), length, st);

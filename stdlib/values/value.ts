@@ -85,10 +85,6 @@ export function normInt(n: bigint): PyInt {
   return n >= -9007199254740991n && n <= 9007199254740991n ? Number(n) : n;
 }
 
-export function isInt(v: PyValue): v is PyInt {
-  return typeof v === "number" || typeof v === "bigint";
-}
-
 export function isList(v: PyValue): v is readonly PyValue[] {
   return Array.isArray(v);
 }

@@ -20,7 +20,7 @@ export const PRODUCT_FOLDERS = [
   "mcp",
 ];
 
-export interface CodeMapRow {
+interface CodeMapRow {
   /** The code map row's first cell, as ARCHITECTURE.md shows it. */
   readonly folder: string;
   /** Its "must not depend on" cell. */

@@ -6,7 +6,7 @@ import { ANY, BOOL, FLOAT, INT, NONE, RecordType, STR, type Type } from "../../s
 import { union } from "../../stdlib/types/union";
 
 export const finding = new RecordType("Finding");
-export const review = new RecordType("Review");
+const review = new RecordType("Review");
 const rec = (r: RecordType): Type => ({ k: "record", record: r });
 const list = (elem: Type): Type => ({ k: "list", elem });
 
@@ -33,7 +33,7 @@ const ACCUMULATOR_REASON = "it is bound only in exit_criterion of a step that de
 const ITEM_REASON = "item is bound only in accumulate_key";
 
 /** `$.input.n: integer`, `$.input.name: string`, `$.steps.review.output` of contract Review. */
-export function pathType(ref: PathRef, _node: Path): Type {
+function pathType(ref: PathRef, _node: Path): Type {
   let t: Type;
   if (ref.scope === "input") {
     t = ref.name.name === "n" ? union(INT, NONE) : ref.name.name === "name" ? union(STR, NONE) : ANY;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { checkExpression, type ExprEnvironment } from "../../checker/expr/check-expression";
 
-export interface ExpectedDiagnostic {
+interface ExpectedDiagnostic {
   readonly code: string;
   /** The text the range covers: its first occurrence (after `from`, if given) in the expression. */
   readonly at?: string;
@@ -39,10 +39,7 @@ function rangeOf(code: string, e: ExpectedDiagnostic): { start: number; end: num
 }
 
 /** Applies a diagnostic's fix edits to the text. */
-export function applyFix(
-  text: string,
-  edits: readonly { start: number; end: number; newText: string }[],
-): string {
+function applyFix(text: string, edits: readonly { start: number; end: number; newText: string }[]): string {
   let out = text;
   for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
     out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);

@@ -3,7 +3,7 @@ import type { ExpressionKind } from "../../checker/expr/check-expression";
 import type { Type } from "../../stdlib/types/type";
 import type { PyErrorKind } from "../../stdlib/values/errors";
 
-export type Expectation =
+type Expectation =
   /** The value's repr; the checker reports no error (listed warnings must be present). */
   | { readonly repr: string; readonly warning?: string }
   /**
@@ -82,7 +82,7 @@ export function diag(expr: string, code: string, message?: string, extra: Extra 
 }
 
 /** Python's repr of an ASCII/BMP string, for messages that quote the expression. */
-export function quote(s: string): string {
+function quote(s: string): string {
   const q = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = "";
   for (const ch of s) {

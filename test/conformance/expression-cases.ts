@@ -12,7 +12,7 @@ import { METHOD_CASES } from "./cases/methods";
 import { SEMANTICS_CASES } from "./cases/semantics";
 import { STATIC_CASES } from "./cases/static";
 
-export type { Expectation, ExpressionCase } from "./case-types";
+export type { ExpressionCase } from "./case-types";
 
 export const EXPRESSION_CASE_GROUPS: Readonly<Record<string, readonly ExpressionCase[]>> = {
   lexical: LEXICAL_CASES,
@@ -23,5 +23,3 @@ export const EXPRESSION_CASE_GROUPS: Readonly<Record<string, readonly Expression
   static: STATIC_CASES,
   examples: EXAMPLE_CASES,
 };
-
-export const EXPRESSION_CASES: readonly ExpressionCase[] = Object.values(EXPRESSION_CASE_GROUPS).flat();

@@ -584,7 +584,7 @@ export class ExprGen {
 }
 
 /** A Python string literal for `s` (escapes only what must be escaped). */
-export function pyStringLiteral(s: string): string {
+function pyStringLiteral(s: string): string {
   let out = "'";
   for (const ch of s) {
     if (ch === "\\") out += "\\\\";

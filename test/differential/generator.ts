@@ -14,7 +14,7 @@ export interface DifferentialCase {
 /** Expression depth: mostly small, sometimes deeper. */
 const DEPTHS = [2, 3, 3, 4, 4, 5];
 
-export const differentialCase: fc.Arbitrary<DifferentialCase> = fc.gen().map((g) => {
+const differentialCase: fc.Arbitrary<DifferentialCase> = fc.gen().map((g) => {
   const r = randFrom(g);
   const bindings = genBindings(r);
   const expr = new ExprGen(r).expression(r.pick(DEPTHS));

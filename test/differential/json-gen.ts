@@ -110,7 +110,7 @@ function intText(r: Rand): string {
 }
 
 /** Any JSON value as text, nested at most `depth` levels. */
-export function genJson(r: Rand, depth: number): string {
+function genJson(r: Rand, depth: number): string {
   const kinds: (readonly [number, string])[] = [
     [2, "null"],
     [3, "bool"],
@@ -137,7 +137,7 @@ export function genJson(r: Rand, depth: number): string {
   }
 }
 
-export function genList(r: Rand, depth: number, element?: (r: Rand) => string): string {
+function genList(r: Rand, depth: number, element?: (r: Rand) => string): string {
   const n = r.int(0, 4);
   const items: string[] = [];
   for (let i = 0; i < n; i++) items.push(element ? element(r) : genJson(r, depth));
@@ -145,7 +145,7 @@ export function genList(r: Rand, depth: number, element?: (r: Rand) => string): 
 }
 
 /** An object; occasionally with a duplicate key (the last one wins in both decoders). */
-export function genObject(r: Rand, depth: number): string {
+function genObject(r: Rand, depth: number): string {
   const n = r.int(0, 4);
   const parts: string[] = [];
   for (let i = 0; i < n; i++) parts.push(`${JSON.stringify(genKey(r))}: ${genJson(r, depth)}`);
@@ -153,7 +153,7 @@ export function genObject(r: Rand, depth: number): string {
 }
 
 /** A list of values of one rough kind (numbers, strings…), so that ordering and sums succeed. */
-export function genUniformList(r: Rand): string {
+function genUniformList(r: Rand): string {
   const kind = r.pick(["int", "num", "str", "list", "mixed"]);
   return genList(r, 1, (rr) => {
     if (kind === "int") return rr.pick(SMALL_INTS);

@@ -68,7 +68,7 @@ function children(n: Node): { readonly always: Node[]; readonly maybe: Node[] } 
 }
 
 /** Spans of the sub-expressions that may be skipped by short-circuiting or empty loops. */
-export function conditionalSpans(root: Expr): Span[] {
+function conditionalSpans(root: Expr): Span[] {
   const spans: Span[] = [];
   const stack: Node[] = [root];
   for (let n = stack.pop(); n !== undefined; n = stack.pop()) {

@@ -11,7 +11,7 @@ const KEYWORDS = new Set(
   ),
 );
 
-export const identifierArb: fc.Arbitrary<string> = fc
+const identifierArb: fc.Arbitrary<string> = fc
   .stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/)
   .filter((s) => !KEYWORDS.has(s));
 
@@ -25,7 +25,7 @@ const floatArb: fc.Arbitrary<ConstantValue> = fc
   .filter((x) => !Object.is(x, -0))
   .map((x) => new PyFloat(x));
 
-export const constantValueArb: fc.Arbitrary<ConstantValue> = fc.oneof(
+const constantValueArb: fc.Arbitrary<ConstantValue> = fc.oneof(
   fc.constantFrom<ConstantValue>(null, true, false),
   intArb,
   floatArb,
@@ -212,7 +212,7 @@ export function stripOffsets(value: unknown): unknown {
 }
 
 /** A deep copy with every offset set to 0. */
-export function zeroOffsets(value: unknown): unknown {
+function zeroOffsets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(zeroOffsets);
   if (value === null || typeof value !== "object" || value instanceof PyFloat) return value;
   const out: Record<string, unknown> = {};

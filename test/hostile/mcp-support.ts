@@ -42,7 +42,7 @@ function listTree(dir: string): string[] {
 }
 
 /** Text that must never reach a client: a zod issue dump, a stack trace, an internal error. */
-export const LEAK_PATTERNS: readonly RegExp[] = [
+const LEAK_PATTERNS: readonly RegExp[] = [
   /ZodError/,
   /Invalid input/,
   /"code":\s*"invalid_type"/,

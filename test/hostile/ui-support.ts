@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 
 /** A spec of `steps` steps: function steps s0 … s(n-2), then the gate `approve`. */
-export function bigFlowSpec(steps: number): string {
+function bigFlowSpec(steps: number): string {
   const lines = [
     'version: "0.2"',
     "contracts:",

@@ -11,7 +11,7 @@ import { PyDict, type PyValue } from "../../stdlib/values/value";
 const NAMESPACE_NAMES: ReadonlySet<string> = new Set(["result", "item"]);
 
 /** Binds one value under `name` the way a spec does. */
-export function bindValue(name: string, value: PyValue): PyValue {
+function bindValue(name: string, value: PyValue): PyValue {
   return NAMESPACE_NAMES.has(name) && value instanceof PyDict ? makeNamespace(value) : value;
 }
 
@@ -29,7 +29,7 @@ export function bindingsFromJson(json: string | undefined): Map<string, PyValue>
 }
 
 /** Each name typed with the type of its value (`typeOfValue`). */
-export function typesOfNames(names: ReadonlyMap<string, PyValue>): Map<string, Type> {
+function typesOfNames(names: ReadonlyMap<string, PyValue>): Map<string, Type> {
   const types = new Map<string, Type>();
   for (const [name, value] of names) types.set(name, typeOfValue(value));
   return types;

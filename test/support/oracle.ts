@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const ORACLE_SCRIPT = fileURLToPath(new URL("../differential/oracle.py", import.meta.url));
+const ORACLE_SCRIPT = fileURLToPath(new URL("../differential/oracle.py", import.meta.url));
 
 export interface OracleCase {
   readonly expr: string;

@@ -4,7 +4,7 @@
 // to run as root), listening on 127.0.0.1 at a free port with trust authentication. Each test
 // file starts its own server and makes a database per test, so tests never share state.
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,7 +38,7 @@ export interface PgServerOptions {
 const SUPERUSER = "postgres";
 
 /** The newest installed server's bin directory, or a clear failure naming the package. */
-export function postgresBinDir(): string {
+function postgresBinDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)
@@ -67,7 +67,7 @@ function run(command: readonly string[], input?: string): string {
   return result.stdout;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -187,10 +187,4 @@ function userIds(name: string): { uid: number; gid: number } {
   if (line === undefined) throw new Error(`no user '${name}' (the postgresql package creates it)`);
   const fields = line.split(":");
   return { uid: Number(fields[2]), gid: Number(fields[3]) };
-}
-
-/** The server's log, for a failing test's message. */
-export function serverLog(server: PgServer): string {
-  const path = join(server.dataDir, "server.log");
-  return existsSync(path) && statSync(path).isFile() ? readFileSync(path, "utf8") : "";
 }

@@ -14,7 +14,7 @@ import { repr } from "../../stdlib/values/repr";
 import type { PyValue } from "../../stdlib/values/value";
 
 /** Diagnostics that mean the text did not parse (nothing can be evaluated). */
-export const PARSE_CODES: ReadonlySet<string> = new Set(["EXPR-SYNTAX", "EXPR-TOO-LONG", "EXPR-TOO-DEEP"]);
+const PARSE_CODES: ReadonlySet<string> = new Set(["EXPR-SYNTAX", "EXPR-TOO-LONG", "EXPR-TOO-DEEP"]);
 
 export type Evaluation =
   | { readonly repr: string }

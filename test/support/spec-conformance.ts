@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { CONFORMANCE_DIR } from "./shared";
 
-export const VALIDATION_JSONL = resolve(CONFORMANCE_DIR, "validation.jsonl");
+const VALIDATION_JSONL = resolve(CONFORMANCE_DIR, "validation.jsonl");
 
 export interface ExpectedTriple {
   readonly code_family: string;
@@ -16,7 +16,7 @@ export interface ExpectedTriple {
   readonly line: number | readonly number[];
 }
 
-export interface ReferenceError {
+interface ReferenceError {
   readonly success: boolean;
   readonly error_type: string;
   readonly path?: string;

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { REPO_ROOT } from "./shared";
 
 export const EXAMPLES_DIR = resolve(REPO_ROOT, "examples");
-export const BROKEN_DIR = resolve(EXAMPLES_DIR, "broken");
+const BROKEN_DIR = resolve(EXAMPLES_DIR, "broken");
 
 export interface ExampleSpec {
   /** File name, e.g. `debug-loop.stratum.yaml`. */

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 
 /** Tokens that are meaningful to the YAML layer, the schema or the expression language. */
-export const SPEC_TOKENS: readonly string[] = [
+const SPEC_TOKENS: readonly string[] = [
   ":",
   ": ",
   "- ",
@@ -65,7 +65,7 @@ export const SPEC_TOKENS: readonly string[] = [
 ];
 
 /** Values that replace a scalar: every YAML 1.1 type, odd expressions, odd references. */
-export const ODD_SCALARS: readonly string[] = [
+const ODD_SCALARS: readonly string[] = [
   "",
   "~",
   "null",
@@ -115,7 +115,7 @@ function lines(text: string): string[] {
   return text.split("\n");
 }
 
-export type Mutation = (text: string) => string;
+type Mutation = (text: string) => string;
 
 /** Picks an index in [0, n) from a fraction in [0, 1). */
 function pick(n: number, f: number): number {
@@ -187,7 +187,7 @@ const swapWord = fc.tuple(fraction, fraction).map<Mutation>(([f, g]) => (text) =
   return text.slice(0, target.index) + source[0] + text.slice(target.index + target[0].length);
 });
 
-export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
+const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   deleteLine,
   duplicateLine,
   swapLines,

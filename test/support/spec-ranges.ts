@@ -5,7 +5,7 @@
 import type { Diagnostic, LocatedRange } from "../../checker/diagnostic";
 
 /** Code-point length of every line of `text`. */
-export function lineLengths(text: string): number[] {
+function lineLengths(text: string): number[] {
   return text.split(/\r\n|\r|\n/).map((line) => [...line].length);
 }
 

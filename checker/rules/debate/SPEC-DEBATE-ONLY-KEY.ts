@@ -5,7 +5,7 @@ import { defineRule } from "../../rule";
 import { kindsOtherThan, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 
-export const DEBATE_ONLY_KEYS = ["debaters", "rounds", "argument_contract", "converge", "synthesis"] as const;
+const DEBATE_ONLY_KEYS = ["debaters", "rounds", "argument_contract", "converge", "synthesis"] as const;
 
 export const SPEC_DEBATE_ONLY_KEY = defineRule({
   code: "SPEC-DEBATE-ONLY-KEY",

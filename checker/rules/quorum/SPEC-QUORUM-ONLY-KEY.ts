@@ -5,7 +5,7 @@ import { defineRule } from "../../rule";
 import { kindsOtherThan, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 
-export const QUORUM_ONLY_KEYS = ["runs", "agree_on", "threshold"] as const;
+const QUORUM_ONLY_KEYS = ["runs", "agree_on", "threshold"] as const;
 
 export const SPEC_QUORUM_ONLY_KEY = defineRule({
   code: "SPEC-QUORUM-ONLY-KEY",

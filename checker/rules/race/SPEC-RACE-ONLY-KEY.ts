@@ -4,7 +4,7 @@ import { defineRule } from "../../rule";
 import { kindsOtherThan, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 
-export const RACE_ONLY_KEYS = ["candidates"] as const;
+const RACE_ONLY_KEYS = ["candidates"] as const;
 
 export const SPEC_RACE_ONLY_KEY = defineRule({
   code: "SPEC-RACE-ONLY-KEY",

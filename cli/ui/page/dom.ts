@@ -3,7 +3,7 @@
 // Nothing here parses markup, so untrusted values (agent outputs, notes) can never become markup.
 
 export type Child = Node | string | number | null | undefined | false | readonly Child[];
-export type AttrValue = string | number | boolean | null | undefined;
+type AttrValue = string | number | boolean | null | undefined;
 export type Attrs = Readonly<Record<string, AttrValue>>;
 
 const SVG_NS = "http://www.w3.org/2000/svg";

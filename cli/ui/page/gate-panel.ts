@@ -7,7 +7,7 @@ import { fill, h } from "./dom";
 import { timeoutText } from "./format";
 import { showStatus } from "./status";
 
-export const CONFLICT_MESSAGE =
+const CONFLICT_MESSAGE =
   "This gate was already resolved by someone else; the page shows the flow as it is now.";
 
 const VERB: Readonly<Record<GateOutcome, string>> = { approve: "Approve", revise: "Revise", kill: "Kill" };
@@ -17,7 +17,7 @@ function where(step: string | null): string {
 }
 
 /** The status line after a resolution. */
-export function resolvedMessage(gate: PendingGate, answer: GateAnswerView): string {
+function resolvedMessage(gate: PendingGate, answer: GateAnswerView): string {
   switch (answer.outcome) {
     case "approve":
       return answer.next === "complete" || gate.on_approve === null

@@ -15,7 +15,7 @@ export interface Item {
   readonly down: Link[];
 }
 
-export interface Link {
+interface Link {
   readonly item: Item;
   readonly weight: number;
   /** Counted for crossings (drawn); order edges only guide the layout. */

@@ -19,8 +19,7 @@ import { placeLabels, routeBack, routeForward } from "./graph-routes";
 import type { GraphLayout, LayoutEdge, LayoutInput, LayoutNode } from "./graph-types";
 import { END_ID } from "./graph-types";
 
-export { fitText, METRICS, nodeSubtitle, nodeTextWidth, textWidth } from "./graph-metrics";
-export { assignRanks } from "./graph-order";
+export { fitText, METRICS, nodeSubtitle } from "./graph-metrics";
 export * from "./graph-types";
 
 export function layoutGraph(input: LayoutInput): GraphLayout {

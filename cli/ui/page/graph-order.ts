@@ -61,7 +61,7 @@ export function initialOrder(ranks: Item[][], drawn: readonly DrawnEdge[]): void
   }
 }
 
-export function crossings(ranks: readonly Item[][]): number {
+function crossings(ranks: readonly Item[][]): number {
   let total = 0;
   for (let r = 0; r + 1 < ranks.length; r++) {
     const segs: [number, number][] = [];
@@ -118,7 +118,7 @@ export function minimiseCrossings(ranks: Item[][]): void {
   });
 }
 
-export function gapBetween(a: Item, b: Item): number {
+function gapBetween(a: Item, b: Item): number {
   return (a.width + b.width) / 2 + (a.node >= 0 && b.node >= 0 ? METRICS.nodeGap : METRICS.dummyGap);
 }
 
@@ -164,7 +164,7 @@ export function assignX(ranks: Item[][]): void {
  * with offsets o_i (the cumulative minimum gaps), x_i = y_i + o_i where y is the isotonic
  * (non-decreasing) regression of desired_i − o_i, computed by pool-adjacent-violators.
  */
-export function placeInOrder(row: Item[], desired: readonly number[], weights: readonly number[]): void {
+function placeInOrder(row: Item[], desired: readonly number[], weights: readonly number[]): void {
   const offsets: number[] = [];
   let o = 0;
   row.forEach((it, i) => {

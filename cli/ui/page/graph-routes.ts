@@ -4,7 +4,7 @@ import type { DrawnEdge, Item } from "./graph-items";
 import { METRICS, textWidth } from "./graph-metrics";
 import type { LayoutLabel, LayoutNode, Point } from "./graph-types";
 
-export function spread(count: number, index: number, center: number, room: number): number {
+function spread(count: number, index: number, center: number, room: number): number {
   if (count <= 1) return center;
   const step = Math.min(METRICS.portSpacing, room / (count - 1));
   return center + (index - (count - 1) / 2) * step;
@@ -81,7 +81,7 @@ export function routeForward(
   return { points: result, gapMids };
 }
 
-export function dedupe(pts: readonly Point[]): Point[] {
+function dedupe(pts: readonly Point[]): Point[] {
   const out: Point[] = [];
   for (const p of pts) {
     const last = out[out.length - 1];
@@ -195,14 +195,14 @@ export function routeBack(
   return result;
 }
 
-export interface Box {
+interface Box {
   readonly left: number;
   readonly top: number;
   readonly right: number;
   readonly bottom: number;
 }
 
-export function overlaps(a: Box, b: Box): boolean {
+function overlaps(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 

@@ -6,7 +6,7 @@ export interface Point {
   readonly y: number;
 }
 
-export type LayoutNodeKind = GraphNodeView["kind"] | "end";
+type LayoutNodeKind = GraphNodeView["kind"] | "end";
 
 export interface LayoutNode {
   /** The step id; END_ID for the flow's end. */

@@ -10,7 +10,7 @@ import type { KeywordCheck } from "./keywords";
 import { isDone, own, report } from "./sink";
 
 /** jsonschema's `is_type` for the draft 2020-12 type names; an unknown name matches nothing. */
-export function isOfType(instance: PyValue, type: JsonValue): boolean {
+function isOfType(instance: PyValue, type: JsonValue): boolean {
   switch (type) {
     case "null":
       return instance === null;

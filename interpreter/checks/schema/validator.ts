@@ -20,7 +20,7 @@ const MAX_DEPTH = 800;
  * against a small schema spends about 200 000); reached, the check stops with a violation. Steps, not
  * a clock: the verdict on a result does not depend on the machine's speed.
  */
-export const CHECK_BUDGET = 5_000_000;
+const CHECK_BUDGET = 5_000_000;
 
 /** The keyword checks of a schema object, in its key order (computed once per schema object). */
 const compiled = new WeakMap<JsonObject, ReadonlyArray<readonly [KeywordCheck, JsonValue]>>();

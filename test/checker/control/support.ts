@@ -45,7 +45,7 @@ export function verdict(text: string, name = "f"): FlowVerdict {
 }
 
 /** The IR as the pipeline builds it before the control rules (which may add an error). */
-export function irOf(text: string): CheckedSpec {
+function irOf(text: string): CheckedSpec {
   const result = checkSpec(text, { suppressions: false });
   const others = result.errors.filter((d) => !CONTROL_CODES.has(d.code));
   if (others.length > 0) throw new Error(`spec has errors: ${others.map((d) => d.message).join("; ")}`);

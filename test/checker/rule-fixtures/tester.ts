@@ -10,13 +10,13 @@ import type { Diagnostic, LocatedRange } from "../../../checker/diagnostic";
 import { offsetOf } from "../../../checker/fix";
 import { LineMap } from "../../../checker/location";
 
-export const FIXTURES_DIR = join(import.meta.dirname);
+const FIXTURES_DIR = join(import.meta.dirname);
 
 export interface ExpectedDiagnostic extends LocatedRange {
   readonly code: string;
 }
 
-export interface Fixture {
+interface Fixture {
   /** File name inside the code's folder. */
   readonly name: string;
   readonly text: string;
@@ -35,11 +35,6 @@ export interface RuleFixtures {
 const CARETS =
   /^(?<lead>\s*#(?<pad>\s*))(?<carets>\^+)\s+(?<code>[A-Z][A-Z0-9-]*)(?:\s+to\s+(?<el>\d+):(?<ec>\d+))?\s*$/;
 const EXPLICIT = /^\s*#\s*@(?<l>\d+):(?<c>\d+)-(?<el>\d+):(?<ec>\d+)\s+(?<code>[A-Z][A-Z0-9-]*)\s*$/;
-
-/** Whether a line is an annotation (it names an expected diagnostic, it is not part of the spec's meaning). */
-export function isAnnotation(line: string): boolean {
-  return CARETS.test(line) || EXPLICIT.test(line);
-}
 
 /** The code-point column (1-based) of UTF-16 index `i` of `line`. */
 function column(line: string, i: number): number {

@@ -119,6 +119,7 @@ describe("the rule-file checks bite", () => {
     expect(handWalks("model.functions.forEach((fn) => {})")).toEqual([".functions.forEach"]);
     expect(handWalks("for (const site of fieldDefinitions(model)) {}")).toEqual(["fieldDefinitions("]);
     expect(handWalks('const bad = "- {source: $.steps.plan.output.tasks}";')).toEqual([]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the scan's input is source text holding a template
     expect(handWalks("const path = `flows.${step.flow.name}.steps.${step.id}`;")).toEqual([]);
     expect(handWalks("// for (const flow of model.flows)")).toEqual([]);
     expect(handWalks('on.onStep(["gate"], (step) => {});')).toEqual([]);

@@ -93,7 +93,7 @@ export function fix(description: string, at: LocatedRange, newText: string): Fix
 }
 
 /** A 0.2 document: a contract `Out`, functions `work` (infer) and `review` (gate), flow `f`. */
-export const HEADER = [
+const HEADER = [
   'version: "0.2"',
   "contracts:",
   "  Out: {v: {type: string}}",

@@ -28,7 +28,7 @@ export interface StructureRun {
   readonly loaded: boolean;
 }
 
-export function at(src: SpecSource, range: SourceRange): string {
+function at(src: SpecSource, range: SourceRange): string {
   const l = src.lines.location(range.start, range.end);
   return `${l.line}:${l.column}-${l.endLine}:${l.endColumn}`;
 }

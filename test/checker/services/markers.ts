@@ -3,7 +3,7 @@
 // becomes a UTF-16 offset (or [start, end) range) into that text.
 import type { OffsetRange } from "../../../checker/services/types";
 
-export const CURSOR = "<|>";
+const CURSOR = "<|>";
 const RANGE_OPEN = "«";
 const RANGE_CLOSE = "»";
 

@@ -1,6 +1,3 @@
-// Runs the expression-and-reference phase alone on a spec text: the real YAML loader and structure
-// phase build the model, then only this phase's diagnostics are presented (docs/language.md §9.1 form).
-import { expect } from "vitest";
 import { present } from "../../../checker/check-spec";
 import type { Diagnostic } from "../../../checker/diagnostic";
 import { checkStructure } from "../../../checker/model/check-structure";
@@ -64,7 +61,7 @@ export function locAt(text: string, context: string, needle: string): Loc {
 }
 
 /** 1-based line and code-point column of UTF-16 offsets (half-open end). */
-export function span(text: string, start: number, end: number): Loc {
+function span(text: string, start: number, end: number): Loc {
   const pos = (offset: number) => {
     const before = text.slice(0, offset);
     const line = before.split("\n").length;
@@ -74,12 +71,6 @@ export function span(text: string, start: number, end: number): Loc {
   const s = pos(start);
   const e = pos(end);
   return { line: s.line, column: s.column, end_line: e.line, end_column: e.column };
-}
-
-/** The only diagnostic, asserted to exist. */
-export function only(diagnostics: readonly Diagnostic[]): Diagnostic {
-  expect(diagnostics.map((d) => `${d.code}: ${d.message}`)).toHaveLength(1);
-  return diagnostics[0] as Diagnostic;
 }
 
 export function stepOf(model: SpecModel, flow: string, id: string): StepDecl {

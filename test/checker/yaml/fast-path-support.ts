@@ -55,7 +55,7 @@ function describeValue(value: unknown): unknown {
   return value;
 }
 
-export function describeTree(root: SpecNode): unknown {
+function describeTree(root: SpecNode): unknown {
   const seen = new Map<SpecNode, number>();
   const visit = (node: SpecNode): unknown => {
     const id = seen.get(node);

@@ -8,7 +8,7 @@ import type { CliHost } from "../../../cli/host";
 import { runCli } from "../../../cli/program";
 import { CONFORMANCE_DIR } from "../../support/shared";
 
-export const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
+const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
 /** The directory holding `tasks/` of the compile_speckit_ok scenario (four task files and a .txt). */
 export const FIXTURE_ROOT = join(SCENARIOS_DIR, "fixtures/compile_speckit_ok");
 

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { ensureBundle, REPO } from "../run-cli";
 
-export { CHROMIUM, launchChromium } from "./chromium";
+export { launchChromium } from "./chromium";
 
 export interface RunningUi {
   /** The address printed, with the token. */

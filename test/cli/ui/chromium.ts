@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
 
-export const CHROMIUM = process.env.STRATUMC_TEST_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.STRATUMC_TEST_CHROMIUM ?? "/usr/bin/chromium";
 
 /** Headless Chromium with the flags this machine's closed network needs (no background connections). */
 export async function launchChromium(): Promise<Browser> {

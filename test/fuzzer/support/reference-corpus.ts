@@ -6,13 +6,13 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-export const REFERENCE_DIR = resolve(import.meta.dirname, "../reference-specs");
+const REFERENCE_DIR = resolve(import.meta.dirname, "../reference-specs");
 
 /** The seeds each spec is fuzzed with. */
 export const REFERENCE_SEEDS: readonly number[] = [42, 7];
 
 /** Spec file (relative to REFERENCE_DIR) → expected findings. */
-export function referenceExpectations(): [string, readonly string[]][] {
+function referenceExpectations(): [string, readonly string[]][] {
   const data = JSON.parse(readFileSync(join(REFERENCE_DIR, "expected.json"), "utf8")) as Record<
     string,
     string[]

@@ -15,7 +15,7 @@ export interface ReceivedSpan {
   readonly status: { readonly code: number; readonly message: string };
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   readonly path: string;
   readonly contentType: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -150,7 +150,7 @@ function jsonValue(v: JsonAnyValue): unknown {
 type Field = { readonly no: number; readonly wire: number; readonly int: bigint; readonly bytes: Uint8Array };
 
 /** The fields of one message, in order. */
-export function protoFields(buf: Uint8Array): Field[] {
+function protoFields(buf: Uint8Array): Field[] {
   const out: Field[] = [];
   let i = 0;
   const varint = (): bigint => {

@@ -26,7 +26,7 @@ export function spanTree(
 }
 
 /** Name, attempt and status of a span. */
-export function brief(s: ReceivedSpan): string {
+function brief(s: ReceivedSpan): string {
   const a = s.attributes;
   const attempt = a["stratum.step.attempt"] === undefined ? "" : ` #${String(a["stratum.step.attempt"])}`;
   const status = a["stratum.flow.status"] ?? a["stratum.gate.outcome"] ?? a["stratum.step.status"] ?? "";

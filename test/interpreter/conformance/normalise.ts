@@ -2,7 +2,7 @@
 // the working directory → `<CWD>` in strings, and flow ids → the recorded `FLOW_n` names through a
 // one-to-one renaming built while walking the recorded and product responses side by side.
 
-export const TIMING_KEYS: ReadonlySet<string> = new Set([
+const TIMING_KEYS: ReadonlySet<string> = new Set([
   "duration_ms",
   "total_duration_ms",
   "remaining_seconds",

@@ -8,9 +8,9 @@ import { parseJson } from "../../../stdlib/values/json";
 import { PyDict, type PyValue } from "../../../stdlib/values/value";
 import { CONFORMANCE_DIR } from "../../support/shared";
 
-export const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
+const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
 
-export type ActionOp =
+type ActionOp =
   | "step_done"
   | "gate_resolve"
   | "skip"
@@ -29,7 +29,7 @@ export type ActionOp =
   | "age_gate"
   | "parallel_done";
 
-export const ACTION_OPS: readonly ActionOp[] = [
+const ACTION_OPS: readonly ActionOp[] = [
   "step_done",
   "gate_resolve",
   "skip",
@@ -71,7 +71,7 @@ export interface Action {
   readonly merge_status?: string;
 }
 
-export interface ExpectDivergence {
+interface ExpectDivergence {
   readonly id: string;
   readonly ops: readonly number[];
   readonly note: string;

@@ -11,7 +11,7 @@ import { repr } from "../../../stdlib/values/repr";
 import { PyDict, type PyValue } from "../../../stdlib/values/value";
 
 /** A JSON object bound as a namespace (as `result` / `item` are), anything else as is. */
-export function bound(json: string): PyValue {
+function bound(json: string): PyValue {
   const v = parseJson(json);
   return v instanceof PyDict ? makeNamespace(v) : v;
 }

@@ -20,7 +20,7 @@ export const FLOW_ID = "00000000-0000-4000-8000-000000000001";
 // The checked IR is immutable, so runs of the same spec text can share it.
 const compiled = new Map<string, CheckedSpec>();
 
-export function compile(specText: string): CheckedSpec {
+function compile(specText: string): CheckedSpec {
   const cached = compiled.get(specText);
   if (cached !== undefined) return cached;
   const checked = checkSpec(specText);
@@ -32,7 +32,7 @@ export function compile(specText: string): CheckedSpec {
 }
 
 /** A fresh run of `flowName` (default: the only flow) planned at the clock's current time. */
-export function makeRun(specText: string, clock: ManualClock, flowName?: string): FlowRun {
+function makeRun(specText: string, clock: ManualClock, flowName?: string): FlowRun {
   const spec = compile(specText);
   const name = flowName ?? [...spec.flows.keys()][0];
   const flow = name === undefined ? undefined : spec.flows.get(name);

@@ -7,9 +7,9 @@ import fc from "fast-check";
 import { checkSpec } from "../../../checker/check-spec";
 import type { CheckedSpec } from "../../../checker/ir/types";
 
-export type GenStepKind = "function" | "inline" | "gate";
+type GenStepKind = "function" | "inline" | "gate";
 
-export interface GenStep {
+interface GenStep {
   readonly id: string;
   readonly kind: GenStepKind;
   /** Attempt limit (function: on the function; inline: on the step). */
@@ -29,7 +29,7 @@ export interface GenStep {
   readonly timeout: number | null;
 }
 
-export interface GenSpec {
+interface GenSpec {
   readonly steps: readonly GenStep[];
   readonly maxRounds: number | null;
   readonly text: string;
@@ -39,7 +39,7 @@ export interface ValidSpec extends GenSpec {
   readonly ir: CheckedSpec;
 }
 
-export const ENSURES = ["result.ok == True", "len(result.v) > 0", "result.v != 'bad'"] as const;
+const ENSURES = ["result.ok == True", "len(result.v) > 0", "result.v != 'bad'"] as const;
 /** `PREV` is replaced by the id of the step declared just before. */
 const SKIP_IFS = [
   "$.input.flag == True",
@@ -201,7 +201,7 @@ function functionYaml(s: GenStep): string[] {
   ];
 }
 
-export function specText(steps: readonly GenStep[], maxRounds: number | null): string {
+function specText(steps: readonly GenStep[], maxRounds: number | null): string {
   const functions = steps.flatMap(functionYaml);
   return [
     'version: "0.2"',
@@ -221,7 +221,7 @@ export function specText(steps: readonly GenStep[], maxRounds: number | null): s
 }
 
 /** Specs as drawn, valid or not. */
-export function genSpec(options: { readonly forwardOnly: boolean }): fc.Arbitrary<GenSpec> {
+function genSpec(options: { readonly forwardOnly: boolean }): fc.Arbitrary<GenSpec> {
   return fc.integer({ min: 1, max: 6 }).chain((n) =>
     fc
       .tuple(

@@ -23,7 +23,7 @@ import { type PyDict, PyFloat, type PyValue } from "../../../stdlib/values/value
 import { arbitraryFloat, arbitraryInt, arbitraryStr } from "../../support/arbitrary-values";
 
 /** Step ids and labels: user text, so also keys a plain object would mishandle. */
-export const arbitraryKey: fc.Arbitrary<string> = fc.oneof(
+const arbitraryKey: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom("draft", "review", "s1", "__proto__", "constructor", "1", "10", "é", "a b", ""),
   arbitraryStr,
 );
@@ -141,7 +141,7 @@ const arbitraryPolicyRecord: fc.Arbitrary<PolicyRecord> = fc
     round_start_step_id: r.round_start_step_id,
   }));
 
-export const arbitraryRecord: fc.Arbitrary<TraceRecord> = fc.oneof(
+const arbitraryRecord: fc.Arbitrary<TraceRecord> = fc.oneof(
   arbitraryStepRecord,
   arbitraryGateRecord,
   arbitrarySkipRecord,
@@ -219,7 +219,7 @@ const userMap = mapOf(arbitraryJson);
 const terminalStatus = fc.constantFrom(null, "killed" as const);
 
 /** fc.record builds its objects with the keys in declaration order: the file's key order. */
-export const arbitrarySnapshot: fc.Arbitrary<Snapshot> = fc.record({
+const arbitrarySnapshot: fc.Arbitrary<Snapshot> = fc.record({
   step_outputs: userMap,
   attempts: mapOf(count),
   records,

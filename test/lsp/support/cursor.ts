@@ -3,7 +3,7 @@
 import type { Position } from "vscode-languageserver-protocol";
 import { PositionIndex } from "../../../lsp/positions";
 
-export const MARKER = "<|>";
+const MARKER = "<|>";
 
 export interface Marked {
   readonly text: string;

@@ -61,7 +61,7 @@ export function at(source: SpecSource, range: SourceRange): Located {
   return { line: l.line, column: l.column, end_line: l.endLine, end_column: l.endColumn };
 }
 
-export function show(source: SpecSource, d: SpecDiagnostic): Shown {
+function show(source: SpecSource, d: SpecDiagnostic): Shown {
   return {
     code: d.code,
     severity: d.severity,

@@ -1,7 +1,5 @@
 // Spec texts for the graph tests. `flowSpec` writes one flow `f` whose steps are the given
-// flow-style items, one per line: step item `i` is on line `STEP_LINE + i`.
-
-export const STEP_LINE = 10;
+// flow-style items, one per line: step item `i` is on line `10 + i` (1-based).
 
 const HEADER = [
   'version: "0.2"',

@@ -58,8 +58,8 @@ export interface Move {
   readonly newChildOf?: FlowState;
 }
 
-export const REVISE_RATIONALE = "another round";
-export const APPROVE_RATIONALE = "ship it";
+const REVISE_RATIONALE = "another round";
+const APPROVE_RATIONALE = "ship it";
 
 export function perform(api: StratumApi, call: Call): Promise<Response> {
   switch (call.tool) {

@@ -7,9 +7,9 @@ import { ANY, type Expected } from "./expected";
 import { CHILD_STEPS, ENSURE_OK, ENSURE_OK_FAILED, MAIN_STEPS } from "./loop-spec";
 
 /** Retry limits of the inline steps (`retries` as declared; 1 by default). */
-export const DRAFT_RETRIES = 2;
-export const POLISH_RETRIES = 1;
-export const DRAFT_MAX_ITERATIONS = 3;
+const DRAFT_RETRIES = 2;
+const POLISH_RETRIES = 1;
+const DRAFT_MAX_ITERATIONS = 3;
 
 type Obj = { readonly [key: string]: Expected };
 

@@ -21,7 +21,7 @@ import {
 import { mismatch } from "./expected";
 import { readState, readView } from "./stored-flows";
 
-export class DriveError extends Error {
+class DriveError extends Error {
   constructor(call: Call, problem: string, response: Response) {
     super(`${describeCall(call)}: ${problem}\nresponse: ${JSON.stringify(wireToPlain(response))}`);
     this.name = "DriveError";
@@ -53,7 +53,7 @@ export async function planMain(api: StratumApi): Promise<Response> {
   return response;
 }
 
-export function checkResponse(move: Move, response: Response): void {
+function checkResponse(move: Move, response: Response): void {
   const problem = mismatch(response, move.expected) ?? newChildProblem(move, response);
   if (problem !== null) throw new DriveError(move.call, problem, response);
 }
@@ -75,7 +75,7 @@ function describeCall(call: Call): string {
 }
 
 /** Moves the crash tests make themselves on each in-progress main flow after a kill. */
-export const DRIVE_MOVES = 2;
+const DRIVE_MOVES = 2;
 
 /**
  * After a kill: resumes every flow in `toResume` with exactly the payload its stored state calls
