@@ -53,6 +53,7 @@ export type { Clock, IdSource } from "./flow/ports";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export type { FlowRun } from "./flow/run";
 export type { RouteField } from "./flow/tx";
+export { validate as validateSpec } from "./flow/validate";
 export {
   allViolations,
   contractViolations,
