@@ -2,7 +2,7 @@
 // expression evaluator. Front ends (CLI, MCP server, language server) and embedders import from
 // here; Node implementations of the injected interfaces (file store, workspace, file system) are
 // in host/.
-export type { StratumApi } from "./api";
+export type { PlanArgs, StratumApi } from "./api";
 export type { FlowState } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
@@ -25,6 +25,7 @@ export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export type { FlowRun } from "./flow/run";
+export { validate as validateSpec } from "./flow/validate";
 export {
   contractViolations,
   type MemberViolation,

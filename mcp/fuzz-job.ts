@@ -8,6 +8,7 @@ import type { Response, Wire } from "../interpreter/index";
 import { encodeWire } from "../interpreter/index";
 
 export interface FuzzJobRequest {
+  readonly kind: "fuzz";
   readonly spec: string;
   readonly flow: string | null;
   readonly runs: number;

@@ -2,6 +2,7 @@
 // anything else that would print there (console.log/info/debug) goes to standard error.
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";
+import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
 import { createMcpServer, screenRequest } from "./server";
@@ -19,6 +20,8 @@ export interface ServeOptions {
   readonly events?: CallEvents;
   /** Where `stratum_fuzz` jobs run; `stop` terminates them (default: jobs of the server's own). */
   readonly fuzz?: FuzzJobs;
+  /** Where the checks of big specs run; `stop` terminates them (default: the server's own). */
+  readonly checks?: CheckJobs;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -29,20 +32,23 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   console.debug = toLog;
   const transport = new LineTransport(options.input, options.output, screenRequest);
   const fuzz = options.fuzz ?? new FuzzJobs();
+  const checks = options.checks ?? new CheckJobs();
   const server = createMcpServer({
     api: options.api,
     version: options.version,
     rawCall: (request) => transport.rawCall(request),
     ...(options.events === undefined ? {} : { events: options.events }),
     fuzz,
+    checks,
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
-  // A signal stops the running fuzz jobs too: their workers would otherwise run out their budgets.
+  // A signal stops the running jobs too: their workers would otherwise run out their deadlines.
   const close = (): void => {
     fuzz.shutdown();
+    checks.shutdown();
     void server.close();
   };
   if (options.stop?.aborted) close();

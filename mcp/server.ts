@@ -23,6 +23,7 @@ import { encodeWire, wireToPlain } from "../interpreter/index";
 import { dictGetStr, PyDict, type PyValue, parseJson } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
+import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
 import type { RequestRejection } from "./line-transport";
 import { TOOLS, type ToolDefinition } from "./tools";
@@ -39,12 +40,14 @@ export interface McpServerOptions {
   readonly events?: CallEvents;
   /** Where `stratum_fuzz` jobs run (default: a FuzzJobs of its own, fuzz-jobs.ts). */
   readonly fuzz?: FuzzJobs;
+  /** Where the checks of big specs run (default: a CheckJobs of its own, check-jobs.ts). */
+  readonly checks?: CheckJobs;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
 
 /** The tool list of tools/list, with JSON Schemas generated from the zod schemas. */
-export function toolList(): Tool[] {
+function toolList(): Tool[] {
   return TOOLS.map((t) => ({
     name: t.name,
     description: t.description,
@@ -58,7 +61,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: {} } },
   );
   const tools = toolList();
-  const context = { fuzz: options.fuzz ?? new FuzzJobs() };
+  const context = { fuzz: options.fuzz ?? new FuzzJobs(), checks: options.checks ?? new CheckJobs() };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Not setRequestHandler: the SDK would parse the request first (a new object, so the raw line
   // could only be found by id) and answer a bad shape with -32603 and its zod issue dump.

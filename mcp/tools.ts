@@ -2,8 +2,9 @@
 // version 0.3) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
-import type { Response, StratumApi } from "../interpreter/index";
+import { argumentsLimitProblem, type PlanArgs, type Response, type StratumApi } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
+import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
 
@@ -15,9 +16,10 @@ export interface ToolArguments {
   data(name: string): PyValue;
 }
 
-/** What a tool may use besides the API: where fuzz jobs run. */
-export interface ToolContext {
+/** What a tool may use besides the API: where fuzz jobs and the checks of big specs run. */
+interface ToolContext {
   readonly fuzz: FuzzJobs;
+  readonly checks: CheckJobs;
 }
 
 export interface ToolDefinition {
@@ -35,13 +37,30 @@ const jsonObject = z.record(z.string(), z.unknown());
 
 const str = (args: ToolArguments, name: string): string => args.plain[name] as string;
 
+/**
+ * A big spec is checked in a worker first, so that an invalid one is answered without holding the
+ * event loop; a valid one is planned by the engine, which checks it again in this thread (it needs
+ * the checked spec itself). Inputs past the limits skip the pre-check: the engine refuses them
+ * before it looks at the spec.
+ */
+async function plan(api: StratumApi, args: PlanArgs, context: ToolContext): Promise<Response> {
+  if (context.checks.isBig(args.spec) && argumentsLimitProblem([["inputs", args.inputs]]) === null) {
+    const refusal = planRefusal(await context.checks.validate(args.spec));
+    if (refusal !== null) return refusal;
+  }
+  return api.plan(args);
+}
+
 export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_validate",
     description:
       "Check a .stratum.yaml spec without running it. Returns {valid, errors, warnings}; every diagnostic has a stable code, a message, a path and the line/column in the spec. Fix every error, then call stratum_plan.",
     schema: z.object({ spec: z.string().describe("The spec as YAML text (not a file path).") }),
-    call: (api, a) => api.validate({ spec: str(a, "spec") }),
+    call: (api, a, context) => {
+      const spec = str(a, "spec");
+      return context.checks.isBig(spec) ? context.checks.validate(spec) : api.validate({ spec });
+    },
   },
   {
     name: "stratum_plan",
@@ -52,7 +71,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       flow: z.string().describe("The name of the flow to run (a key of `flows`)."),
       inputs: jsonObject.default({}).describe("The flow's inputs, by name."),
     }),
-    call: (api, a) => api.plan({ spec: str(a, "spec"), flow: str(a, "flow"), inputs: a.data("inputs") }),
+    call: (api, a, context) =>
+      plan(api, { spec: str(a, "spec"), flow: str(a, "flow"), inputs: a.data("inputs") }, context),
   },
   {
     name: "stratum_step_done",

@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { EVENTS_META_KEY } from "../../mcp/index";
 
 export type JsonObject = Record<string, unknown>;
 
 /** The `_meta` key that asks a stratumc server for a call's events, and carries them back. */
-const EVENTS_META_KEY = "stratumc/events";
 
 export interface ServerAnswer {
   /** The JSON object of the result's first text content. */

@@ -32,7 +32,7 @@ export interface ToolAnswer {
 }
 
 /** The response object of a text content item (a JSON object), top-level keys in order. */
-export function responseOfText(text: string): Response {
+function responseOfText(text: string): Response {
   const value: PyValue = parseJson(text);
   if (!(value instanceof PyDict)) throw new Error(`tool text is not a JSON object: ${text.slice(0, 200)}`);
   const out: Record<string, Wire> = Object.create(null);

@@ -10,7 +10,7 @@ import { ensureBundle, REPO } from "../../cli/run-cli";
 import { KindPreservingStdioTransport } from "./kind-preserving-transport";
 
 export const MCP_BIN = join(REPO, "bin/stratum-mcp.cjs");
-export const WALL_CLOCK_PRELOAD = resolve(import.meta.dirname, "wall-clock-offset.cjs");
+const WALL_CLOCK_PRELOAD = resolve(import.meta.dirname, "wall-clock-offset.cjs");
 
 export interface ServerOptions {
   /** The server's working directory. */
