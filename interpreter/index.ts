@@ -97,7 +97,9 @@ export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batc
 export { decodeFlowState, encodeFlowState, FlowTooLargeError } from "./store/codec";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";
+export { MAX_RECENT_FLOWS, RecentFlows } from "./store/recent-flows";
 export { deltaRevisionOf, revisionOf } from "./store/revision";
+export { deltaToAppend, type JournalSizes, MIN_SNAPSHOT_SIZE, mayAppend } from "./store/snapshot-policy";
 export type { StoredFlowInfo, StoreWrite } from "./store/store";
 export {
   type ChangeToken,
