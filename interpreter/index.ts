@@ -95,6 +95,7 @@ export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from
 export { compileSpeckit } from "./speckit/compile";
 export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batch";
 export { decodeFlowState, encodeFlowState, FlowTooLargeError } from "./store/codec";
+export { sequenceGap } from "./store/delta-sequence";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";
 export { MAX_RECENT_FLOWS, RecentFlows } from "./store/recent-flows";

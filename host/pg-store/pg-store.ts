@@ -38,6 +38,7 @@ import {
   StoreLockedError,
   StoreUnavailableError,
   type StoreWrite,
+  sequenceGap,
 } from "../../interpreter/index";
 import { isDenied, useDenied } from "./permission";
 import {
@@ -458,9 +459,8 @@ function parseNotification(payload: string): StoreChange | null {
 /** Why the stored deltas do not follow the snapshot one revision at a time, or null. */
 function deltaSequenceProblem(row: FlowRow): string | null {
   for (const [i, revision] of row.delta_revisions.entries()) {
-    if (revision !== row.snapshot_revision + i + 1) {
-      return `delta ${i + 1} has revision ${revision}, ${row.snapshot_revision + i + 1} expected`;
-    }
+    const gap = sequenceGap(revision, row.snapshot_revision + i);
+    if (gap !== null) return `delta ${i + 1} ${gap}`;
   }
   const last = row.delta_revisions.length === 0 ? row.snapshot_revision : row.delta_revisions.at(-1)!;
   return last === row.revision ? null : `the deltas end at revision ${last}, the flow is at ${row.revision}`;
