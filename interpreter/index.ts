@@ -63,9 +63,12 @@ export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from
 export { compileSpeckit } from "./speckit/compile";
 export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batch";
 export { encodeFlowState, FlowTooLargeError } from "./store/codec";
+export { sequenceGap } from "./store/delta-sequence";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";
+export { RecentFlows } from "./store/recent-flows";
 export { deltaRevisionOf, revisionOf } from "./store/revision";
+export { deltaToAppend, MIN_SNAPSHOT_SIZE, mayAppend } from "./store/snapshot-policy";
 export type { StoredFlowInfo, StoreWrite } from "./store/store";
 export {
   type ChangeToken,

@@ -25,9 +25,12 @@ import {
   type ChangeToken,
   checkRevisions,
   checkWrittenRevision,
+  deltaToAppend,
   FlowCorruptError,
   type FlowStore,
   isSafeFlowId,
+  MIN_SNAPSHOT_SIZE,
+  RecentFlows,
   revisionOf,
   type StoreBatch,
   type StoredFlow,
@@ -73,10 +76,6 @@ export interface FileStoreOptions {
 
 const FLOW_FILE = ".json";
 const JOURNAL_FILE = ".journal";
-/** Our choice: a journal is replaced by a snapshot once it is as large as the snapshot, and at least this. */
-const MIN_SNAPSHOT_BYTES = 256 * 1024;
-/** How many flows' file states the store remembers (a few hundred bytes each). */
-const MAX_KNOWN = 4096;
 
 /** One write of a commit, decided under the locks. */
 type Step =
@@ -97,14 +96,14 @@ export class FileFlowStore implements FlowStore {
   private readonly timings: LockTimings;
   private readonly minSnapshotBytes: number;
   /** What this process last read or wrote of each flow's files (least recently used first). */
-  private readonly known = new Map<string, FlowFilesState>();
+  private readonly known = new RecentFlows<FlowFilesState>();
   /** Journals kept open between commits (used only after checking them under the lock). */
   private readonly journals: OpenJournals;
 
   constructor(stratumHome: string, options: FileStoreOptions = {}) {
     this.flowsDir = join(stratumHome, "flows");
     this.timings = { ...DEFAULT_LOCK_TIMINGS, ...options.lock };
-    this.minSnapshotBytes = options.minSnapshotBytes ?? MIN_SNAPSHOT_BYTES;
+    this.minSnapshotBytes = options.minSnapshotBytes ?? MIN_SNAPSHOT_SIZE;
     this.journals = new OpenJournals(
       options.openJournals ?? (process.platform === "win32" ? 0 : MAX_OPEN_JOURNALS),
     );
@@ -180,7 +179,7 @@ export class FileFlowStore implements FlowStore {
       return tokens;
     } catch (e) {
       for (const id of ids) {
-        this.known.delete(id); // re-read on the next commit, whatever happened
+        this.known.forget(id); // re-read on the next commit, whatever happened
         this.journals.close(id);
       }
       throw unwritableError(e, this.flowsDir) ?? e;
@@ -220,7 +219,7 @@ export class FileFlowStore implements FlowStore {
       lock = await acquireLock(this.lockPath(flowId), this.timings);
       if (lock === null) throw new StoreLockedError(flowId);
       if (lock.tookOver) removeDeadTemporaries(this.flowsDir, flowId, this.timings);
-      this.known.delete(flowId);
+      this.known.forget(flowId);
       this.journals.close(flowId);
       unlinkIfPresent(this.journalPath(flowId));
       const removed = unlinkIfPresent(this.flowPath(flowId));
@@ -284,7 +283,7 @@ export class FileFlowStore implements FlowStore {
     this.journals.close(flowId);
     const files = readFlowFiles(paths);
     if (files === null) {
-      this.known.delete(flowId);
+      this.known.forget(flowId);
       return null;
     }
     if (files.journalProblem !== null)
@@ -348,7 +347,7 @@ export class FileFlowStore implements FlowStore {
       for (const step of steps) if (step.kind === "snapshot") unlinkIfPresent(step.tmp);
     }
     for (const d of batch.deletes) {
-      this.known.delete(d.flowId);
+      this.known.forget(d.flowId);
       this.journals.close(d.flowId);
       unlinkIfPresent(this.journalPath(d.flowId));
       unlinkIfPresent(this.flowPath(d.flowId));
@@ -358,12 +357,9 @@ export class FileFlowStore implements FlowStore {
 
   /** Append or snapshot: a snapshot for a new or finished flow, or when the journal has grown enough. */
   private plan(w: StoreWrite, state: FlowFilesState | null, atPath: BigIntStats | undefined): Step {
-    if (w.delta !== null && state !== null && !w.finished) {
-      const grown = state.journalBytes + FRAME_HEADER_BYTES + Buffer.byteLength(w.delta, "utf8");
-      if (grown < Math.max(this.minSnapshotBytes, state.snapshotBytes)) {
-        return { kind: "append", write: w, delta: w.delta, before: state, atPath };
-      }
-    }
+    const sizes = state === null ? null : { snapshot: state.snapshotBytes, journal: state.journalBytes };
+    const delta = deltaToAppend(w, sizes, journalEntryBytes, this.minSnapshotBytes);
+    if (delta !== null && state !== null) return { kind: "append", write: w, delta, before: state, atPath };
     const text = w.text();
     checkWrittenRevision(w, revisionOf(text));
     return { kind: "snapshot", write: w, tmp: writeTemporary(this.flowPath(w.flowId), text) };
@@ -438,9 +434,7 @@ export class FileFlowStore implements FlowStore {
       journalBytes: files.journalBytes,
       revision: files.revision,
     };
-    this.known.delete(flowId);
-    this.known.set(flowId, state);
-    if (this.known.size > MAX_KNOWN) this.known.delete(this.known.keys().next().value as string);
+    this.known.remember(flowId, state);
   }
 
   /** `flows/`, created on demand; a file in its place is reported as ENOTDIR (not a directory). */
@@ -468,6 +462,11 @@ export class FileFlowStore implements FlowStore {
       // no lock (ENOENT), or a store we cannot read: the read itself reports that
     }
   }
+}
+
+/** What a delta adds to a journal: its frame and its UTF-8 bytes. */
+function journalEntryBytes(delta: string): number {
+  return FRAME_HEADER_BYTES + Buffer.byteLength(delta, "utf8");
 }
 
 /** Whether a kept journal descriptor is the file whose stat at the journal's path is `atPath`. */

@@ -11,7 +11,7 @@
 // skipped; the rest must follow it one by one.
 import type { BigIntStats } from "node:fs";
 import * as fs from "node:fs";
-import { deltaRevisionOf, revisionOf } from "../../interpreter/index";
+import { deltaRevisionOf, revisionOf, sequenceGap } from "../../interpreter/index";
 import { errorCode } from "./fs-util";
 import { type JournalScan, readJournal } from "./journal";
 
@@ -103,13 +103,8 @@ function newerEntries(
         problem: `the entry at byte ${entry.offset} has revision ${r}, which the snapshot already has: the flow file was written by a program that does not know the journal (an older stratumc?)`,
       };
     }
-    if (r !== revision + 1) {
-      return {
-        deltas,
-        revision,
-        problem: `the entry at byte ${entry.offset} has revision ${r}, ${revision + 1} expected`,
-      };
-    }
+    const gap = sequenceGap(r, revision);
+    if (gap !== null) return { deltas, revision, problem: `the entry at byte ${entry.offset} ${gap}` };
     deltas.push(entry.payload);
     revision = r;
   }
@@ -171,7 +166,7 @@ function msOf(stat: BigIntStats): number {
   return Number(stat.mtimeNs / 1000n) / 1000;
 }
 
-export function isAbsent(e: unknown): boolean {
+function isAbsent(e: unknown): boolean {
   const code = errorCode(e);
   return code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR";
 }

@@ -28,16 +28,16 @@ import { type HeldLock, stillHeld } from "./lock";
 
 export const FRAME_HEADER_BYTES = 12;
 /** The longest payload a frame may hold (256 MiB): a longer length is damage, not an entry. */
-export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
 
 /** One intact entry: where its frame starts and ends in the file, and its payload. */
-export interface JournalEntry {
+interface JournalEntry {
   readonly offset: number;
   readonly end: number;
   readonly payload: string;
 }
 
-export type DamageReason =
+type DamageReason =
   /** Fewer than FRAME_HEADER_BYTES bytes left. */
   | "incomplete header"
   /** The header checksum does not match (the length cannot be trusted). */
@@ -49,7 +49,7 @@ export type DamageReason =
   /** The payload's checksum does not match. */
   | "payload checksum mismatch";
 
-export interface JournalDamage {
+interface JournalDamage {
   /** `torn`: a cut-short last append (safe to drop); `corrupt`: damage before other data. */
   readonly kind: "torn" | "corrupt";
   /** Where the damaged frame starts (bytes from the start of the file). */

@@ -6,7 +6,7 @@ import { StorePermissionError } from "../../interpreter/index";
 import { type Queryable, sqlState } from "./pg-driver";
 
 /** SQLSTATE of a statement refused for want of a privilege. */
-export const SQLSTATE_DENIED = "42501";
+const SQLSTATE_DENIED = "42501";
 
 export function isDenied(e: unknown): boolean {
   return sqlState(e) === SQLSTATE_DENIED;

@@ -22,9 +22,13 @@ import {
   batchFlowIds,
   type ChangeToken,
   checkWrittenRevision,
+  deltaToAppend,
   FlowRemovedError,
   type FlowStore,
   isSafeFlowId,
+  MIN_SNAPSHOT_SIZE,
+  mayAppend,
+  RecentFlows,
   revisionOf,
   StaleStateError,
   type StoreBatch,
@@ -34,6 +38,7 @@ import {
   StoreLockedError,
   StoreUnavailableError,
   type StoreWrite,
+  sequenceGap,
 } from "../../interpreter/index";
 import { isDenied, useDenied } from "./permission";
 import {
@@ -58,10 +63,6 @@ export interface PgStoreOptions {
   /** How long a statement may go without an answer (default: the URL's `query_timeout`, else 10 s). */
   readonly queryTimeoutMs?: number;
 }
-
-const MIN_SNAPSHOT_CHARS = 256 * 1024;
-/** How many flows' sizes the store remembers. */
-const MAX_KNOWN = 4096;
 
 /** What this server last saw of a flow's rows. */
 interface Known {
@@ -97,14 +98,14 @@ export class PgFlowStore implements FlowStore {
   private readonly lockTimeoutMs: number;
   private readonly connectTimeoutMs: number;
   private readonly queryTimeoutMs: number;
-  private readonly known = new Map<string, Known>();
+  private readonly known = new RecentFlows<Known>();
   private schemaReady: Promise<void> | null = null;
   private listener: Listener | null = null;
   private readonly watchers = new Set<(change: StoreChange) => void>();
 
   constructor(location: string, options: PgStoreOptions = {}) {
     this.url = parseStoreUrl(location);
-    this.minSnapshotChars = options.minSnapshotChars ?? MIN_SNAPSHOT_CHARS;
+    this.minSnapshotChars = options.minSnapshotChars ?? MIN_SNAPSHOT_SIZE;
     this.lockTimeoutMs = options.lockTimeoutMs ?? 2000;
     this.connectTimeoutMs = options.connectTimeoutMs ?? this.url.connectTimeoutMs;
     this.queryTimeoutMs = options.queryTimeoutMs ?? this.url.queryTimeoutMs;
@@ -153,7 +154,7 @@ export class PgFlowStore implements FlowStore {
     );
     const row = rows[0];
     if (row === undefined) {
-      this.known.delete(flowId);
+      this.known.forget(flowId);
       return null;
     }
     this.remember(flowId, {
@@ -199,7 +200,7 @@ export class PgFlowStore implements FlowStore {
 
   async remove(flowId: string): Promise<boolean> {
     if (!isSafeFlowId(flowId)) return false;
-    this.known.delete(flowId);
+    this.known.forget(flowId);
     const rows = await this.run(() =>
       this.db.transaction(async (tx) => {
         await tx.query("SELECT set_config('lock_timeout', $1, true)", [`${this.lockTimeoutMs}ms`]);
@@ -245,7 +246,7 @@ export class PgFlowStore implements FlowStore {
           "stratum_commit",
         );
       } catch (e) {
-        for (const id of lockIds) this.known.delete(id);
+        for (const id of lockIds) this.known.forget(id);
         const state = sqlState(e);
         const { detail, hint } = errorFields(e);
         if (state === SQLSTATE_STALE && detail !== null) {
@@ -273,7 +274,7 @@ export class PgFlowStore implements FlowStore {
           journalChars: row.o_journal_chars,
         });
       }
-      for (const d of batch.deletes) this.known.delete(d.flowId);
+      for (const d of batch.deletes) this.known.forget(d.flowId);
       return tokens;
     }
   }
@@ -310,11 +311,9 @@ export class PgFlowStore implements FlowStore {
   /** Snapshot or delta for one write (the file store's rule, in characters: the texts are ASCII). */
   private plan(w: StoreWrite): { delta: string | null; snapshot: string | null } {
     const known = this.known.get(w.flowId);
-    if (w.delta !== null && !w.finished && known !== undefined) {
-      const grown = known.journalChars + w.delta.length;
-      if (grown < Math.max(this.minSnapshotChars, known.snapshotChars))
-        return { delta: w.delta, snapshot: null };
-    }
+    const sizes = known === undefined ? null : { snapshot: known.snapshotChars, journal: known.journalChars };
+    const delta = deltaToAppend(w, sizes, deltaChars, this.minSnapshotChars);
+    if (delta !== null) return { delta, snapshot: null };
     const text = w.text();
     checkWrittenRevision(w, revisionOf(text));
     return { delta: null, snapshot: text };
@@ -323,9 +322,7 @@ export class PgFlowStore implements FlowStore {
   /** Reads the sizes of written flows this store does not remember at their expected revision. */
   private async learnSizes(writes: readonly StoreWrite[]): Promise<void> {
     const unknown = writes
-      .filter(
-        (w) => w.delta !== null && !w.finished && this.known.get(w.flowId)?.revision !== w.expectedRevision,
-      )
+      .filter((w) => mayAppend(w) && this.known.get(w.flowId)?.revision !== w.expectedRevision)
       .map((w) => w.flowId);
     if (unknown.length === 0) return;
     const rows = await this.run(() =>
@@ -434,17 +431,20 @@ export class PgFlowStore implements FlowStore {
   }
 
   private remember(flowId: string, known: Known): void {
-    this.known.delete(flowId);
-    this.known.set(flowId, known);
-    if (this.known.size > MAX_KNOWN) this.known.delete(this.known.keys().next().value!);
+    this.known.remember(flowId, known);
   }
 
   private notify(change: StoreChange | null): void {
     if (change === null) return;
     if (change.flowId === null) this.known.clear();
-    else if (this.known.get(change.flowId)?.token !== change.token) this.known.delete(change.flowId);
+    else if (this.known.get(change.flowId)?.token !== change.token) this.known.forget(change.flowId);
     for (const w of this.watchers) w(change);
   }
+}
+
+/** What a delta adds to the flow's delta rows: its characters (the texts are ASCII). */
+function deltaChars(delta: string): number {
+  return delta.length;
 }
 
 /** `<change> <flow id>` (change `-` for a removal); null for anything else. */
@@ -459,9 +459,8 @@ function parseNotification(payload: string): StoreChange | null {
 /** Why the stored deltas do not follow the snapshot one revision at a time, or null. */
 function deltaSequenceProblem(row: FlowRow): string | null {
   for (const [i, revision] of row.delta_revisions.entries()) {
-    if (revision !== row.snapshot_revision + i + 1) {
-      return `delta ${i + 1} has revision ${revision}, ${row.snapshot_revision + i + 1} expected`;
-    }
+    const gap = sequenceGap(revision, row.snapshot_revision + i);
+    if (gap !== null) return `delta ${i + 1} ${gap}`;
   }
   const last = row.delta_revisions.length === 0 ? row.snapshot_revision : row.delta_revisions.at(-1)!;
   return last === row.revision ? null : `the deltas end at revision ${last}, the flow is at ${row.revision}`;

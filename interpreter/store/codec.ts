@@ -155,14 +155,3 @@ function readRevision(v: Parameters<typeof readInt>[0], path: string): number {
   if (n < 0) throw new FormatError(path, "a non-negative integer");
   return n;
 }
-
-/**
- * What is wrong with a flow file that cannot be decoded (not JSON, a value of the wrong kind), or
- * null when it decodes (it may still not restore: a spec that no longer validates, a flow name
- * missing from it — then the flow is "not found", docs/runtime.md §14.4, not corrupt).
- */
-export function flowFileProblem(text: string): string | null {
-  if (text.trim() === "") return "the file is empty";
-  const decoded = decodeFlowState(text);
-  return decoded.ok ? null : decoded.reason;
-}

@@ -91,7 +91,7 @@ type FieldOf<K extends DeltaKey> = K extends ListKey
 export type LooseField = ValueField<unknown> | ListField<unknown> | MapField<unknown>;
 
 /** Equal as written: the same value, or two floats with the same bits (0.0 and -0.0 differ). */
-export function sameScalar(a: unknown, b: unknown): boolean {
+function sameScalar(a: unknown, b: unknown): boolean {
   return a === b || (a instanceof PyFloat && b instanceof PyFloat && Object.is(a.v, b.v));
 }
 
@@ -105,7 +105,7 @@ function isPlainObject(v: unknown): v is Readonly<Record<string, unknown>> {
  * Fixed-key objects of the state (the active iteration, the budget), compared field by field in
  * key order (they are small and rebuilt by working copies); leaves with sameScalar.
  */
-export function sameRecord(a: unknown, b: unknown): boolean {
+function sameRecord(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!isPlainObject(a) || !isPlainObject(b)) return sameScalar(a, b);
   const ka = Object.keys(a);
@@ -119,7 +119,7 @@ export function sameRecord(a: unknown, b: unknown): boolean {
 }
 
 /** Lists copied by cloneState (their items are shared): the same items in the same order. */
-export function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;

@@ -21,7 +21,7 @@ import {
 } from "./delta-fields";
 import { FormatError, listOf, mapOf, oneOf, readAny, readInt, readString } from "./json-reader";
 
-export { DELTA_KEYS, type DeltaKey, type ListKey, type MapKey } from "./delta-fields";
+export { DELTA_KEYS, type DeltaKey } from "./delta-fields";
 
 /**
  * One committing call's change to a flow state. A key is in at most one of `set`, `append` and

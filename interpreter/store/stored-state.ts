@@ -4,6 +4,7 @@
 import type { FlowState } from "../base/flow-state";
 import { decodeFlowState } from "./codec";
 import { applyDeltaInPlace, decodeDelta } from "./delta";
+import { sequenceGap } from "./delta-sequence";
 import { FlowCorruptError, type FlowStore, type StoredFlow } from "./store";
 
 export type DecodedStoredFlow =
@@ -27,13 +28,8 @@ export function decodeStoredFlow(stored: StoredFlow): DecodedStoredFlow {
     if ("problem" in delta) {
       return { ok: false, part: "journal", reason: `entry ${i + 1}: ${delta.problem}` };
     }
-    if (delta.revision !== state.revision + 1) {
-      return {
-        ok: false,
-        part: "journal",
-        reason: `entry ${i + 1} has revision ${delta.revision}, ${state.revision + 1} expected`,
-      };
-    }
+    const gap = sequenceGap(delta.revision, state.revision);
+    if (gap !== null) return { ok: false, part: "journal", reason: `entry ${i + 1} ${gap}` };
     applyDeltaInPlace(state, delta);
   }
   return { ok: true, state };

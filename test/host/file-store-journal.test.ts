@@ -121,6 +121,19 @@ describe("the journaled file store", () => {
     expect(stored?.deltaProblem).toMatch(/has revision 2, which the snapshot already has.*older stratumc/);
   });
 
+  it("says which entry breaks the sequence, in the journal and when applying the deltas", async () => {
+    const store = new FileFlowStore(home);
+    await commitUpTo(store, "f1", 3);
+    const entries = readJournal(journalOf("f1"))?.entries ?? [];
+    const skipped = entries[1]!.payload.replace('{"revision": 3,', '{"revision": 5,');
+    appendFileSync(journalOf("f1"), encodeFrame(skipped));
+    const stored = await new FileFlowStore(home).read("f1");
+    expect(stored?.deltaProblem).toBe(`the entry at byte ${entries[1]!.end} has revision 5, 4 expected`);
+    // A reader given deltas out of order (entry 2 without entry 1) names the delta by its place.
+    const decoded = decodeStoredFlow({ ...stored!, deltas: [stored!.deltas[1]!], deltaProblem: undefined });
+    expect(decoded).toEqual({ ok: false, part: "journal", reason: "entry 1 has revision 3, 2 expected" });
+  });
+
   it("skips journal entries older than the snapshot (a crash between the snapshot and removing the journal)", async () => {
     const store = new FileFlowStore(home);
     await commitUpTo(store, "f1", 3);

@@ -7,7 +7,7 @@ import type { FlowStore, StoreWrite } from "../../../interpreter/store/store";
 import { decodeStoredFlow } from "../../../interpreter/store/stored-state";
 import type { PyValue } from "../../../stdlib/values/value";
 
-export function flowState(flowId: string, revision: number, payload: PyValue = null): FlowState {
+function flowState(flowId: string, revision: number, payload: PyValue = null): FlowState {
   const empty = decodeFlowState("{}");
   if (!empty.ok) throw new Error(empty.reason);
   return {
@@ -21,13 +21,6 @@ export function flowState(flowId: string, revision: number, payload: PyValue = n
 
 export function flowText(flowId: string, revision: number, payload: PyValue = null): string {
   return encodeFlowState(flowState(flowId, revision, payload));
-}
-
-/** The stored output of a synthetic flow file, or an Error when the text does not decode. */
-export function payloadOf(text: string): { readonly revision: number; readonly payload: PyValue } {
-  const decoded = decodeFlowState(text);
-  if (!decoded.ok) throw new Error(`flow file does not decode: ${decoded.reason}`);
-  return { revision: decoded.state.revision, payload: decoded.state.step_outputs.get("payload") ?? null };
 }
 
 /** The payload the crash test's child writes at each revision: its size varies from write to write. */
