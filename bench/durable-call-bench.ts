@@ -1,4 +1,4 @@
-// Issue 14, "Show": what one durable call costs as a flow grows, through the real engine and the
+// What one durable call costs as a flow grows, through the real engine and the
 // real MCP server, in a temporary directory on the machine's temp file system (real fsync, real
 // clock). Three parts:
 //

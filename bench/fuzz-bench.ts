@@ -1,4 +1,4 @@
-// The fuzzer's speed (issue 11). Three measurements, all with the fixed seed of `stratumc fuzz`:
+// The fuzzer's speed. Three measurements, all with the fixed seed of `stratumc fuzz`:
 //
 // 1. Throughput, per spec of examples/: random mode alone (`exploreRandom`, RUNS runs per flow,
 //    every flow of the spec in turn, as fuzzSpec's random phase does), timed from the first run to

@@ -1,4 +1,4 @@
-// The language server's latency over the protocol (issue 6): a client and the server in this
+// The language server's latency over the protocol: a client and the server in this
 // process over streams, on a generated 2,000-line spec. Time to diagnostics after an edit (a
 // one-word incremental change, debounce 0: the time the server needs, not the debounce it waits)
 // against a bare checkSpec of the same text measured in the same run; completion latency p95 on

@@ -1,4 +1,4 @@
-// The language server on a huge document (issue 13, item 10): a ~4.7 MB spec of realistic
+// The language server on a huge document: a ~4.7 MB spec of realistic
 // repeated contracts, functions and flows, checked by the server's worker threads (the built
 // dist/lsp.cjs). Per round: a bare checkSpec of the text (the baseline), open → first diagnostics,
 // a one-word edit once the second worker has caught up, and hovers sent one after another while
@@ -31,7 +31,7 @@ import type { Row } from "./lib/table";
 
 const HUGE_SPEC_CHARS = 4_700_000;
 const ROUNDS = 3;
-/** Hover answers during a re-check must come well under this (issue 13, item 10). */
+/** Hover answers during a re-check must come well under this. */
 const TARGET_HUGE_HOVER_MS = 200;
 
 /**

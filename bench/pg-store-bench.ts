@@ -1,4 +1,4 @@
-// Issue 17, "Show": what the PostgreSQL flow store (host/pg-store/pg-store.ts, STRATUM_STORE=
+// What the PostgreSQL flow store (host/pg-store/pg-store.ts, STRATUM_STORE=
 // postgres://…) costs a tool call against the file store, and how it carries several servers.
 // The built bin/stratum-mcp.cjs over stdio (bench/lib/line-client.ts), the durable bench's flow
 // (bench/durable-call-bench.ts: plain function steps with a four-field output contract, ~200-byte

@@ -6,7 +6,7 @@
 // STRATUMC_BENCH_ONLY=fuzz runs only the fuzzer's part and prints it (latest.json is left alone),
 // STRATUMC_BENCH_ONLY=size only the big-spec rows (bench/size-bench.ts), STRATUMC_BENCH_ONLY=durable
 // only the store designs, the MCP server's memory over 10,000 flows and the per-call cost of durable
-// calls along a 10,000-step flow and over MCP (issue 14); STRATUMC_BENCH_ONLY=durable-calls only the
+// calls along a 10,000-step flow and over MCP; STRATUMC_BENCH_ONLY=durable-calls only the
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),

@@ -1,4 +1,4 @@
-// The MCP server's memory over a long life (issue 14): the built bin/stratum-mcp.cjs over stdio
+// The MCP server's memory over a long life: the built bin/stratum-mcp.cjs over stdio
 // with a durable file store runs 10,000 flows to completion (stratum_plan, then the step_done
 // that finishes each), and its resident set size (VmRSS from /proc) is read after 10, 1,000 and
 // 10,000 finished flows. The figure is the growth from 10 to 10,000 (target ≤ 20 MB), with the

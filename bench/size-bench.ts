@@ -1,4 +1,4 @@
-// Big inputs (issue 13, item 6):
+// Big inputs:
 // - memory of `checkSpec` per byte of input: one child process per size and side (so heaps do not
 //   mix), each reading a generated spec and reporting the growth of its peak RSS over its RSS with
 //   the text read; the baseline is `yaml.parseDocument` of the same text measured the same way in

@@ -1,4 +1,4 @@
-// Issue 14: what one committed call costs in each candidate store design, for a flow whose state is
+// What one committed call costs in each candidate store design, for a flow whose state is
 // the size it has at step 10, 1,000 and 10,000, against the physical floor (one small-file write +
 // fsync), all measured in interleaved rounds of the same run (every operation once per round, the
 // order rotated), in a temporary directory on the machine's temp file system. Medians and p99.

@@ -1,4 +1,4 @@
-// `stratumc ui` (issue 16): the weight of its page (HTML, script and style sheet as served, and
+// `stratumc ui`: the weight of its page (HTML, script and style sheet as served, and
 // gzipped, as a browser on a slow link would fetch them), and the time from starting the built
 // `stratumc ui --port 0` to its printed address, against `node -e 0`, interleaved runs.
 import { spawn, spawnSync } from "node:child_process";

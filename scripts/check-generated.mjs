@@ -1,5 +1,5 @@
 // Regenerates every generated file into a temporary directory and compares it with the committed
-// one (issue 15: each generated file has its generator in scripts/ and CI diffs them). Exit 1 with
+// one (each generated file has its generator in scripts/ and CI diffs them). Exit 1 with
 // the first differing line of each stale file; 0 when all match.
 //
 //   node scripts/check-generated.mjs      (npm run check:generated; test/scripts/generated.test.ts)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Distribution proofs (issue 12), run by .ci/run from a checkout that has been `npm install`ed:
+# Distribution proofs, run by .ci/run from a checkout that has been `npm install`ed:
 #   1. `npm pack` prints nothing but the tarball name on stdout (the pre-commit framework reads it);
 #   2. the tarball installs into an empty directory with no other package and no network, and the
 #      installed `stratumc check` passes the examples (exit 0) and fails examples/broken (exit 1);

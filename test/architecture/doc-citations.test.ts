@@ -1,4 +1,4 @@
-// Issue 15 item 5: no comment points outside the repository. Every `§N` citation in the source
+// No comment points outside the repository. Every `§N` citation in the source
 // (TypeScript, scripts, the hand-written docs) names a page of this repository — docs/language.md,
 // docs/runtime.md, docs/divergences.md, docs/concurrency-constructs.md or the recorded conformance data's README — and that page
 // has a heading numbered N. Generated files and the generated docs (format.md, rules.md) are left

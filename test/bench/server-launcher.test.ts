@@ -1,4 +1,4 @@
-// The MCP server's launchers set glibc's malloc arena limit (issue 14: the server's memory stays flat
+// The MCP server's launchers set glibc's malloc arena limit (the server's memory stays flat
 // over weeks only with it), and bin/stratum-mcp.cjs execs node so a client's signals reach the
 // server. The real launchers run beside a stand-in bundle that reports what it was started with.
 import { spawnSync } from "node:child_process";

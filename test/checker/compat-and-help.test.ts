@@ -1,4 +1,4 @@
-// Issue 12 item 5 on real-world-shaped specs: the reference's contract shorthands (`type: enum` +
+// Real-world-shaped specs: the reference's contract shorthands (`type: enum` +
 // `values`, `items: <type>`), reasoning_template, the portability warning for lowercase
 // true/false/null, and the rewritten help texts (what to write, where).
 import { describe, expect, it } from "vitest";

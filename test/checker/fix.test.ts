@@ -1,5 +1,5 @@
 // checker/fix.ts: applying the checker's machine-applicable fixes (`stratumc check --fix`).
-// Property (issue 12): on every fixture with a fixable diagnostic — the repository's broken
+// Property: on every fixture with a fixable diagnostic — the repository's broken
 // examples, golden specs, the recorded conformance cases, and random one-character mutations of
 // the clean examples — fixing leaves no fixable diagnostic of that code, removes the code entirely
 // when all its diagnostics were fixable, introduces no new error, and is idempotent.

@@ -1,4 +1,4 @@
-// Issue 11's acceptance: every seeded defect is found at the right step and line and no look-alike
+// Every seeded defect is found at the right step and line and no look-alike
 // control is flagged, with the default seed (20 other seeds: corpus-seeds-*.test.ts).
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../checker/catalogue";

@@ -1,4 +1,4 @@
-// Crash safety of the journal framing (issue 14): a child process appends numbered entries under
+// Crash safety of the journal framing: a child process appends numbered entries under
 // the lock and acknowledges each; it is killed with SIGKILL at random moments, 60 times. After
 // every kill every acknowledged entry reads back intact and in order, at most one more entry (the
 // append in flight) is present, and the tail is either complete or reported torn — never corrupt.

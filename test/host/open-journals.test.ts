@@ -1,4 +1,4 @@
-// The journals a file store keeps open between commits (host/file-store/open-journals.ts, issue 14):
+// The journals a file store keeps open between commits (host/file-store/open-journals.ts):
 // a kept descriptor is written only when it is provably the file at the journal's path; it is
 // closed when the flow is snapshotted, removed, read again after another process's change, or
 // its commit fails; at most `openJournals` stay open.

@@ -1,4 +1,4 @@
-// The CLI's own JSON inputs get the tools' depth limit (issue 13, item 2): `eval --batch` lines and
+// The CLI's own JSON inputs get the tools' depth limit: `eval --batch` lines and
 // `--bindings` / `--input` / `--steps` are refused past MAX_VALUE_DEPTH with the place in the text
 // (a deep binding used to overflow the stack in repr: an InternalError line, or a crash), and a saved
 // counterexample whose replayed arguments are too deep is refused by name before replay converts it.

@@ -1,4 +1,4 @@
-// Every stored flow is loadable (issue 13, item 2), in process: the flow codec writes exactly what
+// Every stored flow is loadable, in process: the flow codec writes exactly what
 // it reads — a file at MAX_FLOW_FILE_DEPTH round-trips, one level more is refused by the writer
 // (FlowTooLargeError: nothing written) and by the reader (a reason naming the limit, so
 // `flow_corrupt`, never a stack overflow); the engine refuses data arguments past the limits

@@ -1,4 +1,4 @@
-// Deep and huge values through the real entry points (issue 13, item 2). A result nested ~2,000
+// Deep and huge values through the real entry points. A result nested ~2,000
 // levels was accepted and written, and afterwards `stratum_resume` after a restart and `stratumc
 // query flow` died with "Maximum call stack size exceeded"; deeper, the call itself answered
 // JSON-RPC -32603 with that text. Now every free-form argument past MAX_VALUE_DEPTH (512) or

@@ -1,4 +1,4 @@
-// Issue 13, item 3: a FIFO (or any file that is not a regular file) named like a spec or a task
+// A FIFO (or any file that is not a regular file) named like a spec or a task
 // file must never block a read. Each case puts a real FIFO with no writer where a file is expected
 // and drives the real entry point: on the old code every one of these reads blocked for good (the
 // MCP call timed out, the CLI run was killed); now each answers at once with a clear error.

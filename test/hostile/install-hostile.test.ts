@@ -1,4 +1,4 @@
-// Issue 13, item 9: `stratumc install` never silently loses or misregisters. Every file install
+// `stratumc install` never silently loses or misregisters. Every file install
 // and uninstall read gets a hostile value: a wrong JSON type at each place they read or edit (the
 // settings `hooks` tree, `.mcp.json`'s servers, ~/.claude.json's projects, the install record), a
 // file that cannot be read (a directory, a FIFO, no permission, not UTF-8), a symbolic link out of

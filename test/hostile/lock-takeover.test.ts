@@ -1,4 +1,4 @@
-// Issue 13 item 7: a lock knows its owner (pid, /proc start time, host). A lock whose owner was
+// A lock knows its owner (pid, /proc start time, host). A lock whose owner was
 // killed is taken over at once — not after the 30 s age limit — by writes and never needed by
 // reads; a lock of a live process still blocks (state_locked after the 2 s wait); a lock whose pid
 // now belongs to another process (same pid, other start time) is taken over.

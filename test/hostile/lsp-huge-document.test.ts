@@ -1,4 +1,4 @@
-// A huge document in the language server (issue 13, item 10): the built `stratumc lsp` over stdio
+// A huge document in the language server: the built `stratumc lsp` over stdio
 // opens a ~3 MB spec (realistic repeated contracts, functions and flows). Checking it takes
 // seconds, and the server used to check in the thread that answers requests, so a hover waited
 // for the whole check. Now huge documents are checked by worker threads: a hover during the first

@@ -1,4 +1,4 @@
-// Issue 13, item 8 (argument errors): every tool, called over the wire with arguments of the wrong
+// Every tool, called over the wire with arguments of the wrong
 // shape, answers with the tool error of docs/runtime.md §16.1 — isError true,
 // `{"status": "error", "error_type": "invalid_arguments", "message": "<argument>: <problem>"}` —
 // and a tools/call whose params themselves are malformed gets a short JSON-RPC -32602 naming the

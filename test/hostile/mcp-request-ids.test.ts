@@ -1,4 +1,4 @@
-// Issue 13, item 4: two in-flight requests that share an id. JSON-RPC 2.0 makes the id the only
+// Two in-flight requests that share an id. JSON-RPC 2.0 makes the id the only
 // link between a request and its answer, and MCP says an id must not be reused within a session,
 // so the server answers a request that reuses the id of a request still in progress with -32600
 // (naming the id) without running it, and the request in progress runs with its own arguments and

@@ -1,4 +1,4 @@
-// Issue 13: a fuzz test of the MCP server's wire. One real server process (the built bundle over
+// A fuzz test of the MCP server's wire. One real server process (the built bundle over
 // stdio) gets random and mutated JSON-RPC lines, garbage, random argument shapes for every tool and
 // two interleaved streams of requests, cut into random chunks. Properties: every request line with
 // an id gets exactly one answer per line with that id; the server still answers a ping afterwards;

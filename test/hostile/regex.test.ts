@@ -1,4 +1,4 @@
-// Hostile regexes (issue 13): an output_schema `pattern` such as `^(a+)+$` against "a"*34 + "!"
+// Hostile regexes: an output_schema `pattern` such as `^(a+)+$` against "a"*34 + "!"
 // backtracks for minutes in an ECMAScript engine, on the server's only thread. Patterns now run on
 // RE2 (linear time); patterns RE2 cannot run are a checker warning and a clear violation; every
 // result check has a step budget. The first test drives the built stratum-mcp over stdio.

@@ -1,4 +1,4 @@
-// Specs over the size limit (issue 13, item 6): a 50 MB spec used to take 1.4 GB and abort with
+// Specs over the size limit: a 50 MB spec used to take 1.4 GB and abort with
 // V8's out-of-memory dump after 95 s, and standard input was read without a cap. Now a text over
 // MAX_SPEC_BYTES (8 MiB of UTF-8) is refused up front with one YAML-TOO-LARGE diagnostic at 1:1
 // naming the size and the limit, by the core (checkSpec, so the MCP tools and the language server

@@ -1,4 +1,4 @@
-// Issue 13 item 8 (store part): failures of the store reach the agent as specific errors, never as
+// Failures of the store reach the agent as specific errors, never as
 // `internal_error "An unexpected error occurred."`, a stack trace or a library dump.
 //   - store_unwritable (a read-only file system, a full disk, no permission, a file where the
 //     flows directory should be): the path and the OS reason, through the real MCP server;

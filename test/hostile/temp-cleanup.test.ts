@@ -1,4 +1,4 @@
-// Issue 13 item 7: temporary files `<id>.json.tmp-<pid>-<random>` left by a writer that was
+// Temporary files `<id>.json.tmp-<pid>-<random>` left by a writer that was
 // killed inside a commit are removed when the store opens, when the flow is read, and when a
 // commit takes the dead writer's lock over; a live writer's temporary file is never removed.
 import { spawn } from "node:child_process";

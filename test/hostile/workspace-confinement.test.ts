@@ -1,4 +1,4 @@
-// Issue 13, item 5: the workspace tools (stratum_list_workflows, stratum_compile_speckit,
+// The workspace tools (stratum_list_workflows, stratum_compile_speckit,
 // stratum_draft_pipeline) are confined to the workspace root — the server's working directory, or
 // STRATUM_WORKSPACE_ROOT — with the rules of the file builtins: symbolic links resolved, anything
 // resolving outside the root refused with an error naming the path and the root. A secret file

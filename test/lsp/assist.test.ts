@@ -1,4 +1,4 @@
-// Completion, hover, signature help and semantic tokens over the protocol (issue 6 items 2, 3, 5),
+// Completion, hover, signature help and semantic tokens over the protocol,
 // inside expression strings too. Cursor positions and expected ranges are `<|>` markers.
 import { afterEach, describe, expect, it } from "vitest";
 import {

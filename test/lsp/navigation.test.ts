@@ -1,4 +1,4 @@
-// Navigation over the protocol (issue 6 item 4–5): definition, references, rename (with
+// Navigation over the protocol: definition, references, rename (with
 // `$.steps.<id>` paths inside expressions), document symbols, folding ranges and quick fixes.
 // Expected ranges are `<|>…<|>` marker pairs in the spec text.
 import { afterEach, describe, expect, it } from "vitest";

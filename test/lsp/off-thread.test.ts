@@ -1,4 +1,4 @@
-// Huge documents (issue 13, item 10), in process: the server's off-thread mode with the real
+// Huge documents, in process: the server's off-thread mode with the real
 // worker code behind gates, so every interleaving of checks and requests is chosen by the test
 // (test/hostile/lsp-huge-document.test.ts runs real worker threads on a multi-MB spec). The
 // threshold is lowered so the typical fixture counts as huge.

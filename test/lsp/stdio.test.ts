@@ -1,5 +1,5 @@
 // `stratumc lsp` as a process (the built binary: `npm run build` first): the initialize handshake
-// with every capability of issue 6, diagnostics over real stdio, a clean shutdown, and an exit
+// with every capability, diagnostics over real stdio, a clean shutdown, and an exit
 // when the client closes the pipe.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

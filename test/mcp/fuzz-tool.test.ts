@@ -1,4 +1,4 @@
-// stratum_fuzz through the built stratum-mcp over stdio (issue 11): an agent fuzzes the plan it
+// stratum_fuzz through the built stratum-mcp over stdio: an agent fuzzes the plan it
 // just wrote; findings come back located, with the calls that reproduce them.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

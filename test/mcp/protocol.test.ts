@@ -12,7 +12,7 @@ import { callTool, McpStratumApi } from "./support/mcp-api";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage } from "./support/raw-session";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
-/** The twenty tools of docs/runtime.md §16.2 and stratum_fuzz (issue 11): parameters, and which are required (the others have defaults). */
+/** The twenty tools of docs/runtime.md §16.2 and stratum_fuzz: parameters, and which are required (the others have defaults). */
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },

@@ -1,4 +1,4 @@
-// Every generated file is what its generator in scripts/ writes now (issue 15): the check itself,
+// Every generated file is what its generator in scripts/ writes now: the check itself,
 // run as CI runs it, and proof that it catches a stale file and a python3 other than 3.11.
 import { spawnSync } from "node:child_process";
 import {

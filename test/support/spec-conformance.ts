@@ -187,6 +187,6 @@ export function messageMismatches(c: ValidationCase, result: ProductResult): Mes
  * "scope"). Such a case is compared with the reference's own result instead (valid, no errors).
  */
 export const RETIRED_DIVERGENCES: ReadonlyMap<string, string> = new Map([
-  // Issue 12: reasoning_template is supported as 0.2.50 implements it (DIV-BEYOND-FIELDS row).
-  ["unsupported_reasoning_template", "reasoning_template supported (issue 12)"],
+  // `reasoning_template` is supported as 0.2.50 implements it (DIV-BEYOND-FIELDS row).
+  ["unsupported_reasoning_template", "reasoning_template supported"],
 ]);

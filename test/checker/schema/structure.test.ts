@@ -530,7 +530,7 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       expect: [unsupported("guardrails", "flows.f.steps.0.guardrails", "8:9-8:19")],
     },
     {
-      // reasoning_template is supported (issue 12): not in this list.
+      // reasoning_template is supported: not in this list.
       name: "every unsupported step key",
       text: step02(
         "      - id: a",

@@ -1,4 +1,4 @@
-// `install` (docs/runtime.md §22.1, issue 12) in a temporary project with a temporary HOME: progress
+// `install` (docs/runtime.md §22.1) in a temporary project with a temporary HOME: progress
 // lines, the files written, idempotence, what existing files keep, old-format cleanup, preconditions.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Issue 12: no path of this machine in shared files ($CLAUDE_PROJECT_DIR commands in settings.json,
+// No path of this machine in shared files ($CLAUDE_PROJECT_DIR commands in settings.json,
 // personal entries out of it), the MCP registration with and without stratum-mcp on PATH, invalid
 // JSON never overwritten (nothing changed anywhere), uninstall giving back the exact bytes.
 import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
-// `query`, `gate` and `flows prune` of the built CLI against the PostgreSQL store (issue 17:
-// "query, gate, prune work against either store"): flows made by the engine on a database, then
+// `query`, `gate` and `flows prune` of the built CLI against the PostgreSQL store
+// ("query, gate, prune work against either store"): flows made by the engine on a database, then
 // read, resolved and pruned through `stratumc … --store postgres://…` and through STRATUM_STORE,
 // with the same outputs as over files (the reference's query shapes) and nothing printed that
 // holds the URL's password.

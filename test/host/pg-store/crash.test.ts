@@ -1,4 +1,4 @@
-// Crash safety on the PostgreSQL store (issue 17; the file store's version is
+// Crash safety on the PostgreSQL store (the file store's version is
 // test/interpreter/engine/crash/crash.test.ts): the built `stratum-mcp` on a database is driven
 // over MCP with LOOP_SPEC `main` flows (iterations, retries, a sub-flow per pass, on_fail routing,
 // gate revise/approve; the driver of the file-store test) and SIGKILLed at random moments, mostly

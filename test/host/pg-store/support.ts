@@ -1,4 +1,4 @@
-// Shared by the multi-process tests of the PostgreSQL flow store (issue 17): one real PostgreSQL
+// Shared by the multi-process tests of the PostgreSQL flow store: one real PostgreSQL
 // server per test file (test/support/postgres.ts), the built `stratum-mcp` started on a database
 // (STRATUM_STORE), its tools called through the real MCP SDK client, and the stored flows read
 // back by other means than the server under test (`stratumc query flow`, a PgFlowStore of the test).

@@ -1,12 +1,12 @@
-// Issue 14: for random request sequences, the state recovered from a flow's snapshot and journal
+// For random request sequences, the state recovered from a flow's snapshot and journal
 // equals the state in memory after every call. Two engines get the same calls with the same clock
 // and ids: one on a MemoryStore, which stores the complete text of the in-memory state at every
 // commit, and one on the journaled FileFlowStore with a tiny snapshot threshold (so journals,
 // snapshots and their replacement all happen). After every call, every flow read back from the
 // file store (snapshot + journal, decodeStoredFlow) must encode byte for byte like the memory
 // store's text, and both engines must have answered alike; restarts make the file engine reload
-// every flow from its snapshot and journal. The same runs again on the PostgreSQL store (issue 17:
-// snapshot and delta rows, the same snapshot rule) against a real server.
+// every flow from its snapshot and journal. The same runs again on the PostgreSQL store
+// (snapshot and delta rows, the same snapshot rule) against a real server.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckedSpec } from "../../../checker/ir/types";
@@ -151,8 +151,8 @@ const specs = validSpec({ forwardOnly: false }).map((s) => {
 });
 
 describe.each([
-  ["the file store (issue 14)", fileStore, RUNS],
-  ["the PostgreSQL store (issue 17)", pgStore, Math.ceil(RUNS / 2)],
+  ["the file store", fileStore, RUNS],
+  ["the PostgreSQL store", pgStore, Math.ceil(RUNS / 2)],
 ] as const)("snapshot + journal recovery on %s", (_name, durableStore, runs) => {
   it("recovers, after every call, exactly the state the engine holds in memory", async () => {
     const tally: Tally = { calls: 0, journaled: 0 };

@@ -1,4 +1,4 @@
-// The registry's memory bound (issue 14): the least recently used flows leave memory and come
+// The registry's memory bound: the least recently used flows leave memory and come
 // back from the store on demand, with exactly the behaviour they had in memory — including the
 // in-process dispatch time of a gate, which a reload must not reset.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Working copies that change the committed state in place (issue 14), checked through the engine
+// Working copies that change the committed state in place, checked through the engine
 // API with EngineOptions.verifyEdits on (engine/verify-edits.ts): random tool calls on random specs
 // and on specs with loops, sub-flows, gates, iterations and accumulators, including calls that do
 // not commit (errors), calls whose tool throws after changing the flow (inputs that cannot be

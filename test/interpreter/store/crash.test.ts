@@ -1,8 +1,8 @@
-// Crash safety of the file store (issue 4, docs/runtime.md §14.3; the journal of issue 14): a child process commits growing
+// Crash safety of the file store (docs/runtime.md §14.3; the journal): a child process commits growing
 // revisions of three flows and acknowledges each; it is killed with SIGKILL at random moments, more
 // than 200 times. After every kill, every flow file must decode, hold the payload of its revision,
 // and its revision must be the last one acknowledged or the next one (committed, not yet
-// acknowledged): never older, never partly written. Then (issue 13) the test commits every flow
+// acknowledged): never older, never partly written. Then the test commits every flow
 // itself through a new store: the dead child's lock is taken over at once (no commit waits for the
 // lock timeout), its temporary files are gone when the store opens, and nothing else is left.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -97,7 +97,7 @@ describe("file store under SIGKILL", () => {
         expect(payload).toBe(crashPayload(id, revision));
         lastAck.set(id, revision); // the next child continues from the file
       }
-      // Issue 13: what the dead child left stays. A new store removes its temporary files when it
+      // What the dead child left stays. A new store removes its temporary files when it
       // opens, and a commit on every flow takes its lock over at once: none waits on the dead
       // child's lock (that wait would last the 2 s lock timeout, then StoreLockedError).
       const store = new FileFlowStore(home, { minSnapshotBytes: SNAPSHOT_EVERY_BYTES });

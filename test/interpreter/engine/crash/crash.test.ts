@@ -1,4 +1,4 @@
-// Crash safety through the engine (issue 4, docs/runtime.md §14.2–14.4): a child process runs the real
+// Crash safety through the engine (docs/runtime.md §14.2–14.4): a child process runs the real
 // engine over a FileFlowStore and drives LOOP_SPEC flows (iterations, retries, a sub-flow per
 // pass, on_fail routing, gate revise/approve; see driver.ts), acknowledging the stored revision
 // after every call. It is killed with SIGKILL at random moments, more than 200 times, and
@@ -9,7 +9,7 @@
 //     in progress) with exactly the payload its stored state calls for, and drives each
 //     in-progress main flow two moves further with exactly the expected responses.
 // The next child continues from whatever the store holds (the driver reads only stored state).
-// Issue 13: nothing removes what a killed child left. Its lock (pid + start time + host) is taken
+// Nothing removes what a killed child left. Its lock (pid + start time + host) is taken
 // over at once by the next writer, and its temporary files are gone as soon as a new store opens;
 // every call of the test's fresh engines is timed and none may wait on the dead child's lock (such
 // a wait would last the whole 2 s lock timeout and end in state_locked; the 30 s age limit is far
