@@ -37,6 +37,7 @@ export {
   grouped,
   jsonTextDepth,
   MAX_VALUE_DEPTH,
+  tooDeep,
   valueLimitProblem,
   valueShape,
 } from "./limits";

@@ -99,15 +99,18 @@ export function jsonTextDepth(text: string): number {
   return deepest;
 }
 
+/** "nested 2,001 levels deep; the limit is 512": the one wording of a value past the depth limit. */
+export function tooDeep(depth: number): string {
+  return `nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`;
+}
+
 /**
  * What is wrong with an argument value, e.g. `result: nested 2,001 levels deep; the limit is 512`,
  * or null when it is within the limits.
  */
 export function valueLimitProblem(name: string, value: unknown): string | null {
   const { depth, count } = valueShape(value);
-  if (depth > MAX_VALUE_DEPTH) {
-    return `${name}: nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`;
-  }
+  if (depth > MAX_VALUE_DEPTH) return `${name}: ${tooDeep(depth)}`;
   if (count > MAX_VALUE_COUNT) {
     return `${name}: ${grouped(count)} values; the limit is ${grouped(MAX_VALUE_COUNT)}`;
   }

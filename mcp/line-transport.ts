@@ -21,7 +21,7 @@ import {
   type JSONRPCRequest,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
-import { grouped, MAX_VALUE_DEPTH, valueShape } from "../interpreter/index";
+import { MAX_VALUE_DEPTH, tooDeep, valueShape } from "../interpreter/index";
 
 const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
@@ -154,11 +154,7 @@ export class LineTransport implements Transport {
       const { depth } = valueShape(json);
       if (depth > MAX_VALUE_DEPTH) {
         if ("method" in message && "id" in message) {
-          this.reject(
-            message.id,
-            -32600,
-            `Invalid Request: nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`,
-          );
+          this.reject(message.id, -32600, `Invalid Request: ${tooDeep(depth)}`);
         }
         return; // a notification or a response: nothing to answer
       }

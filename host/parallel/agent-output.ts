@@ -4,7 +4,7 @@
 // (interpreter/limits.ts): its size is bounded while it is read (agent-process.ts), its nesting is
 // counted on the text before anything is parsed, and its values after; output past a limit fails
 // the task with the reason.
-import { grouped, jsonTextDepth, MAX_VALUE_DEPTH, valueLimitProblem } from "../../interpreter";
+import { jsonTextDepth, MAX_VALUE_DEPTH, tooDeep, valueLimitProblem } from "../../interpreter";
 
 export type JsonValue =
   | null
@@ -123,9 +123,7 @@ function parseJson(text: string, what: string): JsonValue | TooLarge | undefined
   if (text === "") return undefined;
   const depth = jsonTextDepth(text);
   if (depth > MAX_VALUE_DEPTH) {
-    return new TooLarge(
-      `${what}: nested ${grouped(depth)} levels deep; the limit is ${grouped(MAX_VALUE_DEPTH)}`,
-    );
+    return new TooLarge(`${what}: ${tooDeep(depth)}`);
   }
   let value: JsonValue;
   try {
