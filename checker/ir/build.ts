@@ -5,6 +5,7 @@
 
 import { PyFloat } from "../../stdlib/values/value";
 import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../base/json";
+import { isMemberStepKind } from "../base/step-kinds";
 import type { FlowGraph } from "../graph/types";
 import type {
   ContractDecl,
@@ -158,7 +159,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   for (const edge of graph.edges) if (edge.from === step && edge.to.id !== null) deps.add(edge.to.id);
   const policy = (k: string) => (step.string(k)?.value ?? null) as StepIR["policy"];
   const retries =
-    kind === "inline" || kind === "quorum" || kind === "race" || kind === "debate"
+    kind === "inline" || isMemberStepKind(kind)
       ? (step.integer("retries")?.value ?? DEFAULT_INLINE_STEP_RETRIES)
       : kind === "decompose" || kind === "parallel_dispatch"
         ? (step.integer("retries")?.value ?? DEFAULT_PARALLEL_STEP_RETRIES)

@@ -6,6 +6,7 @@ import type { Expr, PathRef } from "../../grammar/ast";
 import type { RecordType, Type } from "../../stdlib/types/type";
 import type { JsonObject, JsonValue } from "../base/json";
 import type { SourceRange } from "../base/source-range";
+import type { StepKind } from "../base/step-kinds";
 import type { ExpressionKind } from "../expr/types";
 
 export interface ExpressionIR {
@@ -70,17 +71,8 @@ interface StepInputIR {
   readonly ref: PathRef | null;
 }
 
-export type StepKindIR =
-  | "function"
-  | "gate"
-  | "inline"
-  | "flow"
-  | "decompose"
-  | "parallel_dispatch"
-  /** stratumc's extensions (docs/language.md §6.5, docs/concurrency-constructs.md). */
-  | "quorum"
-  | "race"
-  | "debate";
+/** The IR names the kinds as the model does (checker/base/step-kinds.ts). */
+export type StepKindIR = StepKind;
 
 /** A number as written in the spec: payloads echo `2.0` as a float, as the reference does. */
 export interface WrittenNumberIR {

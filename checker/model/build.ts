@@ -4,6 +4,7 @@
 // included). Nothing here reports: cascades are avoided by the validity of fields.
 
 import { PyFloat } from "../../stdlib/values/value";
+import { isTypedStepKind } from "../base/step-kinds";
 import type { Version } from "../base/version";
 import { enumValues } from "../schema/resolve-shape";
 import type { StructureFindings } from "../schema/walk";
@@ -303,16 +304,7 @@ function typedKind(step: MapFields): TypedStepKind | null | undefined {
   if (step.entry("type") === undefined) return null;
   if (!step.valid("type")) return step.isSchemaKey("type") ? undefined : null; // 0.1/0.2: unknown key
   const type = step.string("type")?.value;
-  switch (type) {
-    case "decompose":
-    case "parallel_dispatch":
-    case "quorum":
-    case "race":
-    case "debate":
-      return type;
-    default:
-      return null;
-  }
+  return isTypedStepKind(type) ? type : null;
 }
 
 /** Entries of a root section that is a mapping (none otherwise). */

@@ -85,22 +85,9 @@ export interface FunctionDecl extends Fields {
   readonly mode: FunctionMode | null;
 }
 
-export type StepKind =
-  | "function"
-  | "gate"
-  | "inline"
-  | "flow"
-  | "decompose"
-  | "parallel_dispatch"
-  | "quorum"
-  | "race"
-  | "debate";
+import type { StepKind } from "../base/step-kinds";
 
-/**
- * The 0.3 step kinds that `type` selects (docs/language.md §6.1; quorum, race and debate are
- * stratumc's, docs/language.md §6.5 and docs/concurrency-constructs.md).
- */
-export type TypedStepKind = "decompose" | "parallel_dispatch" | "quorum" | "race" | "debate";
+export type { StepKind, TypedStepKind } from "../base/step-kinds";
 
 export interface StepDecl extends Fields {
   readonly flow: FlowDecl;

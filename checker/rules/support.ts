@@ -3,6 +3,7 @@
 // cascade rules of docs/language.md §9.3 (a field that is present but structurally invalid is "unknown").
 import { entityRange, stepEntityRange } from "../anchors";
 import type { SourceRange } from "../base/source-range";
+import { STEP_KINDS } from "../base/step-kinds";
 import type { SourceEdit, SpecFix } from "../diagnostic";
 import { suggest } from "../expr/did-you-mean";
 import type { Fields, FunctionDecl, SpecModel, StepDecl, StepKind } from "../model/types";
@@ -13,22 +14,6 @@ import { didYouMean, renameFix } from "./suggestions";
 export interface NamedStep extends StepDecl {
   readonly id: string;
 }
-
-// A record, so that a new step kind cannot be left out of STEP_KINDS.
-const KIND_SET: Readonly<Record<StepKind, true>> = {
-  function: true,
-  gate: true,
-  inline: true,
-  flow: true,
-  decompose: true,
-  parallel_dispatch: true,
-  quorum: true,
-  race: true,
-  debate: true,
-};
-
-/** Every step kind of the model. */
-export const STEP_KINDS: readonly StepKind[] = Object.keys(KIND_SET) as StepKind[];
 
 /**
  * Every step kind but `excluded`, for rules about keys that belong to one kind: a step of unknown

@@ -7,6 +7,7 @@
 // unknown. The IR builder applies the defaults named here (DEFAULT_*).
 // The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
 // it is resolve-shape.
+import { STEP_TYPE_VALUES } from "../base/step-kinds";
 import type { Version } from "../base/version";
 import { MEMBER, SYNTHESIS } from "./spec-schema-members";
 import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
@@ -31,16 +32,7 @@ export const DEFAULT_INLINE_STEP_RETRIES = 1;
 /** Attempts of a decompose or parallel_dispatch step without `retries` (docs/language.md §6.2). */
 export const DEFAULT_PARALLEL_STEP_RETRIES = 2;
 /** The values of a step's `type` (0.3); decompose, parallel_dispatch, quorum, race and debate decide the kind. */
-export const STEP_TYPES = [
-  "function",
-  "inline",
-  "flow",
-  "decompose",
-  "parallel_dispatch",
-  "quorum",
-  "race",
-  "debate",
-] as const;
+export const STEP_TYPES = STEP_TYPE_VALUES;
 /** The policy of a gate step without `policy` (docs/language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
 

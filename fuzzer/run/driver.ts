@@ -2,6 +2,7 @@
 // asking a Decider at every choice, and stops when the root flow finishes, gets stuck, loops past
 // its bounds or reaches the call limit. Every call goes through the Session (recorded as the MCP
 // wire has it) and is shown to the Observer.
+import { STEP_KIND_TABLE, STEP_KINDS } from "../../checker";
 import type { FlowIR, StepIR } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
 import type { PyDict, PyValue } from "../../stdlib/index";
@@ -69,7 +70,7 @@ const OVER_ROUNDS_OPTIONS: readonly Option<"approve" | "kill">[] = [
 type ResultKind = "pool" | "pass" | "fail" | "raise" | "repeat" | "violate" | "skip";
 
 /** The step modes whose payloads fan out to tasks or members (a parallel_dispatch payload). */
-const FANNED_OUT_MODES: ReadonlySet<string> = new Set(["parallel_dispatch", "quorum", "race", "debate"]);
+const FANNED_OUT_MODES: ReadonlySet<string> = new Set(STEP_KINDS.filter((k) => STEP_KIND_TABLE[k].parallel));
 type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort";
 
 export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {

@@ -2,6 +2,7 @@
 // object `{id, intent, agent}` per quorum run, race candidate or debater of the current round (its
 // intent with the history so far), in member order, run by the executor like a parallel step's
 // tasks.
+import { isMemberStepKind } from "../../checker/base/step-kinds";
 import type { StepIR } from "../../checker/ir/types";
 import { dictSet } from "../../stdlib/values/dict";
 import { PyDict } from "../../stdlib/values/value";
@@ -14,7 +15,7 @@ import type { FlowRun } from "./run";
 
 /** A step whose members the server can run itself. */
 export function runsMembers(step: StepIR): boolean {
-  return step.kind === "quorum" || step.kind === "race" || step.kind === "debate";
+  return isMemberStepKind(step.kind);
 }
 
 export function memberTasks(run: FlowRun, step: StepIR): StartedTask[] {

@@ -2,8 +2,9 @@
 // step, and capture_diff only with isolation: worktree (there is no worktree to diff otherwise).
 // The reference accepts them anywhere and ignores them.
 import { keyRange } from "../../anchors";
+import { STEP_KINDS } from "../../base/step-kinds";
 import { defineRule } from "../../rule";
-import { STEP_KINDS, stepPath } from "../support";
+import { stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 
 const KEYS = ["capture_diff", "defer_advance"] as const;
