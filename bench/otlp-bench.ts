@@ -1,4 +1,4 @@
-// OTLP traces (docs/tracing.md): what tracing costs a tool call, with the collector down and with
+// OTLP traces (docs/guides/tracing.md): what tracing costs a tool call, with the collector down and with
 // a collector that answers. Three built stratum-mcp servers over stdio, each finishing its own
 // 1,000-step flow (the durable bench's flow, bench/durable-call-bench.ts), one step_done on each
 // per round, interleaved (order rotating), 50 warm-up rounds then 950: one with

@@ -1,7 +1,7 @@
 // What each PostgreSQL client library (`pg`, `postgres`) does when the server restarts under it:
 // the error of a query in flight, of a query while the server is down, whether the old pool works
 // again, and whether a listener hears notifications again (part of the choice of client,
-// docs/team-store.md; printed by pg-client-bench.ts's describePgClient).
+// docs/guides/team-store.md; printed by pg-client-bench.ts's describePgClient).
 import pg from "pg";
 import postgres from "postgres";
 import { type PgServer, startPostgres } from "../test/support/postgres";

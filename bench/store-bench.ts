@@ -1,4 +1,4 @@
-// The cost of one durable flow commit (docs/runtime.md §14.3: lock file, revision check, temporary file
+// The cost of one durable flow commit (docs/reference/runtime.md §14.3: lock file, revision check, temporary file
 // flushed to disk, rename, directory flush, unlock) against a bare fs.writeFileSync of the same
 // bytes (what the reference does: write in place, no flush), measured in interleaved pairs in the
 // same run, in a temporary STRATUM_HOME on the machine's temp file system.

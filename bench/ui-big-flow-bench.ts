@@ -1,4 +1,4 @@
-// `stratumc ui` on a flow of 10,000 steps (docs/ui.md "Big flows"): the built server's first read
+// `stratumc ui` on a flow of 10,000 steps (docs/guides/ui.md "Big flows"): the built server's first read
 // of the flow (decoding the file and checking its spec, in the server's worker thread), the style
 // sheet asked for during that read, and the time from opening the printed address at the flow in
 // Debian's Chromium to its steps drawn, with the page's element count. A fresh server per run.

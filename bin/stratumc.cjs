@@ -8,7 +8,7 @@
 # When the build left a V8 startup snapshot (dist/stratumc.blob, made by scripts/build.mjs for one
 # node binary) and it is usable here -- the `node` on PATH is the binary that built it, the blob
 # is newer than that binary, and NODE_OPTIONS is empty (V8 flags must match the build) -- node
-# starts from the snapshot and skips loading and initialising the bundle (docs/performance.md).
+# starts from the snapshot and skips loading and initialising the bundle (docs/design/performance.md).
 # Exit status 14 is node refusing a snapshot before running anything: the stale blob is removed
 # and the plain bundle runs. STRATUMC_NO_SNAPSHOT=1 forces the plain bundle.
 # `check` and `validate` (without --deep, and as stratumc) start from dist/stratumc-check.blob, a

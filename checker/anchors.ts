@@ -1,4 +1,4 @@
-// The anchors of docs/language.md §9.2: which source range a diagnostic points at. Every rule picks
+// The anchors of docs/reference/language.md §9.2: which source range a diagnostic points at. Every rule picks
 // its range through these helpers so that the "start line" rule (a value that begins below its
 // key is reported from the key) is applied in one place.
 
@@ -13,7 +13,7 @@ export function keyRange(entry: MapEntry): SourceRange {
   return entry.key.range;
 }
 
-/** Extend `range` back to the key when it begins on a later line than the key (docs/language.md §9.2 start line). */
+/** Extend `range` back to the key when it begins on a later line than the key (docs/reference/language.md §9.2 start line). */
 export function fromKeyLine(src: SpecSource, entry: MapEntry, range: SourceRange): SourceRange {
   if (src.lineOf(range.start) > src.lineOf(entry.key.range.start)) {
     return { start: entry.key.range.start, end: range.end };

@@ -46,7 +46,7 @@ export function ruleInfo(code: string): RuleInfo | undefined {
   return CATALOGUE.get(code);
 }
 
-/** The conformance family of a diagnostic (docs/language.md §9.5.6): SCHEMA-TYPE at `version` is `version`. */
+/** The conformance family of a diagnostic (docs/reference/language.md §9.5.6): SCHEMA-TYPE at `version` is `version`. */
 export function familyOf(code: string, path: string): Family | undefined {
   if (code === "SCHEMA-TYPE" && path === "version") return "version";
   return CATALOGUE.get(code)?.family;

@@ -1,4 +1,4 @@
-// The checker pipeline (docs/language.md §9.3): YAML → structure → semantics → expressions and
+// The checker pipeline (docs/reference/language.md §9.3): YAML → structure → semantics → expressions and
 // references → checked IR. Reports every problem with an exact location; returns the IR only for
 // a spec without errors.
 
@@ -30,7 +30,7 @@ export interface CheckOptions {
   readonly suppressions?: boolean;
   /**
    * Also report every feature only stratumc accepts, as SPEC-NOT-PORTABLE warnings (default false;
-   * `stratumc check --portable`, docs/language.md §9.7).
+   * `stratumc check --portable`, docs/reference/language.md §9.7).
    */
   readonly portable?: boolean;
 }
@@ -39,7 +39,7 @@ export interface CheckResult {
   readonly source: SpecSource;
   /** No error-severity diagnostic. */
   readonly valid: boolean;
-  /** Every diagnostic, sorted by position (docs/language.md §9.1), duplicates removed. */
+  /** Every diagnostic, sorted by position (docs/reference/language.md §9.1), duplicates removed. */
   readonly diagnostics: readonly Diagnostic[];
   readonly errors: readonly Diagnostic[];
   /** Warning- and info-severity diagnostics. */
@@ -166,7 +166,7 @@ function refused(source: SpecSource, size: SpecSize): CheckResult {
   };
 }
 
-/** The public form of a diagnostic list: located, sorted, deduplicated (docs/language.md §9.1). */
+/** The public form of a diagnostic list: located, sorted, deduplicated (docs/reference/language.md §9.1). */
 export function present(source: SpecSource, list: readonly SpecDiagnostic[]): Diagnostic[] {
   const located = list.map((d) => locate(source, d));
   located.sort(compareDiagnostics);
@@ -215,7 +215,7 @@ function locate(source: SpecSource, d: SpecDiagnostic): Diagnostic {
   };
 }
 
-/** The order of docs/language.md §9.1: position, then code, then message. */
+/** The order of docs/reference/language.md §9.1: position, then code, then message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     a.line - b.line ||

@@ -1,4 +1,4 @@
-// Diagnostics (docs/language.md §9.1). Rules report `SpecDiagnostic`s with UTF-16 source ranges; the
+// Diagnostics (docs/reference/language.md §9.1). Rules report `SpecDiagnostic`s with UTF-16 source ranges; the
 // pipeline turns them into the public `Diagnostic` objects (1-based lines, code-point columns),
 // sorted and deduplicated. CLI, LSP and MCP all show the public form.
 import type { SourceRange } from "./base/source-range";
@@ -35,7 +35,7 @@ export interface SpecDiagnostic {
   readonly severity: Severity;
   readonly errorType: ErrorType;
   readonly message: string;
-  /** Dotted path in the reference's conventions (docs/language.md §9.1); "" for YAML-family diagnostics. */
+  /** Dotted path in the reference's conventions (docs/reference/language.md §9.1); "" for YAML-family diagnostics. */
   readonly path: string;
   readonly range: SourceRange;
   readonly suggestion?: string;
@@ -62,7 +62,7 @@ export interface Fix {
   readonly machine_applicable?: false;
 }
 
-/** The public diagnostic object of docs/language.md §9.1 (key names as in the reference's JSON). */
+/** The public diagnostic object of docs/reference/language.md §9.1 (key names as in the reference's JSON). */
 export interface Diagnostic extends LocatedRange {
   readonly success: false;
   readonly error_type: ErrorType;

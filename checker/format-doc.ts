@@ -1,4 +1,4 @@
-// docs/format.md, the format reference: every key of every mapping kind of the spec format with
+// docs/reference/format.md, the format reference: every key of every mapping kind of the spec format with
 // its type, whether it is required (per version), its default, its allowed values, a description
 // and an example. Everything per key comes from schema/spec-schema.ts, the description the structure
 // phase checks with, so the page cannot drift from the checker; test/checker/schema/format-doc.test.ts
@@ -15,8 +15,8 @@ import { SCHEMA_UNKNOWN_KEY } from "./schema/rules/unknown-key";
 import { SHAPES, VERSIONS } from "./schema/spec-schema";
 import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./schema/spec-schema-types";
 
-/** The format reference as the repository publishes it (next to docs/rules.md). */
-const FORMAT_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/format.md";
+/** The format reference as the repository publishes it (next to docs/reference/rules.md). */
+const FORMAT_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/reference/format.md";
 
 /** The anchor of a mapping kind's section, or of one of its keys. */
 export function formatDocAnchor(shape: ShapeName, key?: string): string {
@@ -24,7 +24,7 @@ export function formatDocAnchor(shape: ShapeName, key?: string): string {
   return key === undefined ? anchor : `${anchor}.${key}`;
 }
 
-/** The address of a mapping kind's section of docs/format.md, or of one of its keys. */
+/** The address of a mapping kind's section of docs/reference/format.md, or of one of its keys. */
 export function formatDocHref(shape: ShapeName, key?: string): string {
   return `${FORMAT_DOC_URL}#${formatDocAnchor(shape, key)}`;
 }
@@ -345,7 +345,7 @@ function section(shape: ShapeSpec, where: readonly string[], usedBy: readonly st
   return out;
 }
 
-/** The text of docs/format.md. */
+/** The text of docs/reference/format.md. */
 export function renderFormatDoc(): string {
   const shapes = Object.values(SHAPES);
   const where = locations();

@@ -1,4 +1,4 @@
-// Offsets → lines and columns (docs/language.md §9.1, docs/language.md §9.2): syntax trees and diagnostics carry UTF-16
+// Offsets → lines and columns (docs/reference/language.md §9.1, docs/reference/language.md §9.2): syntax trees and diagnostics carry UTF-16
 // offsets (what JS strings index); everything presented to users is 1-based lines and 1-based
 // columns counted in code points. Line breaks are `\n`, `\r\n` or `\r`.
 

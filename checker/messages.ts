@@ -1,4 +1,4 @@
-// The expression checker's rules (docs/language.md §9.5.5) by code: every EXPR-* and
+// The expression checker's rules (docs/reference/language.md §9.5.5) by code: every EXPR-* and
 // SPEC-REF-MALFORMED diagnostic is built through `MESSAGES`; codes and texts are stable. Each rule
 // is declared in its own file, checker/rules/expr/<CODE>.ts; this module only gathers them.
 import { EXPR_ACCUMULATE_NOT_LIST } from "./rules/expr/EXPR-ACCUMULATE-NOT-LIST";

@@ -1,6 +1,6 @@
 // The sink every rule reports into. Severity and error type come from the rule; the caller
 // supplies the already-formatted message (from the rule's own `message` template), the path and
-// the source range (see anchors.ts for the docs/language.md §9.2 anchors).
+// the source range (see anchors.ts for the docs/reference/language.md §9.2 anchors).
 
 import type { SourceRange } from "./base/source-range";
 import type { SpecDiagnostic, SpecFix, SpecRelated } from "./diagnostic";

@@ -1,4 +1,4 @@
-// Where each diagnostic code is documented and the text of that page: docs/rules.md, rendered from
+// Where each diagnostic code is documented and the text of that page: docs/reference/rules.md, rendered from
 // the catalogue (the same texts `stratumc explain CODE` prints) and kept up to date by
 // test/lsp/rule-docs.test.ts. Every code has an explicit anchor, the code in lower case (the
 // anchor GitHub gives its heading, so older links keep working). The front ends link to it: the
@@ -6,14 +6,14 @@
 import type { RuleInfo } from "./rule";
 
 /** The rules page as the repository publishes it. */
-export const RULES_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/rules.md";
+export const RULES_DOC_URL = "https://github.com/stratumc/stratumc/blob/main/docs/reference/rules.md";
 
-/** The anchor of a code in docs/rules.md (stable: the code in lower case). */
+/** The anchor of a code in docs/reference/rules.md (stable: the code in lower case). */
 export function ruleDocAnchor(code: string): string {
   return code.toLowerCase();
 }
 
-/** The address of a code's section of docs/rules.md. */
+/** The address of a code's section of docs/reference/rules.md. */
 export function ruleDocHref(code: string): string {
   return `${RULES_DOC_URL}#${ruleDocAnchor(code)}`;
 }

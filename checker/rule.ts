@@ -1,8 +1,8 @@
-// The one shape of a diagnostic code (docs/language.md §9.5): every code is declared once, through
+// The one shape of a diagnostic code (docs/reference/language.md §9.5): every code is declared once, through
 // `defineRule`, with its stable code, severity, conformance family, error type, a one-line title,
 // the documentation, an example, what its automatic fix does (if it has one) and its message
 // template(s), typed functions on the rule object itself (`message(...)`). The catalogue,
-// `stratumc explain`, docs/rules.md, SARIF rule metadata and the LSP's code descriptions read these
+// `stratumc explain`, docs/reference/rules.md, SARIF rule metadata and the LSP's code descriptions read these
 // declarations; test/checker/rule-fixtures/ holds each code's fixture specs.
 import type { ErrorType, Severity } from "./diagnostic";
 
@@ -43,7 +43,7 @@ export interface RuleInfo {
   readonly title: string;
   /** Markdown-free prose: why the rule exists and how to fix the problem. */
   readonly doc: string;
-  /** Short YAML snippets for `stratumc explain` and docs/rules.md: reported, and fixed. */
+  /** Short YAML snippets for `stratumc explain` and docs/reference/rules.md: reported, and fixed. */
   readonly example?: { readonly bad: string; readonly good?: string };
   /** What the automatic fix does (the editor's quick fix, `check --fix`); absent when there is none. */
   readonly fix?: string;

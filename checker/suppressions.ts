@@ -197,7 +197,7 @@ function suppressible(code: string): boolean {
 }
 
 /**
- * When parsing failed, or the root or version stopped the checker (docs/language.md §9.3), most rules never ran:
+ * When parsing failed, or the root or version stopped the checker (docs/reference/language.md §9.3), most rules never ran:
  * calling every suppression unused then would only be noise.
  */
 function stoppedEarly(diagnostics: readonly SpecDiagnostic[]): boolean {
@@ -213,7 +213,7 @@ function stoppedEarly(diagnostics: readonly SpecDiagnostic[]): boolean {
 function scanComments(src: SpecSource): Comment[] {
   const comments: Comment[] = [];
   let offset = 0;
-  // A lone \r is a line break for us (docs/language.md §9.2) but not for the lexer: give it a \n of the same length.
+  // A lone \r is a line break for us (docs/reference/language.md §9.2) but not for the lexer: give it a \n of the same length.
   const text = src.text.replace(/\r(?!\n)/g, "\n");
   for (const token of new Lexer().lex(text)) {
     // The lexer interleaves one-character control tokens that are not source text.

@@ -1,5 +1,5 @@
 // The commands of the `check` startup snapshot (dist/stratumc-check.blob): what a pre-commit hook
-// runs, and nothing else, so that the snapshot's heap stays small (docs/performance.md).
+// runs, and nothing else, so that the snapshot's heap stays small (docs/design/performance.md).
 // cli/commands.ts lists these same entries among all the others.
 import type { CommandEntry } from "./command-table";
 

@@ -9,7 +9,7 @@ export type Register = (program: Command, ctx: CommandContext) => void;
 export interface CommandEntry {
   /** The words that run it: command names and aliases. */
   readonly words: readonly string[];
-  /** stratumc's own: not a command of stratum-mcp (docs/runtime.md §21.1). */
+  /** stratumc's own: not a command of stratum-mcp (docs/reference/runtime.md §21.1). */
   readonly stratumcOnly: boolean;
   load(): Promise<Register>;
 }

@@ -33,7 +33,7 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./query/command")).registerQuery,
   },
   { words: ["gate"], stratumcOnly: false, load: async () => (await import("./gate/command")).registerGate },
-  // `flows prune` is stratumc's own (docs/runtime.md §21.2); stratum-mcp has no such command (docs/runtime.md §21.1).
+  // `flows prune` is stratumc's own (docs/reference/runtime.md §21.2); stratum-mcp has no such command (docs/reference/runtime.md §21.1).
   { words: ["flows"], stratumcOnly: true, load: async () => (await import("./flows/command")).registerFlows },
   {
     words: ["serve", "mcp"],
@@ -49,7 +49,7 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
     stratumcOnly: true,
     load: async () => (await import("./replay/command")).registerReplay,
   },
-  // The web page for people who watch flows and resolve gates is stratumc's own (docs/ui.md).
+  // The web page for people who watch flows and resolve gates is stratumc's own (docs/guides/ui.md).
   { words: ["ui"], stratumcOnly: true, load: async () => (await import("./ui/command")).registerUi },
   {
     words: ["install", "uninstall"],

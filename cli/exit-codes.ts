@@ -10,7 +10,7 @@ export const EXIT_ERRORS = 1;
  * `validate` and `graph` also an input that cannot be read.
  */
 export const EXIT_USAGE = 2;
-/** A bug in stratumc itself (docs/runtime.md §21.2). */
+/** A bug in stratumc itself (docs/reference/runtime.md §21.2). */
 export const EXIT_INTERNAL = 3;
 /** `replay --server`: the server sends no typed events, so whether the finding shows again is unknown. */
 export const EXIT_UNJUDGED = 4;

@@ -46,12 +46,12 @@ export interface FlowHost {
   /** Deletes temporary and lock files that a crashed writer left behind (older than 30 s). */
   removeLeftovers(): Promise<number>;
   readonly clock: Clock;
-  /** Restores a decoded stored flow (docs/runtime.md §14.4); null when it does not restore. */
+  /** Restores a decoded stored flow (docs/reference/runtime.md §14.4); null when it does not restore. */
   restore(state: FlowState): FlowRun | null;
   /**
    * A fresh engine over the same store (the programmatic API of the MCP tools); `observer` is told
-   * about every committed call (the MCP server's traces, docs/tracing.md). With `serverDispatch`
-   * (the MCP server) it runs server-side parallel tasks as agent processes (docs/runtime.md §23.6)
+   * about every committed call (the MCP server's traces, docs/guides/tracing.md). With `serverDispatch`
+   * (the MCP server) it runs server-side parallel tasks as agent processes (docs/reference/runtime.md §23.6)
    * unless `STRATUM_PARALLEL_DISPATCH=off`, and keeps executor owner records beside the store.
    */
   api(observer?: FlowObserver, options?: ApiOptions): EngineApi;

@@ -14,7 +14,7 @@ const IO_READ = defineRule({
   title: "The input cannot be read",
   doc:
     "The file does not exist, cannot be read, is a directory, or is not valid UTF-8 text (a spec is " +
-    "UTF-8, docs/language.md §1.1; the message names the first bad byte). Nothing in it was checked and the " +
+    "UTF-8, docs/reference/language.md §1.1; the message names the first bad byte). Nothing in it was checked and the " +
     "exit code is 2. Check the path and the file's permissions, or re-save the file as UTF-8.",
   example: {
     bad: "$ stratumc check plan.stratum.yaml   # saved as Latin-1: 'café' is the bytes 63 61 66 e9",

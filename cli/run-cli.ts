@@ -48,12 +48,12 @@ export async function runCliWith(
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const ctx: CommandContext = { io, host, programName, setExitCode };
-  // Bare `stratum-mcp` is the MCP server, as the reference's command line (docs/runtime.md §21.1).
+  // Bare `stratum-mcp` is the MCP server, as the reference's command line (docs/reference/runtime.md §21.1).
   const effective = mcp && args.length === 0 ? ["serve"] : args;
   for (const register of await registrations(table, effective[0], mcp)) register(program, ctx);
   try {
     if (mcp) {
-      // stratum-mcp's help, unknown and unsupported commands and its `compile` words (docs/runtime.md §21.1).
+      // stratum-mcp's help, unknown and unsupported commands and its `compile` words (docs/reference/runtime.md §21.1).
       const { runMcpOnlyCommand } = await import("./mcp-commands/dispatch");
       if (runMcpOnlyCommand(program, args, ctx)) return exitCode;
     }

@@ -43,7 +43,7 @@ function code(e: ExpressionIR): CompiledExpression {
   return c;
 }
 
-/** The value bound to `result` / `item` (a namespace for an object, docs/language.md §10.6). */
+/** The value bound to `result` / `item` (a namespace for an object, docs/reference/language.md §10.6). */
 export function bindable(v: PyValue): PyValue {
   return v instanceof PyDict ? makeNamespace(v) : v;
 }
@@ -122,7 +122,7 @@ export class Solver {
   }
 
   /**
-   * Values of a named contract in a fixed order (a debate's arguments: docs/runtime.md §23.15);
+   * Values of a named contract in a fixed order (a debate's arguments: docs/reference/runtime.md §23.15);
    * empty for an unknown name. Context-free, like `conforming`.
    */
   contractValues(name: string): readonly unknown[] {

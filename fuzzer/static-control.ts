@@ -1,4 +1,4 @@
-// The checker's control analysis (controlSoundness, docs/language.md §9.8) in the fuzzer's report:
+// The checker's control analysis (controlSoundness, docs/reference/language.md §9.8) in the fuzzer's report:
 // what holds on every run is decided there, exactly, and reported by `check`; the fuzzer takes its
 // verdicts as they are (a note names the checker's code) and drops its own findings of the same
 // defects, so a flow that never completes or a step that never runs is said once, by the checker,

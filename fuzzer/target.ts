@@ -99,7 +99,7 @@ function collectLiterals(spec: CheckedSpec): Literals {
   };
 }
 
-/** Where findings point (docs/language.md §9.2 anchors). */
+/** Where findings point (docs/reference/language.md §9.2 anchors). */
 export class Locator {
   constructor(private readonly target: FuzzTarget) {}
 

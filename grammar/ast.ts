@@ -1,4 +1,4 @@
-// The expression AST (docs/language.md §10.3). Every node carries exact source offsets into the
+// The expression AST (docs/reference/language.md §10.3). Every node carries exact source offsets into the
 // expression text: `start` is the offset of its first character, `end` the offset just after its
 // last (UTF-16 code-unit offsets, as JS strings index; conversion to code-point columns happens
 // where locations are presented). Nodes are plain immutable data.
@@ -28,7 +28,7 @@ export interface PathSegment extends Span {
 }
 
 /**
- * A `$` path (docs/language.md §10.5). `ref` is null when the text is malformed (SPEC-REF-MALFORMED, reported by
+ * A `$` path (docs/reference/language.md §10.5). `ref` is null when the text is malformed (SPEC-REF-MALFORMED, reported by
  * the checker; a malformed path evaluates to None).
  * - `$.input.n.a.b`        → { scope: "input", name: n, fields: [a, b] }
  * - `$.steps.s.output.a`   → { scope: "steps", name: s, fields: [a] } (`output` is implied)

@@ -1,4 +1,4 @@
-// Collects the arguments of one call and enforces the argument-shape rules of docs/language.md §10.3 / docs/language.md §9.5.5:
+// Collects the arguments of one call and enforces the argument-shape rules of docs/reference/language.md §10.3 / docs/reference/language.md §9.5.5:
 // keywords after positionals, no repeated keyword, a bare generator only as the sole argument.
 import type { Expr, Keyword } from "./ast";
 

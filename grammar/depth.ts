@@ -1,4 +1,4 @@
-// The exact nesting depth of docs/language.md §10.15, measured on the finished AST. The parser's own guard only
+// The exact nesting depth of docs/reference/language.md §10.15, measured on the finished AST. The parser's own guard only
 // bounds recursion (it counts a lower bound while parsing: the body of `b if c else d` and the
 // arguments of `f(x)(y)` turn out to be deeper than known when they are parsed); this pass decides.
 import type { IToken } from "chevrotain";

@@ -1,4 +1,4 @@
-// Number literals (docs/language.md §10.2): scanning, validation and exact values.
+// Number literals (docs/reference/language.md §10.2): scanning, validation and exact values.
 import { normInt, PyFloat, type PyInt } from "../stdlib/values/value";
 import type { LexError } from "./lex-payload";
 

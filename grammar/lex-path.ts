@@ -1,4 +1,4 @@
-// `$` paths inside expressions (docs/language.md §10.5): the token's extent and its structured reference.
+// `$` paths inside expressions (docs/reference/language.md §10.5): the token's extent and its structured reference.
 import type { PathRef, PathSegment } from "./ast";
 
 export interface PathPayload {

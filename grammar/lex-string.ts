@@ -1,4 +1,4 @@
-// String literals (docs/language.md §10.2): prefixes, escapes, and the rejected forms (f-strings, bytes,
+// String literals (docs/reference/language.md §10.2): prefixes, escapes, and the rejected forms (f-strings, bytes,
 // triple quotes), decoded into the literal's value.
 import type { LexError } from "./lex-payload";
 

@@ -1,5 +1,5 @@
 // Operator-precedence parsing of one chain `[prefixes] operand (op [prefixes] operand)*` (levels
-// 2–8 of docs/language.md §10.4), with explicit stacks: no recursion, whatever the length of the chain. Unparenthesised
+// 2–8 of docs/reference/language.md §10.4), with explicit stacks: no recursion, whatever the length of the chain. Unparenthesised
 // `and`/`or` chains become one flat BoolOp and comparison chains one flat Compare, as in Python.
 import type { IToken } from "chevrotain";
 import type { BinaryOperator, CompareOperator, Expr, Span } from "./ast";

@@ -152,7 +152,7 @@ function parseUnchecked(text: string): ParseResult {
 }
 
 /**
- * Parses one expression (docs/language.md §10.2–docs/language.md §10.5, limits of docs/language.md §10.15). Never throws: every problem
+ * Parses one expression (docs/reference/language.md §10.2–docs/reference/language.md §10.5, limits of docs/reference/language.md §10.15). Never throws: every problem
  * is a diagnostic. `expr` is non-null whenever `diagnostics` is empty.
  */
 export function parseExpression(text: string): ParseResult {

@@ -1,5 +1,5 @@
 // Grammar rules for atoms and displays: names, literals, paths, parenthesised forms, lists,
-// dicts (docs/language.md §10.3). The operator levels are in parser.ts, which extends this class.
+// dicts (docs/reference/language.md §10.3). The operator levels are in parser.ts, which extends this class.
 import type { IOrAlt, IToken } from "chevrotain";
 import type { Comprehension, Constant, Dict, Expr } from "./ast";
 import type { StringPayload } from "./lex-string";

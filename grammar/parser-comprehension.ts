@@ -1,4 +1,4 @@
-// Grammar rules for comprehension clauses and their `for` targets (docs/language.md §10.3). Extended
+// Grammar rules for comprehension clauses and their `for` targets (docs/reference/language.md §10.3). Extended
 // by parser-atoms.ts and parser.ts, which define the expression rules used here.
 import type { IToken, ParserMethod } from "chevrotain";
 import type { Comprehension, Expr, Target } from "./ast";

@@ -1,5 +1,5 @@
 // Grammar rules for the insides of trailers: call arguments and subscripts/slices
-// (docs/language.md §10.3). Extended by parser-atoms.ts and parser.ts.
+// (docs/reference/language.md §10.3). Extended by parser-atoms.ts and parser.ts.
 import type { IOrAlt, IToken } from "chevrotain";
 import type { Comprehension, Expr, GeneratorExp, Slice } from "./ast";
 import { type Argument, ArgumentCollector, type CallArguments } from "./call-args";

@@ -1,4 +1,4 @@
-// The expression grammar (docs/language.md §10.3, docs/language.md §10.4) as a Chevrotain parser with embedded actions
+// The expression grammar (docs/reference/language.md §10.3, docs/reference/language.md §10.4) as a Chevrotain parser with embedded actions
 // that build the AST of ast.ts directly. Operator chains are parsed by precedence with explicit
 // stacks (operator-chain.ts) and trailers by a loop, so no recursion grows with the length of a
 // chain; every recursive form passes through `enter`, which stops at the nesting limit.

@@ -5,7 +5,7 @@
 import { floatRepr, strRepr } from "../stdlib/values/repr";
 import type { Comprehension, Constant, Expr, Slice, Target } from "./ast";
 
-// Binding strength of each form (docs/language.md §10.4): a child printed where a stronger form is required gets
+// Binding strength of each form (docs/reference/language.md §10.4): a child printed where a stronger form is required gets
 // parentheses.
 const CONDITIONAL = 1;
 const OR = 2;

@@ -1,4 +1,4 @@
-// How tokens are named in EXPR-SYNTAX details (docs/language.md §9.5.5): `name 'x'`, `number 12`,
+// How tokens are named in EXPR-SYNTAX details (docs/reference/language.md §9.5.5): `name 'x'`, `number 12`,
 // `string 'abc'`, `'<text>'` for operators, punctuation and keywords, `end of expression`.
 import { EOF, type IToken, tokenMatcher } from "chevrotain";
 import { strRepr } from "../stdlib/values/repr";

@@ -1,4 +1,4 @@
-// Token types and the (single, lazily built) Chevrotain lexer of the expression language (docs/language.md §10.2).
+// Token types and the (single, lazily built) Chevrotain lexer of the expression language (docs/reference/language.md §10.2).
 
 import { type CustomPatternMatcherReturn, createToken, type IToken, Lexer, type TokenType } from "chevrotain";
 import { SKIP_GRAMMAR_VALIDATIONS } from "./build-flags";
@@ -51,7 +51,7 @@ export const LoneDollar = createToken({ name: "LoneDollar", pattern: /\$/ });
 
 export const Name = createToken({ name: "Name", pattern: NAME_PATTERN });
 
-/** Python keywords that are reserved and rejected (docs/language.md §9.5.5). */
+/** Python keywords that are reserved and rejected (docs/reference/language.md §9.5.5). */
 export const ReservedKeyword = createToken({ name: "ReservedKeyword", pattern: Lexer.NA });
 const RESERVED_WORDS = [
   "lambda",
@@ -92,7 +92,7 @@ function keyword(word: string, categories?: TokenType[]): TokenType {
   return type;
 }
 
-/** Any binary operator (levels 2–7 of docs/language.md §10.4); the parser orders them by precedence. */
+/** Any binary operator (levels 2–7 of docs/reference/language.md §10.4); the parser orders them by precedence. */
 export const BinaryOperator = createToken({ name: "BinaryOperator", pattern: Lexer.NA });
 /** `not`, `-`, `+`, `~` in front of an operand. */
 export const PrefixOperator = createToken({ name: "PrefixOperator", pattern: Lexer.NA });
@@ -151,7 +151,7 @@ function punct(name: string, text: string, categories?: TokenType[]): TokenType 
   return createToken({ name, pattern, label: `'${text}'`, ...(categories ? { categories } : {}) });
 }
 
-/** Python operators that are recognised only to be rejected (docs/language.md §10.2). */
+/** Python operators that are recognised only to be rejected (docs/reference/language.md §10.2). */
 export const UnsupportedOperator = createToken({ name: "UnsupportedOperator", pattern: Lexer.NA });
 const unsupportedBinary = [UnsupportedOperator, BinaryOperator];
 export const Power = punct("Power", "**", unsupportedBinary);

@@ -1,6 +1,6 @@
-// The programmatic API: one call per tool of docs/runtime.md §16.2, returning the documented
+// The programmatic API: one call per tool of docs/reference/runtime.md §16.2, returning the documented
 // response objects. The MCP server, the CLI and the tests use it; it is the only way into the
-// state machine. Calls are processed one at a time (a queue), each atomically (docs/runtime.md §15).
+// state machine. Calls are processed one at a time (a queue), each atomically (docs/reference/runtime.md §15).
 //
 // Arguments are already decoded: `result`, `inputs` and `draft` are user data in the value model
 // (use `fromJsonValue` / `parseJson` from stdlib/values/json to build them; `parseJson` keeps the

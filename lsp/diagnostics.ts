@@ -1,7 +1,7 @@
 // The checker's public diagnostics (exactly what `stratumc check` prints) as LSP diagnostics:
 // same set, code, severity, message; ranges converted from 1-based code-point columns to 0-based
 // UTF-16 characters; `related` as related information in the same document; a code description
-// pointing at the code's section of docs/rules.md.
+// pointing at the code's section of docs/reference/rules.md.
 import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
 import type { Diagnostic } from "../checker/index";
 import { ruleDocHref } from "../checker/index";

@@ -60,7 +60,7 @@ interface OffThreadOptions {
 
 /**
  * Below this size a document is checked in the server's thread (exact answers, ~0.1 s for a full
- * check at this size); from it on, by workers (docs/performance.md, "Huge documents").
+ * check at this size); from it on, by workers ("Huge documents" in the history of docs/performance.md).
  */
 const DEFAULT_OFF_THREAD_MIN_LENGTH = 256 * 1024;
 

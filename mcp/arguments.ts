@@ -1,5 +1,5 @@
-// Tool arguments (docs/runtime.md §16.1): checked against the tool's schema, with data arguments decoded
-// kind-preservingly (docs/language.md §10.7.2) from the request's raw JSON text when the transport kept
+// Tool arguments (docs/reference/runtime.md §16.1): checked against the tool's schema, with data arguments decoded
+// kind-preservingly (docs/reference/language.md §10.7.2) from the request's raw JSON text when the transport kept
 // it, so that `1.0` in a result stays a float. A bad argument gives
 // `{status: "error", error_type: "invalid_arguments", message: "<argument>: <problem>"}`. Every
 // argument value is measured first (iteratively): one nested deeper or holding more values than

@@ -1,4 +1,4 @@
-// The interpreter's events of one tools/call, for a client that asks for them (docs/fuzzing.md,
+// The interpreter's events of one tools/call, for a client that asks for them (docs/guides/fuzzing.md,
 // "Replaying over a server"): the request's `params._meta["stratumc/events"]: true` makes the
 // result carry the call's events under the same key of its `_meta`. The engine calls its observer
 // synchronously after the commit and before it answers, so the events of a call are the ones

@@ -1,7 +1,7 @@
 // Where the checks of big specs run: a spec of BIG_SPEC_BYTES or more is checked in a worker thread
 // (worker-jobs.ts), never on the server's event loop, and the worker is terminated at
 // CHECK_DEADLINE_MS. Smaller specs are checked in the server's thread: below the threshold a check
-// costs about what starting a worker costs (docs/performance.md). At most MAX_CHECK_JOBS big checks
+// costs about what starting a worker costs (docs/design/performance.md). At most MAX_CHECK_JOBS big checks
 // run at once; a call past the cap is answered `check_busy` at once.
 import type { Response } from "../interpreter/index";
 import { PyDict } from "../stdlib/index";

@@ -1,4 +1,4 @@
-// MCP over a byte stream pair (stdio): one JSON-RPC message per line (docs/runtime.md §16.1). Like the
+// MCP over a byte stream pair (stdio): one JSON-RPC message per line (docs/reference/runtime.md §16.1). Like the
 // SDK's stdio transport, plus what a drop-in server needs:
 // - the raw text of every `tools/call` request is kept with the message object handed to the
 //   server (never looked up by id), so arguments can be decoded kind-preservingly;

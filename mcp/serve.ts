@@ -1,4 +1,4 @@
-// Serving MCP over stdio (docs/runtime.md §16.1, docs/runtime.md §21.1): standard output carries protocol only, so
+// Serving MCP over stdio (docs/reference/runtime.md §16.1, docs/reference/runtime.md §21.1): standard output carries protocol only, so
 // anything else that would print there (console.log/info/debug) goes to standard error.
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";

@@ -1,4 +1,4 @@
-// The MCP server (docs/runtime.md §16): tools only, server name `stratum-mcp`. Each call returns one text
+// The MCP server (docs/reference/runtime.md §16): tools only, server name `stratum-mcp`. Each call returns one text
 // item with the response object as JSON (2-space indentation, exactly as Python's json.dumps writes
 // it: floats stay floats) and the same object as structuredContent; `isError` is false for every
 // documented response, `status: "error"` ones included, and true only for invalid arguments.

@@ -1,4 +1,4 @@
-// The tools of docs/runtime.md §16.2 (the reference's sixteen and its four parallel-step tools of
+// The tools of docs/reference/runtime.md §16.2 (the reference's sixteen and its four parallel-step tools of
 // version 0.3) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";

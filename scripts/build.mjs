@@ -1,5 +1,5 @@
 // Bundles the front ends with esbuild (run by `npm install` through the `prepare` script) and
-// builds the V8 startup snapshot of `stratumc` (docs/performance.md).
+// builds the V8 startup snapshot of `stratumc` (docs/design/performance.md).
 // Bundling matters for start-up time: unbundled chevrotain alone costs ~250 ms (stack.md).
 //   --bench          also bundles the benchmark runner
 //   --snapshot-only  only (re)builds dist/stratumc.blob from an existing dist/stratumc-snapshot.cjs

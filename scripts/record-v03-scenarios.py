@@ -9,14 +9,14 @@
 # imports with only jsonschema and PyYAML once `mcp.server.fastmcp`, `claude_agent_sdk` and
 # `stratum.judge.sandbox` are replaced by trivial stubs (written next to the export): a FastMCP
 # whose `tool()` decorator returns the function unchanged, and empty classes and functions for the
-# SDK and sandbox names (docs/v03-reference-notes.md, "How the behaviour was checked"). HOME points
+# SDK and sandbox names (the version 0.3 research notes, in the history of docs/v03-reference-notes.md). HOME points
 # at a scratch directory, so the reference's flow files land there. The working directory is the
 # scenarios directory (test/conformance/recorded/README.md §2.1).
 #
 # Each scenario is: the spec, plan arguments and actions below, the reference's responses
 # normalised as test/conformance/recorded/README.md §2.2 says (flow ids FLOW_n, durations and times 0, the working directory
 # <CWD>, object keys sorted), and the divergences where our product deliberately differs
-# (docs/divergences.md ids). The consumer path only: the reference's server-side dispatch spawns
+# (docs/reference/divergences.md ids). The consumer path only: the reference's server-side dispatch spawns
 # real agents.
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 // dist/stratumc-check.blob): the check-only program of cli/main-check.ts, which is what a
 // pre-commit hook runs. bin/stratumc.cjs starts it for `stratumc check …` and `stratumc validate …`
 // (without --deep); its heap holds the checker, commander with `check` and `validate`, and nothing
-// else, so it deserialises faster than the whole CLI's (docs/performance.md).
+// else, so it deserialises faster than the whole CLI's (docs/design/performance.md).
 //
 // The warm-up checks a clean and a broken spec and validates one, through an injected host. Any
 // command line the check-only program does not serve is handed to the plain bundle

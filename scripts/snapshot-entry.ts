@@ -6,7 +6,7 @@
 // loads each command's modules) and runs `check` on a clean and a broken spec and an `eval`
 // through an injected host, so that every module is initialised, the lazily built singletons exist
 // and the functions of the common paths are already compiled to bytecode. A process started from
-// the snapshot skips all of that (docs/performance.md).
+// the snapshot skips all of that (docs/design/performance.md).
 //
 // cli/main.ts is required only when the process starts: arguments, environment, working directory,
 // standard input and terminals are read at run time, exactly as in the plain bundle

@@ -1,4 +1,4 @@
-// The file system as the file builtins see it (docs/language.md §10.9 "Working root"). The core never
+// The file system as the file builtins see it (docs/reference/language.md §10.9 "Working root"). The core never
 // touches the disk itself: a host (CLI, MCP server, tests) injects an implementation.
 
 export interface FileStat {

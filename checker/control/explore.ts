@@ -52,7 +52,7 @@ export interface StateSpace {
 }
 
 export interface ExploreOptions {
-  /** A child flow's first dispatch runs without the policy loop (docs/runtime.md §8.1). */
+  /** A child flow's first dispatch runs without the policy loop (docs/reference/runtime.md §8.1). */
   readonly asChild: boolean;
   /** Whether a run of the named flow can end (sub-flow steps need their child to end). */
   readonly childEnds: (flow: string) => boolean;

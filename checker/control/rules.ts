@@ -1,4 +1,4 @@
-// The diagnostics of the control model (docs/language.md, "Control soundness"): each one states a
+// The diagnostics of the control model (docs/reference/language.md, "Control soundness"): each one states a
 // fact that holds on every run, found by exploring the flow's states, and points at its cause.
 
 import { stepPath } from "../graph/rules/paths";

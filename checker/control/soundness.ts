@@ -1,5 +1,5 @@
 // `controlSoundness`: the three soundness properties of workflow nets decided per flow on the
-// control model, exactly, by exploring its finite state space (docs/language.md, "Control
+// control model, exactly, by exploring its finite state space (docs/reference/language.md, "Control
 // soundness"). Pure; the fuzzer and the checker's control rules read the same verdicts.
 import type { CheckedSpec } from "../ir/types";
 import { controlFlowOf } from "./build";

@@ -1,4 +1,4 @@
-// The control model of a flow and the verdicts decided on it (docs/language.md, "Control
+// The control model of a flow and the verdicts decided on it (docs/reference/language.md, "Control
 // soundness"). Positions are indices in execution order; `n` (the number of steps) is the end of
 // the flow.
 /** How a step's `skip_if` behaves at dispatch: absent or constantly false, constantly true, or either. */

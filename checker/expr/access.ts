@@ -1,4 +1,4 @@
-// Attribute access (not called) and subscripts (docs/language.md §10.8.8, docs/language.md §10.8.9).
+// Attribute access (not called) and subscripts (docs/reference/language.md §10.8.8, docs/reference/language.md §10.8.9).
 import type { Attribute, Expr, Subscript } from "../../grammar/ast";
 import { attributeType } from "../../stdlib/types/attribute";
 import { memberPyName } from "../../stdlib/types/print";

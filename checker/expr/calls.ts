@@ -1,4 +1,4 @@
-// Calls (docs/language.md §10.8.9, docs/language.md §10.9): builtins by name, methods, and calls of other values.
+// Calls (docs/reference/language.md §10.8.9, docs/reference/language.md §10.9): builtins by name, methods, and calls of other values.
 import type { Attribute, Call, Name, Span } from "../../grammar/ast";
 import { arityError } from "../../stdlib/builtins/arity";
 import { METHODS } from "../../stdlib/builtins/methods";

@@ -1,4 +1,4 @@
-// The expression checker entry point (docs/language.md §9.5.5, docs/language.md §10.12): parses the text, turns syntax
+// The expression checker entry point (docs/reference/language.md §9.5.5, docs/reference/language.md §10.12): parses the text, turns syntax
 // diagnostics into EXPR-SYNTAX / EXPR-TOO-LONG / EXPR-TOO-DEEP, then type-checks the tree.
 import type { SyntaxDiagnostic } from "../../grammar/diagnostics";
 import { type ParseResult, parseExpression } from "../../grammar/parse";
@@ -58,7 +58,7 @@ export function checkExpression(
 ): ExprCheckResult {
   const parsed = parse(text);
   if (parsed.diagnostics.length > 0 || parsed.expr === null) {
-    // An expression with a syntax error gets no further expression diagnostics (docs/language.md §9.3).
+    // An expression with a syntax error gets no further expression diagnostics (docs/reference/language.md §9.3).
     const diagnostics = parsed.diagnostics.map((d) => syntaxDiagnostic(text, env, d));
     return { expr: parsed.expr, type: ANY, diagnostics, types: new Map() };
   }

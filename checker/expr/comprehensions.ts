@@ -1,4 +1,4 @@
-// List comprehensions and generator expressions (docs/language.md §10.8.10): each comprehension has
+// List comprehensions and generator expressions (docs/reference/language.md §10.8.10): each comprehension has
 // its own lexical scope; the first iterable is evaluated in the enclosing scope, everything else
 // inside; targets unpack element types.
 import type { GeneratorExp, ListComp, Target } from "../../grammar/ast";

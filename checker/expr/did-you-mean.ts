@@ -1,4 +1,4 @@
-// Did-you-mean (docs/language.md §9.1): the candidate with the smallest case-insensitive Levenshtein
+// Did-you-mean (docs/reference/language.md §9.1): the candidate with the smallest case-insensitive Levenshtein
 // distance, if it is at most max(1, floor(len(name) / 3)); ties go to the earlier candidate.
 
 function levenshtein(a: string, b: string): number {

@@ -1,4 +1,4 @@
-// List, tuple and dict displays (docs/language.md §10.3).
+// List, tuple and dict displays (docs/reference/language.md §10.3).
 import type { Dict, List, Tuple } from "../../grammar/ast";
 import { isUnhashable, unhashablePart } from "../../stdlib/types/kinds";
 import { memberPyName } from "../../stdlib/types/print";

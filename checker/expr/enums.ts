@@ -1,4 +1,4 @@
-// EXPR-ENUM-VALUE (docs/language.md §10.12.3): an enumeration-typed field compared with a literal
+// EXPR-ENUM-VALUE (docs/reference/language.md §10.12.3): an enumeration-typed field compared with a literal
 // outside its `values`, with `==`/`!=` or `in`/`not in` a list or tuple display.
 import type { Expr } from "../../grammar/ast";
 import type { Type } from "../../stdlib/types/type";

@@ -1,4 +1,4 @@
-// Names and `$` paths (docs/language.md §10.5, docs/language.md §10.6).
+// Names and `$` paths (docs/reference/language.md §10.5, docs/reference/language.md §10.6).
 import type { Name, Path } from "../../grammar/ast";
 import { ANY, type Type } from "../../stdlib/types/type";
 import { MESSAGES } from "../messages";

@@ -1,4 +1,4 @@
-// Unary, binary and boolean operators, conditionals and comparisons (docs/language.md §10.8.2–docs/language.md §10.8.7).
+// Unary, binary and boolean operators, conditionals and comparisons (docs/reference/language.md §10.8.2–docs/reference/language.md §10.8.7).
 import type { BinOp, BoolOp, Compare, Expr, IfExp, UnaryOp } from "../../grammar/ast";
 import { binaryType, compareType, neverEqual, unaryType } from "../../stdlib/types/operators";
 import { typeToString } from "../../stdlib/types/print";

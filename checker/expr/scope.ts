@@ -1,4 +1,4 @@
-// Lexical scopes of comprehension variables (docs/language.md §10.6, docs/language.md §10.8.10) and name classification.
+// Lexical scopes of comprehension variables (docs/reference/language.md §10.6, docs/reference/language.md §10.8.10) and name classification.
 import { builtinTypeRules } from "../../stdlib/types/builtin-rules";
 import type { Type } from "../../stdlib/types/type";
 

@@ -8,7 +8,7 @@ export type ExpressionKind =
   | "exit_criterion"
   | "accumulate"
   | "accumulate_key"
-  /** A quorum step's grouping key (docs/language.md §6.5), over one run's `result`. */
+  /** A quorum step's grouping key (docs/reference/language.md §6.5), over one run's `result`. */
   | "agree_on";
 
 export interface ExprEnvironment {

@@ -1,5 +1,5 @@
 // The FUZZ-* codes: what `stratumc fuzz` finds by running a spec, in the one catalogue
-// with the checker's rules, so `explain`, SARIF rule metadata, the LSP and docs/rules.md describe
+// with the checker's rules, so `explain`, SARIF rule metadata, the LSP and docs/reference/rules.md describe
 // them like every other code. The fuzzer (fuzzer/) builds its findings through these templates;
 // nothing in the checker reports them.
 import { defineRule, type RuleInfo } from "../rule";

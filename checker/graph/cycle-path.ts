@@ -1,4 +1,4 @@
-// The cycle reported for one strongly connected component (docs/language.md §9.5.4 "Dependency
+// The cycle reported for one strongly connected component (docs/reference/language.md §9.5.4 "Dependency
 // graph"): from the earliest-declared member, follow the earliest-declared successor inside the
 // component not yet on the path, backtracking when stuck, until an edge returns to the start.
 //

@@ -1,4 +1,4 @@
-// The dependency edges of one flow (docs/language.md §9.5.4 "Dependency graph", docs/runtime.md §2): `s → d`
+// The dependency edges of one flow (docs/reference/language.md §9.5.4 "Dependency graph", docs/reference/runtime.md §2): `s → d`
 // for every `depends_on` entry `d` of `s` and every `inputs` value of `s` that starts with
 // `$.steps.` (`d` = its third `.`-separated segment), and the `source` of a parallel_dispatch step
 // read the same way (0.3: the task list must exist before dispatch), when `d` is an existing step id. Only steps

@@ -1,4 +1,4 @@
-// The flow call graph (docs/language.md §9.5.4 "Recursion"): flow `X` calls `Y` when one of its
+// The flow call graph (docs/reference/language.md §9.5.4 "Recursion"): flow `X` calls `Y` when one of its
 // sub-flow steps targets `Y`. Chains are shortest paths found breadth-first; ties go to the
 // earlier-declared flow, then the earlier-declared step.
 import type { FlowDecl, SpecModel, StepDecl } from "../model/types";

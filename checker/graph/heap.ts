@@ -1,5 +1,5 @@
 // A binary min-heap of non-negative integers (declaration indices): the priority queue of the
-// stable topological order (docs/runtime.md §2).
+// stable topological order (docs/reference/runtime.md §2).
 
 export class IndexHeap {
   private readonly items: number[] = [];

@@ -1,4 +1,4 @@
-// Graph rules and the flow dependency graph (docs/language.md §9.5.4, docs/runtime.md §2).
+// Graph rules and the flow dependency graph (docs/reference/language.md §9.5.4, docs/reference/runtime.md §2).
 import type { FlowDecl } from "../model/types";
 import type { SemanticRule } from "../rules/types";
 import { analyseFlow } from "./analysis";
@@ -11,7 +11,7 @@ import { SPEC_STEP_DUPLICATE_ID } from "./rules/SPEC-STEP-DUPLICATE-ID";
 import { SPEC_STEP_UNREACHABLE } from "./rules/SPEC-STEP-UNREACHABLE";
 import type { FlowGraph } from "./types";
 
-/** The graph rules, in the catalogue order of docs/language.md §9.5.4. */
+/** The graph rules, in the catalogue order of docs/reference/language.md §9.5.4. */
 export const GRAPH_RULES: readonly SemanticRule[] = [
   SPEC_STEP_DUPLICATE_ID,
   SPEC_DEPENDS_ON_UNKNOWN,

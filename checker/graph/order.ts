@@ -1,4 +1,4 @@
-// The stable topological order of docs/runtime.md §2: Kahn's algorithm where, among the steps whose
+// The stable topological order of docs/reference/runtime.md §2: Kahn's algorithm where, among the steps whose
 // dependencies are all placed, the one declared first is placed next.
 import { IndexHeap } from "./heap";
 

@@ -1,4 +1,4 @@
-// The dependency graph of one flow (docs/language.md §9.5.4, docs/runtime.md §2).
+// The dependency graph of one flow (docs/reference/language.md §9.5.4, docs/reference/runtime.md §2).
 import type { StepDecl } from "../model/types";
 import type { MapEntry, ScalarNode } from "../yaml/nodes";
 

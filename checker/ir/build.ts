@@ -1,6 +1,6 @@
 // Builds the checked IR (ir/types.ts) from the model of a spec without errors. Only valid fields
 // are read (the spec has no errors, so every present field is valid); defaults follow
-// docs/language.md §4–docs/language.md §7 (the retry counts are the ones schema/spec-schema.ts documents). The result is
+// docs/reference/language.md §4–docs/reference/language.md §7 (the retry counts are the ones schema/spec-schema.ts documents). The result is
 // frozen: nothing downstream can change it.
 
 import { PyFloat } from "../../stdlib/values/value";

@@ -1,5 +1,5 @@
-// The IR of stratumc's race and debate steps (docs/concurrency-constructs.md §3,
-// docs/concurrency-constructs.md §5): the members with the step's agent and intent applied where
+// The IR of stratumc's race and debate steps (docs/design/concurrency-constructs.md §3,
+// docs/design/concurrency-constructs.md §5): the members with the step's agent and intent applied where
 // they have none, and a debate's rounds, contract, converge expression and synthesis with its
 // defaults.
 import { type MemberDecl, memberDecls } from "../model/members";

@@ -1,4 +1,4 @@
-// The IR of a quorum step's own keys (docs/language.md §6.5): `runs`, the checked `agree_on` and
+// The IR of a quorum step's own keys (docs/reference/language.md §6.5): `runs`, the checked `agree_on` and
 // `threshold` as written (default: a majority of runs).
 import type { StepDecl } from "../model/types";
 import { thresholdNumber } from "../rules/quorum/threshold-value";

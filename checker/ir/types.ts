@@ -81,8 +81,8 @@ export interface WrittenNumberIR {
 }
 
 /**
- * The keys of a version 0.3 `parallel_dispatch` step (docs/language.md §6.2), defaults applied
- * exactly as the reference's dispatch applies them (docs/runtime.md, parallel steps).
+ * The keys of a version 0.3 `parallel_dispatch` step (docs/reference/language.md §6.2), defaults applied
+ * exactly as the reference's dispatch applies them (docs/reference/runtime.md, parallel steps).
  */
 export interface ParallelDispatchIR {
   /** `source` as written: usually a `$` reference to the task list. */
@@ -104,13 +104,13 @@ export interface ParallelDispatchIR {
   readonly deferAdvance: boolean;
   /** Per-task certificate, the reference's defaults applied; null when absent. */
   readonly taskReasoningTemplate: ReasoningTemplateIR | null;
-  /** stratumc extension (docs/concurrency-constructs.md §2): the aggregate's validate expression. */
+  /** stratumc extension (docs/design/concurrency-constructs.md §2): the aggregate's validate expression. */
   readonly validate?: ExpressionIR | null;
   /** stratumc extension: the contract each completed task's result is checked against. */
   readonly memberContract?: string | null;
 }
 
-/** The keys of a quorum step (docs/language.md §6.5): `runs` copies of the step vote with `agreeOn`. */
+/** The keys of a quorum step (docs/reference/language.md §6.5): `runs` copies of the step vote with `agreeOn`. */
 export interface QuorumIR {
   readonly runs: number;
   /** Evaluated on each run's passing result (`result`); equal values are one group. */
@@ -126,13 +126,13 @@ export interface MemberIR {
   readonly intent: string;
 }
 
-/** The keys of a race step (docs/concurrency-constructs.md §3): the candidates, in member order. */
+/** The keys of a race step (docs/design/concurrency-constructs.md §3): the candidates, in member order. */
 export interface RaceIR {
   /** `candidates: N` gives c1 … cN with the step's agent and intent. */
   readonly candidates: readonly MemberIR[];
 }
 
-/** A debate's synthesis (docs/concurrency-constructs.md §5). */
+/** A debate's synthesis (docs/design/concurrency-constructs.md §5). */
 export interface SynthesisIR {
   readonly agent: string | null;
   readonly intent: string;
@@ -141,7 +141,7 @@ export interface SynthesisIR {
   readonly retries: number;
 }
 
-/** The keys of a debate step (docs/concurrency-constructs.md §5). */
+/** The keys of a debate step (docs/design/concurrency-constructs.md §5). */
 export interface DebateIR {
   readonly debaters: readonly MemberIR[];
   readonly rounds: number;
@@ -200,7 +200,7 @@ export interface StepIR {
   readonly race?: RaceIR | null;
   /** Present exactly when `kind` is "debate". */
   readonly debate?: DebateIR | null;
-  /** The static result type R(s) of docs/language.md §10.12.2. */
+  /** The static result type R(s) of docs/reference/language.md §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;
 }
@@ -224,7 +224,7 @@ export interface FlowIR {
   readonly output: string;
   readonly budget: BudgetIR | null;
   readonly maxRounds: number | null;
-  /** Steps in execution order (stable topological order, docs/runtime.md §2). */
+  /** Steps in execution order (stable topological order, docs/reference/runtime.md §2). */
   readonly steps: readonly StepIR[];
   readonly stepById: ReadonlyMap<string, StepIR>;
   readonly range: SourceRange;

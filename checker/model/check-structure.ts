@@ -1,4 +1,4 @@
-// The structure phase (docs/language.md §1.1, docs/language.md §1.2, docs/language.md §9.3 phase 2): the root must be a mapping, the
+// The structure phase (docs/reference/language.md §1.1, docs/reference/language.md §1.2, docs/reference/language.md §9.3 phase 2): the root must be a mapping, the
 // version selects the schema, then every node is checked against that schema (schema/walk.ts) and the
 // spec model is built (build.ts).
 import { valueRange } from "../anchors";
@@ -47,7 +47,7 @@ interface VersionLookup {
 }
 
 /**
- * docs/language.md §1.2: the version is looked up by Python `str()` of the loaded value. "unknown": missing or not a
+ * docs/reference/language.md §1.2: the version is looked up by Python `str()` of the loaded value. "unknown": missing or not a
  * version we know (reported).
  */
 function checkVersion(src: SpecSource, root: MapNode, reporter: Reporter): VersionLookup | "unknown" {

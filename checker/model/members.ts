@@ -1,5 +1,5 @@
-// The members of stratumc's race and debate steps (docs/concurrency-constructs.md §3 and
-// docs/concurrency-constructs.md §5), read from a valid `candidates` / `debaters` list: each
+// The members of stratumc's race and debate steps (docs/design/concurrency-constructs.md §3 and
+// docs/design/concurrency-constructs.md §5), read from a valid `candidates` / `debaters` list: each
 // entry's id, agent and intent as written, with its node for diagnostics. A `candidates` count is
 // read by the IR (c1 … cN have no entries).
 import type { MapNode } from "../yaml/nodes";

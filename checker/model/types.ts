@@ -1,5 +1,5 @@
 // The spec model: a typed view of the loaded document after the structure phase (language.md
-// docs/language.md §9.3). Semantic rules, graph rules and the expression phase read the document only through it.
+// docs/reference/language.md §9.3). Semantic rules, graph rules and the expression phase read the document only through it.
 // A field is "valid" when it is present and passed every structural check (SCHEMA-* found nothing
 // in it): later rules that need a value skip invalid fields, so nothing cascades.
 import type { Version } from "../base/version";

@@ -1,4 +1,4 @@
-// The stratumc-only features inside expressions (docs/divergences.md, DIV-BUILTINS-MORE and
+// The stratumc-only features inside expressions (docs/reference/divergences.md, DIV-BUILTINS-MORE and
 // DIV-DOLLAR-EVERYWHERE): a call of a builtin the reference lacks, in any expression, and a `$`
 // path anywhere but skip_if. Only the reference's own expression fields are scanned: agree_on,
 // validate and converge are stratumc's keys, reported as such.

@@ -1,7 +1,7 @@
-// What only stratumc accepts (docs/language.md §6.4–docs/language.md §6.7, docs/divergences.md):
+// What only stratumc accepts (docs/reference/language.md §6.4–docs/reference/language.md §6.7, docs/reference/divergences.md):
 // the step kinds, step keys and values the reference, stratum-mcp 0.2.50, rejects, and the
 // expression features it fails on when an expression runs. `stratumc check --portable` reports
-// each use (SPEC-NOT-PORTABLE, not-portable.ts); the decisions are listed in docs/language.md §9.7.
+// each use (SPEC-NOT-PORTABLE, not-portable.ts); the decisions are listed in docs/reference/language.md §9.7.
 
 /** One stratumc-only feature: how the message names it, and what to do instead. */
 export interface PortabilityFeature {
@@ -17,8 +17,8 @@ const REJECTS = "stratum-mcp 0.2.50 rejects it";
 const KEEP = "or keep this spec for stratumc only";
 
 /**
- * `type: <kind>` values the reference's schema rejects (race: docs/concurrency-constructs.md §3,
- * quorum: docs/concurrency-constructs.md §4, debate: docs/concurrency-constructs.md §5).
+ * `type: <kind>` values the reference's schema rejects (race: docs/design/concurrency-constructs.md §3,
+ * quorum: docs/design/concurrency-constructs.md §4, debate: docs/design/concurrency-constructs.md §5).
  */
 export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new Map([
   [
@@ -95,7 +95,7 @@ export const REQUIRE_ZERO: PortabilityFeature = {
 
 /**
  * Builtins stratumc adds to 0.2.50's `file_exists, file_contains, len, bool, int, str, max, min`
- * (docs/divergences.md, DIV-BUILTINS-MORE): in the reference a call raises NameError when the
+ * (docs/reference/divergences.md, DIV-BUILTINS-MORE): in the reference a call raises NameError when the
  * expression runs.
  */
 export const STRATUMC_BUILTINS: ReadonlySet<string> = new Set([
@@ -109,7 +109,7 @@ export const STRATUMC_BUILTINS: ReadonlySet<string> = new Set([
 ]);
 
 export function builtinFeature(name: string, field: string): PortabilityFeature {
-  // A skip_if that raises means "do not skip" there (docs/divergences.md, DIV-SKIP-IF-WARNINGS).
+  // A skip_if that raises means "do not skip" there (docs/reference/divergences.md, DIV-SKIP-IF-WARNINGS).
   const outcome = field === "skip_if" ? " (so the step is never skipped)" : "";
   return {
     feature: `the builtin '${name}'`,
@@ -118,7 +118,7 @@ export function builtinFeature(name: string, field: string): PortabilityFeature 
   };
 }
 
-/** A `$` path outside skip_if (docs/divergences.md, DIV-DOLLAR-EVERYWHERE). */
+/** A `$` path outside skip_if (docs/reference/divergences.md, DIV-DOLLAR-EVERYWHERE). */
 export function dollarPathFeature(field: string): PortabilityFeature {
   return {
     feature: `a $ path in ${field}`,

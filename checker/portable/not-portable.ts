@@ -1,7 +1,7 @@
 // SPEC-NOT-PORTABLE: a feature only stratumc accepts, reported only when the check is asked for
 // portability (`checkSpec(text, { portable: true })`, `stratumc check --portable`;
-// docs/concurrency-constructs.md §1, principle 6). What counts is listed in features.ts and
-// docs/language.md §9.7. Each use is reported at the key (a stratumc-only key), at the value
+// docs/design/concurrency-constructs.md §1, principle 6). What counts is listed in features.ts and
+// docs/reference/language.md §9.7. Each use is reported at the key (a stratumc-only key), at the value
 // (`type: quorum`, `require: 0`) or at the part of an expression that is not portable.
 import { keyRange, valueRange } from "../anchors";
 import type { SpecModel } from "../model/types";

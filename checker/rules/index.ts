@@ -1,5 +1,5 @@
-// Every semantic rule of docs/language.md §9.5.3–docs/language.md §9.5.4 except the graph rules (checker/graph) and
-// SPEC-OUTPUT-SCHEMA-INVALID (checker/schema), in catalogue order: the docs/language.md §9.5.3 table, then docs/language.md §9.5.4.
+// Every semantic rule of docs/reference/language.md §9.5.3–docs/reference/language.md §9.5.4 except the graph rules (checker/graph) and
+// SPEC-OUTPUT-SCHEMA-INVALID (checker/schema), in catalogue order: the docs/reference/language.md §9.5.3 table, then docs/reference/language.md §9.5.4.
 import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "./contracts/SPEC-CONTRACT-FIELD-TYPE-UNKNOWN";
 import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "./contracts/SPEC-CONTRACT-FIELD-UNKNOWN-KEY";
 import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "./contracts/SPEC-CONTRACT-ITEMS-NOT-ARRAY";
@@ -67,7 +67,7 @@ import { SPEC_WORKFLOW_INPUT_MISMATCH } from "./workflow/SPEC-WORKFLOW-INPUT-MIS
 import { SPEC_WORKFLOW_NO_ENTRY } from "./workflow/SPEC-WORKFLOW-NO-ENTRY";
 
 export const SEMANTIC_RULES: readonly VisitingRule[] = [
-  // docs/language.md §9.5.3 functions, workflow, flows, contracts
+  // docs/reference/language.md §9.5.3 functions, workflow, flows, contracts
   SPEC_GATE_FN_ENSURE,
   SPEC_GATE_FN_BUDGET,
   SPEC_GATE_FN_RETRIES,
@@ -83,7 +83,7 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_CONTRACT_ITEMS_NOT_ARRAY,
   SPEC_CONTRACT_FIELD_UNKNOWN_KEY,
   SPEC_CONTRACT_SHORTHAND,
-  // docs/language.md §9.5.4 steps (the graph rules live in checker/graph)
+  // docs/reference/language.md §9.5.4 steps (the graph rules live in checker/graph)
   SPEC_STEP_MODE,
   SPEC_STEP_FUNCTION_UNDEFINED,
   SPEC_FN_STEP_FIELD,
@@ -111,7 +111,7 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_GATE_NEXT,
   SPEC_GATE_POLICY_FALLBACK_NO_POLICY,
   SPEC_OUTPUT_CONTRACT_UNDEFINED,
-  // docs/language.md §9.5.4, version 0.3: decompose and parallel_dispatch steps
+  // docs/reference/language.md §9.5.4, version 0.3: decompose and parallel_dispatch steps
   SPEC_DECOMPOSE_MISSING_KEY,
   SPEC_PARALLEL_MISSING_KEY,
   SPEC_PARALLEL_ONLY_KEY,
@@ -120,7 +120,7 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_STEP_KIND_IGNORED_KEY,
   SPEC_PARALLEL_KEY_IGNORED,
   SPEC_STEP_TYPE_MISMATCH,
-  SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED, // stratumc's extension (docs/concurrency-constructs.md §2)
+  SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED, // stratumc's extension (docs/design/concurrency-constructs.md §2)
   // version 0.3, quorum steps (stratumc's extension)
   SPEC_QUORUM_MISSING_KEY,
   SPEC_QUORUM_ONLY_KEY,

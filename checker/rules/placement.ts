@@ -1,4 +1,4 @@
-// Which expression fields are reported as misplaced (docs/language.md §9.3, last bullet). Such a field
+// Which expression fields are reported as misplaced (docs/reference/language.md §9.3, last bullet). Such a field
 // is not parsed or type-checked at all, so the expression phase asks these predicates and the
 // semantic rules that report the misplacement use the very same ones: the two never disagree.
 import type { FunctionDecl, StepDecl, StepKind } from "../model/types";

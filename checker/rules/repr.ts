@@ -1,4 +1,4 @@
-// Python-style representations for messages (docs/language.md §9.4). Loaded nodes use
+// Python-style representations for messages (docs/reference/language.md §9.4). Loaded nodes use
 // checker/yaml/repr.ts `pythonRepr`.
 import { strRepr } from "../../stdlib/values/repr";
 

@@ -1,7 +1,7 @@
 // The wording of did-you-mean suggestions and of the rename fixes that go with them
-// (docs/language.md §9.1), shared by the semantic, graph and reference rules.
+// (docs/reference/language.md §9.1), shared by the semantic, graph and reference rules.
 
-/** Did-you-mean suggestion text (docs/language.md §9.1). */
+/** Did-you-mean suggestion text (docs/reference/language.md §9.1). */
 export function didYouMean(candidate: string): string {
   return `Did you mean '${candidate}'?`;
 }

@@ -1,6 +1,6 @@
-// Shared helpers of the semantic rules: SPEC-family paths (docs/language.md §9.1, named by ids), the step `E`
+// Shared helpers of the semantic rules: SPEC-family paths (docs/reference/language.md §9.1, named by ids), the step `E`
 // anchor, did-you-mean suggestions with their rename fix, and field-presence tests that follow the
-// cascade rules of docs/language.md §9.3 (a field that is present but structurally invalid is "unknown").
+// cascade rules of docs/reference/language.md §9.3 (a field that is present but structurally invalid is "unknown").
 import { entityRange, stepEntityRange } from "../anchors";
 import type { SourceRange } from "../base/source-range";
 import { STEP_KINDS } from "../base/step-kinds";
@@ -42,7 +42,7 @@ export function functionPath(fn: FunctionDecl, field?: string): string {
   return field === undefined ? `functions.${fn.name}` : `functions.${fn.name}.${field}`;
 }
 
-/** `E` for a step: its id value when on the step's first line, else the item's start (docs/language.md §9.2). */
+/** `E` for a step: its id value when on the step's first line, else the item's start (docs/reference/language.md §9.2). */
 export function stepEntity(model: SpecModel, step: StepDecl): SourceRange {
   const steps = step.flow.stepsNode;
   if (steps !== null) return stepEntityRange(model.source, steps, step.index);
@@ -80,7 +80,7 @@ export interface NameSuggestion {
 }
 
 /**
- * Did-you-mean for an unknown name written as the value of `entry` (docs/language.md §9.1): the suggestion, and a
+ * Did-you-mean for an unknown name written as the value of `entry` (docs/reference/language.md §9.1): the suggestion, and a
  * fix that renames the value when the match is unique.
  */
 export function suggestName(entry: MapEntry, name: string, candidates: Iterable<string>): NameSuggestion {

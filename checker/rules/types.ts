@@ -1,4 +1,4 @@
-// The two shapes of a semantic rule (docs/language.md §9.5.3–docs/language.md §9.5.4). Most rules
+// The two shapes of a semantic rule (docs/reference/language.md §9.5.3–docs/reference/language.md §9.5.4). Most rules
 // look at one declaration at a time: they say what they visit (`visit`, through a RuleVisitor) and
 // the checker walks the model once for all of them (checker/rules/walk.ts), in the manner of
 // Biome's analyzer and actionlint. Rules over the whole dependency graph (checker/graph) keep a

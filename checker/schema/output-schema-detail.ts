@@ -1,5 +1,5 @@
 // Turns the meta-schema validator's errors into the `<detail>` of SPEC-OUTPUT-SCHEMA-INVALID
-// (docs/language.md §9.5.4): the offending sub-node of the output_schema and a jsonschema-style text
+// (docs/reference/language.md §9.5.4): the offending sub-node of the output_schema and a jsonschema-style text
 // such as `'strin' is not a valid type` or `-1 is less than the minimum of 0`.
 import { floatRepr, strRepr } from "../../stdlib/values/repr";
 import { PyFloat } from "../../stdlib/values/value";

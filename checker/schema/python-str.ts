@@ -1,4 +1,4 @@
-// Python's `str()` of a loaded value, for the version lookup of docs/language.md §1.2 (`str(0.2)` is
+// Python's `str()` of a loaded value, for the version lookup of docs/reference/language.md §1.2 (`str(0.2)` is
 // '0.2', `str(None)` is 'None', `str(True)` is 'True', a date prints as 2024-01-01).
 import { floatRepr } from "../../stdlib/values/repr";
 import { PyFloat } from "../../stdlib/values/value";

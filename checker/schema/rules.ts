@@ -1,4 +1,4 @@
-// The SCHEMA family of the catalogue (docs/language.md §9.5.2), in catalogue order. Each rule is its own
+// The SCHEMA family of the catalogue (docs/reference/language.md §9.5.2), in catalogue order. Each rule is its own
 // module under rules/; the structure walker (walk.ts) reports them.
 import type { RuleInfo } from "../rule";
 import { SCHEMA_ENUM } from "./rules/enum";

@@ -1,4 +1,4 @@
-// JSON-Schema kinds of loaded YAML scalars (docs/language.md §9.5.2: "Integer" accepts a float with an
+// JSON-Schema kinds of loaded YAML scalars (docs/reference/language.md §9.5.2: "Integer" accepts a float with an
 // integral value, "number" excludes booleans). Ints are number (safe range) or bigint; floats
 // are PyFloat boxes.
 import { PyFloat } from "../../stdlib/values/value";

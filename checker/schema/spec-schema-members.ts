@@ -1,5 +1,5 @@
-// The nested mappings of stratumc's race and debate steps (docs/concurrency-constructs.md §3,
-// docs/concurrency-constructs.md §5): a member (a race's candidate, a debate's debater) and a
+// The nested mappings of stratumc's race and debate steps (docs/design/concurrency-constructs.md §3,
+// docs/design/concurrency-constructs.md §5): a member (a race's candidate, a debate's debater) and a
 // debate's synthesis. A part of the spec format of spec-schema.ts, kept apart so each file has one
 // subject.
 import type { ShapeSpec, ValueSpec } from "./spec-schema-types";

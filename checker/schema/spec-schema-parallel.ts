@@ -1,10 +1,10 @@
-// The step keys of version 0.3's parallel step kinds (docs/language.md §6.2, docs/language.md §6.4,
-// docs/language.md §6.5): the reference's parallel_dispatch keys and stratumc's extensions (quorum,
-// member_contract, validate: docs/concurrency-constructs.md), with the defaults the IR applies.
+// The step keys of version 0.3's parallel step kinds (docs/reference/language.md §6.2, docs/reference/language.md §6.4,
+// docs/reference/language.md §6.5): the reference's parallel_dispatch keys and stratumc's extensions (quorum,
+// member_contract, validate: docs/design/concurrency-constructs.md), with the defaults the IR applies.
 // A part of the step shape of spec-schema.ts, kept apart so each file has one subject.
 import type { KeySpec, ValueSpec } from "./spec-schema-types";
 
-/** Version 0.3 parallel_dispatch defaults (docs/language.md §6.2), as the reference's dispatch applies them. */
+/** Version 0.3 parallel_dispatch defaults (docs/reference/language.md §6.2), as the reference's dispatch applies them. */
 export const DEFAULT_MAX_CONCURRENT = 3;
 export const DEFAULT_ISOLATION = "worktree";
 export const DEFAULT_REQUIRE = "all";

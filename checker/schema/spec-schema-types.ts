@@ -3,7 +3,7 @@ import type { Version } from "../base/version";
 
 /** The value kinds a key may require. */
 export type ValueSpec =
-  /** The root `version` (checked first, by the version lookup of docs/language.md §1.2). */
+  /** The root `version` (checked first, by the version lookup of docs/reference/language.md §1.2). */
   | { readonly kind: "version" }
   | {
       readonly kind: "string";
@@ -58,7 +58,7 @@ export interface KeySpec {
   /** One sentence from the spec (JSON Schema `description`). */
   readonly description: string;
   /**
-   * What applies when the key is absent (Markdown, for docs/format.md); set on every key that is
+   * What applies when the key is absent (Markdown, for docs/reference/format.md); set on every key that is
    * optional in some version, absent on keys that are always required.
    */
   readonly default?: string;
@@ -90,7 +90,7 @@ export type ShapeName =
 
 export interface ShapeSpec {
   readonly name: ShapeName;
-  /** The stable anchor of the shape's section of docs/format.md (its keys: `<anchor>.<key>`). */
+  /** The stable anchor of the shape's section of docs/reference/format.md (its keys: `<anchor>.<key>`). */
   readonly anchor: string;
   readonly title: string;
   readonly description: string;

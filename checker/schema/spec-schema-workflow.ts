@@ -1,4 +1,4 @@
-// The `workflow` block of a spec and its inputs (docs/language.md §7): a part of the format's
+// The `workflow` block of a spec and its inputs (docs/reference/language.md §7): a part of the format's
 // declarative description (spec-schema.ts), kept apart so each file has one subject.
 import type { ShapeSpec, ValueSpec } from "./spec-schema-types";
 

@@ -1,6 +1,6 @@
-// The declarative description of the spec format, versions 0.1, 0.2 and 0.3 (docs/language.md §2–docs/language.md §7 and the
-// structural table of docs/language.md §9.5.2). It is the single source of truth for the structure phase
-// (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/format.md
+// The declarative description of the spec format, versions 0.1, 0.2 and 0.3 (docs/reference/language.md §2–docs/reference/language.md §7 and the
+// structural table of docs/reference/language.md §9.5.2). It is the single source of truth for the structure phase
+// (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/reference/format.md
 // (format-doc.ts): every mapping kind lists its keys in catalogue order with their value kinds,
 // descriptions, defaults and examples, the keys it requires, the 0.2-only keys, the keys that are
 // reported as SCHEMA-FEATURE-UNSUPPORTED and the reference's "beyond-surface" keys that are simply
@@ -25,15 +25,15 @@ export { WORKFLOW_NAME_PATTERN } from "./spec-schema-workflow";
 
 export const VERSIONS: readonly Version[] = ["0.1", "0.2", "0.3"];
 
-/** Attempts of a function (and so of its steps) without `retries` (docs/language.md §4). */
+/** Attempts of a function (and so of its steps) without `retries` (docs/reference/language.md §4). */
 export const DEFAULT_FUNCTION_RETRIES = 3;
-/** Attempts of an inline step without `retries` (docs/language.md §6.2). */
+/** Attempts of an inline step without `retries` (docs/reference/language.md §6.2). */
 export const DEFAULT_INLINE_STEP_RETRIES = 1;
-/** Attempts of a decompose or parallel_dispatch step without `retries` (docs/language.md §6.2). */
+/** Attempts of a decompose or parallel_dispatch step without `retries` (docs/reference/language.md §6.2). */
 export const DEFAULT_PARALLEL_STEP_RETRIES = 2;
 /** The values of a step's `type` (0.3); decompose, parallel_dispatch, quorum, race and debate decide the kind. */
 export const STEP_TYPES = STEP_TYPE_VALUES;
-/** The policy of a gate step without `policy` (docs/language.md §6.2). */
+/** The policy of a gate step without `policy` (docs/reference/language.md §6.2). */
 export const DEFAULT_GATE_POLICY = "gate";
 
 const STRING: ValueSpec = { kind: "string" };

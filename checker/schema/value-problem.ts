@@ -1,4 +1,4 @@
-// The value constraints of a scalar field (docs/language.md §9.3): at most one of SCHEMA-TYPE,
+// The value constraints of a scalar field (docs/reference/language.md §9.3): at most one of SCHEMA-TYPE,
 // SCHEMA-ENUM, SCHEMA-MINIMUM, SCHEMA-NON-EMPTY, SCHEMA-PATTERN per node, in that order.
 import type { Version } from "../base/version";
 import type { SpecNode } from "../yaml/nodes";

@@ -1,8 +1,8 @@
-// The structure walker (docs/language.md §9.3 phase 2): checks every node of a document whose version
+// The structure walker (docs/reference/language.md §9.3 phase 2): checks every node of a document whose version
 // is known against the declarative description (spec-schema.ts) and reports the SCHEMA-* rules.
 // Per node at most one of TYPE, ENUM, MINIMUM, NON-EMPTY, PATTERN (in that order); per mapping one
 // REQUIRED per missing key and one UNKNOWN-KEY per unknown key. Paths follow the reference's
-// instance paths (sequence items by index, `root` for the document); ranges follow docs/language.md §9.2.
+// instance paths (sequence items by index, `root` for the document); ranges follow docs/reference/language.md §9.2.
 import { itemRange, keyRange, type Owner, ownerRange, valueRange } from "../anchors";
 import type { SourceRange } from "../base/source-range";
 import type { Version } from "../base/version";

@@ -1,5 +1,5 @@
 // Completion inside an expression string (and inside a step input's `$` reference): names in
-// scope for the position (docs/language.md §10.6), comprehension variables, builtins with signatures,
+// scope for the position (docs/reference/language.md §10.6), comprehension variables, builtins with signatures,
 // True/False/None, fields and methods after `x.` by the static type of x, and `$` path segments
 // (`$.input.<name>`, `$.steps.<id>.output.<field>`). Works on incomplete text: the tree comes
 // from the grammar's error recovery with a placeholder name at the cursor.

@@ -1,4 +1,4 @@
-// What follows `x.` for a value of a static type (docs/language.md §10.8.9): the fields of a record or
+// What follows `x.` for a value of a static type (docs/reference/language.md §10.8.9): the fields of a record or
 // of the namespace over it, and the methods of str, list, tuple and dict (namespaces and records
 // reach the mapping methods get/keys/values/items when called).
 import { METHODS, type MethodReceiver, type MethodSpec } from "../../stdlib/builtins/methods";

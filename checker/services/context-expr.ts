@@ -1,7 +1,7 @@
 // The expression under a cursor: which expression field of which step or function, the cursor as
 // an offset into the expression text (through the scalar's value-index → source map, so escapes of
 // double-quoted scalars and folded/literal block scalars are exact), the environment of that
-// position (docs/language.md §10.6) and a typed, possibly partial, syntax tree. Incomplete text
+// position (docs/reference/language.md §10.6) and a typed, possibly partial, syntax tree. Incomplete text
 // (`result.`, `len(`) is parsed by the grammar's own error recovery and typed by the checker's own
 // expression checker; nothing is evaluated.
 import type { Expr, PathRef } from "../../grammar/ast";
@@ -72,7 +72,7 @@ function siteKind(path: readonly PathSeg[]): SiteKind | null {
     if (path.length === 5 && typeof key === "string" && isStepExpressionField(key)) return key;
     if (path.length === 6 && key === "ensure" && typeof path[5] === "number") return "ensure";
     if (path.length === 6 && key === "inputs" && typeof path[5] === "string") return "input";
-    // A parallel_dispatch step's `source` is a `$` reference resolved like an input's (docs/language.md §6.4).
+    // A parallel_dispatch step's `source` is a `$` reference resolved like an input's (docs/reference/language.md §6.4).
     if (path.length === 5 && key === "source") return "input";
     return null;
   }
@@ -122,7 +122,7 @@ function usersOf(view: DocView, fn: FunctionDecl): StepDecl[] {
 /**
  * The environment of the site's position, as the expression phase builds it (spec-expr/phase.ts):
  * `validate` and `converge` bind their own names (parallel-validate.ts, debate-converge.ts), every
- * other field the position names of docs/language.md §10.6. Without a model, every type is `any`.
+ * other field the position names of docs/reference/language.md §10.6. Without a model, every type is `any`.
  */
 export function siteEnvironment(view: DocView, site: ExprSite): ExprEnvironment {
   const table = view.expressions;

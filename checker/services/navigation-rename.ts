@@ -13,7 +13,7 @@ import type { OffsetEdit, RenameResult } from "./types";
 /** The kinds rename supports (contract fields are typed through contracts, not named by text). */
 const RENAMEABLE: ReadonlySet<string> = new Set(["step", "function", "flow", "contract", "input"]);
 
-/** `$` path segments (docs/language.md §10.5): `[A-Za-z0-9_]+`. */
+/** `$` path segments (docs/reference/language.md §10.5): `[A-Za-z0-9_]+`. */
 const SEGMENT = /^[A-Za-z0-9_]+$/;
 
 /**

@@ -1,7 +1,7 @@
 // Document symbols: contracts → fields, functions, flows → inputs and steps, and
 // the workflow, in document order. Read from the YAML tree (outline-tree.ts) so that the outline
 // survives broken YAML and structural errors; a step's kind is read from its selector keys the way
-// the model resolves it (docs/language.md §6.1).
+// the model resolves it (docs/reference/language.md §6.1).
 import type { MapEntry, MapNode, SpecNode } from "../yaml/nodes";
 import { documentTree, trimmedRange } from "./outline-tree";
 import { nameRange } from "./symbols";
@@ -82,7 +82,7 @@ function workflowSymbol(text: string, entry: MapEntry): DocumentSymbolInfo {
   };
 }
 
-/** The kind as docs/language.md §6.1 selects it: `flow` → sub-flow, `intent` → inline, `function` → its mode. */
+/** The kind as docs/reference/language.md §6.1 selects it: `flow` → sub-flow, `intent` → inline, `function` → its mode. */
 function stepKind(step: MapNode, functions: MapNode | null): string {
   if (stringAt(step, "flow") !== "") return "flow";
   const fn = stringAt(step, "function");

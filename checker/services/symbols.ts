@@ -128,7 +128,7 @@ class IndexBuilder {
     }
     for (const flow of this.model.flows) this.flow(flow);
     for (const fn of this.model.functions) {
-      // `$` paths in a function's ensure read the flow of each step using the function (docs/language.md §10.12).
+      // `$` paths in a function's ensure read the flow of each step using the function (docs/reference/language.md §10.12).
       const users = uniqueFlows(
         this.model.flows.flatMap((f) => f.steps.filter((s) => s.kind === "function" && s.fn === fn)),
       );
@@ -192,7 +192,7 @@ class IndexBuilder {
     }
   }
 
-  /** The `$` reference of a parallel_dispatch step's `source` (docs/language.md §6.4). */
+  /** The `$` reference of a parallel_dispatch step's `source` (docs/reference/language.md §6.4). */
   private parallelSource(flow: FlowDecl, step: StepDecl): void {
     const ref = this.table.parallelSource(step)?.ref ?? null;
     const node = step.string("source")?.entry.value;

@@ -26,7 +26,7 @@ export const TOKEN_TYPES = [
   "namespace",
 ] as const satisfies readonly TokenType[];
 
-/** The position names of each kind of site (docs/language.md §10.6), computed once. */
+/** The position names of each kind of site (docs/reference/language.md §10.6), computed once. */
 const positionNames = new Map<SiteKind, ReadonlySet<string>>();
 
 function positionNamesFor(kind: SiteKind): ReadonlySet<string> {

@@ -1,4 +1,4 @@
-// Contracts as checker record types (docs/language.md §3.2, docs/language.md §10.12.1). One RecordType per contract that
+// Contracts as checker record types (docs/reference/language.md §3.2, docs/reference/language.md §10.12.1). One RecordType per contract that
 // is a mapping, built once per model: the expression phase and the IR must share the very same
 // objects (two RecordTypes are the same type only if they are one object).
 import { type FieldDefinition, fieldType } from "../../stdlib/types/field-type";

@@ -1,4 +1,4 @@
-// The `converge` expression of a debate step (stratumc's extension, docs/language.md §6.7): checked
+// The `converge` expression of a debate step (stratumc's extension, docs/reference/language.md §6.7): checked
 // like an ensure expression (EXPR-* rules, `$` references as for the step's ensure) but with the
 // debate's names bound instead of `result`: `round` (this round's arguments, typed by
 // argument_contract), `history` (every round so far, this one included) and `round_number`.
@@ -16,7 +16,7 @@ export function argumentType(step: StepDecl, records: Records): Type {
   return record === undefined ? ANY : resultBinding(recordOf(record));
 }
 
-/** The names a converge expression sees (docs/runtime.md §23.15). */
+/** The names a converge expression sees (docs/reference/runtime.md §23.15). */
 export function convergeEnvironment(
   argument: Type,
   pathType: ExprEnvironment["pathType"],

@@ -1,5 +1,5 @@
-// The names bound in each expression position (docs/language.md §10.6, docs/language.md §10.12.2) and the reasons of
-// EXPR-NAME-UNAVAILABLE for the position names that are not bound there (docs/language.md §9.5.5).
+// The names bound in each expression position (docs/reference/language.md §10.6, docs/reference/language.md §10.12.2) and the reasons of
+// EXPR-NAME-UNAVAILABLE for the position names that are not bound there (docs/reference/language.md §9.5.5).
 import type { Path, PathRef } from "../../grammar/ast";
 import { ANY, INT, listOf, NONE, type Type } from "../../stdlib/types/type";
 import { members, union } from "../../stdlib/types/union";

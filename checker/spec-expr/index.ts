@@ -1,4 +1,4 @@
-// The expression-and-reference phase (docs/language.md §8, docs/language.md §9.5.5, docs/language.md §10.5, docs/language.md §10.6, docs/language.md §10.12): every `$`
+// The expression-and-reference phase (docs/reference/language.md §8, docs/reference/language.md §9.5.5, docs/reference/language.md §10.5, docs/reference/language.md §10.6, docs/reference/language.md §10.12): every `$`
 // reference in step inputs and every expression in a spec is parsed, resolved and type-checked.
 import { type ParseResult, parseExpression } from "../../grammar/parse";
 import type { SpecModel } from "../model/types";

@@ -1,4 +1,4 @@
-// `$` references in step inputs (docs/language.md §8, docs/runtime.md §3.3): a value is a reference exactly
+// `$` references in step inputs (docs/reference/language.md §8, docs/reference/runtime.md §3.3): a value is a reference exactly
 // when it starts with `$`; the text after the first two characters is split on `.`. Segments carry
 // their offsets in the loaded string, like the spans of an expression's PathRef.
 import type { PathRef, PathSegment } from "../../grammar/ast";

@@ -1,6 +1,6 @@
-// `$` references in step inputs (docs/language.md §8, docs/language.md §9.5.5): malformed references, unknown steps,
+// `$` references in step inputs (docs/reference/language.md §8, docs/reference/language.md §9.5.5): malformed references, unknown steps,
 // undeclared inputs and unknown contract fields. Anchors are ranges inside the value scalar, moved
-// to the input's key line when the value is written below its key (docs/language.md §9.2 start line). These
+// to the input's key line when the value is written below its key (docs/reference/language.md §9.2 start line). These
 // references are dependency edges, so they never get SPEC-REF-MAY-NOT-HAVE-RUN.
 import { fromKeyLine } from "../anchors";
 import { MESSAGES } from "../messages";

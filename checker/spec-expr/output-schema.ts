@@ -1,4 +1,4 @@
-// The top-level `properties` of a step's output_schema as checker field types (docs/language.md §10.12.2):
+// The top-level `properties` of a step's output_schema as checker field types (docs/reference/language.md §10.12.2):
 // `type` translated by schemaPropertyType, optional unless listed in the schema's `required`.
 import { schemaPropertyType } from "../../stdlib/types/field-type";
 import { ANY, type Type } from "../../stdlib/types/type";

@@ -98,7 +98,7 @@ function taskRecord(kinds: readonly Type[]): RecordType | null {
   return elems.length === 1 && elem?.k === "record" ? elem.record : null;
 }
 
-/** `{task.<field>}` and `{<field>}` (docs/runtime.md, parallel steps: the placeholders that expand). */
+/** `{task.<field>}` and `{<field>}` (docs/reference/runtime.md, parallel steps: the placeholders that expand). */
 const PLACEHOLDER = /\{(task\.)?([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 function checkTemplate(model: SpecModel, reporter: Reporter, step: IdStep, record: RecordType | null): void {

@@ -1,5 +1,5 @@
 // The `validate` expression of a parallel_dispatch step (a stratumc extension,
-// docs/concurrency-constructs.md §2): checked like an ensure expression (EXPR-* rules, `$`
+// docs/design/concurrency-constructs.md §2): checked like an ensure expression (EXPR-* rules, `$`
 // references as for the step's ensure) but with the names of the judged tasks bound instead of
 // `result`: `results` (the completed tasks' results, typed by member_contract), `tasks`,
 // `completed` and `failed` (task ids).
@@ -17,7 +17,7 @@ export function memberResultType(step: StepDecl, records: Records): Type {
   return record === undefined ? ANY : resultBinding(recordOf(record));
 }
 
-/** The names a validate expression sees (docs/runtime.md §23.3). */
+/** The names a validate expression sees (docs/reference/runtime.md §23.3). */
 export function validateEnvironment(
   member: Type,
   pathType: ExprEnvironment["pathType"],

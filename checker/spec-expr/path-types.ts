@@ -1,4 +1,4 @@
-// Resolution and typing of a well-formed `$` reference (docs/language.md §8, docs/language.md §10.12.4): the input or
+// Resolution and typing of a well-formed `$` reference (docs/reference/language.md §8, docs/reference/language.md §10.12.4): the input or
 // step it names, the problem to report (unknown step, undeclared input, unknown contract field —
 // the first one stops the walk) and its static type. An unresolvable reference is `any`, so
 // nothing cascades from it.
@@ -62,7 +62,7 @@ function declaredInputs(flow: FlowDecl): ReadonlySet<string> | null {
   return declared;
 }
 
-/** `T | none` for an input declared `{type: <one of the six JSON types>}`, else `any` (docs/language.md §10.12.4). */
+/** `T | none` for an input declared `{type: <one of the six JSON types>}`, else `any` (docs/reference/language.md §10.12.4). */
 function inputType(flow: FlowDecl, name: string): Type {
   const input = flow.entry("input")?.value;
   const decl = input?.kind === "map" ? input.get(name)?.value : undefined;
@@ -89,7 +89,7 @@ function walkFields(start: Type, fields: readonly PathSegment[], target: StepDec
 
 const DIGITS = /^[0-9]+$/;
 
-/** One `.SEG` below a value of type `t` (docs/language.md §10.12.4; null-propagating: never raises at run time). */
+/** One `.SEG` below a value of type `t` (docs/reference/language.md §10.12.4; null-propagating: never raises at run time). */
 function fieldOf(t: Type, seg: string): { readonly type: Type } | { readonly missing: RecordType } {
   const out: Type[] = [];
   let missing: RecordType | null = null;

@@ -1,4 +1,4 @@
-// The expression-and-reference phase over a whole model (docs/language.md §9.3 phase 4): every step's
+// The expression-and-reference phase over a whole model (docs/reference/language.md §9.3 phase 4): every step's
 // inputs and expressions, then every function's ensure, once per using step. Result types, stored
 // output types and accumulate checks are computed lazily and memoised, because a `$.steps` path
 // in one step needs the types of another (the accumulate element type included).
@@ -70,7 +70,7 @@ export class ExpressionPhase {
   private readonly inputs = new Map<StepDecl, CheckedInput[]>();
   private readonly sources = new Map<StepDecl, CheckedSource | null>();
   private readonly validates = new Map<StepDecl, CheckedExpression>();
-  /** Debate steps' converge expressions (docs/concurrency-constructs.md §5). */
+  /** Debate steps' converge expressions (docs/design/concurrency-constructs.md §5). */
   private readonly converges = new Map<StepDecl, CheckedExpression>();
 
   constructor(
@@ -107,7 +107,7 @@ export class ExpressionPhase {
     };
   }
 
-  /** R(s) (docs/language.md §10.12.2), before `| none` and without the accumulator fields. */
+  /** R(s) (docs/reference/language.md §10.12.2), before `| none` and without the accumulator fields. */
   resultType(step: StepDecl): Type {
     let t = this.resultTypes.get(step);
     if (t === undefined) {
@@ -117,7 +117,7 @@ export class ExpressionPhase {
     return t;
   }
 
-  /** The stored output of a step, read by `$.steps.<id>.output` (docs/language.md §10.12.4): `none` for a gate. */
+  /** The stored output of a step, read by `$.steps.<id>.output` (docs/reference/language.md §10.12.4): `none` for a gate. */
   private readonly outputType = (step: StepDecl): Type => {
     const known = this.outputTypes.get(step);
     if (known !== undefined) return known;

@@ -1,4 +1,4 @@
-// Derived record types (docs/language.md §10.12.2): a contract record extended by a step's output_schema
+// Derived record types (docs/reference/language.md §10.12.2): a contract record extended by a step's output_schema
 // properties, and a stored output extended by the accumulator fields. RecordType is per contract,
 // so every extension is a fresh copy that keeps the contract's name (messages name the contract).
 import { INT, listOf, NONE, RecordType, type Type } from "../../stdlib/types/type";
@@ -26,7 +26,7 @@ export function extendRecord(base: RecordType, properties: SchemaProperties): Re
 }
 
 /**
- * The stored output of an iterated step (docs/runtime.md §4.6): the result plus the optional fields
+ * The stored output of an iterated step (docs/reference/runtime.md §4.6): the result plus the optional fields
  * `accumulated` (list of the accumulate element type) and `accumulated_count`. They replace
  * same-named result fields, as the stored output does.
  */

@@ -1,4 +1,4 @@
-// Reporting the problems of one `$` reference (docs/language.md §9.5.5), in step inputs and inside
+// Reporting the problems of one `$` reference (docs/reference/language.md §9.5.5), in step inputs and inside
 // expressions alike: the anchor is the offending segment inside the scalar, with a did-you-mean
 // suggestion and, for a unique close match, a fix that renames the segment.
 import { stepEntityRange } from "../anchors";

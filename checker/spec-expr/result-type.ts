@@ -1,4 +1,4 @@
-// The result type R(s) of a step (docs/language.md §10.12.2), before the accumulator fields: the record
+// The result type R(s) of a step (docs/reference/language.md §10.12.2), before the accumulator fields: the record
 // of its output contract (function: the function's `output`; inline, decompose and sub-flow:
 // `output_contract`; parallel_dispatch: the aggregate record of its tasks)
 // extended by its output_schema properties; `dict[str, any]` for an inline step without a contract;
@@ -21,7 +21,7 @@ function functionOutputRecord(fn: FunctionDecl, records: Records): RecordType | 
 const PARALLEL_RESULT_NAME = "ParallelDispatchResult";
 
 /**
- * The aggregate a parallel_dispatch step reports (docs/runtime.md, parallel steps): what its
+ * The aggregate a parallel_dispatch step reports (docs/reference/runtime.md, parallel steps): what its
  * `ensure` sees as `result` and what `$.steps.<id>.output` is.
  */
 function parallelResultRecord(): RecordType {
@@ -58,7 +58,7 @@ function contractResultType(step: StepDecl, records: Records): Type {
       return record === undefined ? ANY : recordOf(record);
     }
     case "debate": {
-      // The synthesis's result (docs/concurrency-constructs.md §5).
+      // The synthesis's result (docs/design/concurrency-constructs.md §5).
       const synthesis = step.map("synthesis")?.value;
       const name = synthesis?.get("output_contract")?.value;
       if (name === undefined) return dictOf(STR, ANY);

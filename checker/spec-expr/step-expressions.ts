@@ -8,8 +8,8 @@ type Lookup = (table: ExpressionTable, step: StepDecl) => CheckedExpression | nu
 
 /**
  * The single-expression fields of a step (`ensure`, a list, is the other one): the positions of
- * docs/language.md §10.6, a quorum's `agree_on` (docs/language.md §6.5), a parallel_dispatch
- * step's `validate` (docs/language.md §6.4) and a debate's `converge` (docs/language.md §6.7).
+ * docs/reference/language.md §10.6, a quorum's `agree_on` (docs/reference/language.md §6.5), a parallel_dispatch
+ * step's `validate` (docs/reference/language.md §6.4) and a debate's `converge` (docs/reference/language.md §6.7).
  */
 const FIELDS = {
   skip_if: (table, step) => table.step(step).skipIf,

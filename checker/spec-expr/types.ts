@@ -1,4 +1,4 @@
-// Results of the expression-and-reference phase (docs/language.md §9.5.5), consumed by the IR builder
+// Results of the expression-and-reference phase (docs/reference/language.md §9.5.5), consumed by the IR builder
 // and (later) the language server for hover and completion.
 import type { Expr, PathRef } from "../../grammar/ast";
 import type { Type } from "../../stdlib/types/type";
@@ -44,7 +44,7 @@ export interface CheckedSource {
 }
 
 export interface ExpressionTable {
-  /** Expressions of a step that were checked (misplaced fields are absent, docs/language.md §9.3). */
+  /** Expressions of a step that were checked (misplaced fields are absent, docs/reference/language.md §9.3). */
   step(step: StepDecl): StepExpressions;
   /** A function's ensure expressions (checked once per using step; the first check is kept). */
   functionEnsure(fn: FunctionDecl): readonly CheckedExpression[];
@@ -54,10 +54,10 @@ export interface ExpressionTable {
   parallelSource(step: StepDecl): CheckedSource | null;
   /** The checked `validate` of a parallel_dispatch step (null for other steps or without one). */
   parallelValidate(step: StepDecl): CheckedExpression | null;
-  /** A debate step's `converge` (docs/concurrency-constructs.md §5), or null. */
+  /** A debate step's `converge` (docs/design/concurrency-constructs.md §5), or null. */
   debateConverge(step: StepDecl): CheckedExpression | null;
-  /** R(s) of docs/language.md §10.12.2 (before `| none`). */
+  /** R(s) of docs/reference/language.md §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
-  /** The type `$.steps.<id>.output` reads (docs/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */
+  /** The type `$.steps.<id>.output` reads (docs/reference/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */
   outputType(step: StepDecl): Type;
 }

@@ -1,4 +1,4 @@
-// Composed yaml Document → SpecNode tree (docs/language.md §1.1): PyYAML typing of scalars, explicit
+// Composed yaml Document → SpecNode tree (docs/reference/language.md §1.1): PyYAML typing of scalars, explicit
 // tags, anchors and aliases (with the expansion limit), merge keys and duplicate keys. Recursion
 // depth is bounded by the CST pre-scan (cst-scan.ts: MAX_DEPTH).
 import {

@@ -1,4 +1,4 @@
-// The explicit tags a spec may use (docs/language.md §1.1) and what they do, as PyYAML's safe loader
+// The explicit tags a spec may use (docs/reference/language.md §1.1) and what they do, as PyYAML's safe loader
 // does it: !!str keeps the text, !!int / !!float / !!bool / !!null convert it (or fail), !!seq and
 // !!map only confirm the node's kind. The non-specific tag `!` resolves the text as if it were a
 // plain scalar, whatever its style (PyYAML: `! "123"` is the int 123).

@@ -1,4 +1,4 @@
-// The YAML front end (docs/language.md §1.1, docs/language.md §9.5.1): text → one SpecNode tree with exact ranges, or
+// The YAML front end (docs/reference/language.md §1.1, docs/reference/language.md §9.5.1): text → one SpecNode tree with exact ranges, or
 // YAML-* diagnostics. Pipeline: blank check → CST parse (iterative) → per document, a CST pre-scan
 // (depth guard, tag tokens) → the fast path (cst-build.ts: the tree straight from the CST, for the
 // common shapes) or, when it declines, compose with the yaml package (failsafe schema: every scalar

@@ -1,4 +1,4 @@
-// The loaded YAML document as the checker sees it (docs/language.md §1.1): a tree of mappings, sequences
+// The loaded YAML document as the checker sees it (docs/reference/language.md §1.1): a tree of mappings, sequences
 // and scalars whose values follow PyYAML's YAML 1.1 typing, every node with its exact source range.
 // All offsets are UTF-16 offsets into the file text (what JS strings index); `checker/location.ts`
 // converts them to lines and code-point columns.
@@ -29,7 +29,7 @@ export interface ScalarNode {
   /** The explicit tag as written (`!!str`), or null. */
   readonly tag: string | null;
   /**
-   * Maps loaded characters back to the source (docs/language.md §9.2): `[start, end)` are UTF-16 indices into the
+   * Maps loaded characters back to the source (docs/reference/language.md §9.2): `[start, end)` are UTF-16 indices into the
    * loaded string (for a non-string scalar, its text before typing: `0x1F`, `2024-01-01`). The
    * result starts at the source character
    * that produced character `start` and ends just after the source character that produced

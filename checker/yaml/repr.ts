@@ -1,4 +1,4 @@
-// The Python representation of a loaded node (docs/language.md §9.4), for messages that quote a value:
+// The Python representation of a loaded node (docs/reference/language.md §9.4), for messages that quote a value:
 // `'a'`, `1`, `0.2`, `None`, `True`, `datetime.date(2024, 1, 1)`, `['a', 'b']`, `{'a': 1}`.
 // Huge nodes are cut: the result is at most MAX_REPR UTF-16 units followed by `...`, and the walk
 // stops as soon as that length is reached (a node repeated through aliases costs no more).

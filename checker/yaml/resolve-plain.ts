@@ -1,4 +1,4 @@
-// Implicit typing of plain scalars, exactly PyYAML's YAML 1.1 resolver table (docs/language.md §1.1)
+// Implicit typing of plain scalars, exactly PyYAML's YAML 1.1 resolver table (docs/reference/language.md §1.1)
 // followed by PyYAML's constructors. The resolvers are tried in PyYAML's order for the scalar's
 // first character: bool, float, int, merge, null, timestamp, value.
 import { normInt, PyFloat } from "../../stdlib/values/value";

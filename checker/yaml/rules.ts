@@ -1,4 +1,4 @@
-// The YAML family of the catalogue (docs/language.md §9.5.1), in catalogue order.
+// The YAML family of the catalogue (docs/reference/language.md §9.5.1), in catalogue order.
 import type { RuleInfo } from "../rule";
 import { YAML_ALIAS_LIMIT } from "./rules/alias-limit";
 import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";

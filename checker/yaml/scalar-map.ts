@@ -1,4 +1,4 @@
-// Positions inside a scalar (docs/language.md §9.2): which source character produced each character
+// Positions inside a scalar (docs/reference/language.md §9.2): which source character produced each character
 // of the loaded string. Built lazily (only when a rule asks for a position inside a scalar) by
 // re-running the yaml package's own unfolding algorithms while recording source offsets.
 //

@@ -4,7 +4,7 @@
 // --fix / --fix-dry-run: fix.ts (exit code and report as `check` of the fixed result). --quiet:
 // only errors are reported (every format and the summary); warnings still count for
 // --max-warnings, as in ESLint 9. --watch: watch.ts. --portable: also SPEC-NOT-PORTABLE warnings,
-// every use of a feature only stratumc accepts (docs/language.md §9.7).
+// every use of a feature only stratumc accepts (docs/reference/language.md §9.7).
 import { type Command, Option } from "commander";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatGithubReports } from "../format/github";

@@ -1,6 +1,6 @@
 // `check --deep`: after checking, every spec without errors is fuzzed briefly (a fixed, small
 // budget: the same seed and so the same output every time) and what the runs show joins that
-// file's diagnostics, in the public docs/language.md §9.1 form (no flow, step or counterexample: `fuzz` prints those).
+// file's diagnostics, in the public docs/reference/language.md §9.1 form (no flow, step or counterexample: `fuzz` prints those).
 
 import type { Diagnostic } from "../../checker/index";
 import { compareDiagnostics } from "../../checker/index";

@@ -1,4 +1,4 @@
-// Reading a spec file or standard input as text. A spec is UTF-8 (docs/language.md §1.1): bytes that are
+// Reading a spec file or standard input as text. A spec is UTF-8 (docs/reference/language.md §1.1): bytes that are
 // not valid UTF-8 make the input unreadable (we do not guess, and do not check a text with
 // replacement characters the author never wrote); the failure names the line and column of the
 // first bad byte. A UTF-8 byte order mark is dropped. Only a regular file is read, opened without

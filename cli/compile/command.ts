@@ -1,4 +1,4 @@
-// `stratumc compile <dir> [--output FILE] [--flow NAME]` (docs/runtime.md §21.2): the same outputs and
+// `stratumc compile <dir> [--output FILE] [--flow NAME]` (docs/reference/runtime.md §21.2): the same outputs and
 // exit codes as `stratum-mcp compile` (cli/mcp-commands/ reads that binary's words as the
 // reference does), with commander's usual argument handling: a missing directory or an unknown
 // option is a usage error (exit 2) like every other stratumc command, and `--output=FILE` works.

@@ -1,5 +1,5 @@
 // The words of `stratum-mcp compile <dir> [--output FILE] [--flow NAME]`, read exactly as the
-// reference reads them (docs/runtime.md §21.1): the first word is the directory, whatever it looks like
+// reference reads them (docs/reference/runtime.md §21.1): the first word is the directory, whatever it looks like
 // (`compile --output x` names the directory `--output`); after it `--output` and `--flow` take the
 // following word, in any order, the last one wins; every other word is ignored, as is an option
 // with no word after it. An empty directory word is the same as none.

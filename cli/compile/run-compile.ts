@@ -1,5 +1,5 @@
 // What `stratumc compile` and `stratum-mcp compile` do once their words are parsed (runtime.md
-// docs/runtime.md §21.1): compile the task directory with the spec-kit compiler (docs/runtime.md §19) and print the YAML on standard
+// docs/reference/runtime.md §21.1): compile the task directory with the spec-kit compiler (docs/reference/runtime.md §19) and print the YAML on standard
 // output with nothing appended, or write it to `--output` and print `Written to <file>`. Failures
 // print one `ERROR: …` line on standard error and exit 1.
 import { resolve } from "node:path";
@@ -43,7 +43,7 @@ export function runCompile(ctx: CommandContext, request: CompileRequest): void {
 }
 
 function errorLine(dir: string, response: Response): string {
-  // The command line words this one differently from the tool (docs/runtime.md §19.1 vs docs/runtime.md §21.1).
+  // The command line words this one differently from the tool (docs/reference/runtime.md §19.1 vs docs/reference/runtime.md §21.1).
   if (response.error_type === "directory_not_found") return `'${dir}' is not a directory`;
   return typeof response.message === "string" ? response.message : "compilation failed";
 }

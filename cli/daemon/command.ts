@@ -1,5 +1,5 @@
 // `stratumc daemon start|stop|status`: the resident checker that makes `stratumc check` start about
-// as fast as `node -e 0` when STRATUMC_DAEMON=1 (docs/performance.md). `start` waits until the
+// as fast as `node -e 0` when STRATUMC_DAEMON=1 (docs/design/performance.md). `start` waits until the
 // daemon answers; all three print one line.
 import type { Command } from "commander";
 import { EXIT_ERRORS, EXIT_OK } from "../exit-codes";

@@ -1,12 +1,12 @@
 // What one evaluation sees: the bound names, the `$` path data, and the checker's view of them.
-// `stratumc eval` binds names the way a spec does (docs/decisions.md): a top-level `result` or
+// `stratumc eval` binds names the way a spec does (docs/design/decisions/README.md): a top-level `result` or
 // `item` whose value is an object becomes a namespace; every other object stays a dict.
 import type { ExprEnvironment } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
 import type { Type } from "../../stdlib/index";
 import { dictGetStr, makeNamespace, PyDict, PyFloat, type PyValue, typeOfValue } from "../../stdlib/index";
 
-/** Names that a spec binds as a namespace when their value is an object (docs/language.md §10.7.3). */
+/** Names that a spec binds as a namespace when their value is an object (docs/reference/language.md §10.7.3). */
 const NAMESPACE_NAMES: ReadonlySet<string> = new Set(["result", "item"]);
 
 export interface EvalCase {

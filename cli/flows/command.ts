@@ -1,4 +1,4 @@
-// `stratumc flows prune [--older-than AGE] [--include-exhausted] [--dry-run]` (docs/runtime.md §21.2):
+// `stratumc flows prune [--older-than AGE] [--include-exhausted] [--dry-run]` (docs/reference/runtime.md §21.2):
 // deletes kept flow files (DIV-KEEP-FINISHED) that are complete or killed (plus exhausted with
 // --include-exhausted) and older than AGE; never a running flow or one waiting at a gate. A flow
 // that changed since it was read (another process resumed or resolved it) is left alone.

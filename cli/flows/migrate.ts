@@ -1,4 +1,4 @@
-// `stratumc flows migrate --from LOCATION --to LOCATION [--dry-run]` (, docs/team-store.md
+// `stratumc flows migrate --from LOCATION --to LOCATION [--dry-run]` (, docs/guides/team-store.md
 // "Migrating flows"): copies every flow of one store into another — a STRATUM_HOME directory into a
 // PostgreSQL database and back, or any store into any other. Each flow is written as one complete
 // text (its journal folded in) at the revision it has in the source, then read back and compared.

@@ -1,12 +1,12 @@
-// `--format json`: an array of `{file, valid, errors, warnings}` with the docs/language.md §9.1 diagnostic objects,
-// 2-space indentation (docs/runtime.md §21.2). Each diagnostic also carries `help_uri`, the address of
-// its code's section of docs/rules.md (the LSP's code description, SARIF's `helpUri`). The MCP
-// tool `stratum_validate` keeps the plain docs/language.md §9.1 objects.
+// `--format json`: an array of `{file, valid, errors, warnings}` with the docs/reference/language.md §9.1 diagnostic objects,
+// 2-space indentation (docs/reference/runtime.md §21.2). Each diagnostic also carries `help_uri`, the address of
+// its code's section of docs/reference/rules.md (the LSP's code description, SARIF's `helpUri`). The MCP
+// tool `stratum_validate` keeps the plain docs/reference/language.md §9.1 objects.
 import type { Diagnostic } from "../../checker/index";
 import { ruleDocHref } from "../../checker/index";
 import type { FileReport } from "./report";
 
-/** A docs/language.md §9.1 diagnostic as the JSON format prints it. */
+/** A docs/reference/language.md §9.1 diagnostic as the JSON format prints it. */
 type JsonDiagnostic = Diagnostic & { readonly help_uri: string };
 
 function jsonDiagnostic(d: Diagnostic): JsonDiagnostic {

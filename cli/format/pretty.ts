@@ -44,7 +44,7 @@ export function formatPrettyDiagnostic(
   return out.join("\n");
 }
 
-/** `<e> error(s), <w> warning(s) in <n> file(s)` (docs/runtime.md §21.2 wording). */
+/** `<e> error(s), <w> warning(s) in <n> file(s)` (docs/reference/runtime.md §21.2 wording). */
 export function formatSummary(t: Totals, style: Style): string {
   const notes = t.notes > 0 ? `, ${t.notes} note(s)` : "";
   const text = `${t.errors} error(s), ${t.warnings} warning(s)${notes} in ${t.files} file(s)`;

@@ -1,7 +1,7 @@
 // `--format sarif`: a SARIF 2.1.0 log with one run. Columns are code points, so the run says
 // `columnKind: "unicodeCodePoints"` (SARIF's default would be UTF-16 code units); regions are
 // half-open like ours (`endColumn` is the column after the last character). Rule metadata comes
-// from the catalogue, and each rule's `helpUri` is its section of docs/rules.md (the address the
+// from the catalogue, and each rule's `helpUri` is its section of docs/reference/rules.md (the address the
 // JSON format's `help_uri` and the LSP's code description use). Artifact URIs are the displayed
 // paths, relative to %SRCROOT% (the working directory) unless they are absolute.
 import type { Diagnostic, LocatedRange } from "../../checker/index";

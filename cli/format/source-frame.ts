@@ -3,7 +3,7 @@
 //    12 |     depends_on: [bulid]
 //       |                  ^^^^^
 //
-// Columns are code points (docs/language.md §9.2); the underline is laid out in terminal cells: tabs expand to the
+// Columns are code points (docs/reference/language.md §9.2); the underline is laid out in terminal cells: tabs expand to the
 // next multiple of 4, wide characters take two cells, combining marks none, control characters are
 // shown as one space. A range over several lines shows its first line underlined to the end, `…`
 // for the lines between, and its last line underlined from the first non-blank character. A line

@@ -1,9 +1,9 @@
 // `stratumc gate approve|reject|revise <flow_id> <step_id> [--note TEXT] [--resolved-by R]` and the
-// same under `stratum-mcp` (docs/runtime.md §21.1, DIV-CLI-GATE). The flow is loaded from disk and
+// same under `stratum-mcp` (docs/reference/runtime.md §21.1, DIV-CLI-GATE). The flow is loaded from disk and
 // checked here (unknown → NOT_FOUND, finished or another step → conflict, not a gate →
 // not_a_gate_step with its mode); then the engine resolves it exactly as stratum_gate_resolve —
 // dispatch, policy loop, persistence under the store's lock and revision check — so a server that
-// holds the flow in memory sees the new revision on its next call (docs/runtime.md §14.3). One line of JSON with
+// holds the flow in memory sees the new revision on its next call (docs/reference/runtime.md §14.3). One line of JSON with
 // `", "` / `": "` separators; exit 0 ok, 1 error, 2 conflict or usage. The success object is the
 // reference's gate-mutation.v1 shape (closed: no other keys); `--next` adds `next`, the status of the
 // flow's payload after the resolution's dispatch and policy loop (outside that schema).

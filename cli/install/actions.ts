@@ -16,7 +16,7 @@ export function uninstall(ctx: CommandContext, keepSkills: boolean): void {
 }
 
 /**
- * Bare `stratum-mcp` before it serves (docs/runtime.md §21.1): refreshes the hook scripts in
+ * Bare `stratum-mcp` before it serves (docs/reference/runtime.md §21.1): refreshes the hook scripts in
  * $STRATUM_HOME/hooks; the summary line (with its newline) for standard error, or null.
  */
 export function refreshHookScriptsNow(ctx: Pick<CommandContext, "host" | "programName">): string | null {

@@ -1,4 +1,4 @@
-// The execution-model block of `CLAUDE.md` (docs/runtime.md §22.1 step 4, docs/runtime.md §22.2 step 2), as pure text
+// The execution-model block of `CLAUDE.md` (docs/reference/runtime.md §22.1 step 4, docs/reference/runtime.md §22.2 step 2), as pure text
 // functions. The marker line `## Stratum Execution Model` says whether the block is there; removal
 // cuts from the first marker line to the end, so install then uninstall gives back the original
 // text up to trailing whitespace. Files with CRLF line ends get the block with CRLF line ends.

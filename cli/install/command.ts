@@ -1,4 +1,4 @@
-// `install` and `uninstall [--keep-skills]` of both binaries (docs/runtime.md §22): set up or remove
+// `install` and `uninstall [--keep-skills]` of both binaries (docs/reference/runtime.md §22): set up or remove
 // the Claude Code integration of the project around the current directory. A failure prints
 // `<program>: <reason>` on standard error and exits 1.
 import type { Command } from "commander";
@@ -19,7 +19,7 @@ export function registerInstall(program: Command, ctx: CommandContext): void {
 }
 
 /**
- * Bare `stratum-mcp` before it serves (docs/runtime.md §21.1): refreshes the hook scripts in
+ * Bare `stratum-mcp` before it serves (docs/reference/runtime.md §21.1): refreshes the hook scripts in
  * $STRATUM_HOME/hooks; the summary line (with its newline) for standard error, or null.
  */
 export async function refreshHookScripts(

@@ -1,7 +1,7 @@
-// The three hook scripts (docs/runtime.md §22.1 step 2, docs/runtime.md §22.2 step 4). `install` copies them
+// The three hook scripts (docs/reference/runtime.md §22.1 step 2, docs/reference/runtime.md §22.2 step 4). `install` copies them
 // into the project, `.claude/hooks/<script>` with mode 0755, where the shared settings.json runs
 // them through "$CLAUDE_PROJECT_DIR" (the same for every teammate). Bare `stratum-mcp` still
-// refreshes copies in $STRATUM_HOME/hooks (docs/runtime.md §21.1), which projects set up by the reference run by
+// refreshes copies in $STRATUM_HOME/hooks (docs/reference/runtime.md §21.1), which projects set up by the reference run by
 // absolute path; uninstall removes both.
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -61,7 +61,7 @@ function syncHookScript(dir: string, name: string, text: string): HookScriptOutc
 }
 
 /**
- * What bare `stratum-mcp` does before serving (docs/runtime.md §21.1): brings the hook scripts in
+ * What bare `stratum-mcp` does before serving (docs/reference/runtime.md §21.1): brings the hook scripts in
  * `hooksDir` up to date, silently. Returns one summary line (without a newline) for standard error
  * when something changed or failed, else null. Never throws.
  */

@@ -1,4 +1,4 @@
-// `install` (docs/runtime.md §22.1): hook scripts in the project, MCP server, CLAUDE.md block,
+// `install` (docs/reference/runtime.md §22.1): hook scripts in the project, MCP server, CLAUDE.md block,
 // skills, hook entries — in this order, one line per item, then the final line. Everything is
 // planned first (every file read, every JSON file parsed: an invalid one stops the command with
 // nothing written), then written; the install record (record.ts) is written first, so that

@@ -1,4 +1,4 @@
-// The `stratum` MCP server entry (docs/runtime.md §22.1 step 3, docs/runtime.md §22.2 step 1). With
+// The `stratum` MCP server entry (docs/reference/runtime.md §22.1 step 3, docs/reference/runtime.md §22.2 step 1). With
 // `stratum-mcp` on PATH: `{"command": "stratum-mcp"}` in `.mcp.json`, the shared file Claude Code
 // reads for project-scoped servers (DIV-MCP-JSON-LOCATION). Without it: the absolute node and
 // script in Claude Code's local scope, `projects[<project root>].mcpServers` of ~/.claude.json,

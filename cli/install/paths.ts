@@ -1,4 +1,4 @@
-// Where `install` and `uninstall` work (docs/runtime.md §22): the project root (the nearest of the
+// Where `install` and `uninstall` work (docs/reference/runtime.md §22): the project root (the nearest of the
 // current directory and its ancestors holding `.git` or `CLAUDE.md`), the home directory (for
 // ~/.claude/skills and ~/.claude.json), $STRATUM_HOME (for the hook scripts refreshed by bare
 // `stratum-mcp`, and the install records) and PATH, all from the CLI host, never from the process,

@@ -1,4 +1,4 @@
-// The project side of the hooks (docs/runtime.md §22.1 step 6, docs/runtime.md §22.2 step 4): the copies
+// The project side of the hooks (docs/reference/runtime.md §22.1 step 6, docs/reference/runtime.md §22.2 step 4): the copies
 // `.claude/hooks/<script>` and their entries in `.claude/settings.json` (shared, "$CLAUDE_PROJECT_DIR"
 // commands) — a script outside the project would go to `.claude/settings.local.json` (personal,
 // absolute path), see hookRegistration. Entries of ours in the other file (the absolute

@@ -1,4 +1,4 @@
-// The progress lines of `install` and `uninstall` (docs/runtime.md §22): `  <item>: <outcome>`, notes
+// The progress lines of `install` and `uninstall` (docs/reference/runtime.md §22): `  <item>: <outcome>`, notes
 // indented under the item they explain, then an empty line and the final line. Everything is
 // planned before anything is written (changes.ts), so the lines are kept and printed only once the
 // plan has been carried out: a command that fails prints its error and no progress lines.

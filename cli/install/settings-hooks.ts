@@ -1,5 +1,5 @@
-// The hook entries of `.claude/settings.json` and `.claude/settings.local.json` (docs/runtime.md §22.1
-// step 6, docs/runtime.md §22.2 step 4), as pure functions over the parsed object: the input is never
+// The hook entries of `.claude/settings.json` and `.claude/settings.local.json` (docs/reference/runtime.md §22.1
+// step 6, docs/reference/runtime.md §22.2 step 4), as pure functions over the parsed object: the input is never
 // modified, the answer says whether anything changed. Claude Code's format: `hooks.<Event>` is a
 // list of `{matcher, hooks: [{type, command}]}`; commands run in a shell with CLAUDE_PROJECT_DIR set
 // to the project root.

@@ -1,4 +1,4 @@
-// The bundled skills in ~/.claude/skills/<name>/SKILL.md (docs/runtime.md §22.1 step 5, docs/runtime.md §22.2 step 3)
+// The bundled skills in ~/.claude/skills/<name>/SKILL.md (docs/reference/runtime.md §22.1 step 5, docs/reference/runtime.md §22.2 step 3)
 // and the manifest ~/.claude/skills/.stratum-skills.json naming the skills we installed, so that a
 // skill dropped from the bundle is removed by the next install and every skill by uninstall.
 import { join } from "node:path";

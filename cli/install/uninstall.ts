@@ -1,4 +1,4 @@
-// `uninstall [--keep-skills]` (docs/runtime.md §22.2): undoes what install did. A file install
+// `uninstall [--keep-skills]` (docs/reference/runtime.md §22.2): undoes what install did. A file install
 // changed and nobody touched since gets back exactly the bytes it had (the install record); any
 // other file is undone entry by entry, keeping everything else in it (other servers, other hooks,
 // the rest of CLAUDE.md). Planned first like install: an invalid JSON file stops the command with

@@ -1,4 +1,4 @@
-// The rules of the `stratum-mcp` command line that commander does not express (docs/runtime.md §21.1),
+// The rules of the `stratum-mcp` command line that commander does not express (docs/reference/runtime.md §21.1),
 // applied to the words before commander sees them:
 // - `-h`, `--help`, `help` print the usage text on standard output, exit 0;
 // - `migrate`, `guard`, `doctor` are refused: `ERROR: '<command>' is not supported by this

@@ -1,4 +1,4 @@
-// The usage text of `stratum-mcp -h | --help | help` (docs/runtime.md §21.1): one line per command of
+// The usage text of `stratum-mcp -h | --help | help` (docs/reference/runtime.md §21.1): one line per command of
 // the reference-compatible command line, then the stratumc commands this binary also accepts.
 // The first line keeps commander's wording, which `stratumc --help` prints too.
 
@@ -16,7 +16,7 @@ const COMMANDS: readonly (readonly [string, string])[] = [
   ["-h, --help, help", "print this help"],
 ];
 
-/** The docs/runtime.md §21.1 command words; every other registered command is listed as a stratumc extra. */
+/** The docs/reference/runtime.md §21.1 command words; every other registered command is listed as a stratumc extra. */
 export const REFERENCE_COMMANDS: ReadonlySet<string> = new Set([
   "install",
   "uninstall",

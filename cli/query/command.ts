@@ -1,5 +1,5 @@
 // `stratumc query flows [--all] | flow <id> | gates` and the same under `stratum-mcp` (runtime.md
-// docs/runtime.md §21.1): read every stored flow that restores, in file-name order, and print JSON with 2-space
+// docs/reference/runtime.md §21.1): read every stored flow that restores, in file-name order, and print JSON with 2-space
 // indentation (Python `json.dumps(…, indent=2)` layout, as the flow files). Each output is the
 // reference's published shape (stratum-mcp/contracts: query-flows.v1, flow-state.v1,
 // query-gates.v1; test/cli/flows/reference-schemas.test.ts validates them).

@@ -3,7 +3,7 @@
 // calls go to the engine in process, set up exactly as the fuzzer's; with --server they go to an
 // MCP server started from that command line (any stratum-mcp implementation) over stdio.
 // Exit 0: reproduced; 1: not reproduced; 2: usage error, unreadable or malformed file, a server
-// that fails; 4: the server sent no typed events (docs/fuzzing.md), so reproduction cannot be judged.
+// that fails; 4: the server sent no typed events (docs/guides/fuzzing.md), so reproduction cannot be judged.
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { ReplayResult, Transport } from "../../fuzzer/index";

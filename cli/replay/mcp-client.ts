@@ -22,7 +22,7 @@ export interface ServerAnswer {
 }
 
 export interface ServerSession {
-  /** Calls a tool, asking for its events (docs/fuzzing.md, "Replaying over a server"). */
+  /** Calls a tool, asking for its events (docs/guides/fuzzing.md, "Replaying over a server"). */
   call(tool: string, args: JsonObject): Promise<ServerAnswer>;
   /** Stops the server and removes the temporary STRATUM_HOME. */
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 // `stratumc serve` (alias `stratumc mcp`) and bare `stratum-mcp`: the MCP server on stdio
-// (docs/runtime.md §16, docs/runtime.md §21). The server's code is loaded only here (load-server.ts).
+// (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server's code is loaded only here (load-server.ts).
 import type { Command } from "commander";
 import type { CommandContext } from "../host";
 import { refreshHookScripts } from "../install/command";
@@ -13,7 +13,7 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: { readonly store?: string }) => {
-      // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (docs/runtime.md §21.1).
+      // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (docs/reference/runtime.md §21.1).
       const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();

@@ -17,7 +17,7 @@ export async function serveStdio(
 ): Promise<void> {
   // A server lives for weeks and allocates at a steady rate: V8 would otherwise double its young
   // generation to 32 MB of mostly garbage after the first calls. At the initial size the live heap
-  // and RSS stay flat (docs/performance.md, "The MCP server's memory").
+  // and RSS stay flat ("The MCP server's memory" in the history of docs/performance.md).
   setFlagsFromString("--semi-space-growth-factor=1");
   // And the old generation may grow to 1.5× its live size before a full GC, not V8's up to 4×:
   // otherwise ~60 MB of promoted garbage piles up between collections (RSS saw-tooth 115–190 MB).
@@ -34,7 +34,7 @@ export async function serveStdio(
   });
   // Entries of STRATUM_AGENT_ENV that are not passed to agents, said once rather than per task.
   for (const warning of agentEnvSetting(host.env).warnings) log(`${programName}: ${warning}\n`);
-  // OTLP traces when the OTEL_* variables ask for them (docs/tracing.md); otherwise nothing changes.
+  // OTLP traces when the OTEL_* variables ask for them (docs/guides/tracing.md); otherwise nothing changes.
   const tracer = createTracer({
     env: host.env,
     version: VERSION,
@@ -67,7 +67,7 @@ export async function serveStdio(
   });
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are
-  // stopped and their tasks recorded as failed (docs/runtime.md §23.11), then the spans still
+  // stopped and their tasks recorded as failed (docs/reference/runtime.md §23.11), then the spans still
   // queued are sent, each within a bound.
   await api.parallelShutdown();
   await tracer?.shutdown(SHUTDOWN_WAIT_MS);

@@ -1,4 +1,4 @@
-// The JSON that `stratumc ui`'s server sends its page (docs/ui.md): shared by the server
+// The JSON that `stratumc ui`'s server sends its page (docs/guides/ui.md): shared by the server
 // (cli/ui/views.ts) and the page (cli/ui/page/), so both sides agree on one shape. Types only.
 // Values that came from agents or people (inputs, outputs, notes) are untrusted: the page shows
 // them as text, never as markup.
@@ -54,7 +54,7 @@ export interface FlowList {
   readonly flows: readonly FlowListItem[];
 }
 
-/** A trace record as stored (docs/runtime.md §14.1): `type`, `step_id`, `round` and the fields of its type. */
+/** A trace record as stored (docs/reference/runtime.md §14.1): `type`, `step_id`, `round` and the fields of its type. */
 export interface AuditRecord {
   readonly type: "step" | "gate" | "skip" | "policy";
   readonly step_id: string;

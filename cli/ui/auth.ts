@@ -1,4 +1,4 @@
-// Who may use `stratumc ui` (docs/ui.md "Security"): whoever has the token printed at start (or the
+// Who may use `stratumc ui` (docs/guides/ui.md "Security"): whoever has the token printed at start (or the
 // one configured), as Jupyter does. No cookie: a cookie is sent to every port of its host, so any
 // other local server the browser visits would receive it. The page trades the token for a session
 // (random, made by this process, expiring) that it keeps in the tab's sessionStorage and sends as

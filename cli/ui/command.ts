@@ -1,5 +1,5 @@
 // `stratumc ui [--port N] [--host ADDRESS] [--token T] [--open]`: a local web page of the flows in
-// $STRATUM_HOME, for the people who watch them and resolve their gates (docs/ui.md). The server
+// $STRATUM_HOME, for the people who watch them and resolve their gates (docs/guides/ui.md). The server
 // is loaded only here (load-ui.ts).
 import { type Command, InvalidArgumentError } from "commander";
 import { EXIT_USAGE } from "../exit-codes";

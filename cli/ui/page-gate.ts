@@ -1,4 +1,4 @@
-// A gate resolved from the page (docs/ui.md "Conflicts"): exactly `stratumc gate`'s resolution
+// A gate resolved from the page (docs/guides/ui.md "Conflicts"): exactly `stratumc gate`'s resolution
 // (cli/gate/resolve-gate.ts) with `resolved_by: "human"`, the note as the rationale and the
 // revision the page showed, answered as the HTTP status and plain JSON the page reads. Plain, so
 // the worker that reads flows (flow-reader.ts) can run it and send the answer back.

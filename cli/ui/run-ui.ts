@@ -1,4 +1,4 @@
-// `stratumc ui`, once its options are parsed (docs/ui.md): builds the flow host over
+// `stratumc ui`, once its options are parsed (docs/guides/ui.md): builds the flow host over
 // $STRATUM_HOME, binds the page's server, prints the address with the token, and serves until
 // SIGINT or SIGTERM. In the shipped CLI this module is the bundle dist/ui.cjs, which carries the
 // page's files (STRATUMC_UI_PAGE, defined by scripts/build.mjs); from the sources, tests pass them.

@@ -1,4 +1,4 @@
-// The HTTP handler of `stratumc ui` (docs/ui.md): the page, its JSON API over the flow store, live
+// The HTTP handler of `stratumc ui` (docs/guides/ui.md): the page, its JSON API over the flow store, live
 // change events, and gate resolution as `stratumc gate` does it. node:http only. Every request
 // passes the Host check (DNS rebinding); every request but the page's three public files needs
 // the token or a session (auth.ts); every answer carries a strict Content-Security-Policy, so
@@ -92,7 +92,7 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
     const url = new URL(request.url ?? "/", "http://placeholder");
     const method = request.method ?? "GET";
     const route = `${method} ${url.pathname}`;
-    // The page's files hold no secret: the page itself reads the token from its address (docs/ui.md).
+    // The page's files hold no secret: the page itself reads the token from its address (docs/guides/ui.md).
     if (route === "GET /") {
       if (url.searchParams.has("token") && !options.auth.isToken(url.searchParams.get("token"))) {
         sendText(response, 401, "The token is wrong. Open the address that `stratumc ui` printed.\n");

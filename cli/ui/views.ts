@@ -1,4 +1,4 @@
-// What `stratumc ui` shows, built from restored flows (docs/ui.md): the flows list and one flow's
+// What `stratumc ui` shows, built from restored flows (docs/guides/ui.md): the flows list and one flow's
 // page, as plain JSON for the page (cli/ui/api-types.ts). Pure: the caller loads the flows. Built
 // from the same query objects as `stratumc query` (flowSummary, pendingGate) and the stored trace records, so the
 // page and the CLI cannot disagree about a flow's status or its current step.
@@ -71,7 +71,7 @@ export function sortFlowList(items: FlowListItem[]): FlowListItem[] {
   );
 }
 
-/** How many steps and audit records one answer carries unless asked for fewer or more (docs/ui.md). */
+/** How many steps and audit records one answer carries unless asked for fewer or more (docs/guides/ui.md). */
 export const PAGE_SIZE = 100;
 /** The most one answer carries, whatever is asked: each answer stays small (tens of KB per hundred). */
 const MAX_PAGE_SIZE = 2_000;

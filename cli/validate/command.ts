@@ -1,8 +1,8 @@
 // `stratumc validate FILE|-` and `stratum-mcp validate FILE`: print the `stratum_validate` result
-// `{valid, errors, warnings}` (docs/runtime.md §16.3) as JSON on standard output; exit 0 when valid,
-// 1 when not. This follows the checker's JSON output, which replaces the text output of docs/runtime.md §21.
+// `{valid, errors, warnings}` (docs/reference/runtime.md §16.3) as JSON on standard output; exit 0 when valid,
+// 1 when not. This follows the checker's JSON output, which replaces the text output of docs/reference/runtime.md §21.
 //
-// The argument is read as in the reference (docs/runtime.md §21.1): text with a line break, or starting
+// The argument is read as in the reference (docs/reference/runtime.md §21.1): text with a line break, or starting
 // with `version:`, is the spec itself; otherwise a file (`-` = standard input). When no such file
 // exists the argument is validated as YAML text if it loads as a mapping. A file that cannot be read
 // prints `ERROR: cannot open '<arg>': <reason>` on standard error, exit 2 (stratum-mcp: exit 1, as

@@ -13,7 +13,7 @@ interface Route {
   readonly field: string | null;
 }
 
-/** Every route into `target` (docs/runtime.md §4 to docs/runtime.md §6: next, fall-through, on_fail, gate routes). */
+/** Every route into `target` (docs/reference/runtime.md §4 to docs/reference/runtime.md §6: next, fall-through, on_fail, gate routes). */
 function routesInto(flow: FlowIR, target: StepIR): Route[] {
   const out: Route[] = [];
   flow.steps.forEach((s, i) => {

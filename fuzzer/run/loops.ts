@@ -29,7 +29,7 @@ export interface Visit {
 /**
  * A step the flow comes back to through `next`, or a revise in a flow without max_rounds: both
  * clear the target's and every later step's outputs, attempts and iteration state
- * (docs/runtime.md §5), so the flow is in the state of the step's first visit again (only the
+ * (docs/reference/runtime.md §5), so the flow is in the state of the step's first visit again (only the
  * records and, for a revise, the round number — which nothing bounds — differ). Null otherwise.
  */
 export function revisitOf(

@@ -1,5 +1,5 @@
-// The fuzzer's agent on the consumer path of stratumc's member steps (docs/runtime.md §23.13 and
-// docs/runtime.md §23.14): it "runs" a quorum's runs or a race's candidates itself and reports
+// The fuzzer's agent on the consumer path of stratumc's member steps (docs/reference/runtime.md §23.13 and
+// docs/reference/runtime.md §23.14): it "runs" a quorum's runs or a race's candidates itself and reports
 // them with stratum_parallel_done. Each member passes (a result aimed at the step's checks), fails
 // them (a result aimed against its ensures), raises one of them, or ends `failed`; a race is
 // reported in one batch or in two (so `race_pending`, a winner in a partial batch and cancellation
@@ -76,7 +76,7 @@ export function memberPlan(
 }
 
 /**
- * One round of a debate (docs/runtime.md §23.15): every debater argues with a value of the
+ * One round of a debate (docs/reference/runtime.md §23.15): every debater argues with a value of the
  * argument contract (`{position}` without one), or — to reach the round's retry — one ends
  * `failed`. Exhaustive mode enumerates both.
  */

@@ -51,7 +51,7 @@ const DISPATCH_STATUSES = new Set([
   "await_gate",
   "parallel_dispatch",
 ]);
-/** A parallel step's own verdicts (require, merge, task certificates), which are not its ensures' (docs/runtime.md §23.2). */
+/** A parallel step's own verdicts (require, merge, task certificates), which are not its ensures' (docs/reference/runtime.md §23.2). */
 function isAggregateVerdict(v: Violation): boolean {
   return v.kind === "require" || v.kind === "merge_conflict" || (v.kind === "task" && v.check === "cert");
 }
@@ -296,12 +296,12 @@ export class Observer {
         (step.kind === "parallel_dispatch" && reasons.length > 0 && reasons.every(isAggregateVerdict));
       if (ensuresHeld) this.coverage.ensurePassed.add(key);
     }
-    // A parallel step's result is the aggregate, whose shape is always known (docs/language.md §6.4).
+    // A parallel step's result is the aggregate, whose shape is always known (docs/reference/language.md §6.4).
     if (!this.shapes.hasShape(step) && step.kind !== "parallel_dispatch") return;
     const raised = [...reasons, ...members.flatMap((m) => m.verdict.reasons)];
     for (const v of raised) {
       if (v.kind !== "ensure_raised") continue;
-      // no_file_conflicts says "no" by raising (docs/language.md §10.9): a verdict, not a crash.
+      // no_file_conflicts says "no" by raising (docs/reference/language.md §10.9): a verdict, not a crash.
       if (v.error.answer) continue;
       const e = ensures[v.index];
       if (e === undefined) continue;
@@ -392,7 +392,7 @@ export class Observer {
     }
   }
 
-  /** skip_if run-time errors (the step was not skipped; docs/runtime.md §3.1). */
+  /** skip_if run-time errors (the step was not skipped; docs/reference/runtime.md §3.1). */
   private skipIfRaised(ex: Exchange, index: number): void {
     for (const e of this.failedExpressions(ex)) {
       if (e.field !== "skip_if" || e.error === null) continue;

@@ -1,4 +1,4 @@
-// The fuzzer's agent on the consumer path of a parallel_dispatch step (docs/runtime.md §23.2): it
+// The fuzzer's agent on the consumer path of a parallel_dispatch step (docs/reference/runtime.md §23.2): it
 // "runs" the dispatched tasks itself and reports them all with stratum_parallel_done. Each task is
 // reported complete or failed with a generated result (carrying the step's task certificate, or
 // sometimes a broken one), the roster is sometimes short of a task or repeats one, and the merge is
@@ -49,7 +49,7 @@ function certificateText(template: ReasoningTemplateIR, broken: boolean): string
     .join("\n\n");
 }
 
-/** The certificate the consumer path checks: only for agents that are absent or `claude…` (docs/runtime.md §23.4). */
+/** The certificate the consumer path checks: only for agents that are absent or `claude…` (docs/reference/runtime.md §23.4). */
 function certificateOf(step: StepIR): ReasoningTemplateIR | null {
   const template = step.parallel?.taskReasoningTemplate ?? null;
   const agent = step.agent === null || step.agent === "" ? "claude" : step.agent;
@@ -149,7 +149,7 @@ function taskResult(decider: Decider, literals: readonly string[], i: number): u
 }
 
 /**
- * What the server will make of a report (docs/runtime.md §23.3), for the agent's own notes on step
+ * What the server will make of a report (docs/reference/runtime.md §23.3), for the agent's own notes on step
  * outputs (the solver aims later steps' results at them); the response is never read from here.
  */
 export function aggregateOf(step: StepIR, report: ParallelReport): Plain {

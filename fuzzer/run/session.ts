@@ -27,7 +27,7 @@ export interface WireCall {
 }
 
 /**
- * A call's answer: the response, and the interpreter's events of the call (docs/runtime.md
+ * A call's answer: the response, and the interpreter's events of the call (docs/reference/runtime.md
  * "Events"), or null when the transport has none (a server that does not send them).
  */
 export interface Answer {

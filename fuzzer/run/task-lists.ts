@@ -2,7 +2,7 @@
 // parallel_dispatch step of the same flow reads through its `source` (`$.steps.<id>.output.<field>`)
 // is replaced by one of 0, 1 or several tasks, with dependencies that are sometimes cyclic or
 // dangling, ids that are sometimes repeated, and `files_owned` that are sometimes shared (so
-// `no_file_conflicts` ensures and the dispatch-time task-graph check, docs/runtime.md §23.1, run).
+// `no_file_conflicts` ensures and the dispatch-time task-graph check, docs/reference/runtime.md §23.1, run).
 import type { FlowIR, StepIR } from "../../checker/index";
 import { taskGraphOf, taskGraphProblem } from "../../interpreter/index";
 import { fromJsonValue } from "../../stdlib/index";
@@ -105,7 +105,7 @@ function holdsNonObjects(result: unknown, path: readonly string[]): boolean {
 
 /**
  * Whether an error answering the report of a decompose step is the dispatch refusing the task list
- * it reported (docs/runtime.md §23.1): the parallel step's `source` failed while one of the lists the
+ * it reported (docs/reference/runtime.md §23.1): the parallel step's `source` failed while one of the lists the
  * report holds has a graph problem by the interpreter's own check (a duplicate id, an unknown
  * dependency, a cycle) — the agent's mistake, not the spec's.
  */

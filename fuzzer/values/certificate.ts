@@ -1,5 +1,5 @@
 // The reasoning certificate a well-behaved agent writes for a step with a `reasoning_template`
-// (docs/runtime.md, interpreter/flow/reasoning.ts): every section as a `## <label>` heading and,
+// (docs/reference/runtime.md, interpreter/flow/reasoning.ts): every section as a `## <label>` heading and,
 // with require_citations, a `[P<n>]` citation in the last one. The interpreter reads the
 // certificate from `artifact`, or from `reasoning` when `artifact` is falsy; a list artifact passes
 // when it holds each heading as an element. Where the certificate goes is chosen so that the result

@@ -3,7 +3,7 @@
 // and `enum` member, numeric strings for a string field that reaches int()/float(), texts and list
 // members that `in` tests look for, sizes around the ones `len()` is compared with, strings that
 // match a `pattern`, and the compared literals with their neighbours. The list is the same on every
-// seed, so a search over it finds the same results whatever the seed (docs/fuzzing.md).
+// seed, so a search over it finds the same results whatever the seed (docs/guides/fuzzing.md).
 import fc from "fast-check";
 import type { CheckedSpec, FieldDefIR, JsonObject, JsonValue, StepIR } from "../../checker/index";
 import type { Literals } from "../target";

@@ -1,5 +1,5 @@
 // What an agent may legally report for a step, and what a caller may pass as flow inputs, as
-// fast-check arbitraries of plain JSON values: from the step's output contract (docs/language.md §3.2),
+// fast-check arbitraries of plain JSON values: from the step's output contract (docs/reference/language.md §3.2),
 // its output_schema (a JSON Schema subset: type, properties, required, items, enum, const, bounds,
 // lengths, pattern, anyOf/oneOf), or, for a step without either, an object with the fields its
 // expressions read.
@@ -258,7 +258,7 @@ export class Shapes {
   }
 }
 
-/** A parallel step's aggregate (docs/language.md §6.4), its lists consistent with its outcome. */
+/** A parallel step's aggregate (docs/reference/language.md §6.4), its lists consistent with its outcome. */
 function aggregateArb(literals: Literals): fc.Arbitrary<unknown> {
   const result = fc.oneof(fc.record({ summary: stringArb(literals) }), anyJsonArb(literals));
   const task = (status: string) =>

@@ -1,4 +1,4 @@
-// The durable FlowStore (docs/runtime.md §14, docs/durable-store.md): per flow, `$STRATUM_HOME/flows/
+// The durable FlowStore (docs/reference/runtime.md §14, docs/design/durable-store.md): per flow, `$STRATUM_HOME/flows/
 // <id>.json` (a snapshot in the reference-compatible layout) and `<id>.journal` (the deltas
 // committed since, one framed entry each). A committing call appends its delta and flushes it
 // (O(change), one fdatasync); a new flow, a finished flow, and a flow whose journal has grown as
@@ -63,7 +63,7 @@ import {
 import { closeQuietly, MAX_OPEN_JOURNALS, OpenJournals, sameOpenFile } from "./open-journals";
 
 export interface FileStoreOptions {
-  /** Lock timings (docs/runtime.md §14.3 defaults); tests shorten them or inject a clock. */
+  /** Lock timings (docs/reference/runtime.md §14.3 defaults); tests shorten them or inject a clock. */
   readonly lock?: Partial<LockTimings>;
   /** The journal size from which a snapshot is written (default 256 KiB; tests make it small). */
   readonly minSnapshotBytes?: number;
@@ -234,7 +234,7 @@ export class FileFlowStore implements FlowStore {
 
   /**
    * Removes what crashed writers left behind: temporary files, set-aside and abandoned locks, and
-   * journals without a snapshot, older than the stale-lock age (docs/runtime.md §14.3: 30 s). Returns how many
+   * journals without a snapshot, older than the stale-lock age (docs/reference/runtime.md §14.3: 30 s). Returns how many
    * files it removed. For `flows prune`; the store works without it (leftovers are never read).
    */
   async removeLeftovers(): Promise<number> {

@@ -1,5 +1,5 @@
-// The two files of a stored flow (docs/durable-store.md): `<id>.json`, the snapshot (the flow file
-// of docs/runtime.md §14.1 as of some revision r), and `<id>.journal`, the state deltas committed after
+// The two files of a stored flow (docs/design/durable-store.md): `<id>.json`, the snapshot (the flow file
+// of docs/reference/runtime.md §14.1 as of some revision r), and `<id>.journal`, the state deltas committed after
 // it (revisions r+1, r+2, …, framed by journal.ts). This module reads them as one consistent flow
 // and says what the store knows of them (stamps), so a writer can check under the lock, with two
 // stat calls, that nobody changed the flow since.

@@ -30,7 +30,7 @@ export function flowDirNames(flowsDir: string): string[] {
 }
 
 /**
- * Removes leftovers older than the stale-lock age (docs/runtime.md §14.3: 30 s): temporary files, locks nobody
+ * Removes leftovers older than the stale-lock age (docs/reference/runtime.md §14.3: 30 s): temporary files, locks nobody
  * holds, and journals without a snapshot. Returns how many files it removed.
  */
 export function removeOldLeftovers(flowsDir: string, timings: LockTimings): number {

@@ -1,4 +1,4 @@
-// Per-flow locks (docs/runtime.md §14.3 step 1): `<id>.json.lock` taken by exclusive creation,
+// Per-flow locks (docs/reference/runtime.md §14.3 step 1): `<id>.json.lock` taken by exclusive creation,
 // retried every 10 ms for up to 2 s. The lock records its owner (pid, process start time, host),
 // so a waiter on the same host takes over at once a lock whose owner is gone: the pid is
 // not alive, or it is alive but started at another time (the pid was reused). A lock of another
@@ -29,11 +29,11 @@ import { errorCode, unlinkIfPresent } from "./fs-util";
 import { ownProcess, type ProcessIdentity, processGone } from "./process-identity";
 
 export interface LockTimings {
-  /** How long to keep trying before giving up (docs/runtime.md §14.3: 2 s). */
+  /** How long to keep trying before giving up (docs/reference/runtime.md §14.3: 2 s). */
   readonly timeoutMs: number;
-  /** Pause between attempts (docs/runtime.md §14.3: 10 ms). */
+  /** Pause between attempts (docs/reference/runtime.md §14.3: 10 ms). */
   readonly retryMs: number;
-  /** Age (by the lock file's modification time) from which a lock is stale (docs/runtime.md §14.3: 30 s). */
+  /** Age (by the lock file's modification time) from which a lock is stale (docs/reference/runtime.md §14.3: 30 s). */
   readonly staleMs: number;
   /** Wall-clock ms since the epoch (compared with file modification times). */
   readonly now: () => number;
@@ -246,7 +246,7 @@ export function clearAbandonedBreak(lockPath: string, timings: LockTimings): boo
 /** Whether a lock (or break lock) with this content may be removed: its owner is gone, or it is too old. */
 function abandoned(path: string, content: string, timings: LockTimings): boolean {
   if (ownerGone(content)) return true;
-  // Otherwise docs/runtime.md §14.3's age rule, for every owner (a live process holding a lock for 30 s is hung).
+  // Otherwise docs/reference/runtime.md §14.3's age rule, for every owner (a live process holding a lock for 30 s is hung).
   const seen = fs.lstatSync(path, { throwIfNoEntry: false }); // the link's own age, not its target's
   return seen !== undefined && timings.now() - seen.mtimeMs > timings.staleMs;
 }

@@ -1,4 +1,4 @@
-// Where the file store keeps its data (docs/runtime.md §14.1): `STRATUM_HOME`, default `~/.stratum`.
+// Where the file store keeps its data (docs/reference/runtime.md §14.1): `STRATUM_HOME`, default `~/.stratum`.
 import { join, resolve } from "node:path";
 
 /**

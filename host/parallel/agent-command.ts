@@ -1,4 +1,4 @@
-// Which program runs a task (docs/runtime.md §23.6): the step's agent string's part before `:`
+// Which program runs a task (docs/reference/runtime.md §23.6): the step's agent string's part before `:`
 // (no agent: `$STRATUM_DEFAULT_AGENT`, else `claude`) picks the Claude Code CLI or the Codex CLI;
 // `opencode` and other prefixes fail the task with the reference's texts. `STRATUM_AGENT_COMMAND`
 // replaces all of this with a program of the team's own.

@@ -1,4 +1,4 @@
-// The environment of an agent process (docs/runtime.md §23.6): an allow-list, not the server's
+// The environment of an agent process (docs/reference/runtime.md §23.6): an allow-list, not the server's
 // environment minus a few names. A server holds secrets an agent must never see — the store's URL
 // with its password, the page's token, the trace exporter's headers, cloud and registry tokens —
 // and an agent that can read `STRATUM_STORE` can approve its own flow's gates. So an agent gets

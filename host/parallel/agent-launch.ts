@@ -1,4 +1,4 @@
-// How an agent program is started so that it cannot outlive the server (docs/runtime.md §23.6).
+// How an agent program is started so that it cannot outlive the server (docs/reference/runtime.md §23.6).
 //
 // The agent runs in its own process group (a new session), and the server signals that group on a
 // time limit, a cancellation, a shutdown and the agent's exit. None of that happens when the server
@@ -15,7 +15,7 @@
 // waits the grace period, then SIGKILL. The watcher ignores SIGTERM so that it survives its own
 // group's SIGTERM, and dies with the group's SIGKILL; on every other ending the server's SIGKILL of
 // the group takes it too. A program that leaves the group (a new session of its own) escapes, as it
-// escapes the server's signals: a container is the boundary for that (docs/runtime.md §23.6).
+// escapes the server's signals: a container is the boundary for that (docs/reference/runtime.md §23.6).
 //
 // The program is looked up on PATH here, as `execvp` would, so that a missing or non-executable
 // program is still reported as not started (ENOENT, EACCES) rather than as the shell's exit 127.

@@ -1,4 +1,4 @@
-// Runs one agent program to its end (docs/runtime.md §23.6): its arguments never pass through a
+// Runs one agent program to its end (docs/reference/runtime.md §23.6): its arguments never pass through a
 // shell (a fixed watcher script `exec`s it, agent-launch.ts), the prompt on stdin, in its own
 // process group so that stopping it stops everything it started. A time limit or an abort
 // sends SIGTERM to the group, then SIGKILL after a grace period; when the program exits, whatever

@@ -1,4 +1,4 @@
-// Runs one parallel task's agent as a process (docs/runtime.md §23.6): picks the program from the
+// Runs one parallel task's agent as a process (docs/reference/runtime.md §23.6): picks the program from the
 // step's agent string, gives it the rendered prompt on stdin, the working directory and the task's
 // scrubbed environment, bounds it in time and output, and reads its answer. Never throws: every
 // failure of the agent is an `{ok: false, error}` with the reference's texts where it has them.

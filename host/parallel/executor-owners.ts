@@ -1,4 +1,4 @@
-// The owner records of parallel executors (docs/runtime.md §23.11): `<dir>/<flow_id>.owner` exists
+// The owner records of parallel executors (docs/reference/runtime.md §23.11): `<dir>/<flow_id>.owner` exists
 // while an executor of this process runs the flow's parallel step, holding the process's identity
 // as a lock file does (`<pid> <tag> <start time> <host>`, file-store/lock.ts). Another server on
 // the same store reads it to decide whether the flow's unsettled task entries are orphans: only a

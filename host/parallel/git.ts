@@ -1,6 +1,6 @@
 // Runs one git command without a shell, with a time limit, an output bound and an optional abort
 // signal, and reports how it ended instead of throwing: the worktree helpers turn each ending into
-// the reference's error texts (docs/runtime.md §23.10).
+// the reference's error texts (docs/reference/runtime.md §23.10).
 import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 

@@ -1,4 +1,4 @@
-// The server's cap on the agents one parallel step runs at once (docs/runtime.md §23.6): a spec,
+// The server's cap on the agents one parallel step runs at once (docs/reference/runtime.md §23.6): a spec,
 // which an agent may write, must not start as many agent processes as it likes. STRATUM_MAX_AGENTS
 // sets it; by default it is the number of CPUs the process may use.
 import { availableParallelism } from "node:os";

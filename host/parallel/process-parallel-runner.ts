@@ -1,4 +1,4 @@
-// The host's agent runner for server-side parallel dispatch (docs/runtime.md §23.6, docs/runtime.md §23.10): for
+// The host's agent runner for server-side parallel dispatch (docs/reference/runtime.md §23.6, docs/reference/runtime.md §23.10): for
 // one task, create its worktree (isolation "worktree"), run the agent process there, capture the
 // diff if asked, and remove the worktree whatever happened. Implements the engine's
 // ParallelAgentRunner; never rejects.

@@ -1,4 +1,4 @@
-// Worktrees left by a server that died (docs/runtime.md §23.10): a server killed while its agents
+// Worktrees left by a server that died (docs/reference/runtime.md §23.10): a server killed while its agents
 // ran never removed their worktrees. At the next start of a server with the same worktree root,
 // each worktree whose owner marker (worktree.ts) names a process of this host that is certainly
 // gone — or, without a marker (an older version's), whose flow has no live executor owner record —

@@ -1,4 +1,4 @@
-// Git worktrees for server-side parallel tasks with `isolation: worktree` (docs/runtime.md §23.10):
+// Git worktrees for server-side parallel tasks with `isolation: worktree` (docs/reference/runtime.md §23.10):
 // one detached worktree per task at `<root>/<flow_id>/<task_id>` (root: `$STRATUM_HOME/worktrees`),
 // its diff captured after the task, then removed. Follows the reference's worktree.py, with its
 // fixes (DIV-PARALLEL-WORKTREES): every git command runs in the flow's directory, a failed removal

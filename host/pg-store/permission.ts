@@ -29,7 +29,7 @@ export async function createDenied(
     : `GRANT CREATE ON DATABASE ${ident(database)} TO ${ident(role)}`;
   return new StorePermissionError(
     where,
-    `the flow store at ${where} ${missing} and role ${ident(role)} may not create them (${reason}): an owner of the database can run ${grant}; then retry (or create the tables as another role and grant this one their use: docs/team-store.md, "Roles and privileges")`,
+    `the flow store at ${where} ${missing} and role ${ident(role)} may not create them (${reason}): an owner of the database can run ${grant}; then retry (or create the tables as another role and grant this one their use: docs/guides/team-store.md, "Roles and privileges")`,
   );
 }
 

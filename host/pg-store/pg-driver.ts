@@ -1,5 +1,5 @@
 // The one module that knows the PostgreSQL client library (`pg`, chosen by measurement:
-// docs/team-store.md): a pool of connections, transactions on one connection, and a listener
+// docs/guides/team-store.md): a pool of connections, transactions on one connection, and a listener
 // connection that comes back by itself after the server does. Everything above it sees rows and
 // classified errors only.
 import type pg from "pg";

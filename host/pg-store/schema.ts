@@ -1,11 +1,11 @@
-// The PostgreSQL store's tables and the function every commit calls (docs/team-store.md). Versioned
+// The PostgreSQL store's tables and the function every commit calls (docs/guides/team-store.md). Versioned
 // migrations, applied on start in one transaction under an advisory lock, so servers starting at
 // once apply each migration exactly once; a database whose schema is newer than this program is
 // refused (the program would misread it) with the versions named.
 //
-// One row per flow holds its snapshot (the flow file's text, docs/runtime.md §14.1) and one row per
+// One row per flow holds its snapshot (the flow file's text, docs/reference/runtime.md §14.1) and one row per
 // delta since (the file store's journal entries), so a committing call writes O(change); the
-// snapshot is rewritten under the same rule as the file store's (docs/durable-store.md).
+// snapshot is rewritten under the same rule as the file store's (docs/design/durable-store.md).
 import { StoreUnusableError } from "../../interpreter/index";
 import { createDenied, isDenied, useDenied } from "./permission";
 import type { Queryable } from "./pg-driver";
@@ -51,7 +51,7 @@ const MIGRATIONS: readonly string[] = [
     delta text NOT NULL,
     PRIMARY KEY (flow_id, revision)
   );
-  -- One commit (docs/runtime.md §14.3): locks every flow involved in the order given, checks every
+  -- One commit (docs/reference/runtime.md §14.3): locks every flow involved in the order given, checks every
   -- expected revision before anything is written (a flow read before and removed since is refused,
   -- never written again), then writes snapshots or appends deltas, deletes, and notifies. Returns
   -- each written flow's change token and sizes.

@@ -1,4 +1,4 @@
-// The PostgreSQL store's address (docs/team-store.md): a `postgres://` or `postgresql://` URL in
+// The PostgreSQL store's address (docs/guides/team-store.md): a `postgres://` or `postgresql://` URL in
 // libpq's form, so TLS (`sslmode`, `sslrootcert`, `sslcert`, `sslkey`), user, password, host,
 // port and database come from it as a team's other tools read them. `connect_timeout` is libpq's
 // (whole seconds; ours default to 5), `query_timeout` ours (whole seconds a statement may go

@@ -1,5 +1,5 @@
 // The OTLP trace exporter's settings from the standard OpenTelemetry environment variables
-// (docs/tracing.md, "Configuration"). Nothing set (no endpoint) or OTEL_SDK_DISABLED=true means
+// (docs/guides/tracing.md, "Configuration"). Nothing set (no endpoint) or OTEL_SDK_DISABLED=true means
 // no tracing at all: the server runs exactly as without this module. A warning never shows the
 // endpoint's password or a header's value (host/redact.ts): MCP clients keep the server's stderr.
 import { entryName, redactUrl } from "../redact";

@@ -1,4 +1,4 @@
-// Batches finished spans and sends them without ever making a tool call wait (docs/tracing.md,
+// Batches finished spans and sends them without ever making a tool call wait (docs/guides/tracing.md,
 // "Export"): `add` only queues; a timer (unref'd), or a full batch on the next turn of the event
 // loop, encodes and starts a POST in the background.
 // Nothing grows without bound, however the collector behaves: at most MAX_IN_FLIGHT requests are

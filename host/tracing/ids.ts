@@ -1,4 +1,4 @@
-// Trace and span ids that every process computes alike (docs/tracing.md, "Identity"): the trace id
+// Trace and span ids that every process computes alike (docs/guides/tracing.md, "Identity"): the trace id
 // is the root flow's id (a UUID is 32 hex digits), span ids are hashes of what names the span, so
 // the spans of one flow join one trace even when several processes (or a restart) took part.
 //

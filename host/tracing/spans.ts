@@ -1,4 +1,4 @@
-// The engine's events (interpreter: FlowEvent) as finished spans (docs/tracing.md): a span per flow,
+// The engine's events (interpreter: FlowEvent) as finished spans (docs/guides/tracing.md): a span per flow,
 // per step attempt, per gate wait, and a sub-flow as the parent's step span with the child's flow
 // span under it. Only events that end something give a span; its start is its end less the
 // duration the engine measured, so nothing is kept between calls and a span that began in another

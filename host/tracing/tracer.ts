@@ -1,4 +1,4 @@
-// OTLP traces for the MCP server (docs/tracing.md): the engine's observer (interpreter:
+// OTLP traces for the MCP server (docs/guides/tracing.md): the engine's observer (interpreter:
 // FlowObserver) turning events into spans for the exporter, or null when the environment asks for
 // no tracing. Nothing here can fail a tool call: the observer queues and returns.
 import type { FlowObserver } from "../../interpreter/index";
@@ -24,7 +24,7 @@ export interface TracerOptions {
   readonly post?: Post;
 }
 
-/** Shutdown's default bound (docs/tracing.md, "Export"). */
+/** Shutdown's default bound (docs/guides/tracing.md, "Export"). */
 export const SHUTDOWN_WAIT_MS = 2_000;
 
 export function createTracer(options: TracerOptions): Tracer | null {

@@ -1,5 +1,5 @@
-// The state of one flow execution (docs/runtime.md §1.2). Field names and declaration order mirror the
-// persisted file key for key (docs/runtime.md §14.1), so encoding is generic and the key order is fixed here, in
+// The state of one flow execution (docs/reference/runtime.md §1.2). Field names and declaration order mirror the
+// persisted file key for key (docs/reference/runtime.md §14.1), so encoding is generic and the key order is fixed here, in
 // one place. Objects with fixed keys are plain objects built in that order; everything keyed by
 // user text (step ids, labels) is a Map. User data (results, inputs, outputs) is PyValue restricted
 // to the JSON kinds (null, bool, int, PyFloat, str, list, PyDict with string keys) and is never
@@ -9,7 +9,7 @@ import type { Wire } from "../wire/wire";
 
 type TerminalStatus = "killed";
 
-/** Derived at every write (docs/runtime.md §14.1). */
+/** Derived at every write (docs/reference/runtime.md §14.1). */
 export type PersistedStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed";
 
 export interface StepRecord {
@@ -65,7 +65,7 @@ export interface PolicyRecord {
 export type TraceRecord = StepRecord | GateRecord | SkipRecord | PolicyRecord;
 
 /**
- * One iteration history entry (docs/runtime.md §9.2, docs/runtime.md §9.4). Key order: iteration, round, result,
+ * One iteration history entry (docs/reference/runtime.md §9.2, docs/reference/runtime.md §9.4). Key order: iteration, round, result,
  * result_fingerprint, exit_criterion_met, outcome, timestamp, then the accumulate keys
  * (the order the reference writes them; see the accumulate scenarios).
  */
@@ -110,7 +110,7 @@ export interface BudgetState {
   };
 }
 
-/** What a checkpoint stores (docs/runtime.md §10.1), in this key order. */
+/** What a checkpoint stores (docs/reference/runtime.md §10.1), in this key order. */
 export interface Snapshot {
   readonly step_outputs: Map<string, PyValue>;
   readonly attempts: Map<string, number>;
@@ -133,7 +133,7 @@ export interface Snapshot {
 }
 
 /**
- * The persisted flow state, in file key order (docs/runtime.md §14.1). Mutable only on a transaction's working
+ * The persisted flow state, in file key order (docs/reference/runtime.md §14.1). Mutable only on a transaction's working
  * copy (flow/clone.ts), a shallow copy of the committed state: fields are reassigned freely, but
  * the maps and lists it shares with the committed state change only through flow/edits.ts, which
  * logs each change so that a call that does not commit is undone.

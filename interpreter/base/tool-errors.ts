@@ -1,4 +1,4 @@
-// The two error shapes of docs/runtime.md §0 and the failures that abort a tool call (docs/runtime.md §15).
+// The two error shapes of docs/reference/runtime.md §0 and the failures that abort a tool call (docs/reference/runtime.md §15).
 import type { Response, Wire } from "../wire/wire";
 
 /** A tool error: `{status: "error", error_type, message, …extra}` (no `success` key). */
@@ -25,7 +25,7 @@ export function flowNotFound(flowId: string): Response {
 
 /**
  * Thrown by the state machine when a call must be rejected as an execution error, for example a
- * dispatch whose step inputs cannot be resolved (docs/runtime.md §3.3). The engine answers `executionError(message)`
+ * dispatch whose step inputs cannot be resolved (docs/reference/runtime.md §3.3). The engine answers `executionError(message)`
  * and commits nothing.
  */
 export class ExecutionFailure extends Error {
@@ -43,7 +43,7 @@ export class ExecutionFailure extends Error {
   }
 }
 
-/** Responses that commit even though their status is "error" (docs/runtime.md §15). */
+/** Responses that commit even though their status is "error" (docs/reference/runtime.md §15). */
 const COMMITTING_ERRORS: ReadonlySet<string> = new Set(["retries_exhausted", "max_rounds_exceeded"]);
 
 export function commits(response: Response): boolean {

@@ -1,4 +1,4 @@
-// The contract check (docs/runtime.md §4.2, docs/language.md §3.2): a step result against the step's output
+// The contract check (docs/reference/runtime.md §4.2, docs/reference/language.md §3.2): a step result against the step's output
 // contract, field by field in declaration order, depth first through nested contracts and array
 // `items`. Every violation is reported; a field with the wrong kind is not looked into further.
 
@@ -70,7 +70,7 @@ function checkValue(value: PyValue, def: FieldDefIR, path: string, spec: Checked
   }
 }
 
-/** Whether the JSON kind of `value` is acceptable for the field's type (docs/language.md §3.2). */
+/** Whether the JSON kind of `value` is acceptable for the field's type (docs/reference/language.md §3.2). */
 function accepts(def: FieldDefIR, value: PyValue): boolean {
   switch (def.kind) {
     case "string":
@@ -89,7 +89,7 @@ function accepts(def: FieldDefIR, value: PyValue): boolean {
   }
 }
 
-/** `values` membership by Python equality (docs/language.md §10.8.2). */
+/** `values` membership by Python equality (docs/reference/language.md §10.8.2). */
 function isAmong(value: PyValue, values: readonly JsonValue[]): boolean {
   return values.some((candidate) => pyEquals(value, pyFromJson(candidate)));
 }

@@ -5,7 +5,7 @@ import type { JsonValue } from "../../checker/base/json";
 import { fromJsonValue, jsonKey } from "../../stdlib/values/json";
 import { PyDict, PyFloat, type PyInt, PyNamespace, PyTuple, type PyValue } from "../../stdlib/values/value";
 
-/** The JSON kind names used in messages (docs/runtime.md §4.2). */
+/** The JSON kind names used in messages (docs/reference/runtime.md §4.2). */
 export type JsonKind = "null" | "boolean" | "integer" | "number" | "string" | "array" | "object";
 
 /** The JSON kind of a value: `integer` for ints, `number` for floats (even integral ones). */

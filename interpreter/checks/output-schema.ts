@@ -1,4 +1,4 @@
-// `output_schema` validation (docs/runtime.md §4.3): JSON Schema draft 2020-12 with the message texts of
+// `output_schema` validation (docs/reference/runtime.md §4.3): JSON Schema draft 2020-12 with the message texts of
 // Python's jsonschema, in the order the schema's keywords are written.
 import type { JsonObject } from "../../checker/base/json";
 import type { PyValue } from "../../stdlib/values/value";

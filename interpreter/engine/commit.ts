@@ -1,7 +1,7 @@
-// Committing a call (docs/runtime.md §14.2, docs/runtime.md §15): every touched or created flow gets its derived
+// Committing a call (docs/reference/runtime.md §14.2, docs/reference/runtime.md §15): every touched or created flow gets its derived
 // status and the next revision, all writes and deletions go to the store as one batch (children
 // before parents), and only then does the registry take the new copies. A flow that existed is
-// written as a delta from its committed state (O(change), docs/durable-store.md); its full text
+// written as a delta from its committed state (O(change), docs/design/durable-store.md); its full text
 // is encoded only when the store asks for it (a snapshot) or the flow is new.
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";

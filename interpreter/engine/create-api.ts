@@ -1,6 +1,6 @@
 // The programmatic API over the state machine: queue, registry, loading and committing (A1).
 // Every flow tool is a pure function `(tx, args) => Response` (flow/); this module runs it inside
-// a transaction over working copies, commits iff the response says so (docs/runtime.md §15), and maps store
+// a transaction over working copies, commits iff the response says so (docs/reference/runtime.md §15), and maps store
 // conflicts and unexpected failures to their error responses. Data arguments (inputs, results, a
 // draft) past the limits of limits.ts are `invalid_arguments` before anything else runs.
 import type {
@@ -66,7 +66,7 @@ export interface EngineApi extends StratumApi {
   /** Resolves when every parallel executor of this engine has finished (tests). */
   parallelSettled(): Promise<void>;
   /**
-   * Ends every parallel executor (a server's shutdown, docs/runtime.md §23.11): agents interrupted,
+   * Ends every parallel executor (a server's shutdown, docs/reference/runtime.md §23.11): agents interrupted,
    * unsettled tasks recorded as failed, within `graceMs` (default 8 s) plus the writes.
    */
   parallelShutdown(graceMs?: number): Promise<void>;
@@ -246,7 +246,7 @@ export function createEngine(options: EngineOptions): EngineApi {
       queue.run(async () => {
         await parallel.recover(args.flow_id);
         const r = await transact(args.flow_id, parallelPoll, args);
-        // A race won at this poll: its other candidates stop now (docs/runtime.md §23.16).
+        // A race won at this poll: its other candidates stop now (docs/reference/runtime.md §23.16).
         if (raceWonAt(r)) parallel.cancelRest(args.flow_id, args.step_id);
         return r;
       }),
@@ -279,7 +279,7 @@ function guarded(fn: () => Response, onError: (e: unknown) => Response): Respons
   }
 }
 
-/** The call's warnings as the last key `warnings`, present only when non-empty (docs/language.md §3.1, docs/runtime.md §16.4). */
+/** The call's warnings as the last key `warnings`, present only when non-empty (docs/reference/language.md §3.1, docs/reference/runtime.md §16.4). */
 function withWarnings(response: Response, tx: EngineTx): Response {
   return tx.warnings.length === 0 ? response : { ...response, warnings: [...tx.warnings] };
 }

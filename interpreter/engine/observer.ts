@@ -1,9 +1,9 @@
 // What the engine tells an observer (EngineOptions.observer) about a committed tool call: plain
 // events, derived from the flows' committed states (observe.ts), never from a call that failed or
-// did not commit. The tracing exporter (host/tracing/) turns them into spans (docs/tracing.md);
+// did not commit. The tracing exporter (host/tracing/) turns them into spans (docs/guides/tracing.md);
 // the core only produces them and does no I/O for them. The fuzzer reads them too: every
 // decision a consumer needs (why a result was rejected, what raised, where a flow went) is a typed
-// field here, never a message text to parse (docs/runtime.md "Events").
+// field here, never a message text to parse (docs/reference/runtime.md "Events").
 import type { RouteField } from "../flow/tx";
 import type { MemberViolation, RaisedError, Violation } from "../flow/violations";
 
@@ -15,7 +15,7 @@ export interface FlowEventBase {
   readonly flow_name: string;
   /**
    * The top-most ancestor of the flow this process knows (through the flows of the call and the
-   * registry's memory, no I/O); the flow itself for a root flow (docs/tracing.md, "Identity").
+   * registry's memory, no I/O); the flow itself for a root flow (docs/guides/tracing.md, "Identity").
    */
   readonly root_flow_id: string;
 }
@@ -30,7 +30,7 @@ export type StepMode =
   | "race"
   | "debate";
 
-/** Where a step attempt sits in its flow: unique per flow (docs/tracing.md, "Identity"). */
+/** Where a step attempt sits in its flow: unique per flow (docs/guides/tracing.md, "Identity"). */
 export interface StepPlace {
   readonly step_id: string;
   readonly round: number;

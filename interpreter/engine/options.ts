@@ -15,7 +15,7 @@ export interface EngineOptions {
   readonly ids: IdSource;
   /** The server's working directory (absolute, symbolic links resolved). */
   readonly cwd: string;
-  /** File access for the file builtins of a flow whose working root is `root` (docs/language.md §10.9). */
+  /** File access for the file builtins of a flow whose working root is `root` (docs/reference/language.md §10.9). */
   readonly files: (root: string) => FileAccess | null;
   /** Project files for list_workflows, compile_speckit and draft_pipeline. */
   readonly workspace: WorkspaceFs;
@@ -29,7 +29,7 @@ export interface EngineOptions {
   /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
   readonly logError?: (message: string) => void;
   /**
-   * Told about every committed call (observer.ts; the MCP server's OTLP traces, docs/tracing.md).
+   * Told about every committed call (observer.ts; the MCP server's OTLP traces, docs/guides/tracing.md).
    * Default: none, and then nothing is derived.
    */
   readonly observer?: FlowObserver;
@@ -65,7 +65,7 @@ export interface EngineOptions {
   readonly parallelRunner?: ParallelAgentRunner;
   /**
    * Records which process runs a flow's parallel executor (parallel-owners.ts), so that the task
-   * entries a dead server left unsettled are marked interrupted (docs/runtime.md §23.11). Default
+   * entries a dead server left unsettled are marked interrupted (docs/reference/runtime.md §23.11). Default
    * none: they are never marked.
    */
   readonly parallelOwners?: ParallelExecutorOwners;

@@ -22,7 +22,7 @@ const WRITTEN: Response = { status: "ok" };
 const REFUSED: Response = { status: "error", error_type: "parallel_tasks_changed", message: "" };
 const UNCHANGED: Response = { status: "error", error_type: "nothing_interrupted", message: "" };
 
-/** The error of the tasks a server ending ends (docs/runtime.md §23.11). */
+/** The error of the tasks a server ending ends (docs/reference/runtime.md §23.11). */
 const SHUTDOWN_INTERRUPTED = "server shutdown interrupted task";
 /** How long shutdown lets interrupted runners settle (kill the agent, capture the diff, remove the worktree). */
 const SHUTDOWN_GRACE_MS = 8_000;

@@ -1,4 +1,4 @@
-// The executor of server-side parallel dispatch (docs/v03-reference-notes.md section 3.8): runs the tasks of one parallel step
+// The executor of server-side parallel dispatch (docs/reference/runtime.md §23.6): runs the tasks of one parallel step
 // over the injected agent runner (flow/parallel-runner.ts) — each task after its `depends_on`
 // tasks, at most `max_concurrent` at a time, each limited to `task_timeout` seconds — and records
 // every state change of a task in the flow's `parallel_tasks` as a call of its own (a transaction
@@ -340,7 +340,7 @@ export class ParallelExecutor {
 
   /**
    * Pending tasks are cancelled at once; running ones when their agent returns after the abort.
-   * Also the engine's call when a race has its winner (docs/runtime.md §23.16).
+   * Also the engine's call when a race has its winner (docs/reference/runtime.md §23.16).
    */
   cancelRemaining(): void {
     for (const [id, entry] of this.entries) {

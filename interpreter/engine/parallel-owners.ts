@@ -1,4 +1,4 @@
-// Who runs a flow's parallel executor (docs/runtime.md §23.11): a record the host keeps beside the
+// Who runs a flow's parallel executor (docs/reference/runtime.md §23.11): a record the host keeps beside the
 // store while an executor of this process runs, naming the process like a lock's owner record. A
 // server that finds `pending` or `running` task entries without an executor of its own marks them
 // interrupted only when that record names a process that is certainly gone, so a second live

@@ -1,4 +1,4 @@
-// One call at a time (docs/runtime.md §1.1): every call waits for the previous one to settle.
+// One call at a time (docs/reference/runtime.md §1.1): every call waits for the previous one to settle.
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 

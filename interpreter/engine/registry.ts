@@ -1,5 +1,5 @@
-// The in-memory registry of flows (docs/runtime.md §1.1) and how it stays in step with the store
-// (docs/runtime.md §14.3–14.4): a flow is used from memory only while the store's change token is the one this
+// The in-memory registry of flows (docs/reference/runtime.md §1.1) and how it stays in step with the store
+// (docs/reference/runtime.md §14.3–14.4): a flow is used from memory only while the store's change token is the one this
 // process last read or wrote; otherwise it is reloaded, keeping the in-process timing.
 //
 // Memory is bounded: the registry is a least-recently-used cache over the store, by

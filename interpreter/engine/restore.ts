@@ -1,4 +1,4 @@
-// Restoring a flow from its stored form (docs/runtime.md §14.4).
+// Restoring a flow from its stored form (docs/reference/runtime.md §14.4).
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { FlowState } from "../base/flow-state";
 import type { Clock } from "../flow/ports";

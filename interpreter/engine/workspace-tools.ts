@@ -1,4 +1,4 @@
-// list_workflows, compile_speckit and draft_pipeline (docs/runtime.md §18–20): helper E's functions
+// list_workflows, compile_speckit and draft_pipeline (docs/reference/runtime.md §18–20): helper E's functions
 // over the injected WorkspaceFs and the server's working directory, with the documented defaults,
 // confined to the workspace root: a directory
 // argument that resolves outside the root is refused before anything is listed, read or written,

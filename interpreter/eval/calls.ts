@@ -1,4 +1,4 @@
-// Calls and attribute access (docs/language.md §10.8.9). Order (docs/language.md §10.8): the callee first, then the
+// Calls and attribute access (docs/reference/language.md §10.8.9). Order (docs/reference/language.md §10.8): the callee first, then the
 // arguments left to right, positional before keyword.
 import type { Attribute, Call, Expr, Keyword } from "../../grammar/ast";
 import { callBuiltin, callMethod, callValue, getAttribute } from "../../stdlib/builtins/attributes";
@@ -70,7 +70,7 @@ export function compileAttribute(node: Attribute, compile: CompileFn, scope: Com
 }
 
 /**
- * Whether `x.name(...)` is a direct method call on `x` (docs/language.md §10.8.9 first two rules). When it is not,
+ * Whether `x.name(...)` is a direct method call on `x` (docs/reference/language.md §10.8.9 first two rules). When it is not,
  * `x.name` is looked up *before* the arguments are evaluated, as Python does
  * (`None.foo(1/0)` raises AttributeError, not ZeroDivisionError).
  */

@@ -1,5 +1,5 @@
 // Compiles an expression AST once into nested JS closures (no host-language eval), evaluated with
-// Python semantics (docs/language.md §10.8). All value semantics come from stdlib/values and
+// Python semantics (docs/reference/language.md §10.8). All value semantics come from stdlib/values and
 // stdlib/builtins; this module only wires evaluation order, scoping and the budget.
 import type { Expr, Subscript } from "../../grammar/ast";
 import { PyError } from "../../stdlib/values/errors";

@@ -1,4 +1,4 @@
-// List comprehensions and generator expressions (docs/language.md §10.8.10): `for` clauses are nested
+// List comprehensions and generator expressions (docs/reference/language.md §10.8.10): `for` clauses are nested
 // loops, `if` clauses filter; the first iterable is evaluated in the enclosing scope, everything
 // else inside the comprehension's own scope (lexical scoping). Budget: 1 per element visited by
 // any `for` clause and 1 per element produced, on top of the nodes evaluated.

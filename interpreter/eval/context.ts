@@ -4,14 +4,14 @@ import type { EvalEnv } from "../../stdlib/builtins/env";
 import type { PyValue } from "../../stdlib/values/value";
 import type { CompileScope } from "./scope";
 
-/** Where `$.input.<name>` and `$.steps.<id>.output` read from (docs/language.md §10.5). */
+/** Where `$.input.<name>` and `$.steps.<id>.output` read from (docs/reference/language.md §10.5). */
 export interface PathSource {
   input(name: string): PyValue | undefined;
   stepOutput(id: string): PyValue | undefined;
 }
 
 export interface EvalContext {
-  /** The position names (`result`, `item`, `accumulator`, …), docs/language.md §10.6. */
+  /** The position names (`result`, `item`, `accumulator`, …), docs/reference/language.md §10.6. */
   readonly names: ReadonlyMap<string, PyValue>;
   readonly paths?: PathSource;
   readonly env: EvalEnv;

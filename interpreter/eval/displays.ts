@@ -1,4 +1,4 @@
-// Constants and displays: lists, tuples, dicts (docs/language.md §10.3). Dict displays evaluate key
+// Constants and displays: lists, tuples, dicts (docs/reference/language.md §10.3). Dict displays evaluate key
 // then value, pair by pair, and build the dict once every pair is evaluated (as CPython does).
 import type { Constant, Dict, List, Tuple } from "../../grammar/ast";
 import { makeDict } from "../../stdlib/values/dict";

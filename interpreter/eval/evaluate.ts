@@ -1,4 +1,4 @@
-// One-shot evaluation with a fresh budget (docs/language.md §10.15).
+// One-shot evaluation with a fresh budget (docs/reference/language.md §10.15).
 import type { EvalEnv } from "../../stdlib/builtins/env";
 import type { FileAccess } from "../../stdlib/files";
 import { Budget, DEFAULT_BUDGET } from "../../stdlib/values/budget";

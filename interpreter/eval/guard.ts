@@ -1,4 +1,4 @@
-// Nothing but PyError may leave an evaluation (docs/language.md §10.13). Other JS errors are converted:
+// Nothing but PyError may leave an evaluation (docs/reference/language.md §10.13). Other JS errors are converted:
 // - RangeError (call stack exhausted, string or array too long): kind "BudgetExceeded", since the
 //   evaluation ran out of a resource, message `expression exceeded an evaluation limit (<js text>)`;
 // - anything else (an internal bug): kind "TypeError", message `internal error: <js text>`.

@@ -1,4 +1,4 @@
-// Name lookup (docs/language.md §10.6): comprehension variables (innermost first), then the position
+// Name lookup (docs/reference/language.md §10.6): comprehension variables (innermost first), then the position
 // names of the context, then builtins. Builtins have no first-class value: a builtin name is only
 // meaningful as a callee (calls.ts), so reading one as a value is an undefined name.
 import { PyError } from "../../stdlib/values/errors";

@@ -1,5 +1,5 @@
-// Operators (docs/language.md §10.8.5–docs/language.md §10.8.7). Chains are evaluated in loops, never by recursion
-// proportional to their length (docs/language.md §10.15).
+// Operators (docs/reference/language.md §10.8.5–docs/reference/language.md §10.8.7). Chains are evaluated in loops, never by recursion
+// proportional to their length (docs/reference/language.md §10.15).
 import type {
   BinaryOperator,
   BinOp,
@@ -58,7 +58,7 @@ export function compileBinOp(node: BinOp, compile: CompileFn, scope: CompileScop
   };
 }
 
-/** `and` / `or` return an operand and evaluate only what they need (docs/language.md §10.8.6). */
+/** `and` / `or` return an operand and evaluate only what they need (docs/reference/language.md §10.8.6). */
 export function compileBoolOp(node: BoolOp, compile: CompileFn, scope: CompileScope | null): Code {
   const codes = node.values.map((v) => compile(v, scope));
   const last = codes.length - 1;
@@ -95,7 +95,7 @@ function comparator(op: CompareOperator): (a: PyValue, b: PyValue, budget: Budge
   }
 }
 
-/** `a < b <= c`: each operand evaluated at most once, stopping at the first false (docs/language.md §10.8.7). */
+/** `a < b <= c`: each operand evaluated at most once, stopping at the first false (docs/reference/language.md §10.8.7). */
 export function compileCompare(node: Compare, compile: CompileFn, scope: CompileScope | null): Code {
   const left = compile(node.left, scope);
   const tests = node.ops.map((o) => comparator(o.op));

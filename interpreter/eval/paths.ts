@@ -1,4 +1,4 @@
-// `$` paths (docs/language.md §10.5): evaluation never raises; anything unresolvable is None.
+// `$` paths (docs/reference/language.md §10.5): evaluation never raises; anything unresolvable is None.
 import type { Path, PathSegment } from "../../grammar/ast";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { PyDict, PyNamespace, PyTuple, type PyValue } from "../../stdlib/values/value";

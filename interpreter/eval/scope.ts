@@ -1,4 +1,4 @@
-// Compile-time scopes of comprehension variables (docs/language.md §10.6, docs/language.md §10.8.10): every
+// Compile-time scopes of comprehension variables (docs/reference/language.md §10.6, docs/reference/language.md §10.8.10): every
 // comprehension has its own scope holding all of its `for` targets; names resolve lexically,
 // innermost comprehension first.
 import { PyError } from "../../stdlib/values/errors";
@@ -37,7 +37,7 @@ export class CompileScope {
 /** Python's messages for a comprehension variable read before its `for` clause assigned it. */
 function unboundVariable(name: string, depth: number): PyError {
   // CPython raises UnboundLocalError (a NameError subclass) for the local case; we report both
-  // as NameError since our error kinds follow the catalogue of docs/language.md §10.13.
+  // as NameError since our error kinds follow the catalogue of docs/reference/language.md §10.13.
   return new PyError(
     "NameError",
     depth === 0

@@ -1,5 +1,5 @@
-// The iteration accumulator (docs/runtime.md §9.3): collects the elements that `accumulate` extracts
-// from each iteration result, deduplicated by the canonical JSON text (docs/language.md §10.16) of
+// The iteration accumulator (docs/reference/runtime.md §9.3): collects the elements that `accumulate` extracts
+// from each iteration result, deduplicated by the canonical JSON text (docs/reference/language.md §10.16) of
 // their `accumulate_key` (or of the element itself), first occurrence winning.
 //
 // Pure: expressions are evaluated through the injected `evaluate`, which binds the named value the
@@ -38,7 +38,7 @@ export function emptyAccumulator(): Accumulator {
 
 /**
  * One report's accumulation. Without `accumulate` the accumulator is returned unchanged (it still
- * exists, docs/runtime.md §4.6); a failed extraction leaves items and dry streak as they were (a broken extractor
+ * exists, docs/reference/runtime.md §4.6); a failed extraction leaves items and dry streak as they were (a broken extractor
  * cannot fake dryness).
  */
 export function accumulateReport(

@@ -1,4 +1,4 @@
-// `stratum_audit` (docs/runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
+// `stratum_audit` (docs/reference/runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
 // history (without the raw results) and child audits. Works on finished flows too, also after a
 // restart (they are kept, DIV-KEEP-FINISHED).
 import type { StepKindIR } from "../../checker/ir/types";
@@ -13,7 +13,7 @@ import { traceWire } from "./records";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
 
-/** The audit object of a flow (also the child audit snapshot of docs/runtime.md §8.2). */
+/** The audit object of a flow (also the child audit snapshot of docs/reference/runtime.md §8.2). */
 export function auditOf(run: FlowRun, clock: Clock): Response {
   const { state } = run;
   return {
@@ -30,7 +30,7 @@ export function auditOf(run: FlowRun, clock: Clock): Response {
     iterations: historyWithoutResults(state.iterations),
     archived_iterations: state.archived_iterations.map(historyWithoutResults),
     child_audits: new Map(state.child_audits),
-    // The judgements of stratumc's member steps (docs/runtime.md §23.13), each only when there are.
+    // The judgements of stratumc's member steps (docs/reference/runtime.md §23.13), each only when there are.
     ...judgements(run),
   };
 }

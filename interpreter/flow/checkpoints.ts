@@ -1,5 +1,5 @@
-// `stratum_commit` and `stratum_revert` (docs/runtime.md §10): named snapshots of a flow's progress.
-// A snapshot holds the fields of docs/runtime.md §10.1 (not the inputs, not the checkpoints themselves, not the
+// `stratum_commit` and `stratum_revert` (docs/reference/runtime.md §10): named snapshots of a flow's progress.
+// A snapshot holds the fields of docs/reference/runtime.md §10.1 (not the inputs, not the checkpoints themselves, not the
 // dispatch times); reverting replaces those fields and dispatches the current step again, without
 // the policy loop (as the reference).
 import { isSpaceCp } from "../../stdlib/builtins/unicode";

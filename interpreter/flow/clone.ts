@@ -1,4 +1,4 @@
-// Copies of flow state: a transaction's working copy, and checkpoint snapshots (docs/runtime.md §10.1).
+// Copies of flow state: a transaction's working copy, and checkpoint snapshots (docs/reference/runtime.md §10.1).
 // Stored user data and records are immutable and shared; a snapshot's containers are copied.
 
 import type { Accumulator, ActiveIteration, FlowState, IterationEntry, Snapshot } from "../base/flow-state";
@@ -85,7 +85,7 @@ export function cloneState(state: FlowState): FlowState {
   };
 }
 
-/** A deep copy of the snapshot fields of docs/runtime.md §10.1. */
+/** A deep copy of the snapshot fields of docs/reference/runtime.md §10.1. */
 export function takeSnapshot(state: FlowState): Snapshot {
   return snapshotFields(state);
 }

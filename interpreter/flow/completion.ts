@@ -1,4 +1,4 @@
-// The completion payload (docs/runtime.md §12) and finishing a flow.
+// The completion payload (docs/reference/runtime.md §12) and finishing a flow.
 import type { Response } from "../wire/wire";
 import type { Clock } from "./ports";
 import { traceWire } from "./records";
@@ -6,7 +6,7 @@ import type { FlowRun } from "./run";
 
 /**
  * `{status, flow_id, output, trace, total_duration_ms}`: status is terminal_status or "complete"
- * (pass `status` to force a literal one, docs/runtime.md §6.1, docs/runtime.md §6.4); output is the stored output of the last step
+ * (pass `status` to force a literal one, docs/reference/runtime.md §6.1, docs/reference/runtime.md §6.4); output is the stored output of the last step
  * in execution order whose output is not null.
  */
 export function completionPayload(run: FlowRun, clock: Clock, status?: string): Response {
@@ -19,7 +19,7 @@ export function completionPayload(run: FlowRun, clock: Clock, status?: string): 
   };
 }
 
-/** `{status: "killed", flow_id, trace, total_duration_ms}` (plus `reason` when given, docs/runtime.md §6.3). */
+/** `{status: "killed", flow_id, trace, total_duration_ms}` (plus `reason` when given, docs/reference/runtime.md §6.3). */
 export function killedPayload(run: FlowRun, clock: Clock, reason?: string): Response {
   return {
     status: "killed",

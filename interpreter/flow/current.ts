@@ -1,4 +1,4 @@
-// Where a flow stands: its current step and whether it is finished (docs/runtime.md §1.2).
+// Where a flow stands: its current step and whether it is finished (docs/reference/runtime.md §1.2).
 import type { StepIR } from "../../checker/ir/types";
 import type { FlowRun } from "./run";
 

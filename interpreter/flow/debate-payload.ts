@@ -1,4 +1,4 @@
-// The dispatch payloads of a debate step (stratumc's extension, docs/runtime.md §23.15). A round is
+// The dispatch payloads of a debate step (stratumc's extension, docs/reference/runtime.md §23.15). A round is
 // a `parallel_dispatch` payload with `step_mode: "debate"` whose tasks are the debaters, each intent
 // followed by the history so far as readable text, so consumers of parallel payloads run a round as
 // they run tasks; `history` carries the same arguments as data. The synthesis is an `execute_step`

@@ -1,4 +1,4 @@
-// `stratum_parallel_done` on a debate step (stratumc's extension, docs/runtime.md §23.15): the
+// `stratum_parallel_done` on a debate step (stratumc's extension, docs/reference/runtime.md §23.15): the
 // agent reports one round's arguments, one per debater. Each argument is checked against
 // argument_contract; a round where every debater passed is appended to the history and `converge`
 // is evaluated — then the debate goes on to the next round, or to the synthesis when it converged

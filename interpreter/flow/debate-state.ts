@@ -1,4 +1,4 @@
-// Where a debate step stands (stratumc's extension, docs/runtime.md §23.15), kept durably in the
+// Where a debate step stands (stratumc's extension, docs/reference/runtime.md §23.15), kept durably in the
 // flow state as `judge_outcome[<step>]` so that a restarted server resumes the debate where it stood
 // and the audit shows it (`debates`): the rounds completed, their arguments, whether `converge`
 // ended the debate early, the phase (rounds, synthesis, then done or failed) and why the last

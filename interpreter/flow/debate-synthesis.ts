@@ -1,4 +1,4 @@
-// `stratum_step_done` on a debate step (stratumc's extension, docs/runtime.md §23.15). During the
+// `stratum_step_done` on a debate step (stratumc's extension, docs/reference/runtime.md §23.15). During the
 // rounds it is refused: the arguments come with stratum_parallel_done. Once the rounds are over it
 // is the synthesis's answer, checked as the step's result (the synthesis's output_contract, the
 // step's output_schema and ensure) with `synthesis.retries` attempts; success stores it as the

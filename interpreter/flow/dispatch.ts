@@ -1,4 +1,4 @@
-// Dispatch (docs/runtime.md §3): skip steps whose skip_if holds, auto-approve gates whose skip_if holds,
+// Dispatch (docs/reference/runtime.md §3): skip steps whose skip_if holds, auto-approve gates whose skip_if holds,
 // and produce the payload of the step the agent must act on next.
 import type { StepIR } from "../../checker/ir/types";
 import { truthy } from "../../stdlib/values/truth";
@@ -30,14 +30,14 @@ export interface DispatchOptions {
 }
 
 /**
- * Runs the dispatch algorithm of docs/runtime.md §3.1 on a working copy. Returns the payload (execute_step,
+ * Runs the dispatch algorithm of docs/reference/runtime.md §3.1 on a working copy. Returns the payload (execute_step,
  * await_gate, execute_flow or parallel_dispatch), or null when the flow finished while skipping
  * (NONE). Throws ExecutionFailure when step inputs (or a parallel step's task list) cannot be
  * resolved. Does not run the policy loop.
  */
 export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): Response | null {
   // Gates auto-approved by skip_if in this dispatch. A gate whose on_approve routes back to steps
-  // that are all skipped would otherwise loop forever; as in the policy loop (docs/runtime.md §6.4), the second
+  // that are all skipped would otherwise loop forever; as in the policy loop (docs/reference/runtime.md §6.4), the second
   // time round the gate waits to be resolved by hand (a documented choice: the spec is silent).
   const autoApproved = new Set<string>();
   for (;;) {
@@ -91,7 +91,7 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
   }
 }
 
-/** dispatch, with the completion payload (docs/runtime.md §12) instead of NONE. */
+/** dispatch, with the completion payload (docs/reference/runtime.md §12) instead of NONE. */
 export function dispatchOrComplete(tx: Tx, run: FlowRun): Response {
   return dispatch(tx, run) ?? completionPayload(run, tx.clock);
 }

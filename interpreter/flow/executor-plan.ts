@@ -1,7 +1,7 @@
-// How the server-side executor runs a step's tasks (docs/runtime.md §23.6): for a parallel_dispatch
+// How the server-side executor runs a step's tasks (docs/reference/runtime.md §23.6): for a parallel_dispatch
 // step, its keys (`max_concurrent`, `task_timeout`, `isolation`, `capture_diff`, the rendered
 // `intent_template`, the step's agent, the per-task certificate, the `require` cascade); for
-// stratumc's quorum, race and debate steps (docs/runtime.md §23.16), their members — all at once,
+// stratumc's quorum, race and debate steps (docs/reference/runtime.md §23.16), their members — all at once,
 // each with its own intent and agent, no worktree, the default timeout, no certificate and no
 // cascade (a quorum and a round need every member; a race's losers are cancelled when a
 // candidate wins).

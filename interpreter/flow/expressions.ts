@@ -1,4 +1,4 @@
-// Evaluating the spec's expressions against a flow (docs/language.md §10.5, docs/language.md §10.6, docs/language.md §10.14): compiled
+// Evaluating the spec's expressions against a flow (docs/reference/language.md §10.5, docs/reference/language.md §10.6, docs/reference/language.md §10.14): compiled
 // once per AST, `$` paths read from the flow's inputs and stored outputs, file builtins rooted at
 // the flow's cwd, a fresh budget per evaluation.
 
@@ -31,7 +31,7 @@ function compiledOf(expr: ExpressionIR): CompiledExpression {
   return code;
 }
 
-/** `$.input.<name>` / `$.steps.<id>.output` read from the flow state at evaluation time (docs/language.md §10.5). */
+/** `$.input.<name>` / `$.steps.<id>.output` read from the flow state at evaluation time (docs/reference/language.md §10.5). */
 function pathSourceOf(run: FlowRun): PathSource {
   return {
     input: (name) => dictGetStr(run.state.inputs, name),
@@ -60,7 +60,7 @@ export function evaluateIn(
   }
 }
 
-/** The value bound to `result` / `item`: a namespace for an object, else the raw value (docs/language.md §10.6). */
+/** The value bound to `result` / `item`: a namespace for an object, else the raw value (docs/reference/language.md §10.6). */
 export function bindable(value: PyValue): PyValue {
   return value instanceof PyDict ? makeNamespace(value) : value;
 }

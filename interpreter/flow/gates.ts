@@ -1,4 +1,4 @@
-// `stratum_gate_resolve` (docs/runtime.md §6.1, docs/runtime.md §6.2): the checks, the GateRecord and the three
+// `stratum_gate_resolve` (docs/reference/runtime.md §6.1, docs/reference/runtime.md §6.2): the checks, the GateRecord and the three
 // outcomes. `resolveGate` is shared with `stratum_check_timeouts` (a timeout kills the gate) and
 // the CLI `gate` command.
 import { strRepr } from "../../stdlib/values/repr";
@@ -31,7 +31,7 @@ export function gateResolve(tx: Tx, args: GateResolveArgs): Response {
   return resolveGate(tx, work, args.outcome as GateOutcome, args.rationale, args.resolved_by as GateResolver);
 }
 
-/** The tool error refusing a resolution (the checks of docs/runtime.md §6.1, in order), or null. */
+/** The tool error refusing a resolution (the checks of docs/reference/runtime.md §6.1, in order), or null. */
 function resolveRefusal(run: FlowRun, args: GateResolveArgs): Response | null {
   const step = currentStep(run);
   if (isFinished(run) || step === null) return toolError("flow_already_complete", "Flow is already complete");
@@ -54,7 +54,7 @@ function resolveRefusal(run: FlowRun, args: GateResolveArgs): Response | null {
 }
 
 export interface ResolveOptions {
-  /** `reason` of the killed payload when the kill finishes the flow (a timeout: "timeout", docs/runtime.md §6.3). */
+  /** `reason` of the killed payload when the kill finishes the flow (a timeout: "timeout", docs/reference/runtime.md §6.3). */
   readonly killReason?: string;
 }
 
@@ -84,7 +84,7 @@ export function resolveGate(
         finish(run);
         return completionPayload(run, tx.clock, "complete");
       }
-      // Gate routing only moves the position: the target keeps its output and attempts (docs/runtime.md §5).
+      // Gate routing only moves the position: the target keeps its output and attempts (docs/reference/runtime.md §5).
       tx.note({
         type: "routed",
         flowId: run.state.flow_id,

@@ -1,6 +1,6 @@
-// Resolving a step's `inputs` at dispatch (docs/runtime.md §3.3): literals pass through, `$` references
+// Resolving a step's `inputs` at dispatch (docs/reference/runtime.md §3.3): literals pass through, `$` references
 // are split on `.` exactly as the reference does and navigated into the stored value. The first
-// failure aborts the tool call with its message (ExecutionFailure, docs/runtime.md §15).
+// failure aborts the tool call with its message (ExecutionFailure, docs/reference/runtime.md §15).
 import type { StepIR } from "../../checker/ir/types";
 import { dictGetStr, dictKeys, dictSet } from "../../stdlib/values/dict";
 import { repr, strRepr } from "../../stdlib/values/repr";

@@ -1,4 +1,4 @@
-// What the iteration tools share (docs/runtime.md §9.2, docs/runtime.md §9.4): finding the active loop a report or an
+// What the iteration tools share (docs/reference/runtime.md §9.2, docs/reference/runtime.md §9.4): finding the active loop a report or an
 // abort is about, history entries and their timestamps.
 import { PyFloat } from "../../stdlib/values/value";
 import type { ActiveIteration, IterationEntry } from "../base/flow-state";
@@ -8,7 +8,7 @@ import type { FlowRun } from "./run";
 
 /**
  * The active loop a report or abort is about, or the execution-error message refusing it. The
- * flow's current step is not checked (docs/runtime.md §9.2).
+ * flow's current step is not checked (docs/reference/runtime.md §9.2).
  */
 export function activeLoopFor(
   run: FlowRun,
@@ -22,7 +22,7 @@ export function activeLoopFor(
   return active;
 }
 
-/** A monotonic timestamp in seconds (informational, docs/runtime.md §9.2). */
+/** A monotonic timestamp in seconds (informational, docs/reference/runtime.md §9.2). */
 export function monotonicSeconds(clock: Clock): PyFloat {
   return new PyFloat(clock.monoMs() / 1000);
 }

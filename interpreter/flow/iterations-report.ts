@@ -1,4 +1,4 @@
-// `stratum_iteration_report` (docs/runtime.md §9.2): counts the iteration, accumulates (docs/runtime.md §9.3),
+// `stratum_iteration_report` (docs/reference/runtime.md §9.2): counts the iteration, accumulates (docs/reference/runtime.md §9.3),
 // evaluates the exit criterion, fingerprints the result, detects stagnation, records a history
 // entry and, on any outcome but `continue`, closes the loop.
 import type { ExpressionIR, StepIR } from "../../checker/ir/types";
@@ -116,7 +116,7 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   };
 }
 
-/** The accumulate keys of a history entry, in the order of docs/runtime.md §9.2. */
+/** The accumulate keys of a history entry, in the order of docs/reference/runtime.md §9.2. */
 function accumulateHistoryKeys(accumulation: Accumulation): IterationEntry {
   const keys: Record<string, PyValue> = {
     new_count: accumulation.newCount,
@@ -134,7 +134,7 @@ interface CriterionResult {
 }
 
 /**
- * The exit criterion with the names of docs/language.md §10.6: `result`, and with `accumulate` also
+ * The exit criterion with the names of docs/reference/language.md §10.6: `result`, and with `accumulate` also
  * `accumulator`, `accumulated_count`, `new_count` and `dry_streak`. No criterion: never met.
  */
 function evaluateExitCriterion(

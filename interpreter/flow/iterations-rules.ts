@@ -1,4 +1,4 @@
-// The pure rules of an iteration report (docs/runtime.md §9.2): result fingerprints, the stagnation
+// The pure rules of an iteration report (docs/reference/runtime.md §9.2): result fingerprints, the stagnation
 // rule and the choice of the outcome.
 import { canonicalJson } from "../../stdlib/values/json";
 import type { PyValue } from "../../stdlib/values/value";

@@ -1,4 +1,4 @@
-// The iteration tools (docs/runtime.md §9): `stratum_iteration_start` and `stratum_iteration_abort` here,
+// The iteration tools (docs/reference/runtime.md §9): `stratum_iteration_start` and `stratum_iteration_abort` here,
 // `stratum_iteration_report` in iterations-report.ts. Loops are advisory: they record history and
 // an outcome; the step itself still completes only through `stratum_step_done`.
 import type { StepIR } from "../../checker/ir/types";
@@ -32,7 +32,7 @@ export function iterationStart(tx: Tx, args: StepArgs): Response {
     accumulate: step.accumulate?.text ?? null,
     accumulate_key: step.accumulateKey?.text ?? null,
     count: 0,
-    // Informational (docs/runtime.md §9.1): monotonic seconds, like the reference's time.monotonic().
+    // Informational (docs/reference/runtime.md §9.1): monotonic seconds, like the reference's time.monotonic().
     started_at: monotonicSeconds(tx.clock),
     status: "active",
   };
@@ -47,7 +47,7 @@ export function iterationStart(tx: Tx, args: StepArgs): Response {
   };
 }
 
-/** The step a loop may start on, or the execution-error message refusing it (docs/runtime.md §9.1, in order). */
+/** The step a loop may start on, or the execution-error message refusing it (docs/reference/runtime.md §9.1, in order). */
 function startableStep(
   run: FlowRun,
   stepId: string,

@@ -1,5 +1,5 @@
-// The parts every dispatch payload of stratumc's member steps shares (docs/runtime.md §23.13 to
-// docs/runtime.md §23.15): a `parallel_dispatch` payload whose tasks are the members, all at once
+// The parts every dispatch payload of stratumc's member steps shares (docs/reference/runtime.md §23.13 to
+// docs/reference/runtime.md §23.15): a `parallel_dispatch` payload whose tasks are the members, all at once
 // and in no worktree, so consumers of parallel payloads run them as they run tasks; and, for the
 // steps whose members each produce the step's result (quorum, race), the step's checks.
 import type { StepIR } from "../../checker/ir/types";

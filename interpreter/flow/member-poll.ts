@@ -1,5 +1,5 @@
 // `stratum_parallel_poll` on a quorum, race or debate step run server-side
-// (docs/runtime.md §23.16): the members' entries and their summary as for a parallel step, and
+// (docs/reference/runtime.md §23.16): the members' entries and their summary as for a parallel step, and
 // the judgement once there is something to judge — a quorum when every run has settled
 // (quorum-done.ts), a debate's round when every debater has (debate-round.ts; its entries are then
 // dropped so the next round can be started), a race at each poll that finds candidates settled

@@ -1,5 +1,5 @@
 // The member reports of stratumc's member steps (quorum runs, race candidates:
-// docs/runtime.md §23.13 and docs/runtime.md §23.14) as `stratum_parallel_done` carries them:
+// docs/reference/runtime.md §23.13 and docs/reference/runtime.md §23.14) as `stratum_parallel_done` carries them:
 // `{task_id, status, result?, error?}`, read and refused in one place, and why a reported
 // member's result does not count.
 import type { StepIR } from "../../checker/ir/types";

@@ -1,4 +1,4 @@
-// stratumc's member steps (quorum, race, debate: docs/runtime.md §23.13 to docs/runtime.md §23.15)
+// stratumc's member steps (quorum, race, debate: docs/reference/runtime.md §23.13 to docs/reference/runtime.md §23.15)
 // by kind, in one place: the payload of a dispatch and the judgement of reported members, which
 // stratum_parallel_done (the consumer's reports) and the server path's poll (settled entries) share.
 import type { StepIR } from "../../checker/ir/types";

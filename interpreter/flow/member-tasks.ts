@@ -1,4 +1,4 @@
-// The members of stratumc's member steps as server-side tasks (docs/runtime.md §23.16): one task
+// The members of stratumc's member steps as server-side tasks (docs/reference/runtime.md §23.16): one task
 // object `{id, intent, agent}` per quorum run, race candidate or debater of the current round (its
 // intent with the history so far), in member order, run by the executor like a parallel step's
 // tasks.

@@ -1,4 +1,4 @@
-// A new flow execution (docs/runtime.md §1): the initial state of a planned root flow or a sub-flow
+// A new flow execution (docs/reference/runtime.md §1): the initial state of a planned root flow or a sub-flow
 // child, keys in file order, every collection empty.
 import type { CheckedSpec, FlowIR } from "../../checker/ir/types";
 import { type PyDict, PyFloat } from "../../stdlib/values/value";
@@ -58,7 +58,7 @@ export function newRun(spec: CheckedSpec, flow: FlowIR, init: NewFlow, clock: Cl
   };
 }
 
-/** The inert ledger of docs/runtime.md §11.3: only a flow budget with `ms` has one. */
+/** The inert ledger of docs/reference/runtime.md §11.3: only a flow budget with `ms` has one. */
 function budgetState(flow: FlowIR): BudgetState | null {
   const budget = flow.budget;
   if (budget === null || budget.ms === null) return null;

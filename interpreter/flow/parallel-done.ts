@@ -1,4 +1,4 @@
-// `stratum_parallel_done` (the consumer path, docs/runtime.md "parallel steps"): the agent ran a
+// `stratum_parallel_done` (the consumer path, docs/reference/runtime.md "parallel steps"): the agent ran a
 // parallel step's tasks itself and reports every task's result and the merge status at once. The
 // aggregate is processed as the step's result (parallel-evaluate.ts), with the ordinary retry,
 // exhaustion, on_fail and record rules (step-done.ts). Also what poll and advance use once the
@@ -31,7 +31,7 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
     return toolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
   // A quorum's runs, a race's candidates and a debate round's arguments are reported like tasks
-  // (stratumc's extensions, docs/runtime.md §23.13 to docs/runtime.md §23.15).
+  // (stratumc's extensions, docs/reference/runtime.md §23.13 to docs/reference/runtime.md §23.15).
   if (runsMembers(step)) return memberDone(tx, run, step, args.task_results as readonly PyValue[]);
   if (step.kind !== "parallel_dispatch") {
     return toolError(
@@ -53,7 +53,7 @@ export function processParallelResults(
   const evaluation = evaluateParallelResults(step, taskResults, mergeStatus, run.spec);
   const attempt = beginAttempt(run, step);
   const checked = checkResult(tx, run, step, evaluation.aggregate);
-  // validate runs only once ensure, require and merge have passed (docs/runtime.md §23.3).
+  // validate runs only once ensure, require and merge have passed (docs/reference/runtime.md §23.3).
   const passed = checked.ok && evaluation.failureReasons.length === 0;
   const validation = passed ? validateViolations(tx, run, step, judgedTasks(evaluation)) : [];
   return settleAttempt(

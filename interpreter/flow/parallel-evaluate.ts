@@ -59,7 +59,7 @@ function failedCopy(task: PyDict, error: string, key: string, violations: readon
   return flipped;
 }
 
-/** `spec` supplies the member contract (docs/concurrency-constructs.md §2); without it none is checked. */
+/** `spec` supplies the member contract (docs/design/concurrency-constructs.md §2); without it none is checked. */
 export function evaluateParallelResults(
   step: StepIR,
   taskResults: readonly PyValue[],
@@ -71,7 +71,7 @@ export function evaluateParallelResults(
   const taskViolations: Violation[] = [];
   const tasks = taskResults.map((task) => {
     if (!(task instanceof PyDict) || dictGetStr(task, "status") !== "complete") return task;
-    // The contract first, then the certificate, as for a step's own result (docs/runtime.md §4.1).
+    // The contract first, then the certificate, as for a step's own result (docs/reference/runtime.md §4.1).
     if (contract !== undefined && spec !== undefined) {
       const violations = memberViolations(task, contract, spec);
       if (violations.length > 0) {

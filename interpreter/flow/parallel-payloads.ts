@@ -1,4 +1,4 @@
-// The `parallel_dispatch` payload of a version 0.3 parallel step (docs/runtime.md §3.2), keys in
+// The `parallel_dispatch` payload of a version 0.3 parallel step (docs/reference/runtime.md §3.2), keys in
 // the reference's order, with its task list resolved from `source` at dispatch. (A decompose
 // step's payload is the inline one without `model`: payloads.ts.)
 import type { ParallelDispatchIR, StepIR, WrittenNumberIR } from "../../checker/ir/types";

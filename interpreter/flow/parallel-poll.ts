@@ -59,7 +59,7 @@ export function parallelPoll(tx: Tx, args: StepArgs): Response {
     const prose = `step '${args.step_id}' not dispatched yet; call stratum_parallel_start first`;
     return parallelToolError("not_dispatched", prose, prose);
   }
-  // A quorum's runs or a race's candidates run by the server (docs/runtime.md §23.16).
+  // A quorum's runs or a race's candidates run by the server (docs/reference/runtime.md §23.16).
   if (runsMembers(step)) return memberPoll(tx, seen, step, entries);
   const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
   for (const value of entries.values()) summary[entryState(value)] += 1;

@@ -91,7 +91,7 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
  * list, a task that is not an object with a string `id`, an inconsistent dependency graph).
  */
 export function startTasks(run: FlowRun, step: StepIR): StartedTask[] | Response {
-  // A quorum's runs and a race's candidates (docs/runtime.md §23.16).
+  // A quorum's runs and a race's candidates (docs/reference/runtime.md §23.16).
   if (runsMembers(step)) return memberTasks(run, step);
   let value: PyValue;
   try {

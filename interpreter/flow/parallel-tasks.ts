@@ -1,4 +1,4 @@
-// The flow's `parallel_tasks` (docs/runtime.md §14.1): per task id of the server-dispatched
+// The flow's `parallel_tasks` (docs/reference/runtime.md §14.1): per task id of the server-dispatched
 // parallel step, its state object with exactly the reference's keys in its order (the reference's
 // restore rejects any other key). Only the server path writes entries. Entries belong to the
 // parallel step dispatched last: every (re)dispatch of a parallel step drops them all (decisions

@@ -1,5 +1,5 @@
-// The stratumc extensions of a parallel step's judging (docs/concurrency-constructs.md §2,
-// docs/runtime.md §23.3): `member_contract`, checked against each completed task's result (a
+// The stratumc extensions of a parallel step's judging (docs/design/concurrency-constructs.md §2,
+// docs/reference/runtime.md §23.3): `member_contract`, checked against each completed task's result (a
 // violation fails the task, as a certificate does), and `validate`, an expression over the judged
 // tasks evaluated once require and merge pass; false or an exception fails the step like an ensure.
 import type { CheckedSpec, ContractIR, StepIR } from "../../checker/ir/types";

@@ -1,4 +1,4 @@
-// The dispatch payloads of docs/runtime.md §3.2, keys in the documented order.
+// The dispatch payloads of docs/reference/runtime.md §3.2, keys in the documented order.
 
 import type { ContractIR, StepIR } from "../../checker/ir/types";
 import type { PyDict } from "../../stdlib/values/value";

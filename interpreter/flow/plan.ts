@@ -1,4 +1,4 @@
-// `stratum_plan` (docs/runtime.md §16.4): validate, create the flow, warn about inputs that do not match
+// `stratum_plan` (docs/reference/runtime.md §16.4): validate, create the flow, warn about inputs that do not match
 // the flow's declared `input`, dispatch + policy loop; the completion payload when nothing is left
 // to do (DIV-PLAN-NULL). A dispatch failure throws ExecutionFailure: nothing is created (DIV-ATOMIC).
 
@@ -46,7 +46,7 @@ export function plan(tx: Tx, args: PlanArgs): Response {
   return advance(tx, run);
 }
 
-// What each declared type accepts (docs/language.md §3.2). A Map: the type is user text.
+// What each declared type accepts (docs/reference/language.md §3.2). A Map: the type is user text.
 const ACCEPTS: ReadonlyMap<string, (kind: JsonKind, v: PyValue) => boolean> = new Map([
   ["string", (k: JsonKind) => k === "string"],
   ["number", (k: JsonKind) => k === "integer" || k === "number"],

@@ -1,4 +1,4 @@
-// The policy loop (docs/runtime.md §6.4): gates whose effective policy is `flag` or `skip` are
+// The policy loop (docs/reference/runtime.md §6.4): gates whose effective policy is `flag` or `skip` are
 // auto-approved with a PolicyRecord and the flow moves on along their `on_approve` route, until a
 // payload that is not a gate, a gate with policy `gate`, a gate seen before in this loop (a routing
 // cycle: it must be resolved by hand), or the end of the flow.

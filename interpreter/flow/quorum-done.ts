@@ -1,4 +1,4 @@
-// `stratum_parallel_done` on a quorum step (the consumer path, docs/runtime.md §23.13): the agent
+// `stratum_parallel_done` on a quorum step (the consumer path, docs/reference/runtime.md §23.13): the agent
 // ran the runs r1 … rN itself and reports them all at once. One call is one attempt: the runs are
 // judged (quorum-evaluate.ts), the votes are kept in `judge_outcome[<step>]` (the audit shows
 // them), and the attempt settles as any step's does — the winning result is the step's result; no
@@ -28,7 +28,7 @@ export function quorumDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: read
   const attempt = beginAttempt(run, step);
   if (judgement.winner !== undefined) {
     const answer = settleAttempt(tx, run, step, null, judgement.winner.result, attempt, { ok: true });
-    // Like a won race's `race`: the winner and the runs that voted for nothing (docs/runtime.md §23.13).
+    // Like a won race's `race`: the winner and the runs that voted for nothing (docs/reference/runtime.md §23.13).
     const rejected = judgement.rejected.map((m) => ({ id: m.member, violations: [m.verdict.why] }));
     return { ...answer, quorum: { winner: judgement.winner.id, rejected } };
   }

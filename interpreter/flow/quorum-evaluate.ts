@@ -1,4 +1,4 @@
-// Judging a quorum step's runs (docs/runtime.md §23.13): each complete run's result is checked
+// Judging a quorum step's runs (docs/reference/runtime.md §23.13): each complete run's result is checked
 // as the step's result would be (contract, output_schema, ensure); `agree_on` is evaluated on each
 // passing result; the keys are grouped by Python equality (as dict keys: 1, 1.0 and True are one
 // key). The largest group wins when it has at least the required votes and no other group is as

@@ -1,4 +1,4 @@
-// The dispatch payload of a quorum step (stratumc's extension, docs/runtime.md §23.13): a
+// The dispatch payload of a quorum step (stratumc's extension, docs/reference/runtime.md §23.13): a
 // `parallel_dispatch` payload with `step_mode: "quorum"` whose tasks are the runs r1 … rN, each
 // with the step's intent, so consumers of parallel payloads run them as they run tasks.
 import type { QuorumIR, StepIR } from "../../checker/ir/types";

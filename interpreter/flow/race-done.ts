@@ -1,4 +1,4 @@
-// `stratum_parallel_done` on a race step (the consumer path, docs/runtime.md §23.14): the agent runs
+// `stratum_parallel_done` on a race step (the consumer path, docs/reference/runtime.md §23.14): the agent runs
 // the candidates itself and reports them as they finish, in as many calls as it likes. Each report
 // is judged on arrival by the step's checks (contract, output_schema, ensure); the first candidate
 // that passes wins — "first" is the order the server receives them in, list order within a call.

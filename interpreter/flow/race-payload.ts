@@ -1,4 +1,4 @@
-// The dispatch payload of a race step (stratumc's extension, docs/runtime.md §23.14): a
+// The dispatch payload of a race step (stratumc's extension, docs/reference/runtime.md §23.14): a
 // `parallel_dispatch` payload with `step_mode: "race"` whose tasks are the candidates, each with its
 // own agent and intent, so consumers of parallel payloads run them as they run tasks; `candidates`
 // repeats them for readers that know races.

@@ -1,4 +1,4 @@
-// Trace record constructors (docs/runtime.md §11.1): keys in the documented order, round and
+// Trace record constructors (docs/reference/runtime.md §11.1): keys in the documented order, round and
 // round_start_step_id taken from the flow.
 
 import type { GateRecord, PolicyRecord, SkipRecord, StepRecord, TraceRecord } from "../base/flow-state";

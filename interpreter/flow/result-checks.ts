@@ -1,4 +1,4 @@
-// The checks of a reported result (docs/runtime.md §4.1 stages 7–9): contract, output_schema, ensure.
+// The checks of a reported result (docs/reference/runtime.md §4.1 stages 7–9): contract, output_schema, ensure.
 // The contract and output_schema stages both fail with `schema_failed` and their violations are
 // listed together (contract first), as the reference lists its output_schema violations; ensure
 // runs only when both pass. A reasoning certificate (reasoning.ts) is checked between them.
@@ -61,7 +61,7 @@ export function checkResult(tx: Tx, run: FlowRun, step: StepIR, result: PyValue)
   return { ok: true };
 }
 
-/** Every ensure expression, in order, none skipped (docs/language.md §10.14 texts). */
+/** Every ensure expression, in order, none skipped (docs/reference/language.md §10.14 texts). */
 function ensureViolations(
   tx: Tx,
   run: FlowRun,

@@ -1,4 +1,4 @@
-// `stratum_resume` (docs/runtime.md §13, DIV-RESUME-FINISHED).
+// `stratum_resume` (docs/reference/runtime.md §13, DIV-RESUME-FINISHED).
 import type { FlowArgs } from "../api";
 import { flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";

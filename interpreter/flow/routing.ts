@@ -1,4 +1,4 @@
-// Clearing from a step (docs/runtime.md §5), used by on_fail, next and revise.
+// Clearing from a step (docs/reference/runtime.md §5), used by on_fail, next and revise.
 import { indexOfStep } from "./current";
 import { deleteEntry, type MapField } from "./edits";
 import type { FlowRun } from "./run";

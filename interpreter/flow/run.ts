@@ -4,7 +4,7 @@ import type { CheckedSpec, FlowIR } from "../../checker/ir/types";
 import type { FlowState } from "../base/flow-state";
 import type { EditLog } from "./edit-log";
 
-/** Not persisted; reset on restore (docs/runtime.md §1.2), kept across an in-process reload (docs/runtime.md §14.3). */
+/** Not persisted; reset on restore (docs/reference/runtime.md §1.2), kept across an in-process reload (docs/reference/runtime.md §14.3). */
 export interface FlowTiming {
   /** Monotonic ms at the flow's start (or restore). */
   startedAt: number;
@@ -18,7 +18,7 @@ export interface FlowRun {
   /** Mutable only on a transaction's working copy. */
   readonly state: FlowState;
   readonly spec: CheckedSpec;
-  /** The executed flow (`spec.flows.get(state.flow_name)`); steps in execution order (docs/runtime.md §2). */
+  /** The executed flow (`spec.flows.get(state.flow_name)`); steps in execution order (docs/reference/runtime.md §2). */
   readonly flow: FlowIR;
   readonly timing: FlowTiming;
   /**

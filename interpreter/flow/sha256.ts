@@ -1,4 +1,4 @@
-// SHA-256 (FIPS 180-4) in plain TypeScript, for iteration result fingerprints (docs/runtime.md §9.2).
+// SHA-256 (FIPS 180-4) in plain TypeScript, for iteration result fingerprints (docs/reference/runtime.md §9.2).
 // The core also runs in a browser, so it cannot use node:crypto, and WebCrypto is asynchronous;
 // fingerprints are short texts, so a small synchronous implementation is enough.
 

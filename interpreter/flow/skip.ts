@@ -1,4 +1,4 @@
-// `stratum_skip_step` (docs/runtime.md §7).
+// `stratum_skip_step` (docs/reference/runtime.md §7).
 import type { SkipStepArgs } from "../api";
 import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";

@@ -1,4 +1,4 @@
-// The persisted `status` of a flow, derived at every write (docs/runtime.md §14.1).
+// The persisted `status` of a flow, derived at every write (docs/reference/runtime.md §14.1).
 
 import type { PersistedStatus } from "../base/flow-state";
 import { currentStep } from "./current";
@@ -14,7 +14,7 @@ export function persistedStatus(run: FlowRun): PersistedStatus {
   return "running";
 }
 
-/** Still in progress: a detached child in this state has its file deleted (docs/runtime.md §8.3). */
+/** Still in progress: a detached child in this state has its file deleted (docs/reference/runtime.md §8.3). */
 export function inProgress(status: PersistedStatus): boolean {
   return status === "running" || status === "awaiting_gate";
 }

@@ -1,6 +1,6 @@
-// `stratum_step_done` (docs/runtime.md §4): check a reported result, then retry, exhaust (with or
+// `stratum_step_done` (docs/reference/runtime.md §4): check a reported result, then retry, exhaust (with or
 // without on_fail routing) or store it and move on. Sub-flow steps unwrap the child's completion
-// payload, snapshot the child's audit and detach the child whatever the outcome (docs/runtime.md §8.2–8.3).
+// payload, snapshot the child's audit and detach the child whatever the outcome (docs/reference/runtime.md §8.2–8.3).
 import type { StepIR } from "../../checker/ir/types";
 import { dictGetStr, dictHas, dictSet } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
@@ -48,7 +48,7 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   }
   if (step === null) return executionError("Flow is already complete");
   if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
-  // A debate's synthesis answers here; its rounds do not (stratumc's extension, docs/runtime.md §23.15).
+  // A debate's synthesis answers here; its rounds do not (stratumc's extension, docs/reference/runtime.md §23.15).
   if (step.kind === "debate") return debateStepDone(tx, run, step, result);
 
   const attempt = beginAttempt(run, step);
@@ -64,7 +64,7 @@ export function beginAttempt(run: FlowRun, step: StepIR): number {
 }
 
 /**
- * The end of an attempt whose result was checked (docs/runtime.md §4.4 to docs/runtime.md §4.6): retry, exhaust or
+ * The end of an attempt whose result was checked (docs/reference/runtime.md §4.4 to docs/reference/runtime.md §4.6): retry, exhaust or
  * succeed. stratum_parallel_done and the parallel poll/advance come here too, with the aggregate.
  */
 export function settleAttempt(
@@ -83,7 +83,7 @@ export function settleAttempt(
   return succeed(tx, run, step, childId, result, attempt);
 }
 
-/** docs/runtime.md §4.4: the step stays current; its dispatch again with the failure status and the violations. */
+/** docs/reference/runtime.md §4.4: the step stays current; its dispatch again with the failure status and the violations. */
 function retry(
   tx: Tx,
   run: FlowRun,
@@ -101,7 +101,7 @@ function retry(
   return { ...payload, status, violations };
 }
 
-/** docs/runtime.md §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
+/** docs/reference/runtime.md §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
 export function exhaust(
   tx: Tx,
   run: FlowRun,
@@ -134,7 +134,7 @@ export function exhaust(
   return { ...advance(tx, run), routed_from: step.id, violations };
 }
 
-/** docs/runtime.md §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */
+/** docs/reference/runtime.md §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */
 export function succeed(
   tx: Tx,
   run: FlowRun,

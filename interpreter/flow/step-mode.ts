@@ -1,4 +1,4 @@
-// The `step_mode` of a step as payloads, records and errors name it (docs/runtime.md §11.1): the
+// The `step_mode` of a step as payloads, records and errors name it (docs/reference/runtime.md §11.1): the
 // version 0.3 kinds keep their own names; a gate is a function step there.
 import type { StepIR } from "../../checker/ir/types";
 import type { StepRecord } from "../base/flow-state";

@@ -1,4 +1,4 @@
-// Sub-flow steps (docs/runtime.md §8): dispatching one (reuse the active child or create it) and
+// Sub-flow steps (docs/reference/runtime.md §8): dispatching one (reuse the active child or create it) and
 // detaching the child after the parent's step_done.
 import type { StepIR } from "../../checker/ir/types";
 import type { PyDict } from "../../stdlib/values/value";
@@ -13,7 +13,7 @@ import type { Tx } from "./tx";
 /**
  * The `execute_flow` payload of a sub-flow step whose inputs are resolved: the active child (if it
  * can be loaded; otherwise the pointer is cleared) or a new child from the same spec text. The
- * child's own first payload is its dispatch without the policy loop (docs/runtime.md §6.4), or null when the
+ * child's own first payload is its dispatch without the policy loop (docs/reference/runtime.md §6.4), or null when the
  * child is already finished (also when it finishes while skipping: the agent then reports the
  * child's completion, which `stratum_resume(child)` returns).
  */
@@ -56,7 +56,7 @@ function createChild(tx: Tx, parent: FlowRun, step: StepIR, inputs: PyDict): Flo
   return child;
 }
 
-/** Detaches the parent's active child (docs/runtime.md §8.3): pointer cleared; the engine drops or deletes the child. */
+/** Detaches the parent's active child (docs/reference/runtime.md §8.3): pointer cleared; the engine drops or deletes the child. */
 export function detachChild(tx: Tx, parent: FlowRun, childId: string | null): void {
   if (childId !== null) tx.detach(childId);
   parent.state.active_child_flow_id = null;

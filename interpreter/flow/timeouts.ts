@@ -1,4 +1,4 @@
-// `stratum_check_timeouts` (docs/runtime.md §6.3): a gate whose function has a `timeout` is killed by
+// `stratum_check_timeouts` (docs/reference/runtime.md §6.3): a gate whose function has a `timeout` is killed by
 // the system once that many seconds (wall clock) have passed since its last dispatch in this
 // process. Dispatch times are not persisted, so after a restart the clock starts again the next
 // time the gate payload is produced (as the reference).

@@ -1,4 +1,4 @@
-// The transaction a tool call runs in (docs/runtime.md §15). The state machine is pure: it reads and
+// The transaction a tool call runs in (docs/reference/runtime.md §15). The state machine is pure: it reads and
 // changes flows only through a Tx, whose flows are private working copies. The engine commits a
 // Tx (persist every touched flow, children before parents, apply deletions, then replace the
 // in-memory copies) only when the call ends with a committing response; otherwise it drops it and
@@ -10,7 +10,7 @@ import type { Clock, IdSource } from "./ports";
 import type { FlowRun } from "./run";
 import type { MemberViolation, RaisedError, Violation } from "./violations";
 
-/** A route a flow took (docs/runtime.md §5): the field of `from` whose target became current. */
+/** A route a flow took (docs/reference/runtime.md §5): the field of `from` whose target became current. */
 export type RouteField = "next" | "on_fail" | "on_approve" | "on_revise" | "on_kill";
 
 /**
@@ -55,7 +55,7 @@ export type TxFact =
 
 /** A spec text as the checker left it: its errors and, when there are none, the checked IR. */
 export interface CheckedText {
-  /** Error-severity diagnostics, sorted (docs/language.md §9.1). */
+  /** Error-severity diagnostics, sorted (docs/reference/language.md §9.1). */
   readonly errors: readonly Diagnostic[];
   /** The checked IR; null when the text has errors. */
   readonly ir: CheckedSpec | null;
@@ -66,7 +66,7 @@ export interface Tx {
   readonly ids: IdSource;
   /** The server's working directory (absolute): `cwd` of new root flows. */
   readonly serverCwd: string;
-  /** The file access of a flow's file builtins (docs/language.md §10.9): root = the flow's `cwd`. */
+  /** The file access of a flow's file builtins (docs/reference/language.md §10.9): root = the flow's `cwd`. */
   files(cwd: string): FileAccess | null;
   /**
    * A flow the engine loaded for this call (the flow named by the call and the chain of its active
@@ -78,11 +78,11 @@ export interface Tx {
   /** Registers a flow created in this call (a child flow); persisted on commit before its parent. */
   create(run: FlowRun): void;
   /**
-   * Detaches a child (docs/runtime.md §8.3): removes it from the registry on commit and deletes its file when it
+   * Detaches a child (docs/reference/runtime.md §8.3): removes it from the registry on commit and deletes its file when it
    * is still in progress (persisted status running or awaiting_gate).
    */
   detach(flowId: string): void;
-  /** Adds a warning to the final response of the call (`warnings`, its last key; docs/runtime.md §3.1, docs/runtime.md §16.4). */
+  /** Adds a warning to the final response of the call (`warnings`, its last key; docs/reference/runtime.md §3.1, docs/reference/runtime.md §16.4). */
   warn(message: string): void;
   /** Hands a typed fact of the call to the engine's events (TxFact); it changes nothing. */
   note(fact: TxFact): void;

@@ -1,4 +1,4 @@
-// `stratum_validate` (docs/runtime.md §16.3): the same `{valid, errors, warnings}` as `stratumc validate`.
+// `stratum_validate` (docs/reference/runtime.md §16.3): the same `{valid, errors, warnings}` as `stratumc validate`.
 import { checkSpec } from "../../checker/check-spec";
 import type { Diagnostic } from "../../checker/diagnostic";
 import type { Response, WireObject } from "../wire/wire";

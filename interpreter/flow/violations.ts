@@ -1,6 +1,6 @@
 // Why the interpreter rejected a result, as typed data: every check produces `Violation`s, and the
 // `violations` texts of a response are derived from them here and nowhere else (`text`, byte for
-// byte the reference's wording). Consumers (the fuzzer, the events of docs/runtime.md "Events")
+// byte the reference's wording). Consumers (the fuzzer, the events of docs/reference/runtime.md "Events")
 // decide on `kind` and the typed fields; the text is for people.
 import type { JsonObject } from "../../checker/base/json";
 import type { CheckedSpec, ContractIR } from "../../checker/ir/types";
@@ -8,14 +8,14 @@ import { strRepr } from "../../stdlib/values/repr";
 import type { PyValue } from "../../stdlib/values/value";
 import { CONTRACT_PREFIX, checkContract, checkOutputSchema, OUTPUT_SCHEMA_PREFIX } from "../checks/checks";
 
-/** A run-time error an expression raised (docs/language.md §10.13). */
+/** A run-time error an expression raised (docs/reference/language.md §10.13). */
 export interface RaisedError {
   /** The Python exception kind (`ValueError`, …, or `BudgetExceeded`). */
   readonly type: string;
   readonly message: string;
   /**
    * True when a builtin raises the error as its answer rather than as a failure (no_file_conflicts
-   * raises ValueError to say "there is a conflict", docs/language.md §10.9).
+   * raises ValueError to say "there is a conflict", docs/reference/language.md §10.9).
    */
   readonly answer: boolean;
 }

@@ -1,4 +1,4 @@
-// The objects printed by `query flows`, `query flow <id>` and `query gates` (docs/runtime.md §21.1), built
+// The objects printed by `query flows`, `query flow <id>` and `query gates` (docs/reference/runtime.md §21.1), built
 // from restored flows. Pure: the caller loads the flows (query/load-runs.ts) and prints the JSON.
 // Key order is the documented one; `_schema_version` comes first so that consumers can dispatch on it.
 // The shapes are the reference's published ones (stratum-mcp/contracts/query-flows.v1,

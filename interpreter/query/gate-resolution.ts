@@ -1,4 +1,4 @@
-// `gate approve|reject|revise <flow_id> <step_id>` (docs/runtime.md §21.1, DIV-CLI-GATE): the CLI's own
+// `gate approve|reject|revise <flow_id> <step_id>` (docs/reference/runtime.md §21.1, DIV-CLI-GATE): the CLI's own
 // checks before the resolution, and the mapping of the stratum_gate_resolve response to the CLI's
 // one-line answer. Pure; the command (cli/gate/) loads the flow and calls the API in between.
 // The success object is exactly the reference's gate-mutation.v1 shape (`additionalProperties:
@@ -40,7 +40,7 @@ export function gateError(code: string, message: string): GateAnswer {
 }
 
 /**
- * The checks of docs/runtime.md §21.1 in their order: finished → conflict; not the current step → conflict;
+ * The checks of docs/reference/runtime.md §21.1 in their order: finished → conflict; not the current step → conflict;
  * current step not a gate → not_a_gate_step with its mode. Null when the gate can be resolved.
  */
 export function checkGateTarget(run: FlowRun, stepId: string): GateAnswer | null {

@@ -1,4 +1,4 @@
-// Loading flows for the CLI's read-only commands (docs/runtime.md §21.1 `query`, docs/runtime.md §21.2 `flows prune`):
+// Loading flows for the CLI's read-only commands (docs/reference/runtime.md §21.1 `query`, docs/reference/runtime.md §21.2 `flows prune`):
 // every stored flow that restores, in file-name order. A flow that does not restore (a spec that no
 // longer validates, a flow name missing from its spec) is left out, as the spec says; one that
 // disappears between listing and reading (pruned or detached meanwhile) too. A file that cannot be

@@ -1,4 +1,4 @@
-// `stratumc flows prune` (docs/runtime.md §21.2): which kept flows may be deleted, and the age option.
+// `stratumc flows prune` (docs/reference/runtime.md §21.2): which kept flows may be deleted, and the age option.
 // Pure; the command (cli/flows/) lists the flows, asks here, and deletes.
 
 import type { PersistedStatus } from "../base/flow-state";
@@ -16,7 +16,7 @@ const UNIT_MS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /**
- * `--older-than`: a bare number is days (docs/runtime.md §21.2: DAYS); the issue's DURATION form `<n>d`, `<n>h`,
+ * `--older-than`: a bare number is days (docs/reference/runtime.md §21.2: DAYS); the issue's DURATION form `<n>d`, `<n>h`,
  * `<n>m` or `<n>s` is accepted too. Decimals are allowed (`1.5d`). Null for anything else.
  */
 export function parsePruneAge(text: string): number | null {
@@ -37,7 +37,7 @@ export interface PruneOptions {
  * The status under which a flow is pruned, or null when it is kept: only `complete` and `killed`
  * (plus `exhausted` with --include-exhausted) flows last modified more than the age ago. A killed
  * flow still running the cleanup steps of a named `on_kill` (its status is `killed` although it is
- * not finished, docs/runtime.md §6.1) is in progress and kept.
+ * not finished, docs/reference/runtime.md §6.1) is in progress and kept.
  */
 export function pruneStatus(run: FlowRun, modifiedMs: number, options: PruneOptions): PersistedStatus | null {
   const status = persistedStatus(run);

@@ -1,4 +1,4 @@
-// The generated spec as a document (docs/runtime.md §19.4): one compute function and one step per
+// The generated spec as a document (docs/reference/runtime.md §19.4): one compute function and one step per
 // task, in a version 0.1 spec whose key order is fixed. `emitYaml` turns it into text.
 import type { CompiledCriteria } from "./criteria";
 import type { YamlMapping, YamlValue } from "./emit-yaml";

@@ -1,4 +1,4 @@
-// `stratum_compile_speckit(tasks_dir, flow_name)` (docs/runtime.md §19.1): a directory of spec-kit task
+// `stratum_compile_speckit(tasks_dir, flow_name)` (docs/reference/runtime.md §19.1): a directory of spec-kit task
 // files → a version 0.1 spec, or one of the tool errors directory_not_found, no_tasks,
 // step_id_collision, compile_error. Files are read through the injected WorkspaceFs.
 

@@ -1,4 +1,4 @@
-// Acceptance criteria → ensure expressions (docs/runtime.md §19.3). The first matching rule wins; a
+// Acceptance criteria → ensure expressions (docs/reference/runtime.md §19.3). The first matching rule wins; a
 // criterion no rule matches is a free-form "judgment" criterion that goes into the intent. The
 // texts are inserted as the reference inserts them: the needle gets its `"` escaped, the path is
 // used as is.

@@ -1,4 +1,4 @@
-// `depends_on` of each task (docs/runtime.md §19.3): a parallel task depends on the last sequential
+// `depends_on` of each task (docs/reference/runtime.md §19.3): a parallel task depends on the last sequential
 // task and joins the open group; a sequential task depends on the whole open group (closing it),
 // else on the last sequential task.
 

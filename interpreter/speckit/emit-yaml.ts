@@ -1,4 +1,4 @@
-// A small deterministic YAML emitter for the generated spec (docs/runtime.md §19.4): block style, two
+// A small deterministic YAML emitter for the generated spec (docs/reference/runtime.md §19.4): block style, two
 // spaces per mapping level, sequence items at their parent key's indentation, and for each string
 // the first of four styles that loads back (YAML 1.1, as the checker loads it) to the same string:
 // plain, single-quoted, literal block `|-`, double-quoted.
@@ -15,7 +15,7 @@ export function emitYaml(doc: YamlMapping): string {
 
 export type ScalarStyle = "plain" | "single" | "literal" | "double";
 
-/** The style docs/runtime.md §19.4 picks for a string value. */
+/** The style docs/reference/runtime.md §19.4 picks for a string value. */
 export function scalarStyle(s: string): ScalarStyle {
   if (isPlainSafe(s)) return "plain";
   if (!hasLineBreak(s) && allPrintable(s)) return "single";

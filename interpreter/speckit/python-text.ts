@@ -1,4 +1,4 @@
-// The bits of Python string and `re` behaviour the task compiler relies on (docs/runtime.md §19.2):
+// The bits of Python string and `re` behaviour the task compiler relies on (docs/reference/runtime.md §19.2):
 // `str.strip`/`lstrip` over Unicode white space (`str.isspace`), `str.splitlines`, and the
 // Unicode meaning of `\s`, `\S`, `\b` in patterns (JS's own classes differ: `\s` includes U+FEFF
 // and misses U+001C–U+001F and U+0085; `\b` is ASCII-only).

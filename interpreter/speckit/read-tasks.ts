@@ -1,4 +1,4 @@
-// Reading one spec-kit task file (docs/runtime.md §19.2): title, the [P] parallel marker, description
+// Reading one spec-kit task file (docs/reference/runtime.md §19.2): title, the [P] parallel marker, description
 // and acceptance criteria. Pure text in, parsed task out; the patterns are the reference's, with
 // Python's Unicode `\s` (see python-text.ts).
 import { pyLstrip, pyStrip, S, splitLines } from "./python-text";

@@ -1,4 +1,4 @@
-// Step ids from task file names (docs/runtime.md §19.3): `01-research.md` → `t01_research`.
+// Step ids from task file names (docs/reference/runtime.md §19.3): `01-research.md` → `t01_research`.
 import type { TaskText } from "./read-tasks";
 
 /** pathlib's `stem`: the name without its last suffix; a leading dot does not start a suffix. */

@@ -1,4 +1,4 @@
-// The preconditions of a store commit (docs/runtime.md §14.3 step 2), shared by every FlowStore implementation so
+// The preconditions of a store commit (docs/reference/runtime.md §14.3 step 2), shared by every FlowStore implementation so
 // that they refuse exactly the same batches.
 import { deltaRevisionOf, revisionOf } from "./revision";
 import { FlowRemovedError, StaleStateError, type StoreBatch, type StoreWrite } from "./store";
@@ -19,7 +19,7 @@ export function batchFlowIds(batch: StoreBatch): string[] {
 /**
  * Throws StaleStateError for the first write or delete whose flow exists with another revision
  * than the expected one. `storedRevision` gives null for a flow that does not exist. A flow that
- * does not exist is no conflict (docs/runtime.md §14.3: only an existing file with another revision
+ * does not exist is no conflict (docs/reference/runtime.md §14.3: only an existing file with another revision
  * is) — except for a write with a delta: that flow was read from the store, so it was removed since
  * (FlowRemovedError), and writing its full text would bring it back.
  */

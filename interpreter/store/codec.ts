@@ -1,4 +1,4 @@
-// The flow file format (docs/runtime.md §14.1): FlowState ⇄ JSON text. Encoding is generic (FlowState's
+// The flow file format (docs/reference/runtime.md §14.1): FlowState ⇄ JSON text. Encoding is generic (FlowState's
 // field order is the file's key order); decoding checks every structural field and rebuilds the
 // FlowState shapes (plain objects in key order, Maps for user-keyed collections, user data as
 // PyValue), refusing a damaged file with a reason rather than handing the engine a broken state.
@@ -90,7 +90,7 @@ const PERSISTED_STATUSES: readonly PersistedStatus[] = [
  * Parses a flow file (kind-preserving JSON); missing keys take their empty defaults (`revision` 0,
  * `status` "running"), so files written by the reference restore; records without `type` are
  * StepRecords; unknown keys are ignored. `status` is re-derived by the engine, not trusted.
- * `spec_checksum` and `synthetic` are read for their type only and kept at `""` / `false` (docs/runtime.md §14.1).
+ * `spec_checksum` and `synthetic` are read for their type only and kept at `""` / `false` (docs/reference/runtime.md §14.1).
  */
 export function decodeFlowState(text: string): DecodedFlow {
   try {

@@ -1,4 +1,4 @@
-// Readers for the structured parts of a flow file (docs/runtime.md §1.2, docs/runtime.md §9, docs/runtime.md §10.1, docs/runtime.md §11): trace
+// Readers for the structured parts of a flow file (docs/reference/runtime.md §1.2, docs/reference/runtime.md §9, docs/reference/runtime.md §10.1, docs/reference/runtime.md §11): trace
 // records, iteration state, budgets and checkpoint snapshots. Absent keys take their empty
 // defaults, as in the top-level object, so files of other writers (the reference) restore.
 import { STEP_TYPE_VALUES } from "../../checker/base/step-kinds";
@@ -78,7 +78,7 @@ const readPolicyRecord = (f: Fields): PolicyRecord => ({
   round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
 });
 
-/** A trace record by its `type`; a record without `type` is a StepRecord (docs/runtime.md §14.4). */
+/** A trace record by its `type`; a record without `type` is a StepRecord (docs/reference/runtime.md §14.4). */
 
 /** A float field written by the reference as a float; an integer is accepted (and becomes a float). */
 const readFloat: Reader<PyFloat> = (v, path) => new PyFloat(readNumber(v, path));

@@ -34,7 +34,7 @@ export type MapKey =
   | "judge_outcome";
 /**
  * The keys a delta may name. `revision` and `status` are in every delta on their own;
- * `spec_checksum` and `synthetic` are constants (docs/runtime.md §14.1) and never change.
+ * `spec_checksum` and `synthetic` are constants (docs/reference/runtime.md §14.1) and never change.
  */
 export type DeltaKey = Exclude<keyof FlowState, "revision" | "status" | "spec_checksum" | "synthetic">;
 

@@ -1,4 +1,4 @@
-// State deltas for the journal store (docs/durable-store.md, "Entries are state deltas"): what one
+// State deltas for the journal store (docs/design/durable-store.md, "Entries are state deltas"): what one
 // committing call changed in a flow state, computed by identity against the committed state
 // (committed user data is never mutated and working copies share it), written as compact JSON
 // with the flow file's kind-preserving encoder, read back with the flow file's readers, and

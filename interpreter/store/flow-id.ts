@@ -1,4 +1,4 @@
-// Flow ids name files (`<id>.json`, docs/runtime.md §14.1), so a store accepts only ids that are a safe file name
+// Flow ids name files (`<id>.json`, docs/reference/runtime.md §14.1), so a store accepts only ids that are a safe file name
 // component: no separators, no leading dot, bounded length. Ids we create are UUIDs; anything else
 // comes from a caller and simply names no flow.
 

@@ -1,4 +1,4 @@
-// The `revision` written in a flow file (docs/runtime.md §14.1), read without decoding the whole flow: our layout
+// The `revision` written in a flow file (docs/reference/runtime.md §14.1), read without decoding the whole flow: our layout
 // ends with the top-level keys `revision` and `status` at two spaces of indentation, which no
 // nested value can imitate (strings escape their line breaks). Other layouts (the reference's
 // files have no `revision`) fall back to a full parse.

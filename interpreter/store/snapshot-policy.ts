@@ -1,5 +1,5 @@
 // When a journaled store (the file store, the PostgreSQL store) appends a commit's delta to a
-// flow's journal and when it writes the whole flow again as a snapshot (docs/durable-store.md).
+// flow's journal and when it writes the whole flow again as a snapshot (docs/design/durable-store.md).
 // The rule is the stores' shared contract, so it lives here once; each store only measures sizes
 // in its own unit (the file store in bytes with the entry's frame, PostgreSQL in characters) and
 // writes what the rule chose.

@@ -1,14 +1,14 @@
-// Where flows are persisted (docs/runtime.md §14). The state machine never sees the store: the engine
+// Where flows are persisted (docs/reference/runtime.md §14). The state machine never sees the store: the engine
 // reads flows before a call and commits the call's changes afterwards. The interface is small and
 // asynchronous so that a database-backed store can implement it without touching the state
 // machine; `file-store.ts` is the embedded default (`$STRATUM_HOME/flows/<id>.json` plus an
-// append-only `<id>.journal` of state deltas, docs/durable-store.md).
+// append-only `<id>.journal` of state deltas, docs/design/durable-store.md).
 
 /** An opaque token that changes whenever the stored flow changes (for files: mtime, size, inode). */
 export type ChangeToken = string;
 
 export interface StoredFlow {
-  /** The flow file's JSON text (docs/runtime.md §14.1 layout): the flow as of its snapshot. */
+  /** The flow file's JSON text (docs/reference/runtime.md §14.1 layout): the flow as of its snapshot. */
   readonly text: string;
   /**
    * The changes since the snapshot, oldest first: delta texts (store/delta.ts) with revisions
@@ -110,7 +110,7 @@ export type StoreChange =
   | { readonly flowId: string; readonly token: ChangeToken | null }
   | { readonly flowId: null; readonly token: null };
 
-/** `state_locked` (docs/runtime.md §14.3 step 1). */
+/** `state_locked` (docs/reference/runtime.md §14.3 step 1). */
 export class StoreLockedError extends Error {
   constructor(readonly flowId: string) {
     super(`Flow '${flowId}' is locked by another process; retry the call`);
@@ -118,7 +118,7 @@ export class StoreLockedError extends Error {
   }
 }
 
-/** `stale_state` (docs/runtime.md §14.3 step 2). */
+/** `stale_state` (docs/reference/runtime.md §14.3 step 2). */
 export class StaleStateError extends Error {
   constructor(
     readonly flowId: string,

@@ -1,5 +1,5 @@
 // A stored flow as a FlowState: the snapshot decoded, then every delta of its journal applied in
-// order (docs/durable-store.md). One function for every reader (the engine's registry, `query`,
+// order (docs/design/durable-store.md). One function for every reader (the engine's registry, `query`,
 // `gate`, `flows prune`), so they all see the same state and refuse the same damage.
 import type { FlowState } from "../base/flow-state";
 import { decodeFlowState } from "./codec";

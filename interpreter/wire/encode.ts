@@ -1,4 +1,4 @@
-// JSON text of wire values exactly as Python's `json.dumps` writes it (docs/language.md §10.7.2):
+// JSON text of wire values exactly as Python's `json.dumps` writes it (docs/reference/language.md §10.7.2):
 // ensure_ascii, floats in repr form, `indent` as in Python (items on their own lines, `": "` after
 // keys, empty containers as `[]` / `{}`), otherwise `", "` / `": "` separators on one line. Keys
 // whose value is `undefined` are left out.

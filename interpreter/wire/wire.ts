@@ -1,7 +1,7 @@
 // What tool responses and persisted state are made of: user data (PyValue of the JSON kinds), plain
 // objects with fixed, non-numeric keys (key order = insertion order), Maps for anything keyed by
 // user text (insertion order kept even for keys like "1"), and arrays. `encodeWire` (encode.ts)
-// turns it into JSON text exactly as Python's `json.dumps` would (docs/language.md §10.7.2); `wireToPlain` gives
+// turns it into JSON text exactly as Python's `json.dumps` would (docs/reference/language.md §10.7.2); `wireToPlain` gives
 // plain JS data for tests and for front ends that need it.
 import type { PyValue } from "../../stdlib/values/value";
 

@@ -1,6 +1,6 @@
 // Confinement of the workspace tools (list_workflows, compile_speckit, draft_pipeline) to the
 // workspace root: the server's working directory, or STRATUM_WORKSPACE_ROOT.
-// The rules are those of the file builtins (docs/language.md §10.9 "Working root", the same
+// The rules are those of the file builtins (docs/reference/language.md §10.9 "Working root", the same
 // `isInsideRoot` test): a path is made absolute, its symbolic links are resolved, and only the
 // resolved path is compared with the resolved root; a path outside is refused, and the file that
 // is then read or written is the resolved one, so a link swapped after the check cannot redirect

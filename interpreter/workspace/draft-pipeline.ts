@@ -1,4 +1,4 @@
-// `stratum_draft_pipeline(draft, project_dir)` (docs/runtime.md §20): writes the draft as indented JSON
+// `stratum_draft_pipeline(draft, project_dir)` (docs/reference/runtime.md §20): writes the draft as indented JSON
 // to `<project_dir>/.stratum/pipeline-draft.json` for an external editor. Only `name` and `phases`
 // get defaults; nothing else is validated.
 import { dictGetStr, dictSet, makeDict } from "../../stdlib/values/dict";

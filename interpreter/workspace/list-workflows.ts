@@ -1,4 +1,4 @@
-// `stratum_list_workflows(workflows_dir)` (docs/runtime.md §18): the `*.stratum.yaml` files directly in
+// `stratum_list_workflows(workflows_dir)` (docs/reference/runtime.md §18): the `*.stratum.yaml` files directly in
 // a directory that declare a `workflow` block, with one error string per unreadable or invalid
 // file and per duplicate workflow name.
 import { familyOf } from "../../checker/catalogue";

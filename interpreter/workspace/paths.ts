@@ -1,6 +1,6 @@
 // POSIX path text for the workspace tools (no I/O): resolving a tool argument against the server's
 // working directory, joining a name to a directory, and the way Python's pathlib prints a path as
-// given (the `no_tasks` message of docs/runtime.md §19.1).
+// given (the `no_tasks` message of docs/reference/runtime.md §19.1).
 
 /** `path` if absolute, else `cwd/path` (not normalised: symbolic links are resolved by the host). */
 export function resolveAgainst(cwd: string, path: string): string {

@@ -1,4 +1,4 @@
-// The project files seen by list_workflows, compile_speckit and draft_pipeline (docs/runtime.md §18–20).
+// The project files seen by list_workflows, compile_speckit and draft_pipeline (docs/reference/runtime.md §18–20).
 // Injected like every other I/O of the core; host/node-workspace.ts is the Node implementation.
 
 export interface DirEntry {

@@ -26,7 +26,7 @@ TIMES = [0, 2, -1, True, False, 1.0, 2**64, None, "x", [1]]
 
 
 def binary(op, a, b):
-    # Deviation per docs/language.md §10.8.5: '%' with a str on the left never formats, so it fails
+    # Deviation per docs/reference/language.md §10.8.5: '%' with a str on the left never formats, so it fails
     # as for any type without '%' instead of running printf-style formatting.
     if op == "%" and isinstance(a, str):
         raise TypeError(f"unsupported operand type(s) for %: 'str' and '{type(b).__name__}'")
@@ -63,5 +63,5 @@ def evaluate(op, a, b):
 
 def render():
     table = [(op, a, b, evaluate(op, a, b)) for op, a, b in rows()]
-    doc = [ROW_DOC, "Deviation from CPython per docs/language.md §10.8.5: '%' with a str on the left never formats."]
+    doc = [ROW_DOC, "Deviation from CPython per docs/reference/language.md §10.8.5: '%' with a str on the left never formats."]
     return row_module(doc, "ARITHMETIC_ROWS", table)

@@ -41,7 +41,7 @@ def json_key(k):
 
 
 def keys_as_str(v):
-    # Deviation per docs/language.md §10.16: every key is converted to its JSON string before
+    # Deviation per docs/reference/language.md §10.16: every key is converted to its JSON string before
     # writing, so mixed-type keys sort as strings (CPython's sort_keys raises TypeError) and a
     # tuple key is written as its str() (CPython raises TypeError).
     if isinstance(v, dict):
@@ -60,7 +60,7 @@ def render():
     return (
         header(
             "json.loads / json.dumps / json.dumps(sort_keys=True, default=str).",
-            "Deviation per docs/language.md §10.16: mixed-type keys are converted to strings before sorting.",
+            "Deviation per docs/reference/language.md §10.16: mixed-type keys are converted to strings before sorting.",
         )
         + 'import type { PyValue } from "../../../../stdlib/values/value";\n'
         + 'import { big, d, f, t } from "../support";\n\n'

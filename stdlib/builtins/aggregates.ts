@@ -1,4 +1,4 @@
-// min, max, any, all, sum, sorted (docs/language.md §10.9).
+// min, max, any, all, sum, sorted (docs/reference/language.md §10.9).
 import { binaryOp } from "../values/arithmetic";
 import { typeError, valueError } from "../values/errors";
 import { toArray } from "../values/iteration";
@@ -63,7 +63,7 @@ export function pySum(iterable: PyValue, start: PyValue | undefined, env: EvalEn
 
 /**
  * sorted(iterable, reverse=False). Before sorting, each element is compared with its predecessor
- * so that the first incomparable adjacent pair decides the error (docs/language.md §10.9).
+ * so that the first incomparable adjacent pair decides the error (docs/reference/language.md §10.9).
  */
 export function pySorted(iterable: PyValue, reverse: PyValue | undefined, env: EvalEnv): PyValue[] {
   const items = toArray(iterable, env.budget);

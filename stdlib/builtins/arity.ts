@@ -1,4 +1,4 @@
-// Call-shape checking for builtins and methods (docs/language.md §10.13, DIV-ARITY-MESSAGES): one
+// Call-shape checking for builtins and methods (docs/reference/language.md §10.13, DIV-ARITY-MESSAGES): one
 // message template instead of CPython's varied argument-count texts.
 
 export interface ParamSpec {
@@ -37,7 +37,7 @@ function missingRequired(spec: ParamSpec, nPositional: number, keywordNames: rea
 }
 
 /**
- * The docs/language.md §10.13 error message for a call of `displayName` (`len`, `str.lower`) with `nPositional`
+ * The docs/reference/language.md §10.13 error message for a call of `displayName` (`len`, `str.lower`) with `nPositional`
  * positional arguments and the given keyword names, or null when the call shape is acceptable.
  * `<n> given` counts positional arguments plus keywords naming positional parameters. A keyword
  * that repeats a positionally given parameter yields `<name>() got multiple values for argument

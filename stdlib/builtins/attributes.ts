@@ -1,4 +1,4 @@
-// Attribute access, method calls and builtin calls (docs/language.md §10.8.9, docs/language.md §10.13).
+// Attribute access, method calls and builtin calls (docs/reference/language.md §10.8.9, docs/reference/language.md §10.13).
 import { dictGetStr } from "../values/dict";
 import { PyError, typeError } from "../values/errors";
 import { PyBoundMethod, PyDict, PyNamespace, PyTuple, type PyValue, typeName } from "../values/value";
@@ -88,7 +88,7 @@ export function callValue(fn: PyValue, args: readonly PyValue[], kwargs: Kwargs,
   throw typeError(`'${typeName(fn)}' object is not callable`);
 }
 
-/** Calls the builtin `name`: arity check (docs/language.md §10.13), then its implementation. */
+/** Calls the builtin `name`: arity check (docs/reference/language.md §10.13), then its implementation. */
 export function callBuiltin(name: string, args: readonly PyValue[], kwargs: Kwargs, env: EvalEnv): PyValue {
   const spec = BUILTINS.get(name);
   if (spec === undefined) throw new PyError("NameError", `name '${name}' is not defined`);

@@ -44,7 +44,7 @@ export function adjustIndices(start: number | null, end: number | null, length: 
 }
 
 /**
- * Iterates `v`, one budget step per element (charged by `iterate`, docs/language.md §10.15). `iterate` runs at
+ * Iterates `v`, one budget step per element (charged by `iterate`, docs/reference/language.md §10.15). `iterate` runs at
  * once, so a non-iterable raises before anything else happens (as CPython's PyObject_GetIter).
  */
 export function elements(v: PyValue, env: EvalEnv): Iterable<PyValue> {

@@ -1,4 +1,4 @@
-// list/tuple count and index, dict/namespace get/keys/values/items (docs/language.md §10.10).
+// list/tuple count and index, dict/namespace get/keys/values/items (docs/reference/language.md §10.10).
 import { dictGet } from "../values/dict";
 import { pyEquals } from "../values/equality";
 import { typeError, valueError } from "../values/errors";

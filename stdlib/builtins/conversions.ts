@@ -1,4 +1,4 @@
-// len, bool, int, float, str, abs, round (docs/language.md §10.9).
+// len, bool, int, float, str, abs, round (docs/reference/language.md §10.9).
 import { PyError, typeError } from "../values/errors";
 import { floatValue, intToFloat } from "../values/numbers";
 import { str as toStr } from "../values/repr";

@@ -1,4 +1,4 @@
-// Confinement of the file builtins to the working root (docs/language.md §10.9 "Working root",
+// Confinement of the file builtins to the working root (docs/reference/language.md §10.9 "Working root",
 // DIV-FILE-ROOT). Paths are POSIX paths; the host file system is injected (stdlib/files.ts).
 import type { FileAccess } from "../files";
 

@@ -1,4 +1,4 @@
-// file_exists and file_contains (docs/language.md §10.9 "Working root", DIV-FILE-ROOT).
+// file_exists and file_contains (docs/reference/language.md §10.9 "Working root", DIV-FILE-ROOT).
 import { FILE_CONTAINS_MAX_BYTES } from "../files";
 import { typeError } from "../values/errors";
 import { cpIndexOf } from "../values/strings";

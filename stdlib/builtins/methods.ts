@@ -1,4 +1,4 @@
-// The methods of str, list, tuple and dict/namespace (docs/language.md §10.10): one entry per method
+// The methods of str, list, tuple and dict/namespace (docs/reference/language.md §10.10): one entry per method
 // with its display signature, hover doc, parameters, implementation and typing rule.
 import { methodTypeRules } from "../types/method-rules";
 import type { MethodTypeRule } from "../types/rule";

@@ -1,6 +1,6 @@
-// no_file_conflicts(tasks) (docs/language.md §10.9): the ensure helper of decompose steps. It follows
+// no_file_conflicts(tasks) (docs/reference/language.md §10.9): the ensure helper of decompose steps. It follows
 // the reference's helper step by step, so the same inputs raise the same errors in the same order,
-// with three deliberate fixes (docs/divergences.md): a task without `id` is named `task-<its own
+// with three deliberate fixes (docs/reference/divergences.md): a task without `id` is named `task-<its own
 // index>` in the message, a string `files_owned` is one file (not one per character), and a null
 // `depends_on` or `files_owned` is empty (instead of "'NoneType' object is not iterable").
 import { dictGet, hashKey } from "../values/dict";

@@ -1,4 +1,4 @@
-// int(str) and float(str) parsing with CPython 3.11's exact rules (docs/language.md §10.9).
+// int(str) and float(str) parsing with CPython 3.11's exact rules (docs/reference/language.md §10.9).
 
 import { type PyError, valueError } from "../values/errors";
 import { strRepr } from "../values/repr";

@@ -1,4 +1,4 @@
-// The builtin functions of the expression language (docs/language.md §10.9): one entry per builtin
+// The builtin functions of the expression language (docs/reference/language.md §10.9): one entry per builtin
 // with its display signature, hover doc, purity, parameters, implementation and typing rule.
 import { builtinTypeRules } from "../types/builtin-rules";
 import type { BuiltinTypeRule } from "../types/rule";

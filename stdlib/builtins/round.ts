@@ -1,4 +1,4 @@
-// round() with CPython's exact semantics (docs/language.md §10.9): halves go to even, and a float is
+// round() with CPython's exact semantics (docs/reference/language.md §10.9): halves go to even, and a float is
 // rounded on its exact binary value (round(2.675, 2) == 2.67 because 2.675 is stored as
 // 2.67499999…). Done with exact bigint arithmetic on the double's mantissa and exponent.
 import { PyError } from "../values/errors";

@@ -1,4 +1,4 @@
-// The sort behind sorted() (docs/language.md §10.9). Ordering uses only `lessThan`, like CPython's
+// The sort behind sorted() (docs/reference/language.md §10.9). Ordering uses only `lessThan`, like CPython's
 // list.sort. For fewer than 64 elements this replays CPython's listsort step for step (one run:
 // count_run, then binary insertion sort), so even inconsistent orders (NaN) give CPython's result;
 // longer lists use a stable merge sort, identical to CPython whenever `<` is a strict weak order.

@@ -1,6 +1,6 @@
 // str.lower/upper/strip/lstrip/rstrip/split/join/replace and the is* predicates (language.md
-// docs/language.md §10.10), by code point with Python's whitespace definition. The size of every built string is
-// charged before it is built (docs/language.md §10.15).
+// docs/reference/language.md §10.10), by code point with Python's whitespace definition. The size of every built string is
+// charged before it is built (docs/reference/language.md §10.15).
 import { typeError, valueError } from "../values/errors";
 import { isIterable, toArray } from "../values/iteration";
 import { cpIndexOf, cpLength, toCodePoints } from "../values/strings";

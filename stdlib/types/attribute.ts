@@ -1,4 +1,4 @@
-// Typing of attribute access, method calls and calls of values (docs/language.md §10.8.9).
+// Typing of attribute access, method calls and calls of values (docs/reference/language.md §10.8.9).
 import { type AccessResult, liftAccess, type UnknownMethod } from "./access";
 import { isTuple } from "./kinds";
 import { hasMethod, type MethodReceiverKind, methodNames, methodTypeRules } from "./method-rules";
@@ -9,7 +9,7 @@ import { union } from "./union";
 
 const name = (m: Type): string => memberPyName(m) ?? "object";
 
-/** The dict methods that a method call on a dict or namespace always reaches (docs/language.md §10.8.9). */
+/** The dict methods that a method call on a dict or namespace always reaches (docs/reference/language.md §10.8.9). */
 const MAPPING_METHODS: ReadonlySet<string> = new Set(["get", "keys", "values", "items"]);
 
 /** What a call supplies: argument types, and hooks the checker fills in. */

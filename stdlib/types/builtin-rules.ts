@@ -1,4 +1,4 @@
-// Typing rules of the builtin functions (docs/language.md §10.9), keyed by builtin name. The registry
+// Typing rules of the builtin functions (docs/reference/language.md §10.9), keyed by builtin name. The registry
 // (stdlib/builtins/registry.ts) attaches them to its entries; the expression checker calls them
 // after the arity check. Each returns the result type or the Python TypeError text of a call that
 // fails for every possible argument type.
@@ -34,7 +34,7 @@ function iterableArg(args: readonly Type[]): TypeRuleResult {
 
 /**
  * Two elements of the iterable are compared with `op`: when that fails for every element type,
- * any iterable with two or more elements fails (reported: the guarantee of docs/language.md §10.12.3 wins).
+ * any iterable with two or more elements fails (reported: the guarantee of docs/reference/language.md §10.12.3 wins).
  */
 function elementsOrderable(op: "<" | ">", elem: Type): TypeRuleResult {
   const cmp = compareType(op, elem, elem);
@@ -70,7 +70,7 @@ const sum: BuiltinTypeRule = (args, keywords) => {
   const elem = iterableArg(args);
   if (!elem.ok) return elem;
   // An empty iterable gives `start`; otherwise the running total start + e + e + …
-  // A non-empty iterable whose elements can never be added fails (docs/language.md §10.12.3: the guarantee wins
+  // A non-empty iterable whose elements can never be added fails (docs/reference/language.md §10.12.3: the guarantee wins
   // over the empty-iterable exception), so report it.
   const once = binaryType("+", start, elem.type);
   if (!once.ok) return { ...once, arg: 0, failsFrom: 1 };

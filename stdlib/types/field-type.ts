@@ -1,5 +1,5 @@
-// Translation of contract field definitions (docs/language.md §3.2) and output_schema property types
-// (docs/language.md §10.12.2) into checker types. Records are created by the contract checker; this module only
+// Translation of contract field definitions (docs/reference/language.md §3.2) and output_schema property types
+// (docs/reference/language.md §10.12.2) into checker types. Records are created by the contract checker; this module only
 // maps one definition, asking `resolveContract` for contract names.
 import { ANY, BOOL, FLOAT, INT, NONE, type RecordType, STR, type Type } from "./type";
 import { union } from "./union";
@@ -69,7 +69,7 @@ const SCHEMA_TYPES: ReadonlyMap<string, Type> = new Map<string, Type>([
   ["null", NONE],
 ]);
 
-/** The checker type of an output_schema property's JSON Schema `type` (docs/language.md §10.12.2). */
+/** The checker type of an output_schema property's JSON Schema `type` (docs/reference/language.md §10.12.2). */
 export function schemaPropertyType(type: unknown): Type {
   if (typeof type === "string") return SCHEMA_TYPES.get(type) ?? ANY;
   if (Array.isArray(type)) {

@@ -1,4 +1,4 @@
-// Element types of iteration (docs/language.md §10.8.10): what `for x in t` binds.
+// Element types of iteration (docs/reference/language.md §10.8.10): what `for x in t` binds.
 import { fail, lift1, ok } from "./outcome";
 import { memberPyName } from "./print";
 import type { TypeRuleResult } from "./rule";
@@ -47,7 +47,7 @@ export function elementType(t: Type): Type | null {
   return r.ok ? r.type : null;
 }
 
-/** The tuple-unpacking of one element member into `n` targets (docs/language.md §10.8.10). */
+/** The tuple-unpacking of one element member into `n` targets (docs/reference/language.md §10.8.10). */
 function unpackMember(m: Type, n: number): { ok: true; types: Type[] } | { ok: false; message: string } {
   if (m.k === "any") return { ok: true, types: Array.from({ length: n }, () => ANY) };
   if (m.k === "tuple") {

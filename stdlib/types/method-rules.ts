@@ -1,4 +1,4 @@
-// Typing rules of the methods (docs/language.md §10.10), keyed "<receiver>.<name>" with receiver one of
+// Typing rules of the methods (docs/reference/language.md §10.10), keyed "<receiver>.<name>" with receiver one of
 // str, list, tuple, dict (dict methods also serve namespaces and records). The receiver type given
 // to a rule is a member of that kind (or a union/any containing it); arity is checked before.
 import { argAt, requireIndex, requireSliceBound, requireStr, tname } from "./args";
@@ -85,7 +85,7 @@ const rules: Record<string, MethodTypeRule> = {
     if (it === undefined) return ok(STR);
     const elem = iterationRule(it);
     if (!elem.ok) return fail("can only join an iterable", 0);
-    // Elements that can never be strings fail on the first one (docs/language.md §10.12.3: the guarantee wins).
+    // Elements that can never be strings fail on the first one (docs/reference/language.md §10.12.3: the guarantee wins).
     const kinds = members(elem.type);
     if (!kinds.some((m) => m.k === "any" || m.k === "str"))
       return {

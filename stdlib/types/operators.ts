@@ -1,4 +1,4 @@
-// Typing rules of the arithmetic, unary and comparison operators (docs/language.md §10.8.2–docs/language.md §10.8.5).
+// Typing rules of the arithmetic, unary and comparison operators (docs/reference/language.md §10.8.2–docs/reference/language.md §10.8.5).
 // Messages are the exact Python TypeError texts; the checker adds the "always fails" tail.
 import { isIntLike, isMapping, isNumber, isTuple, isUnhashable, unhashablePart } from "./kinds";
 import { fail, lift1, lift2, ok } from "./outcome";
@@ -78,7 +78,7 @@ function arithmetic(op: BinaryOperator, l: Type, r: Type): TypeRuleResult {
     case "/":
       return isNumber(l) && isNumber(r) ? ok(FLOAT) : unsupported(op, l, r);
     default:
-      // -, //, % (a string on the left of % is not formatting here: docs/language.md §10.8.5)
+      // -, //, % (a string on the left of % is not formatting here: docs/reference/language.md §10.8.5)
       return isNumber(l) && isNumber(r) ? ok(numeric(l, r)) : unsupported(op, l, r);
   }
 }
@@ -138,7 +138,7 @@ export function compareType(op: CompareOperator, l: Type, r: Type): TypeRuleResu
   }
 }
 
-/** Equality classes (docs/language.md §10.12.3): members of different classes are never equal. */
+/** Equality classes (docs/reference/language.md §10.12.3): members of different classes are never equal. */
 function equalityClass(m: Type): string {
   switch (m.k) {
     case "bool":

@@ -1,4 +1,4 @@
-// Lifting per-member typing rules to unions (docs/language.md §10.12.3): an operation fails
+// Lifting per-member typing rules to unions (docs/reference/language.md §10.12.3): an operation fails
 // statically only when it fails for every combination of members; `any` never fails.
 import type { TypeRuleResult } from "./rule";
 import { ANY, type Type } from "./type";

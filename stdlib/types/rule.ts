@@ -1,5 +1,5 @@
 // The static typing rule of a builtin or method: given argument types, the result type or the
-// reason the call certainly fails (docs/language.md §10.12.3). Owned by stdlib/types; used by the
+// reason the call certainly fails (docs/reference/language.md §10.12.3). Owned by stdlib/types; used by the
 // builtin registry (stdlib/builtins) and the expression checker (checker/expr).
 import type { Type } from "./type";
 

@@ -1,4 +1,4 @@
-// Typing of subscripts and slices (docs/language.md §10.8.8).
+// Typing of subscripts and slices (docs/reference/language.md §10.8.8).
 import { type AccessResult, liftAccess } from "./access";
 import { isIntLike, isTuple, isUnhashable, unhashablePart } from "./kinds";
 import { fail, ok, requireArg } from "./outcome";

@@ -1,4 +1,4 @@
-// Checker types (docs/language.md §10.12.1). Plain immutable data, except RecordType, whose field map
+// Checker types (docs/reference/language.md §10.12.1). Plain immutable data, except RecordType, whose field map
 // is filled once while contracts are translated (contracts may refer to themselves).
 
 export type Type =

@@ -1,4 +1,4 @@
-// Union construction and normalisation of checker types (docs/language.md §10.12.1).
+// Union construction and normalisation of checker types (docs/reference/language.md §10.12.1).
 // Invariants of the result of `union`: `any` absorbs everything; nested unions are flattened;
 // structurally equal members appear once; enumerations of one kind merge (`str{'a'} | str{'b'}` is
 // `str{'a','b'}`, and an enumeration next to its plain kind disappears into it).

@@ -1,4 +1,4 @@
-// Binary and unary arithmetic (docs/language.md §10.8.5), with the budget charges of docs/language.md §10.15.
+// Binary and unary arithmetic (docs/reference/language.md §10.8.5), with the budget charges of docs/reference/language.md §10.15.
 import type { Budget } from "./budget";
 import { PyError, typeError } from "./errors";
 import { floatFloorDiv, floatMod, floatTrueDiv, intTrueDiv } from "./float-ops";

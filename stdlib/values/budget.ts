@@ -1,4 +1,4 @@
-// The evaluation budget (docs/language.md §10.15): steps are charged before the work is done.
+// The evaluation budget (docs/reference/language.md §10.15): steps are charged before the work is done.
 import { PyError } from "./errors";
 
 export const DEFAULT_BUDGET = 1_000_000;

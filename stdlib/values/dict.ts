@@ -1,4 +1,4 @@
-// Hashing and dict access (docs/language.md §10.8.4): equal Python keys map to one DictKey.
+// Hashing and dict access (docs/reference/language.md §10.8.4): equal Python keys map to one DictKey.
 //
 // DictKey encoding: None → null; bool/int/integral float → the int (number or bigint, so 1, 1.0
 // and True coincide, -0.0 → 0); other floats → the number itself (never integral, so no clash);

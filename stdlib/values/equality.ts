@@ -1,4 +1,4 @@
-// Equality `==` and identity `is` (docs/language.md §10.8.2, docs/language.md §10.8.4). Equality never raises.
+// Equality `==` and identity `is` (docs/reference/language.md §10.8.2, docs/reference/language.md §10.8.4). Equality never raises.
 import type { Budget } from "./budget";
 import { compareNumbers, isNumber } from "./numbers";
 import { PyDict, PyFloat, PyNamespace, PyTuple, type PyValue, PyView } from "./value";

@@ -1,4 +1,4 @@
-// Run-time errors of the expression language (docs/language.md §10.13). An evaluation that fails
+// Run-time errors of the expression language (docs/reference/language.md §10.13). An evaluation that fails
 // throws a PyError; nothing else may escape the evaluator.
 
 export type PyErrorKind =
@@ -10,13 +10,13 @@ export type PyErrorKind =
   | "ZeroDivisionError"
   | "OverflowError"
   | "NameError"
-  /** The evaluation budget (docs/language.md §10.15) ran out; not a Python exception kind. */
+  /** The evaluation budget (docs/reference/language.md §10.15) ran out; not a Python exception kind. */
   | "BudgetExceeded";
 
 export class PyError extends Error {
   /**
    * `answer`: the builtin raises this error as its answer, not as a failure (no_file_conflicts says
-   * "there is a conflict" by raising ValueError, docs/language.md §10.9), so that a consumer of the
+   * "there is a conflict" by raising ValueError, docs/reference/language.md §10.9), so that a consumer of the
    * interpreter's events can tell the two apart without reading the message.
    */
   constructor(

@@ -1,4 +1,4 @@
-// Float and true-division arithmetic with CPython's exact rules (docs/language.md §10.8.5).
+// Float and true-division arithmetic with CPython's exact rules (docs/reference/language.md §10.8.5).
 import { PyError } from "./errors";
 import { bitLength } from "./numbers";
 import { MAX_SAFE, type PyInt } from "./value";

@@ -1,4 +1,4 @@
-// Iteration (docs/language.md §10.8.10): one element charged per element produced (docs/language.md §10.15).
+// Iteration (docs/reference/language.md §10.8.10): one element charged per element produced (docs/reference/language.md §10.15).
 import type { Budget } from "./budget";
 import { typeError } from "./errors";
 import { PyDict, PyGenerator, PyNamespace, PyTuple, type PyValue, PyView, typeName } from "./value";

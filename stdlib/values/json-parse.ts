@@ -1,4 +1,4 @@
-// JSON decoding (docs/language.md §10.7.2): int/float distinction kept, exact big ints, duplicate keys
+// JSON decoding (docs/reference/language.md §10.7.2): int/float distinction kept, exact big ints, duplicate keys
 // last wins, NaN/Infinity accepted as Python's json does. Iterative, so deep nesting cannot
 // overflow the stack; `maxDepth` refuses deeper text at the bracket that passes the limit, so a
 // caller whose later code recurses over the value never receives one it cannot handle.

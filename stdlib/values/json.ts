@@ -1,4 +1,4 @@
-// JSON decoding and encoding (docs/language.md §10.7.2) and canonical JSON (docs/language.md §10.16).
+// JSON decoding and encoding (docs/reference/language.md §10.7.2) and canonical JSON (docs/reference/language.md §10.16).
 import { dictSet, makeDict } from "./dict";
 import { floatRepr, str } from "./repr";
 import { compareCodePoints } from "./strings";
@@ -36,7 +36,7 @@ export function fromJsonValue(v: unknown): PyValue {
   return null;
 }
 
-/** A float as JSON text: repr form, or NaN / Infinity / -Infinity (docs/language.md §10.7.2). */
+/** A float as JSON text: repr form, or NaN / Infinity / -Infinity (docs/reference/language.md §10.7.2). */
 export function jsonFloat(x: number): string {
   if (Number.isNaN(x)) return "NaN";
   if (x === Number.POSITIVE_INFINITY) return "Infinity";
@@ -154,7 +154,7 @@ export function toJson(v: PyValue, options?: { readonly ensureAscii?: boolean })
   return out.join("");
 }
 
-/** Canonical JSON (docs/language.md §10.16): `json.dumps(v, sort_keys=True, default=str)`. */
+/** Canonical JSON (docs/reference/language.md §10.16): `json.dumps(v, sort_keys=True, default=str)`. */
 export function canonicalJson(v: PyValue): string {
   const out: string[] = [];
   encode(v, { ensureAscii: true, sortKeys: true, strNonJson: true }, out);

@@ -1,4 +1,4 @@
-// Membership `x in y` (docs/language.md §10.8.4).
+// Membership `x in y` (docs/reference/language.md §10.8.4).
 import type { Budget } from "./budget";
 import { hashKey } from "./dict";
 import { pyEquals } from "./equality";

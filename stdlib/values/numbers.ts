@@ -1,4 +1,4 @@
-// Exact integer arithmetic over number|bigint and exact int/float comparison (docs/language.md §10.8.5).
+// Exact integer arithmetic over number|bigint and exact int/float comparison (docs/reference/language.md §10.8.5).
 import { PyError } from "./errors";
 import { MAX_SAFE, normInt, PyFloat, type PyInt, type PyValue } from "./value";
 

@@ -1,4 +1,4 @@
-// Ordering comparisons `<`, `<=`, `>`, `>=` (docs/language.md §10.8.3).
+// Ordering comparisons `<`, `<=`, `>`, `>=` (docs/reference/language.md §10.8.3).
 import type { Budget } from "./budget";
 import { pyEquals } from "./equality";
 import { typeError } from "./errors";

@@ -1,4 +1,4 @@
-// Text conversion: repr and str (docs/language.md §10.11), charged per output code point (docs/language.md §10.15).
+// Text conversion: repr and str (docs/reference/language.md §10.11), charged per output code point (docs/reference/language.md §10.15).
 import type { Budget } from "./budget";
 import { cpLength } from "./strings";
 import {

@@ -1,4 +1,4 @@
-// Subscripts and slices (docs/language.md §10.8.8). Strings index and slice by code point.
+// Subscripts and slices (docs/reference/language.md §10.8.8). Strings index and slice by code point.
 import type { Budget } from "./budget";
 import { hashKey } from "./dict";
 import { PyError, typeError, valueError } from "./errors";

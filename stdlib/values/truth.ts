@@ -1,4 +1,4 @@
-// Truthiness (docs/language.md §10.8.1).
+// Truthiness (docs/reference/language.md §10.8.1).
 import { PyDict, PyFloat, PyTuple, type PyValue, PyView } from "./value";
 
 export function truthy(v: PyValue): boolean {

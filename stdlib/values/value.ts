@@ -1,4 +1,4 @@
-// The run-time value model of the expression language (docs/language.md §10.7).
+// The run-time value model of the expression language (docs/reference/language.md §10.7).
 //
 // Representation choices (fixed: every layer relies on them):
 // - None        → null
@@ -35,7 +35,7 @@ export class PyDict {
   }
 }
 
-/** The object bound to `result` / `item` (docs/language.md §10.7.3). Only the top level is a namespace. */
+/** The object bound to `result` / `item` (docs/reference/language.md §10.7.3). Only the top level is a namespace. */
 export class PyNamespace {
   constructor(readonly dict: PyDict) {}
 }
@@ -89,7 +89,7 @@ export function isList(v: PyValue): v is readonly PyValue[] {
   return Array.isArray(v);
 }
 
-/** The Python type name used in error messages (docs/language.md §10.7.1). */
+/** The Python type name used in error messages (docs/reference/language.md §10.7.1). */
 export function typeName(v: PyValue): string {
   if (v === null) return "NoneType";
   switch (typeof v) {

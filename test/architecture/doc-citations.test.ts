@@ -1,6 +1,6 @@
 // No comment points outside the repository. Every `§N` citation in the source
-// (TypeScript, scripts, the hand-written docs) names a page of this repository — docs/language.md,
-// docs/runtime.md, docs/divergences.md, docs/concurrency-constructs.md or the recorded conformance data's README — and that page
+// (TypeScript, scripts, the hand-written docs) names a page of this repository — docs/reference/language.md,
+// docs/reference/runtime.md, docs/reference/divergences.md, docs/design/concurrency-constructs.md or the recorded conformance data's README — and that page
 // has a heading numbered N. Generated files and the generated docs (format.md, rules.md) are left
 // out: their generators' citations are checked in the generators.
 import { execFileSync } from "node:child_process";
@@ -11,13 +11,13 @@ import { describe, expect, it } from "vitest";
 const REPO = join(__dirname, "../..");
 /** The pages a citation may name, by the path written in source files (relative to the repository). */
 const PAGES = [
-  "docs/language.md",
-  "docs/runtime.md",
-  "docs/divergences.md",
-  "docs/concurrency-constructs.md",
+  "docs/reference/language.md",
+  "docs/reference/runtime.md",
+  "docs/reference/divergences.md",
+  "docs/design/concurrency-constructs.md",
   "test/conformance/recorded/README.md",
 ];
-/** Inside docs/, the references cite each other by file name. */
+/** Inside docs/, the pages cite each other by file name (they are in reference/ and design/). */
 const SIBLING = /(?:^|[^/\w])(language|runtime|divergences|concurrency-constructs)\.md §/;
 
 function sectionNumbers(page: string): Set<string> {
@@ -49,7 +49,7 @@ function sourceFiles(): string[] {
   return listed
     .split("\n")
     .filter((f) => f !== "" && !f.includes("/generated/") && !f.endsWith(".generated.ts"))
-    .filter((f) => f !== "docs/format.md" && f !== "docs/rules.md")
+    .filter((f) => f !== "docs/reference/format.md" && f !== "docs/reference/rules.md")
     .filter((f) => f !== "test/architecture/doc-citations.test.ts")
     .filter((f) => existsSync(join(REPO, f))); // deleted in the work tree, not yet committed
 }
@@ -78,9 +78,9 @@ describe("citations of the requirements", () => {
           page === null
             ? null
             : file.startsWith("docs/") && SIBLING.test(`${page} §`)
-              ? `docs/${page.replace(/^.*\//, "")}`
-              : page.replace(/^\.\.\//, "");
-        const known = resolved === null ? undefined : sections.get(resolved);
+              ? PAGES.find((p) => p.endsWith(`/${page.replace(/^.*\//, "")}`))
+              : page.replace(/^(\.\.\/)+/, "");
+        const known = resolved == null ? undefined : sections.get(resolved);
         if (known === undefined) problems.push(`${file}:${line}: §${number} names no page of the repository`);
         else if (!known.has(number)) problems.push(`${file}:${line}: ${resolved} has no section ${number}`);
       }
@@ -89,13 +89,15 @@ describe("citations of the requirements", () => {
   });
 
   it("finds a citation without a page, and one of a section that does not exist", () => {
-    const found = citations("see (§10.7.2) and docs/runtime.md §99.1 and docs/language.md §10.7.2");
+    const found = citations(
+      "see (§10.7.2) and docs/reference/runtime.md §99.1 and docs/reference/language.md §10.7.2",
+    );
     expect(found.map((c) => [c.page, c.number])).toEqual([
       [null, "10.7.2"],
-      ["docs/runtime.md", "99.1"],
-      ["docs/language.md", "10.7.2"],
+      ["docs/reference/runtime.md", "99.1"],
+      ["docs/reference/language.md", "10.7.2"],
     ]);
-    expect(sections.get("docs/runtime.md")?.has("99.1")).toBe(false);
-    expect(sections.get("docs/language.md")?.has("10.7.2")).toBe(true);
+    expect(sections.get("docs/reference/runtime.md")?.has("99.1")).toBe(false);
+    expect(sections.get("docs/reference/language.md")?.has("10.7.2")).toBe(true);
   });
 });

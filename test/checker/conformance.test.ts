@@ -39,7 +39,7 @@ const EXPECTED: Readonly<Record<string, string | null>> = {
   "unknown-name": "EXPR-UNKNOWN-NAME",
 };
 
-/** Helper calls recorded as unknown that are builtins now (version 0.3, docs/language.md §10.9). */
+/** Helper calls recorded as unknown that are builtins now (version 0.3, docs/reference/language.md §10.9). */
 const NOW_BUILTIN = /^no_file_conflicts\(/;
 
 describe("conformance expressions", () => {

@@ -1,4 +1,4 @@
-// Calls that fail for every non-empty iterable argument because of its element type (docs/language.md §10.12.3:
+// Calls that fail for every non-empty iterable argument because of its element type (docs/reference/language.md §10.12.3:
 // the checker's guarantee wins over the empty-iterable exception): str.join, sum, sorted, min,
 // max. `any` elements, unions with one good member and the empty display `[]` are not reported.
 import type { ExprEnvironment } from "../../checker/expr/check-expression";

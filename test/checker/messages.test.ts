@@ -29,7 +29,7 @@ const WARNINGS = [
 ];
 
 describe("message catalogue", () => {
-  it("has exactly the expression codes of docs/language.md §9.5.5, with severities and docs", () => {
+  it("has exactly the expression codes of docs/reference/language.md §9.5.5, with severities and docs", () => {
     expect(Object.keys(MESSAGES).sort()).toEqual([...CODES].sort());
     for (const [code, entry] of Object.entries(MESSAGES)) {
       expect(entry.severity).toBe(WARNINGS.includes(code) ? "warning" : "error");

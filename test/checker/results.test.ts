@@ -9,7 +9,7 @@ function typeOf(text: string, env = ensureEnv): string {
   return typeToString(checkExpression(text, env).type);
 }
 
-describe("result types (docs/language.md §10.12.3)", () => {
+describe("result types (docs/reference/language.md §10.12.3)", () => {
   it.each([
     ["result", "ns[Review]"],
     ["result.score", "int | float"],

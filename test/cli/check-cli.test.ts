@@ -219,7 +219,7 @@ describe("suppressions", () => {
           description: "Remove the unused suppression comment",
           edits: [{ line: 1, column: 15, end_line: 1, end_column: 66, new_text: "" }],
         },
-        help_uri: "https://github.com/stratumc/stratumc/blob/main/docs/rules.md#suppress-unused",
+        help_uri: "https://github.com/stratumc/stratumc/blob/main/docs/reference/rules.md#suppress-unused",
       },
     ]);
     const malformed = check(["-"], { input: `${CLEAN}# stratum-ignore[SPEC-STEP-UNREACHABLE]\n` });

@@ -179,7 +179,7 @@ describe("colour decision", () => {
 });
 
 describe("json", () => {
-  it("prints an array of {file, valid, errors, warnings} with the docs/language.md §9.1 objects, 2-space indented", () => {
+  it("prints an array of {file, valid, errors, warnings} with the docs/reference/language.md §9.1 objects, 2-space indented", () => {
     const out = formatJsonReports([report("a.yaml", SPEC, [UNKNOWN, WARNING]), report("b.yaml", SPEC, [])]);
     expect(out.endsWith("}\n]\n")).toBe(true);
     expect(out.split("\n")[1]).toBe("  {");
@@ -190,7 +190,7 @@ describe("json", () => {
     ]);
   });
 
-  it("gives every diagnostic the address of its code's anchor in docs/rules.md as help_uri", () => {
+  it("gives every diagnostic the address of its code's anchor in docs/reference/rules.md as help_uri", () => {
     const io = ioReadDiagnostic("file not found");
     const [file] = JSON.parse(formatJsonReports([report("a.yaml", SPEC, [UNKNOWN, WARNING, io])]));
     expect(file.errors.map((x: { help_uri: string }) => x.help_uri)).toEqual([
@@ -258,7 +258,7 @@ describe("sarif", () => {
     for (const r of run.results) expect(rules[r.ruleIndex]?.id ?? r.ruleId).toBe(r.ruleId);
   });
 
-  it("gives every rule a helpUri: the anchor of its code in docs/rules.md", () => {
+  it("gives every rule a helpUri: the anchor of its code in docs/reference/rules.md", () => {
     const rules: { id: string; helpUri: string }[] = log.runs[0].tool.driver.rules;
     expect(rules.map((r) => r.id)).toEqual(cliRules().map((r) => r.code));
     for (const r of rules) {

@@ -17,7 +17,7 @@ describe("runCli", () => {
     expect(b.out.join("")).toBe("[1.5, 1.5]\n");
   });
 
-  it("turns an unexpected exception into 'internal error' and exit 3 (docs/runtime.md §21.2)", async () => {
+  it("turns an unexpected exception into 'internal error' and exit 3 (docs/reference/runtime.md §21.2)", async () => {
     const io = {
       out: () => {
         throw new Error("disk full");

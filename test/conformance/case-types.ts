@@ -30,7 +30,7 @@ export interface ExpressionCase {
   readonly kind?: ExpressionKind;
   readonly owner?: string;
   readonly unavailable?: Readonly<Record<string, string>>;
-  /** Evaluate with the `$` path data of the docs/language.md §10.5 example. */
+  /** Evaluate with the `$` path data of the docs/reference/language.md §10.5 example. */
   readonly paths?: boolean;
   /** Why CPython (the differential oracle) legitimately differs; such cases are not re-checked. */
   readonly divergence?: string;

@@ -1,4 +1,4 @@
-// The `$` path data of the docs/language.md §10.5 example: inputs {do_skip: true, name: "bob"};
+// The `$` path data of the docs/reference/language.md §10.5 example: inputs {do_skip: true, name: "bob"};
 // outputs s1 = {skip: true, label: "x", nested: {a: 1}}, s2 = None (skipped), s3 not run.
 import type { PathSource } from "../../interpreter/eval/compile";
 import { dictGetStr } from "../../stdlib/values/dict";

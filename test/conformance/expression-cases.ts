@@ -1,6 +1,6 @@
-// The conformance table of the expression language: every construct of docs/language.md §10.3, every
-// builtin (docs/language.md §10.9) and method (docs/language.md §10.10), the examples of docs/language.md §10.5 and docs/language.md §10.8.11 and the static codes
-// of docs/language.md §9.5.5 that apply to expressions. Value and run-time error expectations are re-checked
+// The conformance table of the expression language: every construct of docs/reference/language.md §10.3, every
+// builtin (docs/reference/language.md §10.9) and method (docs/reference/language.md §10.10), the examples of docs/reference/language.md §10.5 and docs/reference/language.md §10.8.11 and the static codes
+// of docs/reference/language.md §9.5.5 that apply to expressions. Value and run-time error expectations are re-checked
 // against CPython (test/differential/oracle.py) except where a case names a divergence.
 
 import type { ExpressionCase } from "./case-types";

@@ -66,7 +66,7 @@ function environmentFor(kind: ExpressionKind): ExprEnvironment {
 
 const rows = readRows();
 
-/** Helper calls recorded as unknown that are builtins now (docs/language.md §10.9): checked clean. */
+/** Helper calls recorded as unknown that are builtins now (docs/reference/language.md §10.9): checked clean. */
 const NOW_BUILTIN = /^no_file_conflicts\(/;
 
 describe("expressions.tsv", () => {

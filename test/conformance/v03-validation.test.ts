@@ -71,7 +71,7 @@ describe("stratum_validate on 0.3 specs", () => {
       "0 is less than the minimum of 1",
     ],
     [
-      // require: 0 is our extension (docs/concurrency-constructs.md §2): the minimum is 0.
+      // require: 0 is our extension (docs/design/concurrency-constructs.md §2): the minimum is 0.
       "      - {id: p, type: parallel_dispatch, source: $.steps.d.output.tasks, intent_template: x, require: -1}\n",
       "ir_validation_error",
       "flows.f.steps.1.require",

@@ -9,7 +9,7 @@
 import { BOUND_NAMES, genKey, genString, IDENT_KEYS } from "./json-gen";
 import type { Rand } from "./rand";
 
-/** A generated expression and the precedence level of its outermost construct (docs/language.md §10.4). */
+/** A generated expression and the precedence level of its outermost construct (docs/reference/language.md §10.4). */
 interface Node {
   readonly t: string;
   readonly p: number;

@@ -5,12 +5,12 @@ Reads JSONL cases {"expr": str, "bindings": {...}} on stdin and writes one JSON 
 {"repr": "..."} or {"error": "<Kind>: <message>"}.
 
 The expression text is parsed with `ast` and rewritten so that CPython follows OUR documented
-semantics (docs/language.md §10) wherever they differ from plain Python:
+semantics (docs/reference/language.md §10) wherever they differ from plain Python:
   * `true`/`false`/`null` are the constants True/False/None;
-  * a top-level `result`/`item` object is a namespace (docs/language.md §10.7.3), nested objects are dicts that
-    also support attribute access (keys shadow dict methods unless the method is called, docs/language.md §10.8.9);
-  * only the methods of docs/language.md §10.10 exist; only the builtins of docs/language.md §10.9 (without file builtins) exist,
-    with our parameter specs and the arity message template of docs/language.md §10.13;
+  * a top-level `result`/`item` object is a namespace (docs/reference/language.md §10.7.3), nested objects are dicts that
+    also support attribute access (keys shadow dict methods unless the method is called, docs/reference/language.md §10.8.9);
+  * only the methods of docs/reference/language.md §10.10 exist; only the builtins of docs/reference/language.md §10.9 (without file builtins) exist,
+    with our parameter specs and the arity message template of docs/reference/language.md §10.13;
   * `%` on a string is not formatting; sequence repetition by a count <= 0 or of an empty
     sequence is empty; a repetition result beyond the evaluation budget raises BudgetExceeded;
   * reprs of generators and bound methods have no address; `str()` of a non-string is its repr;
@@ -37,7 +37,7 @@ def budget_error():
 
 
 class Namespace:
-    """The object bound to `result` / `item` (docs/language.md §10.7.3)."""
+    """The object bound to `result` / `item` (docs/reference/language.md §10.7.3)."""
 
     __slots__ = ("_d",)
     __hash__ = None
@@ -119,7 +119,7 @@ BoundMethod.__name__ = "builtin_function_or_method"
 
 class View:
     """dict_keys / dict_values / dict_items without CPython's set operations and set ordering
-    (docs/language.md §10.8.2–docs/language.md §10.8.4: views are iterable, sized, support `in` and equality, nothing else)."""
+    (docs/reference/language.md §10.8.2–docs/reference/language.md §10.8.4: views are iterable, sized, support `in` and equality, nothing else)."""
 
     __slots__ = ("_v",)
     __hash__ = None
@@ -195,7 +195,7 @@ def no_attribute(v, name):
 
 
 def get_attr(obj, name):
-    """`obj.name` not immediately called (docs/language.md §10.8.9)."""
+    """`obj.name` not immediately called (docs/reference/language.md §10.8.9)."""
     if isinstance(obj, Namespace):
         if name in obj._d:
             return obj._d[name]
@@ -212,7 +212,7 @@ def invoke_method(obj, name, args, kwargs):
     try:
         value = getattr(target, name)(*args, **kwargs)
     except TypeError as e:
-        # docs/language.md §10.10 writes these messages with the type name (`not NoneType`); CPython 3.11's
+        # docs/reference/language.md §10.10 writes these messages with the type name (`not NoneType`); CPython 3.11's
         # argument converters print `not None` for None.
         text = str(e)
         if text.endswith(", not None"):
@@ -224,7 +224,7 @@ def invoke_method(obj, name, args, kwargs):
 
 
 def method(obj, name):
-    """The callee of `obj.name(args)` (docs/language.md §10.8.9), resolved before the arguments are evaluated."""
+    """The callee of `obj.name(args)` (docs/reference/language.md §10.8.9), resolved before the arguments are evaluated."""
     if name in methods_of(obj):
         return BoundMethod(obj, name)
     return get_attr(obj, name)
@@ -283,7 +283,7 @@ def pyrepr(v):
     return repr(v)
 
 
-# --- builtins with our parameter specs (docs/language.md §10.9) and the arity template (docs/language.md §10.13) -------------
+# --- builtins with our parameter specs (docs/reference/language.md §10.9) and the arity template (docs/reference/language.md §10.13) -------------
 
 class Params:
     def __init__(self, required, maximum, keywords=(), positional_keywords=(), varargs=False):

@@ -20,7 +20,7 @@ describe("the seeded-defect corpus", () => {
     }
   });
 
-  // The checker's control analysis finds these seeded defects statically (docs/language.md §9.8).
+  // The checker's control analysis finds these seeded defects statically (docs/reference/language.md §9.8).
   const STATIC: ReadonlyMap<string, readonly string[]> = new Map([
     ["dead-step-3.stratum.yaml", ["SPEC-STEP-DEAD"]],
     ["control-unbounded-loop-3.stratum.yaml", ["SPEC-REVISE-UNBOUNDED"]],

@@ -95,7 +95,7 @@ class ScriptedDecider implements Decider {
 
 function mcpTransport(client: Client): Transport {
   return async (tool, args) => {
-    // Asks for the call's typed events, as `stratumc replay --server` does (docs/fuzzing.md).
+    // Asks for the call's typed events, as `stratumc replay --server` does (docs/guides/fuzzing.md).
     const result = await client.callTool({ name: tool, arguments: args, _meta: { "stratumc/events": true } });
     const content = result.content as { type: string; text: string }[];
     const events = result._meta?.["stratumc/events"];

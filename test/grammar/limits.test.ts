@@ -1,4 +1,4 @@
-// Length and nesting limits (docs/language.md §10.15): a single located diagnostic, quickly, never a stack overflow.
+// Length and nesting limits (docs/reference/language.md §10.15): a single located diagnostic, quickly, never a stack overflow.
 import { describe, expect, it } from "vitest";
 import { parseExpression } from "../../grammar/parse";
 

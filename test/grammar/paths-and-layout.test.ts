@@ -1,4 +1,4 @@
-// `$` paths (docs/language.md §10.5), whitespace/comment layout and other forms outside CPython's syntax.
+// `$` paths (docs/reference/language.md §10.5), whitespace/comment layout and other forms outside CPython's syntax.
 import { describe, expect, it } from "vitest";
 import { parseExpression } from "../../grammar/parse";
 import { formatExpr } from "./format-ast";

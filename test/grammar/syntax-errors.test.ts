@@ -1,4 +1,4 @@
-// EXPR-SYNTAX details (docs/language.md §9.5.5): exact texts and locations, and recovery.
+// EXPR-SYNTAX details (docs/reference/language.md §9.5.5): exact texts and locations, and recovery.
 import { describe, expect, it } from "vitest";
 import { parseExpression } from "../../grammar/parse";
 

@@ -1,4 +1,4 @@
-// The journaled file store (docs/durable-store.md): `<id>.json` snapshot plus
+// The journaled file store (docs/design/durable-store.md): `<id>.json` snapshot plus
 // `<id>.journal` deltas; when it snapshots; what it does with a torn tail, a corrupt entry, a
 // snapshot written by a program that does not know the journal, a failed append in a batch; and
 // that a store written by the previous version (snapshots only) is read and continued as it is.

@@ -1,6 +1,6 @@
 // Least privilege for the agents of server-side parallel dispatch, through the built `stratum-mcp`
-// with stub agents (STRATUM_AGENT_COMMAND) in a real git repository (docs/runtime.md §23.6,
-// docs/runtime.md §23.10): the server's secrets never reach an agent, only the allow-list and the
+// with stub agents (STRATUM_AGENT_COMMAND) in a real git repository (docs/reference/runtime.md §23.6,
+// docs/reference/runtime.md §23.10): the server's secrets never reach an agent, only the allow-list and the
 // names STRATUM_AGENT_ENV adds; a server killed with SIGKILL takes its agents (and their children)
 // with it; the next server removes the worktrees the killed one left.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -306,14 +306,14 @@ printf '{"flows": "%s", "status": "%s"}' "$flows" "$status"
   );
 });
 
-/** The bubblewrap script of docs/runtime.md §23.6, as documented. */
+/** The bubblewrap script of docs/reference/runtime.md §23.6, as documented. */
 function documentedSandboxScript(): string {
-  const doc = readFileSync(join(import.meta.dirname, "../../docs/runtime.md"), "utf8");
+  const doc = readFileSync(join(import.meta.dirname, "../../docs/reference/runtime.md"), "utf8");
   const m =
     /<!-- agent-sandbox-example: start -->\n```sh\n([\s\S]*?)```\n<!-- agent-sandbox-example: end -->/.exec(
       doc,
     );
-  if (m?.[1] === undefined) throw new Error("the sandbox example is missing from docs/runtime.md");
+  if (m?.[1] === undefined) throw new Error("the sandbox example is missing from docs/reference/runtime.md");
   return m[1];
 }
 

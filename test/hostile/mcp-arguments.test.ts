@@ -1,5 +1,5 @@
 // Every tool, called over the wire with arguments of the wrong
-// shape, answers with the tool error of docs/runtime.md §16.1 — isError true,
+// shape, answers with the tool error of docs/reference/runtime.md §16.1 — isError true,
 // `{"status": "error", "error_type": "invalid_arguments", "message": "<argument>: <problem>"}` —
 // and a tools/call whose params themselves are malformed gets a short JSON-RPC -32602 naming the
 // field. Never -32603, a zod issue dump or a stack trace (the old server answered `arguments: "x"`

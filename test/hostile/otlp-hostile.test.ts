@@ -1,5 +1,5 @@
 // A collector that answers slowly or never, and OTLP settings holding secrets, against the built
-// stratum-mcp (docs/tracing.md, "Export never gets in a call's way" and "Secrets"). Telemetry must
+// stratum-mcp (docs/guides/tracing.md, "Export never gets in a call's way" and "Secrets"). Telemetry must
 // never cost a call: under a 64-descriptor limit every step_done answers, the exports in flight stay
 // bounded (a total deadline per request, a cap on requests), what cannot wait is dropped with one
 // warning and counted at shutdown. And no password of the endpoint URL, no header value ever

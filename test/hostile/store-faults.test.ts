@@ -29,7 +29,7 @@ const pg = usePostgres();
 const CONNECT_TIMEOUT_S = 1;
 const QUERY_TIMEOUT_S = 2;
 /**
- * The documented worst case of a call that needs the store (docs/team-store.md, "A database that
+ * The documented worst case of a call that needs the store (docs/guides/team-store.md, "A database that
  * stops answering"): a statement's wait, then a connection and a statement of the commit's look-up.
  */
 const STORE_BOUND_MS = (QUERY_TIMEOUT_S + 2 * CONNECT_TIMEOUT_S) * 1000;

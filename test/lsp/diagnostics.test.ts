@@ -101,7 +101,9 @@ describe("published diagnostics", () => {
         range: rangeOf(BLOCK_SCALAR),
         severity: DiagnosticSeverity.Error,
         code: "EXPR-TYPE",
-        codeDescription: { href: "https://github.com/stratumc/stratumc/blob/main/docs/rules.md#expr-type" },
+        codeDescription: {
+          href: "https://github.com/stratumc/stratumc/blob/main/docs/reference/rules.md#expr-type",
+        },
         source: "stratumc",
         message: "'>' not supported between instances of 'str' and 'int' (this always fails at run time)",
       },

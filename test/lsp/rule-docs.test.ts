@@ -1,4 +1,4 @@
-// docs/rules.md is generated from the catalogue (every code the CLI can report, the texts of
+// docs/reference/rules.md is generated from the catalogue (every code the CLI can report, the texts of
 // `stratumc explain`) and must be up to date: every diagnostic links into it (the LSP's code
 // description, the JSON format's `help_uri`, SARIF's `rules[].helpUri`, all from
 // checker/rule-docs.ts). UPDATE_RULES_DOC=1 rewrites it.
@@ -16,14 +16,14 @@ import { cliRules } from "../../cli/rules";
 import { toLspDiagnostic } from "../../lsp/diagnostics";
 import { PositionIndex } from "../../lsp/positions";
 
-const docPath = fileURLToPath(new URL("../../docs/rules.md", import.meta.url));
+const docPath = fileURLToPath(new URL("../../docs/reference/rules.md", import.meta.url));
 
 /** The explicit anchors of a Markdown text (`<a id="…"></a>`), in order. */
 function anchors(text: string): string[] {
   return [...text.matchAll(/^<a id="([^"]+)"><\/a>$/gm)].map((m) => m[1] ?? "");
 }
 
-describe("docs/rules.md", () => {
+describe("docs/reference/rules.md", () => {
   const expected = renderRulesDoc(cliRules());
   if (process.env.UPDATE_RULES_DOC === "1") writeFileSync(docPath, expected);
 

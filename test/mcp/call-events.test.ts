@@ -1,4 +1,4 @@
-// A call's typed events over MCP (docs/runtime.md §24.3) through the built stratum-mcp: a request
+// A call's typed events over MCP (docs/reference/runtime.md §24.3) through the built stratum-mcp: a request
 // whose `params._meta` asks with `"stratumc/events": true` gets them in its result's `_meta`; any
 // other request is answered without `_meta` and with the same text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Debate steps (stratumc's extension, docs/runtime.md §23.15) through the built stratum-mcp over
+// Debate steps (stratumc's extension, docs/reference/runtime.md §23.15) through the built stratum-mcp over
 // stdio: two debaters over three rounds with a synthesis, a debate that converges in round 2, a
 // debater failing its contract then passing on the round's retry, and server restarts after
 // round 1 and during the synthesis (a new server on the same STRATUM_HOME goes on where the

@@ -1,4 +1,4 @@
-// Quorum, race and debate steps run by the server end to end (docs/runtime.md §23.16): the built
+// Quorum, race and debate steps run by the server end to end (docs/reference/runtime.md §23.16): the built
 // stratum-mcp over stdio with the SDK client, its agent runner running a fake agent
 // (STRATUM_AGENT_COMMAND, support/fake-agent.ts; a member's intent is `<mode> …`). A quorum whose
 // runs agree advances at the poll after they settle; a race's winner cancels the candidate whose

@@ -1,4 +1,4 @@
-// OTLP traces from the built stratum-mcp (docs/tracing.md): a local collector decodes what arrives
+// OTLP traces from the built stratum-mcp (docs/guides/tracing.md): a local collector decodes what arrives
 // and gets the span tree of a flow with a retry, a sub-flow and a gate; the spans still queued
 // when standard input closes are sent before the process exits; spans of one flow join one trace
 // across a server restart; a collector that is down costs one warning line and fails no call.

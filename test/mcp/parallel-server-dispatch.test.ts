@@ -2,7 +2,7 @@
 // its agent runner running a fake agent (STRATUM_AGENT_COMMAND, support/fake-agent.ts) in a real
 // temporary git repository: worktrees with captured diffs, `require: any`, `max_concurrent: 1`,
 // `task_timeout`, `defer_advance` with stratum_parallel_advance, shutdown, and a server killed in
-// the middle while a second server shares the store (docs/runtime.md §23.5 to docs/runtime.md §23.11).
+// the middle while a second server shares the store (docs/reference/runtime.md §23.5 to docs/reference/runtime.md §23.11).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

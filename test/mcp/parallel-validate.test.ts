@@ -1,4 +1,4 @@
-// The stratumc extensions of parallel_dispatch (docs/concurrency-constructs.md §2) through the
+// The stratumc extensions of parallel_dispatch (docs/design/concurrency-constructs.md §2) through the
 // built stratum-mcp over stdio: `require: 0` with every task failed completes the step, a
 // member-contract violation fails a task under `require: all`, and `validate` false then true on
 // the retry — with a new server on the same STRATUM_HOME continuing in the middle.

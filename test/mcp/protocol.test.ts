@@ -1,4 +1,4 @@
-// Protocol hygiene of the built stratum-mcp (docs/runtime.md §16.1): the tool list, invalid arguments,
+// Protocol hygiene of the built stratum-mcp (docs/reference/runtime.md §16.1): the tool list, invalid arguments,
 // kind-preserving data, nothing but JSON-RPC on standard output, bad lines, and the end of the
 // session when standard input closes.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { callTool, McpStratumApi } from "./support/mcp-api";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage } from "./support/raw-session";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
-/** The twenty tools of docs/runtime.md §16.2 and stratum_fuzz: parameters, and which are required (the others have defaults). */
+/** The twenty tools of docs/reference/runtime.md §16.2 and stratum_fuzz: parameters, and which are required (the others have defaults). */
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },
@@ -344,7 +344,7 @@ describe("stratum-mcp at the line level", () => {
         arguments: { spec: FLOAT_SPEC, flow: "main", inputs: { weight: 1 } },
       });
       const flowId = structured(plan).flow_id as string;
-      // Another process holds the flow's lock: the call waits for it (2 s, docs/runtime.md §14.3) and is still
+      // Another process holds the flow's lock: the call waits for it (2 s, docs/reference/runtime.md §14.3) and is still
       // running when the client closes the pipe; it must still be answered.
       const flowsDir = join(home.path, "flows");
       writeFileSync(join(flowsDir, `${flowId}.json.lock`), "1 another-process\n");

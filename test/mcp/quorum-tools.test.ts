@@ -1,4 +1,4 @@
-// Quorum steps (stratumc's extension, docs/runtime.md §23.13) through the built stratum-mcp over
+// Quorum steps (stratumc's extension, docs/reference/runtime.md §23.13) through the built stratum-mcp over
 // stdio: a quorum that agrees (its winning result flows on, the audit keeps the votes), one that
 // does not (ensure_failed, then on_fail), and a server restart in the
 // middle (a new server on the same STRATUM_HOME takes the report and finishes the step).

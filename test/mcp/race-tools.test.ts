@@ -1,4 +1,4 @@
-// Race steps (stratumc's extension, docs/runtime.md §23.14) through the built stratum-mcp over
+// Race steps (stratumc's extension, docs/reference/runtime.md §23.14) through the built stratum-mcp over
 // stdio: a race whose second candidate wins while the others are cancelled, reported over two
 // calls with a server restart between them (the rejected candidate is remembered); a lost race
 // that retries and then routes to on_fail (server-side candidates: member-server-dispatch.test.ts).

@@ -1,6 +1,6 @@
 // Restarts of the built stratum-mcp: the server process is SIGKILLed between tool calls (a crash:
 // nothing flushed, no goodbye) and a new process on the same STRATUM_HOME continues the same flows
-// from the durable store (docs/runtime.md §14), interleaved across two flows.
+// from the durable store (docs/reference/runtime.md §14), interleaved across two flows.
 import { afterEach, describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { dictFromRecord } from "../../stdlib/values/json";

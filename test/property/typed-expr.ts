@@ -3,7 +3,7 @@
 //
 // They never build a union of incompatible types (a conditional or a display mixing a list and
 // a string, an empty list display typed list[any]): the checker accepts an operation when SOME
-// member of a union supports it (docs/language.md §10.12.3), so the no-TypeError guarantee only covers
+// member of a union supports it (docs/reference/language.md §10.12.3), so the no-TypeError guarantee only covers
 // expressions whose values have types without `any`, `none` or such mixed unions. Numbers mix
 // freely (bool, int, float) and so do strings and enumerations. Deliberately ill-typed probes do
 // occur: a list of any element type handed to sum, join or sorted (whose result is then only

@@ -1,4 +1,4 @@
-// The checker's guarantee (docs/language.md §10.12.3): an expression without error diagnostics, over
+// The checker's guarantee (docs/reference/language.md §10.12.3): an expression without error diagnostics, over
 // names whose types have no `any` / `none` members and whose record fields are all present,
 // never raises TypeError or AttributeError. Value errors (ZeroDivisionError, IndexError,
 // KeyError, ValueError, OverflowError) remain possible and are allowed.

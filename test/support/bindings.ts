@@ -1,6 +1,6 @@
 // Bindings given as JSON → the names an expression sees and the checker's view of them.
 // A top-level `result` / `item` whose value is an object is bound as a namespace (language.md
-// docs/language.md §10.6, docs/language.md §10.7.3); every other value is bound as decoded.
+// docs/reference/language.md §10.6, docs/reference/language.md §10.7.3); every other value is bound as decoded.
 import type { ExprEnvironment, ExpressionKind } from "../../checker/expr/check-expression";
 import { typeOfValue } from "../../stdlib/types/of-value";
 import type { Type } from "../../stdlib/types/type";

@@ -1,5 +1,5 @@
 // Checks that every location of a public diagnostic (its own range, `related` ranges and `fix`
-// edits) lies inside the text it was computed for (docs/language.md §0, docs/language.md §9.1: 1-based lines, 1-based
+// edits) lies inside the text it was computed for (docs/reference/language.md §0, docs/reference/language.md §9.1: 1-based lines, 1-based
 // code-point columns, half-open ranges, line breaks \n, \r\n or \r).
 
 import type { Diagnostic, LocatedRange } from "../../checker/diagnostic";
@@ -52,7 +52,7 @@ export function locationProblems(text: string, diagnostics: readonly Diagnostic[
   return problems;
 }
 
-/** Problems with the shape of a check result: sorting, validity, severities (docs/language.md §9.1). */
+/** Problems with the shape of a check result: sorting, validity, severities (docs/reference/language.md §9.1). */
 export function resultShapeProblems(result: {
   readonly valid: boolean;
   readonly diagnostics: readonly Diagnostic[];

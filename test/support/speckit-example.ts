@@ -1,7 +1,7 @@
-// The spec-kit example of docs/runtime.md §19.4: one task file and the exact spec text the section
+// The spec-kit example of docs/reference/runtime.md §19.4: one task file and the exact spec text the section
 // shows for it (shared by the compiler tests and the CLI compile tests).
 
-/** The example task of docs/runtime.md §19.4 and the exact spec text the section shows for it. */
+/** The example task of docs/reference/runtime.md §19.4 and the exact spec text the section shows for it. */
 export const EXAMPLE_TASK = `# Task: Set up project
 
 Create the skeleton.

@@ -1,5 +1,5 @@
 // SPEC-DEPENDENCY-CYCLE: one diagnostic per strongly connected component of a flow's dependency
-// graph that contains a cycle (docs/language.md §9.5.4), on the first edge of the reported path.
+// graph that contains a cycle (docs/reference/language.md §9.5.4), on the first edge of the reported path.
 import type { FlowDecl, SpecModel } from "../../model/types";
 import type { Reporter } from "../../report";
 import { defineRule } from "../../rule";

@@ -1,4 +1,4 @@
-// SPEC-DEPENDS-ON-UNKNOWN: a `depends_on` entry that names no step of the flow (docs/language.md §9.5.4),
+// SPEC-DEPENDS-ON-UNKNOWN: a `depends_on` entry that names no step of the flow (docs/reference/language.md §9.5.4),
 // one diagnostic per entry, with a did-you-mean over the flow's step ids.
 import { itemRange } from "../../anchors";
 import { suggest } from "../../expr/did-you-mean";

@@ -1,4 +1,4 @@
-// SPEC-FLOW-RECURSION: a sub-flow step whose call leads back to its own flow (docs/language.md §9.5.4
+// SPEC-FLOW-RECURSION: a sub-flow step whose call leads back to its own flow (docs/reference/language.md §9.5.4
 // "Recursion", DIV-RECURSION). Each such step is reported, with the shortest call chain; a flow
 // that calls one sub-flow several times, or a diamond, is not recursive.
 import { nonEmpty } from "../../anchors";
@@ -61,7 +61,7 @@ export const SPEC_FLOW_RECURSION = defineRule({
   },
 }) satisfies SemanticRule;
 
-/** The step's `flow` value; by docs/language.md §9.2 it is not moved to its key's line. */
+/** The step's `flow` value; by docs/reference/language.md §9.2 it is not moved to its key's line. */
 function flowValueRange(step: StepDecl): SourceRange {
   const entry = step.entry("flow");
   if (entry === undefined) return { start: 0, end: 0 };

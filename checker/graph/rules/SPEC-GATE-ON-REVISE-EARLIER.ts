@@ -1,5 +1,5 @@
 // SPEC-GATE-ON-REVISE-EARLIER: a gate's on_revise target must execute before the gate
-// (docs/language.md §9.5.4, DIV-ON-REVISE-ORDER): positions in the real execution order, over
+// (docs/reference/language.md §9.5.4, DIV-ON-REVISE-ORDER): positions in the real execution order, over
 // depends_on and input references. Checked only when the target exists, is not the gate itself
 // (SPEC-GATE-ON-REVISE-SELF) and the flow has no cycle.
 import { stepEntityRange, valueRange } from "../../anchors";

@@ -1,5 +1,5 @@
-// SPEC-STEP-DUPLICATE-ID: a step id declared twice in one flow (docs/language.md §9.5.4). The repeated
-// step cannot be named by its id, so the path uses its index (docs/language.md §9.1).
+// SPEC-STEP-DUPLICATE-ID: a step id declared twice in one flow (docs/reference/language.md §9.5.4). The repeated
+// step cannot be named by its id, so the path uses its index (docs/reference/language.md §9.1).
 import { valueRange } from "../../anchors";
 import type { SpecModel } from "../../model/types";
 import type { Reporter } from "../../report";

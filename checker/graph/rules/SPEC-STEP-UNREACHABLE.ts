@@ -1,4 +1,4 @@
-// SPEC-STEP-UNREACHABLE (warning): a step no route from the first step reaches (docs/language.md §9.5.4
+// SPEC-STEP-UNREACHABLE (warning): a step no route from the first step reaches (docs/reference/language.md §9.5.4
 // "Reachability"). Nodes are the steps in execution order plus END. A non-gate step goes to the
 // next position (END after the last), to `next` and to `on_fail`; a gate goes to `on_approve` and
 // `on_kill` (END when null or absent) and to `on_revise`. A step whose kind is unknown (null) is

@@ -1,5 +1,5 @@
-// Where a dependency edge is written, as a path and an anchor (docs/language.md §9.5.4): the
-// `depends_on` item (`V:depends_on[i]`), the `inputs` value or a parallel_dispatch step's `source`, both with the docs/language.md §9.2 start-line rule.
+// Where a dependency edge is written, as a path and an anchor (docs/reference/language.md §9.5.4): the
+// `depends_on` item (`V:depends_on[i]`), the `inputs` value or a parallel_dispatch step's `source`, both with the docs/reference/language.md §9.2 start-line rule.
 import { itemRange, valueRange } from "../../anchors";
 import type { SourceRange } from "../../base/source-range";
 import type { SpecSource } from "../../source";

@@ -1,4 +1,4 @@
-// Execution positions shared by the order-dependent rules (docs/language.md §9.5.4): the flow's
+// Execution positions shared by the order-dependent rules (docs/reference/language.md §9.5.4): the flow's
 // stable topological order, or null when the flow has a dependency cycle (the rules are skipped).
 import type { FlowDecl, StepDecl } from "../../model/types";
 import type { SeqNode } from "../../yaml/nodes";

@@ -1,4 +1,4 @@
-// Dotted paths of the SPEC family (docs/language.md §9.1): entities named by id, not by index.
+// Dotted paths of the SPEC family (docs/reference/language.md §9.1): entities named by id, not by index.
 
 export function flowPath(flow: string): string {
   return `flows.${flow}`;

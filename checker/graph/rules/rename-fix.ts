@@ -1,4 +1,4 @@
-// The did-you-mean rename of a scalar's content (docs/language.md §9.1 "Fixes"): offered only for the
+// The did-you-mean rename of a scalar's content (docs/reference/language.md §9.1 "Fixes"): offered only for the
 // single close match, and only when the new text loads as the same string in the scalar's style
 // (an id such as `yes` or `1` written plain would load as a boolean or a number).
 import type { SpecFix } from "../../diagnostic";

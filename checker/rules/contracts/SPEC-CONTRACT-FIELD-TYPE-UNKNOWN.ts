@@ -6,7 +6,7 @@ import { replaceScalar, suggestName } from "../support";
 import type { RuleVisitor } from "../types";
 import { BUILTIN_TYPES, knownType } from "./definitions";
 
-// Python and YAML spellings of the JSON types, suggested before edit distance (docs/language.md §9.5.3).
+// Python and YAML spellings of the JSON types, suggested before edit distance (docs/reference/language.md §9.5.3).
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ["str", "string"],
   ["int", "integer"],

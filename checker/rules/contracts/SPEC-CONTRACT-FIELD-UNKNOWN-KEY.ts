@@ -1,4 +1,4 @@
-// SPEC-CONTRACT-FIELD-UNKNOWN-KEY: keys other than the five of docs/language.md §3.1 are ignored, so warn.
+// SPEC-CONTRACT-FIELD-UNKNOWN-KEY: keys other than the five of docs/reference/language.md §3.1 are ignored, so warn.
 import { keyRange } from "../../anchors";
 import { defineRule } from "../../rule";
 import type { RuleVisitor } from "../types";

@@ -39,7 +39,7 @@ export const SPEC_CONTRACT_VALUES_TYPE = defineRule({
   },
 });
 
-/** Whether a loaded value is accepted by a known field type (docs/language.md §3.2). */
+/** Whether a loaded value is accepted by a known field type (docs/reference/language.md §3.2). */
 function accepts(type: string, node: SpecNode, nullable: boolean): boolean {
   if (node.kind === "seq") return type === "array";
   if (node.kind === "map") return type === "object" || !isBuiltinType(type);

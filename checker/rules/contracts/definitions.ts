@@ -1,6 +1,6 @@
 // Walks every contract field definition, including nested `items` definitions, with the label
 // (`<field>`, `<field>[]`, …) and path prefix (`contracts.<c>.<field>[.items…]`) that the contract
-// rules use in their messages (docs/language.md §9.5.3).
+// rules use in their messages (docs/reference/language.md §9.5.3).
 import type { ContractDecl, FieldDefDecl, SpecModel } from "../../model/types";
 
 export const BUILTIN_TYPES = ["string", "number", "integer", "boolean", "array", "object"] as const;

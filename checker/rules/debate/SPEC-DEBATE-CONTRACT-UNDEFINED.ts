@@ -1,5 +1,5 @@
 // SPEC-DEBATE-CONTRACT-UNDEFINED: a debate step's argument_contract or synthesis.output_contract
-// (stratumc's extension, docs/language.md §6.7) names a contract, as output_contract must.
+// (stratumc's extension, docs/reference/language.md §6.7) names a contract, as output_contract must.
 import { valueRange } from "../../anchors";
 import type { SpecModel } from "../../model/types";
 import type { Reporter } from "../../report";

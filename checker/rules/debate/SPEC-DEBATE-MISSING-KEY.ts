@@ -1,4 +1,4 @@
-// SPEC-DEBATE-MISSING-KEY: what a debate step (stratumc's extension, docs/language.md §6.7) cannot
+// SPEC-DEBATE-MISSING-KEY: what a debate step (stratumc's extension, docs/reference/language.md §6.7) cannot
 // run without: `debaters` (who argues), `rounds` (how long), `synthesis` (who decides, with an
 // intent) and an instruction for every debater — its own intent, or the step's.
 import { valueRange } from "../../anchors";

@@ -1,4 +1,4 @@
-// EXPR-ACCUMULATE-NOT-LIST (docs/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
+// EXPR-ACCUMULATE-NOT-LIST (docs/reference/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
 // (checker/messages.ts) wherever the expression phase reports it.
 import { strRepr } from "../../../stdlib/values/repr";
 import { defineRule } from "../../rule";

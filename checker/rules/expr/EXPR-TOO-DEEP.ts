@@ -1,4 +1,4 @@
-// EXPR-TOO-DEEP (docs/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
+// EXPR-TOO-DEEP (docs/reference/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
 // (checker/messages.ts) wherever the expression phase reports it.
 import { defineRule } from "../../rule";
 import { kindPrefix } from "./text";

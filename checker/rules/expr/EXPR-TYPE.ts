@@ -1,4 +1,4 @@
-// EXPR-TYPE (docs/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
+// EXPR-TYPE (docs/reference/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
 // (checker/messages.ts) wherever the expression phase reports it.
 import { defineRule } from "../../rule";
 import { ALWAYS_FAILS, FAILS_FROM } from "./text";

@@ -1,4 +1,4 @@
-// EXPR-UNKNOWN-FIELD (docs/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
+// EXPR-UNKNOWN-FIELD (docs/reference/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
 // (checker/messages.ts) wherever the expression phase reports it.
 import { defineRule } from "../../rule";
 

@@ -1,4 +1,4 @@
-// SPEC-REF-MALFORMED (docs/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
+// SPEC-REF-MALFORMED (docs/reference/language.md §9.5.5): a rule of the expression checker, built through MESSAGES
 // (checker/messages.ts) wherever the expression phase reports it.
 import { strRepr } from "../../../stdlib/values/repr";
 import { defineRule } from "../../rule";
@@ -18,7 +18,7 @@ export const SPEC_REF_MALFORMED = defineRule({
   },
 });
 
-/** The reference implementation's resolution message for a malformed `$` reference (docs/language.md §9.5.5). */
+/** The reference implementation's resolution message for a malformed `$` reference (docs/reference/language.md §9.5.5). */
 export function malformedReferenceMessage(ref: string): string {
   const rest = ref.slice(2);
   if (rest === "") return `Empty $ reference: ${strRepr(ref)}`;

@@ -19,7 +19,7 @@ export const SPEC_FN_OUTPUT_CONTRACT_UNDEFINED = defineRule({
   message: (fn: string, contract: string) => `Function '${fn}' output contract '${contract}' not defined`,
   visit(on: RuleVisitor): void {
     on.onFunction((fn, { model, reporter }) => {
-      // Gate functions ignore `output`; a function of unknown mode is skipped (docs/language.md §9.3).
+      // Gate functions ignore `output`; a function of unknown mode is skipped (docs/reference/language.md §9.3).
       if (fn.mode !== "infer" && fn.mode !== "compute") return;
       const output = fn.string("output");
       if (output === null || model.contractByName.has(output.value)) return;

@@ -1,5 +1,5 @@
 // SPEC-PARALLEL-MEMBER-CONTRACT-UNDEFINED: a parallel_dispatch step's member_contract (a stratumc
-// extension, docs/concurrency-constructs.md §2) names a contract, as output_contract must.
+// extension, docs/design/concurrency-constructs.md §2) names a contract, as output_contract must.
 import { valueRange } from "../../anchors";
 import { defineRule } from "../../rule";
 import { stepPath, suggestName } from "../support";

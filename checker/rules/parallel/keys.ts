@@ -1,4 +1,4 @@
-// The version 0.3 keys that only a parallel_dispatch step may carry (docs/language.md §6.2), in the
+// The version 0.3 keys that only a parallel_dispatch step may carry (docs/reference/language.md §6.2), in the
 // order the reference checks them, the presence test its ban uses, and where a missing key of a
 // decompose or parallel_dispatch step is reported.
 import { valueRange } from "../../anchors";
@@ -14,7 +14,7 @@ export const PARALLEL_ONLY_KEYS = [
   "task_reasoning_template",
   "task_timeout",
   "max_concurrent",
-  // stratumc extensions (docs/concurrency-constructs.md §2), after the reference's keys.
+  // stratumc extensions (docs/design/concurrency-constructs.md §2), after the reference's keys.
   "member_contract",
   "validate",
 ] as const;

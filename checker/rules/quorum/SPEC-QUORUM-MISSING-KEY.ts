@@ -1,4 +1,4 @@
-// SPEC-QUORUM-MISSING-KEY: the keys a quorum step (stratumc's extension, docs/language.md §6.5)
+// SPEC-QUORUM-MISSING-KEY: the keys a quorum step (stratumc's extension, docs/reference/language.md §6.5)
 // cannot run without: `runs` (how many copies vote), `agree_on` (what they vote on) and `intent`
 // (what each copy does).
 import { valueRange } from "../../anchors";

@@ -1,4 +1,4 @@
-// SPEC-RACE-MISSING-KEY: what a race step (stratumc's extension, docs/concurrency-constructs.md §3)
+// SPEC-RACE-MISSING-KEY: what a race step (stratumc's extension, docs/design/concurrency-constructs.md §3)
 // cannot run without: `candidates` (who competes) and an instruction for every candidate — the
 // step's `intent`, unless every listed candidate has its own.
 import { valueRange } from "../../anchors";

@@ -1,4 +1,4 @@
-// The kind-selecting keys of a step (docs/language.md §6.1): exactly one of `function`, `intent`,
+// The kind-selecting keys of a step (docs/reference/language.md §6.1): exactly one of `function`, `intent`,
 // `flow` must be given; an empty string counts as absent. Mirrors the model's kind resolution
 // (checker/model/build.ts), so that SPEC-STEP-MODE is reported exactly when the model has no kind
 // because of the selectors, never when a selector is merely broken.

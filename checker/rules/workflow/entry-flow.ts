@@ -1,4 +1,4 @@
-// The workflow's entry flow (docs/language.md §7): the flow named like `workflow.name`, else the only
+// The workflow's entry flow (docs/reference/language.md §7): the flow named like `workflow.name`, else the only
 // flow of the document. Shared by both workflow rules.
 import type { FlowDecl, SpecModel } from "../../model/types";
 

@@ -1,4 +1,4 @@
-// SPEC-REF-MAY-NOT-HAVE-RUN (docs/language.md §8, docs/language.md §9.5.5): an expression reads `$.steps.<id>.output` of a
+// SPEC-REF-MAY-NOT-HAVE-RUN (docs/reference/language.md §8, docs/reference/language.md §9.5.5): an expression reads `$.steps.<id>.output` of a
 // step that is not a transitive dependency of the evaluating step (or of the step itself), so the
 // output may be missing when the expression runs. References in expressions add no dependency edge.
 import { defineRule } from "../../rule";

@@ -1,4 +1,4 @@
-// SPEC-REF-UNDECLARED-INPUT (docs/language.md §8, docs/language.md §9.5.5): `$.input.<name>` names an input the flow does
+// SPEC-REF-UNDECLARED-INPUT (docs/reference/language.md §8, docs/reference/language.md §9.5.5): `$.input.<name>` names an input the flow does
 // not declare. The anchor is the name segment inside the scalar.
 import { defineRule } from "../../rule";
 

@@ -1,4 +1,4 @@
-// SPEC-REF-UNKNOWN-FIELD (docs/language.md §8, docs/language.md §9.5.5, docs/language.md §10.12.4): a field segment after
+// SPEC-REF-UNKNOWN-FIELD (docs/reference/language.md §8, docs/reference/language.md §9.5.5, docs/reference/language.md §10.12.4): a field segment after
 // `$.steps.<id>.output` that the step's output contract (or a nested contract) does not declare.
 import { defineRule } from "../../rule";
 

@@ -1,4 +1,4 @@
-// SPEC-REF-UNKNOWN-STEP (docs/language.md §8, docs/language.md §9.5.5): `$.steps.<id>` names no step of the flow. Checked
+// SPEC-REF-UNKNOWN-STEP (docs/reference/language.md §8, docs/reference/language.md §9.5.5): `$.steps.<id>` names no step of the flow. Checked
 // in step inputs and in every expression; the anchor is the id segment inside the scalar.
 import { defineRule } from "../../rule";
 

@@ -1,4 +1,4 @@
-// The reference rules of the expression phase, in catalogue order (docs/language.md §9.5.5).
+// The reference rules of the expression phase, in catalogue order (docs/reference/language.md §9.5.5).
 import type { RuleInfo } from "../../rule";
 import { SPEC_QUORUM_AGREE_ON_UNHASHABLE } from "../../rules/quorum/SPEC-QUORUM-AGREE-ON-UNHASHABLE";
 import { SPEC_PARALLEL_REQUIRE_EXCEEDS_TASKS } from "./SPEC-PARALLEL-REQUIRE-EXCEEDS-TASKS";

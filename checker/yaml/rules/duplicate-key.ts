@@ -1,5 +1,5 @@
 // YAML-DUPLICATE-KEY: a mapping repeats a key; the last occurrence wins, as in the reference
-// (docs/language.md §1.1; divergence DIV-DUP-KEY-WARNING). Reported at each earlier occurrence.
+// (docs/reference/language.md §1.1; divergence DIV-DUP-KEY-WARNING). Reported at each earlier occurrence.
 import { defineRule } from "../../rule";
 
 export const YAML_DUPLICATE_KEY = defineRule({

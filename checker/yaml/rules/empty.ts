@@ -1,4 +1,4 @@
-// YAML-EMPTY: the text is empty or only whitespace (docs/language.md §1.1).
+// YAML-EMPTY: the text is empty or only whitespace (docs/reference/language.md §1.1).
 import { defineRule } from "../../rule";
 
 export const YAML_EMPTY = defineRule({

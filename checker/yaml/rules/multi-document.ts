@@ -1,4 +1,4 @@
-// YAML-MULTI-DOCUMENT: the text holds more than one YAML document (docs/language.md §1.1).
+// YAML-MULTI-DOCUMENT: the text holds more than one YAML document (docs/reference/language.md §1.1).
 import { defineRule } from "../../rule";
 
 export const YAML_MULTI_DOCUMENT = defineRule({

@@ -1,5 +1,5 @@
 // YAML-SYNTAX: the text is not well-formed YAML, or a scalar cannot be loaded (an explicit tag that
-// does not fit, an invalid date, `=`), or the nesting is too deep (docs/language.md §1.1, docs/language.md §9.5.1).
+// does not fit, an invalid date, `=`), or the nesting is too deep (docs/reference/language.md §1.1, docs/reference/language.md §9.5.1).
 import { defineRule } from "../../rule";
 
 export const YAML_SYNTAX = defineRule({

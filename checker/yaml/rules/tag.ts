@@ -1,5 +1,5 @@
 // YAML-TAG: an explicit tag other than !!str, !!int, !!float, !!bool, !!null, !!seq, !!map
-// (docs/language.md §1.1; divergence DIV-YAML-MESSAGE).
+// (docs/reference/language.md §1.1; divergence DIV-YAML-MESSAGE).
 import { defineRule } from "../../rule";
 
 export const YAML_TAG = defineRule({

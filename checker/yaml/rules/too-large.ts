@@ -3,7 +3,7 @@ import { defineRule } from "../../rule";
 
 /**
  * The largest spec accepted, in bytes of UTF-8 (8 MiB). A check keeps ~35–55 bytes per input byte
- * alive and peaks at ~110–150 bytes of RSS per input byte (docs/performance.md, "Big specs"), so
+ * alive and peaks at ~110–150 bytes of RSS per input byte ("Big specs" in the history of docs/performance.md), so
  * the densest spec at the limit peaks under 1 GB and checks within a 1 GB heap (Node's default on
  * a 4 GB machine); real specs are a few hundred lines (tens of KB).
  */

@@ -1,4 +1,4 @@
-// The server's JSON API (docs/ui.md): GETs of the flows list, a flow page and more of its steps
+// The server's JSON API (docs/guides/ui.md): GETs of the flows list, a flow page and more of its steps
 // and audit, the gate POST; each with the session's Authorization header (session.ts).
 // Every answer becomes a typed result: the value, or the error the server (or the network) gave.
 import type { ApiError, FlowList, FlowPage, GateAnswerView, GateRequest } from "../api-types";

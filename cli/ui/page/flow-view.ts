@@ -280,7 +280,7 @@ function stepItem(st: StepView): HTMLLIElement {
       h("span", { class: `state-badge state-${st.state}` }, STATE_LABEL[st.state]),
       h("span", { class: "step-id mono" }, st.id),
       h("span", { class: "muted kind" }, what),
-      // `retries` is the most attempts the step may take (docs/language.md); a gate has none.
+      // `retries` is the most attempts the step may take (docs/reference/language.md); a gate has none.
       st.kind === "gate"
         ? null
         : h("span", { class: "attempts muted" }, `${st.attempts} of ${plural(st.retries, "attempt")}`),

@@ -1,6 +1,6 @@
 // "Earlier" / "Later" under a long list (a flow's steps, its audit): the page shows one window of
 // a hundred items at a time, so a flow of 10,000 steps renders as fast as one of 100 and the
-// page's element count stays bounded (docs/ui.md "Big flows").
+// page's element count stays bounded (docs/guides/ui.md "Big flows").
 import { h } from "./dom";
 
 export class Pager {

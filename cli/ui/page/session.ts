@@ -1,4 +1,4 @@
-// The page's credential (docs/ui.md "Security"): no cookie. The address `stratumc ui` printed
+// The page's credential (docs/guides/ui.md "Security"): no cookie. The address `stratumc ui` printed
 // carries the token; the page takes it out of the address bar at once (history.replaceState),
 // trades it for a session of the server's making and keeps that session in this tab's
 // sessionStorage, which no other origin — another port of this host included — can read. Every

@@ -1,7 +1,7 @@
 // Equality of JSON values as Python's jsonschema decides it (`jsonschema._utils.equal`), used by
 // `enum`, `const` and `uniqueItems`: numbers by exact value (1 == 1.0) but booleans only equal
 // booleans (True != 1), strings by code points, arrays pairwise, objects by keys and values.
-// Unlike Python `==` (docs/language.md §10.8.2), `[True] == [1]` is False here.
+// Unlike Python `==` (docs/reference/language.md §10.8.2), `[True] == [1]` is False here.
 import { compareNumbers } from "../../../stdlib/values/numbers";
 import type { PyValue } from "../../../stdlib/values/value";
 import { asArray, asObject, isNumeric } from "../json-kinds";

@@ -1,6 +1,6 @@
 // Keywords that apply to every kind of value: type, enum, const, $ref and the applicators that
 // combine subschemas in place (allOf, anyOf, oneOf, not, if/then/else). Messages are those of
-// Python's jsonschema 4.x (docs/runtime.md §4.3).
+// Python's jsonschema 4.x (docs/reference/runtime.md §4.3).
 import type { JsonValue } from "../../../checker/base/json";
 import { repr } from "../../../stdlib/values/repr";
 import type { PyValue } from "../../../stdlib/values/value";

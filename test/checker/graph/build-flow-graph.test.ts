@@ -1,4 +1,4 @@
-// buildFlowGraph (docs/language.md §9.5.4 "Dependency graph", docs/runtime.md §2): edges, the stable
+// buildFlowGraph (docs/reference/language.md §9.5.4 "Dependency graph", docs/reference/runtime.md §2): edges, the stable
 // topological order, cycles and transitive dependencies.
 import { describe, expect, it } from "vitest";
 import { buildFlowGraph } from "../../../checker/graph/index";
@@ -29,7 +29,7 @@ function deps(graph: FlowGraph, step: StepDecl | undefined): string[] {
 }
 
 describe("buildFlowGraph: order", () => {
-  it("docs/runtime.md §2 example: a, b(dep a), c, d(inputs $.steps.c.output), e runs a, b, c, d, e", () => {
+  it("docs/reference/runtime.md §2 example: a, b(dep a), c, d(inputs $.steps.c.output), e runs a, b, c, d, e", () => {
     const { graph } = graphOf(
       flowSpec([
         "{id: a, intent: x}",

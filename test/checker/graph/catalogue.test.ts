@@ -1,4 +1,4 @@
-// The graph rules' catalogue entries: order of docs/language.md §9.5.4, severities, families of docs/language.md §9.5.6, docs.
+// The graph rules' catalogue entries: order of docs/reference/language.md §9.5.4, severities, families of docs/reference/language.md §9.5.6, docs.
 import { describe, expect, it } from "vitest";
 import { GRAPH_RULES } from "../../../checker/graph/index";
 

@@ -1,5 +1,5 @@
 // Properties of the flow graph (fast-check): the stable topological order of random DAGs, one
-// SPEC-DEPENDENCY-CYCLE per cyclic component of random graphs with the path the docs/language.md §9.5.4 search
+// SPEC-DEPENDENCY-CYCLE per cyclic component of random graphs with the path the docs/reference/language.md §9.5.4 search
 // defines, and SPEC-FLOW-RECURSION against a brute-force reachability oracle.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -74,7 +74,7 @@ function reachability(succ: readonly (readonly number[])[]): boolean[][] {
   return r;
 }
 
-/** The docs/language.md §9.5.4 search by its definition: plain backtracking over simple paths, no pruning. */
+/** The docs/reference/language.md §9.5.4 search by its definition: plain backtracking over simple paths, no pruning. */
 function naiveCycle(
   succ: readonly (readonly number[])[],
   members: ReadonlySet<number>,

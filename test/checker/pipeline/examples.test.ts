@@ -186,7 +186,7 @@ describe("examples/broken/", () => {
     });
   }
 
-  /** Paths, docs/language.md §9.2 anchors, docs/language.md §9.5 messages, did-you-mean, related locations and fixes of the broken examples. */
+  /** Paths, docs/reference/language.md §9.2 anchors, docs/reference/language.md §9.5 messages, did-you-mean, related locations and fixes of the broken examples. */
   const DETAILS: ReadonlyArray<readonly [string, ReadonlyArray<Record<string, string | undefined>>]> = [
     [
       "result-field-typo.stratum.yaml",

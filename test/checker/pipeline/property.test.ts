@@ -62,7 +62,7 @@ describe("checkSpec on hostile input", () => {
     TIMEOUT,
   );
 
-  /** Every seed with its line breaks rewritten; the result must not change (docs/language.md §9.2). */
+  /** Every seed with its line breaks rewritten; the result must not change (docs/reference/language.md §9.2). */
   function sameWithLineBreaks(eol: string): void {
     for (const seed of SEEDS) {
       const text = seed.replaceAll("\n", eol);
@@ -76,7 +76,7 @@ describe("checkSpec on hostile input", () => {
     sameWithLineBreaks("\r\n");
   });
 
-  // The `yaml` package does not treat a bare CR as a line break, although docs/language.md §9.2 (and
+  // The `yaml` package does not treat a bare CR as a line break, although docs/reference/language.md §9.2 (and
   // PyYAML) do; the loader replaces each lone "\r" by "\n" before parsing (offsets unchanged).
   it("treats bare CR line breaks like LF", () => {
     sameWithLineBreaks("\r");

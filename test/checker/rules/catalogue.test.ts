@@ -1,5 +1,5 @@
-// SEMANTIC_RULES: every rule this module owns, in catalogue order (docs/language.md §9.5.3 then docs/language.md §9.5.4), with its
-// severity, family (docs/language.md §9.5.6), error type and documentation.
+// SEMANTIC_RULES: every rule this module owns, in catalogue order (docs/reference/language.md §9.5.3 then docs/reference/language.md §9.5.4), with its
+// severity, family (docs/reference/language.md §9.5.6), error type and documentation.
 import { describe, expect, it } from "vitest";
 import { SEMANTIC_RULES } from "../../../checker/rules/index";
 

@@ -1,4 +1,4 @@
-// docs/language.md §9.5.3 contract rules: SPEC-CONTRACT-FIELD-TYPE-UNKNOWN (aliases, did-you-mean, items),
+// docs/reference/language.md §9.5.3 contract rules: SPEC-CONTRACT-FIELD-TYPE-UNKNOWN (aliases, did-you-mean, items),
 // SPEC-CONTRACT-VALUES-TYPE, SPEC-CONTRACT-ITEMS-NOT-ARRAY, SPEC-CONTRACT-FIELD-UNKNOWN-KEY.
 import { describe, expect, it } from "vitest";
 import { SPEC_CONTRACT_FIELD_TYPE_UNKNOWN } from "../../../checker/rules/contracts/SPEC-CONTRACT-FIELD-TYPE-UNKNOWN";

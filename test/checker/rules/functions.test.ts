@@ -1,4 +1,4 @@
-// docs/language.md §9.5.3 function rules: SPEC-GATE-FN-ENSURE/-BUDGET/-RETRIES, SPEC-FN-OUTPUT-CONTRACT-UNDEFINED,
+// docs/reference/language.md §9.5.3 function rules: SPEC-GATE-FN-ENSURE/-BUDGET/-RETRIES, SPEC-FN-OUTPUT-CONTRACT-UNDEFINED,
 // SPEC-FN-INTENT-REQUIRED, SPEC-FN-INPUT-REQUIRED, SPEC-FN-TIMEOUT-NOT-GATE.
 import { describe, expect, it } from "vitest";
 import { SPEC_FN_INPUT_REQUIRED } from "../../../checker/rules/functions/SPEC-FN-INPUT-REQUIRED";
@@ -42,7 +42,7 @@ describe("SPEC-GATE-FN-ENSURE", () => {
     ]);
   });
 
-  it("a block list starts at the ensure key (docs/language.md §9.2 start line)", () => {
+  it("a block list starts at the ensure key (docs/reference/language.md §9.2 start line)", () => {
     const text = fns("  g:", "    mode: gate", "    ensure:", '      - "x > 1"');
     expect(runRules(text)).toEqual([
       diag(
@@ -181,7 +181,7 @@ describe("SPEC-FN-INTENT-REQUIRED and SPEC-FN-INPUT-REQUIRED", () => {
       "  other: {mode: infer, intent: x, output: Out}",
     );
     expect(runRules(text)).toEqual([
-      // Same range: sorted by code (docs/language.md §9.1).
+      // Same range: sorted by code (docs/reference/language.md §9.1).
       diag(
         SPEC_FN_INPUT_REQUIRED,
         "functions.work",

@@ -1,4 +1,4 @@
-// docs/language.md §9.5.4 gate rules: forbidden fields on gate steps, required routes (with the insert fix),
+// docs/reference/language.md §9.5.4 gate rules: forbidden fields on gate steps, required routes (with the insert fix),
 // on_revise, gate-only fields on non-gate steps, and SPEC-ROUTE-UNKNOWN-STEP.
 import { describe, expect, it } from "vitest";
 import { SPEC_GATE_ACCUMULATE } from "../../../checker/rules/gates/SPEC-GATE-ACCUMULATE";

@@ -1,4 +1,4 @@
-// docs/language.md §9.5.4 iteration and routing rules: SPEC-EXIT-CRITERION-NO-MAX, SPEC-ACCUMULATE-NO-MAX,
+// docs/reference/language.md §9.5.4 iteration and routing rules: SPEC-EXIT-CRITERION-NO-MAX, SPEC-ACCUMULATE-NO-MAX,
 // SPEC-ACCUMULATE-KEY-NO-ACCUMULATE, SPEC-ON-FAIL-NO-VALIDATION.
 import { describe, expect, it } from "vitest";
 import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "../../../checker/rules/iteration/SPEC-ACCUMULATE-KEY-NO-ACCUMULATE";

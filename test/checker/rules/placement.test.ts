@@ -1,4 +1,4 @@
-// checker/rules/placement.ts: the misplaced expression fields (docs/language.md §9.3 last bullet) agree with the
+// checker/rules/placement.ts: the misplaced expression fields (docs/reference/language.md §9.3 last bullet) agree with the
 // rules that report them — a field is in the set exactly when one of those rules reports it.
 import { describe, expect, it } from "vitest";
 import { functionEnsureMisplaced, misplacedExpressionFields } from "../../../checker/rules/placement";

@@ -1,4 +1,4 @@
-// docs/language.md §9.5.4 step rules: SPEC-STEP-MODE, SPEC-STEP-FUNCTION-UNDEFINED, SPEC-STEP-FLOW-UNDEFINED,
+// docs/reference/language.md §9.5.4 step rules: SPEC-STEP-MODE, SPEC-STEP-FUNCTION-UNDEFINED, SPEC-STEP-FLOW-UNDEFINED,
 // SPEC-FN-STEP-FIELD, SPEC-FLOW-STEP-AGENT, SPEC-FLOW-STEP-FIELD, SPEC-OUTPUT-CONTRACT-UNDEFINED.
 import { describe, expect, it } from "vitest";
 import { SPEC_FLOW_STEP_AGENT } from "../../../checker/rules/steps/SPEC-FLOW-STEP-AGENT";
@@ -266,7 +266,7 @@ describe("SPEC-OUTPUT-CONTRACT-UNDEFINED", () => {
   });
 });
 
-describe("cascade avoidance (docs/language.md §9.3)", () => {
+describe("cascade avoidance (docs/reference/language.md §9.3)", () => {
   it("a broken selector or an unsupported judge leaves the mode unknown: no SPEC-STEP-MODE", () => {
     const run = runPhases(withSteps("{id: b, function: 5}", "{id: c, judge: {}}"));
     expect(run.rules).toEqual([]);

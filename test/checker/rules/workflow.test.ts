@@ -1,4 +1,4 @@
-// docs/language.md §9.5.3 workflow rules: SPEC-WORKFLOW-NO-ENTRY and SPEC-WORKFLOW-INPUT-MISMATCH, and the flow
+// docs/reference/language.md §9.5.3 workflow rules: SPEC-WORKFLOW-NO-ENTRY and SPEC-WORKFLOW-INPUT-MISMATCH, and the flow
 // rule SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED.
 import { describe, expect, it } from "vitest";
 import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "../../../checker/rules/flows/SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED";

@@ -1,4 +1,4 @@
-// docs/format.md is rendered from the format description the checker validates with
+// docs/reference/format.md is rendered from the format description the checker validates with
 // (checker/schema/spec-schema.ts) and must be up to date; UPDATE_FORMAT_DOC=1 rewrites it. Every
 // example in it is checked: the complete specs check clean, and every key's example is
 // structurally valid (no YAML-* or SCHEMA-* diagnostic) in every version that knows the key, placed
@@ -27,8 +27,8 @@ import {
 } from "../../../checker/schema/spec-schema";
 import type { KeySpec, ShapeName } from "../../../checker/schema/spec-schema-types";
 
-const docPath = fileURLToPath(new URL("../../../docs/format.md", import.meta.url));
-const rulesPath = fileURLToPath(new URL("../../../docs/rules.md", import.meta.url));
+const docPath = fileURLToPath(new URL("../../../docs/reference/format.md", import.meta.url));
+const rulesPath = fileURLToPath(new URL("../../../docs/reference/rules.md", import.meta.url));
 
 /** The explicit anchors of a Markdown text (`<a id="…"></a>`), in order. */
 function anchors(text: string): string[] {
@@ -100,7 +100,7 @@ const allKeys: [ShapeName, KeySpec][] = Object.values(SHAPES).flatMap((s) =>
   s.keys.map((k): [ShapeName, KeySpec] => [s.name, k]),
 );
 
-describe("docs/format.md", () => {
+describe("docs/reference/format.md", () => {
   const expected = renderFormatDoc();
   if (process.env.UPDATE_FORMAT_DOC === "1") writeFileSync(docPath, expected);
   const text = existsSync(docPath) ? readFileSync(docPath, "utf8") : "(missing)";
@@ -117,7 +117,7 @@ describe("docs/format.md", () => {
       for (const key of shape.keys) {
         expect(found).toContain(formatDocAnchor(shape.name, key.name));
         expect(formatDocHref(shape.name, key.name)).toMatch(
-          new RegExp(`/docs/format\\.md#${shape.anchor}\\.${key.name}$`),
+          new RegExp(`/docs/reference/format\\.md#${shape.anchor}\\.${key.name}$`),
         );
       }
     }
@@ -160,8 +160,8 @@ describe("docs/format.md", () => {
   });
 
   it("documents the retry defaults the checked IR (hence the interpreter) applies", () => {
-    expect(DEFAULT_FUNCTION_RETRIES).toBe(3); // docs/language.md §4
-    expect(DEFAULT_INLINE_STEP_RETRIES).toBe(1); // docs/language.md §6.2
+    expect(DEFAULT_FUNCTION_RETRIES).toBe(3); // docs/reference/language.md §4
+    expect(DEFAULT_INLINE_STEP_RETRIES).toBe(1); // docs/reference/language.md §6.2
     const minimal = checkSpec(MINIMAL_EXAMPLE).ir;
     expect(minimal?.functions.get("summarize")?.retries).toBe(DEFAULT_FUNCTION_RETRIES);
     expect(minimal?.flows.get("main")?.stepById.get("summarize")?.retries).toBe(DEFAULT_FUNCTION_RETRIES);

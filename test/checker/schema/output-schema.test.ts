@@ -1,4 +1,4 @@
-// SPEC-OUTPUT-SCHEMA-INVALID (docs/language.md §9.5.4): output_schema checked against the draft 2020-12
+// SPEC-OUTPUT-SCHEMA-INVALID (docs/reference/language.md §9.5.4): output_schema checked against the draft 2020-12
 // meta-schema; detail texts, the offending sub-node as anchor (from the key line when below it),
 // and the steps that are not checked. Also: the generated validator is up to date.
 import { execFileSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Catalogue data of the SCHEMA family (docs/language.md §9.5.2, docs/language.md §9.5.6): codes in catalogue order,
+// Catalogue data of the SCHEMA family (docs/reference/language.md §9.5.2, docs/reference/language.md §9.5.6): codes in catalogue order,
 // families, error type, documentation, and the exact message templates.
 import { describe, expect, it } from "vitest";
 import { SCHEMA_RULES } from "../../../checker/schema/rules";
@@ -42,7 +42,7 @@ describe("SCHEMA_RULES", () => {
   });
 });
 
-describe("message templates (docs/language.md §9.5.2)", () => {
+describe("message templates (docs/reference/language.md §9.5.2)", () => {
   it.each([
     [SCHEMA_VERSION_UNKNOWN.message(""), "Unknown IR version: ''"],
     [SCHEMA_VERSION_UNKNOWN.message("it's"), `Unknown IR version: "it's"`],

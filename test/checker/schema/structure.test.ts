@@ -1,4 +1,4 @@
-// Table tests of the structure phase (docs/language.md §1.1, docs/language.md §1.2, docs/language.md §9.5.2): for each input, the exact
+// Table tests of the structure phase (docs/reference/language.md §1.1, docs/reference/language.md §1.2, docs/reference/language.md §9.5.2): for each input, the exact
 // list of SCHEMA diagnostics — code, path, message, suggestion, full range and fix edits.
 import { describe, expect, it } from "vitest";
 import { runStructure, type Shown, yaml } from "./helpers";
@@ -30,7 +30,7 @@ function run(cases: readonly Case[]): void {
   }
 }
 
-describe("version and root (docs/language.md §1.1, docs/language.md §1.2)", () => {
+describe("version and root (docs/reference/language.md §1.1, docs/reference/language.md §1.2)", () => {
   const unknown = (message: string, at: string): Shown => ({
     code: "SCHEMA-VERSION-UNKNOWN",
     path: "version",

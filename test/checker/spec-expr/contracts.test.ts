@@ -1,4 +1,4 @@
-// Contract records (docs/language.md §3.2): built once per model and shared with the IR, nested and
+// Contract records (docs/reference/language.md §3.2): built once per model and shared with the IR, nested and
 // self-recursive contracts, enumerations from `values`, unknown types as `any`.
 import { describe, expect, it } from "vitest";
 import { checkSpec } from "../../../checker/check-spec";

@@ -1,5 +1,5 @@
 // The names bound per expression position and the EXPR-NAME-UNAVAILABLE reasons (language.md
-// docs/language.md §10.6, docs/language.md §10.12.2, docs/language.md §9.5.5), checked through the real expression checker.
+// docs/reference/language.md §10.6, docs/reference/language.md §10.12.2, docs/reference/language.md §9.5.5), checked through the real expression checker.
 import { describe, expect, it } from "vitest";
 import { checkExpression } from "../../../checker/expr/check-expression";
 import type { ExpressionKind } from "../../../checker/expr/types";

@@ -1,5 +1,5 @@
 // The rule objects used to report the expression checker's diagnostics agree with the catalogue,
-// and the reference rules are in it with their families (docs/language.md §9.5.6).
+// and the reference rules are in it with their families (docs/reference/language.md §9.5.6).
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../../../checker/catalogue";
 import { MESSAGES } from "../../../checker/messages";

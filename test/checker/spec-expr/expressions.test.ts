@@ -1,4 +1,4 @@
-// Expressions of steps (docs/language.md §9.5.5, docs/language.md §10.6, docs/language.md §10.12): result typing (contract fields,
+// Expressions of steps (docs/reference/language.md §9.5.5, docs/reference/language.md §10.6, docs/reference/language.md §10.12): result typing (contract fields,
 // output_schema extension, accumulator fields, enumerations), `$` path typing and references
 // inside expressions, environments per kind, misplaced fields, and the expression table.
 import { describe, expect, it } from "vitest";
@@ -223,7 +223,7 @@ flows:
   });
 });
 
-describe("misplaced expression fields are not checked (docs/language.md §9.3)", () => {
+describe("misplaced expression fields are not checked (docs/reference/language.md §9.3)", () => {
   const spec = `version: "0.2"
 contracts:
   Out: {v: {type: string}}

@@ -1,4 +1,4 @@
-// A function's ensure (docs/language.md §8, docs/language.md §10.12.2): checked once per using step (references read that
+// A function's ensure (docs/reference/language.md §8, docs/reference/language.md §10.12.2): checked once per using step (references read that
 // step's flow; messages name it; the range is in the function's expression), with the output_schema
 // properties common to all using steps; an unused function gets no reference checks.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Parsing of `$` references in step inputs (docs/language.md §8, docs/runtime.md §3.3).
+// Parsing of `$` references in step inputs (docs/reference/language.md §8, docs/reference/runtime.md §3.3).
 import { describe, expect, it } from "vitest";
 import { malformedReferenceMessage } from "../../../checker/messages";
 import { isReference, parseInputReference } from "../../../checker/spec-expr/input-refs";

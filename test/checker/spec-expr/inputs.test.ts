@@ -1,4 +1,4 @@
-// `$` references in step inputs (docs/language.md §8, docs/language.md §9.5.5): exact codes, messages, paths, full
+// `$` references in step inputs (docs/reference/language.md §8, docs/reference/language.md §9.5.5): exact codes, messages, paths, full
 // ranges of the offending segment, suggestions and fixes; parsed references in the table.
 import { describe, expect, it } from "vitest";
 import { applyFix, diagnose, loc, locAt, runPhase, stepOf } from "./harness";
@@ -117,7 +117,7 @@ describe("references in step inputs", () => {
     expect(d?.suggestion).toBeUndefined();
   });
 
-  it("a value written below its key is reported from the key's line (docs/language.md §9.2 start line)", () => {
+  it("a value written below its key is reported from the key's line (docs/reference/language.md §9.2 start line)", () => {
     const [d] = byPath("flows.f.steps.check.inputs.g");
     const key = locAt(SPEC, "  g:\n", "g");
     const seg = loc(SPEC, "nope", 1);

@@ -1,4 +1,4 @@
-// SPEC-REF-MAY-NOT-HAVE-RUN (docs/language.md §8, docs/language.md §9.5.5): both message variants, the related location,
+// SPEC-REF-MAY-NOT-HAVE-RUN (docs/reference/language.md §8, docs/reference/language.md §9.5.5): both message variants, the related location,
 // transitive dependencies through inputs and depends_on, and references in expressions adding no
 // dependency edge.
 import { describe, expect, it } from "vitest";

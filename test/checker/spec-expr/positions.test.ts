@@ -1,4 +1,4 @@
-// Positions of expression diagnostics in the file for every scalar style (docs/language.md §9.2): the
+// Positions of expression diagnostics in the file for every scalar style (docs/reference/language.md §9.2): the
 // offending token inside plain, multi-line plain, double-quoted with escapes, single-quoted,
 // folded `>-` and literal `|` scalars, and fixes kept only where they reproduce the loaded text.
 import { describe, expect, it } from "vitest";

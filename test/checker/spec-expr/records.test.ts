@@ -1,4 +1,4 @@
-// Derived records (docs/language.md §10.12.2): output_schema extension, the properties common to the
+// Derived records (docs/reference/language.md §10.12.2): output_schema extension, the properties common to the
 // steps that share a function, and the accumulator fields of a stored output.
 import { describe, expect, it } from "vitest";
 import { commonProperties, type SchemaProperties } from "../../../checker/spec-expr/output-schema";

@@ -51,7 +51,7 @@ function found(text: string): Record<string, { fields: string[]; all: number }> 
 }
 
 describe("step expression fields", () => {
-  it("the docs/language.md §10.6 positions and ensure items", () => {
+  it("the docs/reference/language.md §10.6 positions and ensure items", () => {
     expect(found(ITERATING)).toEqual({
       loop: {
         fields: [

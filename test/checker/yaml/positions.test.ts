@@ -1,4 +1,4 @@
-// Positions inside scalars (docs/language.md §9.2), for every scalar style: each loaded character's
+// Positions inside scalars (docs/reference/language.md §9.2), for every scalar style: each loaded character's
 // mapped source position (line:column, columns in code points), range ends, and the empty range
 // just after the content.
 import { describe, expect, it } from "vitest";

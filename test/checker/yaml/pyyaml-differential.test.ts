@@ -61,7 +61,7 @@ function oracle(docs: readonly string[]): Encoded[] | null {
   return JSON.parse(r.stdout) as Encoded[];
 }
 
-/** Scalars that exercise every row of the docs/language.md §1.1 table and its edges. */
+/** Scalars that exercise every row of the docs/reference/language.md §1.1 table and its edges. */
 const CURATED = [
   "~",
   "null",

@@ -1,4 +1,4 @@
-// The YAML family's rule entries (docs/language.md §9.5.1): codes, severities, error type, family,
+// The YAML family's rule entries (docs/reference/language.md §9.5.1): codes, severities, error type, family,
 // exact message templates, docs for `stratumc explain`.
 import { describe, expect, it } from "vitest";
 import { YAML_RULES } from "../../../checker/yaml/rules";
@@ -30,7 +30,7 @@ describe("YAML rules", () => {
     }
   });
 
-  it("message templates are exactly those of docs/language.md §9.5.1", () => {
+  it("message templates are exactly those of docs/reference/language.md §9.5.1", () => {
     expect(YAML_EMPTY.message()).toBe("YAML syntax error: Empty or blank YAML input");
     expect(YAML_SYNTAX.message("Unexpected end")).toBe("YAML syntax error: Unexpected end");
     expect(YAML_MULTI_DOCUMENT.message()).toBe(

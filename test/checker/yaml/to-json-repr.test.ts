@@ -1,4 +1,4 @@
-// toJson (loaded node → JSON data with null-prototype objects) and pythonRepr (docs/language.md §9.4 repr).
+// toJson (loaded node → JSON data with null-prototype objects) and pythonRepr (docs/reference/language.md §9.4 repr).
 import { describe, expect, it } from "vitest";
 import { MAX_REPR, pythonRepr } from "../../../checker/yaml/repr";
 import { toJson } from "../../../checker/yaml/to-json";

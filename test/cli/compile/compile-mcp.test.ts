@@ -1,4 +1,4 @@
-// `stratum-mcp compile <dir> [--output FILE] [--flow NAME]` in process (docs/runtime.md §21.1): the
+// `stratum-mcp compile <dir> [--output FILE] [--flow NAME]` in process (docs/reference/runtime.md §21.1): the
 // reference's word handling (first word = directory, options in any order, unknown words
 // ignored), its messages and exit codes, and YAML that loads to the reference's document.
 import { existsSync } from "node:fs";
@@ -16,7 +16,7 @@ beforeEach(() => {
 afterEach(() => t.dispose());
 
 describe("stratum-mcp compile: success", () => {
-  it("prints exactly the spec of docs/runtime.md §19.4 for its example task, nothing appended", async () => {
+  it("prints exactly the spec of docs/reference/runtime.md §19.4 for its example task, nothing appended", async () => {
     expect(await mcp(["compile", "tasks"], { cwd: t.path })).toEqual({
       code: 0,
       stdout: EXAMPLE_YAML,

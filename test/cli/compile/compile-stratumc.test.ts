@@ -1,4 +1,4 @@
-// `stratumc compile <dir> [--output FILE] [--flow NAME]` in process (docs/runtime.md §21.2): the same
+// `stratumc compile <dir> [--output FILE] [--flow NAME]` in process (docs/reference/runtime.md §21.2): the same
 // outputs and exit codes as `stratum-mcp compile`, with commander's argument handling (usage
 // errors exit 2), and YAML that `stratumc check -` and `stratumc validate -` accept.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A compiled spec must run (docs/runtime.md §19.4): the YAML `compile` prints is planned and driven to
+// A compiled spec must run (docs/reference/runtime.md §19.4): the YAML `compile` prints is planned and driven to
 // completion by the engine, its ensures and output schemas are enforced, and (property) specs
 // compiled from arbitrary task directories validate and plan.
 import fc from "fast-check";
@@ -98,7 +98,7 @@ describe("the compiled fixture spec runs", () => {
   });
 });
 
-/** The line breaks of docs/runtime.md §19.2 (task files are split at each of them). */
+/** The line breaks of docs/reference/runtime.md §19.2 (task files are split at each of them). */
 const LINE_BREAKS = new Set(["\r", "\n", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]);
 
 /** Arbitrary text (any graphemes) on one line of a task file. */

@@ -62,7 +62,7 @@ describe("flow commands through the binaries", () => {
       current_idx: 2,
     });
 
-    // The engine still holds the flow in memory: it reloads the newer revision (docs/runtime.md §14.3).
+    // The engine still holds the flow in memory: it reloads the newer revision (docs/reference/runtime.md §14.3).
     const audit = wireToPlain(await api.audit({ flow_id: id }));
     expect(audit).toMatchObject({ status: "complete" });
     expect((audit as { trace: { rationale?: string }[] }).trace.at(-1)?.rationale).toBe("looks good");

@@ -86,7 +86,7 @@ describe("gate: resolutions", () => {
       round: 1,
       rounds_count: 1,
     });
-    // The refused revise stays in the trace (docs/runtime.md §6.1).
+    // The refused revise stays in the trace (docs/reference/runtime.md §6.1).
     expect((flow.records as { type: string; outcome?: string }[]).map((r) => r.outcome ?? r.type)).toEqual([
       "step",
       "revise",

@@ -1,5 +1,5 @@
 // The bundled assets: the modules in cli/install/generated/ are up to date with assets/ (rerun
-// `node scripts/gen-install-assets.mjs` when this fails), the eleven skills of docs/runtime.md §22.1
+// `node scripts/gen-install-assets.mjs` when this fails), the eleven skills of docs/reference/runtime.md §22.1
 // with their front matter and the instructions every skill must give, and every ```yaml example
 // in a skill is a valid spec.
 import { readdirSync, readFileSync } from "node:fs";
@@ -37,7 +37,7 @@ test("the three hook scripts of the event table are bundled", () => {
   }
 });
 
-test("the eleven skills of docs/runtime.md §22.1", () => {
+test("the eleven skills of docs/reference/runtime.md §22.1", () => {
   expect(SKILLS.map((s) => s.name).sort()).toEqual(
     [
       "stratum-onboard",

@@ -1,4 +1,4 @@
-// The bundled hook scripts (docs/runtime.md §22.1 table) run by bash with sample event JSON on standard
+// The bundled hook scripts (docs/reference/runtime.md §22.1 table) run by bash with sample event JSON on standard
 // input: what they print, what they append to <cwd>/.claude/memory/MEMORY.md, and that they never
 // fail (bad JSON, no memory file, no node on PATH).
 import { spawnSync } from "node:child_process";

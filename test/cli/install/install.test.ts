@@ -1,4 +1,4 @@
-// `install` (docs/runtime.md §22.1) in a temporary project with a temporary HOME: progress
+// `install` (docs/reference/runtime.md §22.1) in a temporary project with a temporary HOME: progress
 // lines, the files written, idempotence, what existing files keep, old-format cleanup, preconditions.
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -125,7 +125,7 @@ describe("install in a fresh project", () => {
     expect(await sb.cli(["install"], "stratum-mcp")).toEqual({ code: 0, stdout: FIRST(), stderr: "" });
   });
 
-  test("the block starts the CLAUDE.md block text of docs/runtime.md §22.1", () => {
+  test("the block starts the CLAUDE.md block text of docs/reference/runtime.md §22.1", () => {
     expect(EXECUTION_MODEL_BLOCK.split("\n").slice(0, 4)).toEqual([
       "## Stratum Execution Model",
       "",

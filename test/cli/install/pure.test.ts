@@ -57,7 +57,7 @@ const entry = fc.record({
 const events = fc.dictionary(
   fc.constantFrom("SessionStart", "Stop", "PostToolUseFailure", "PreToolUse", "Notification"),
   fc.array(entry, { minLength: 1, maxLength: 3 }),
-  { minKeys: 1 }, // an empty `hooks` object is dropped by uninstall (docs/runtime.md §22.2)
+  { minKeys: 1 }, // an empty `hooks` object is dropped by uninstall (docs/reference/runtime.md §22.2)
 );
 const settings: fc.Arbitrary<JsonObject> = fc.oneof(
   fc.record({ model: fc.constantFrom("opus", "sonnet") }, { requiredKeys: [] }),

@@ -1,4 +1,4 @@
-// Bare `stratum-mcp` refreshes the hook scripts before serving (docs/runtime.md §21.1): silently when
+// Bare `stratum-mcp` refreshes the hook scripts before serving (docs/reference/runtime.md §21.1): silently when
 // nothing changed, one summary line when something did or failed, never an exception.
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

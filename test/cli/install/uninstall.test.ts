@@ -1,4 +1,4 @@
-// `uninstall [--keep-skills]` (docs/runtime.md §22.2): progress lines, what is removed, what is restored
+// `uninstall [--keep-skills]` (docs/reference/runtime.md §22.2): progress lines, what is removed, what is restored
 // (CLAUDE.md byte for byte up to trailing whitespace, other servers, other hooks), files left alone.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";

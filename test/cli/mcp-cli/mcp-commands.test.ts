@@ -1,4 +1,4 @@
-// The stratum-mcp command line rules of docs/runtime.md §21.1 that are not one command's own: help,
+// The stratum-mcp command line rules of docs/reference/runtime.md §21.1 that are not one command's own: help,
 // the refused commands (DIV-BEYOND-CLI) and unknown commands — in process, through runCli.
 import { describe, expect, it } from "vitest";
 import { cli, mcp } from "../compile/harness";
@@ -37,7 +37,7 @@ describe("stratum-mcp -h | --help | help", () => {
     }
   });
 
-  it("lists every docs/runtime.md §21.1 command word", async () => {
+  it("lists every docs/reference/runtime.md §21.1 command word", async () => {
     const { stdout } = await mcp(["--help"], { cwd: CWD });
     const words = stdout
       .split("\n")

@@ -1,4 +1,4 @@
-// Builtin functions (docs/language.md §10.9), their errors and argument checking (docs/language.md §10.13).
+// Builtin functions (docs/reference/language.md §10.9), their errors and argument checking (docs/reference/language.md §10.13).
 import { diag, type ExpressionCase, err, errMaybe, errStatic, val } from "../case-types";
 import { RESULT, SMALL } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// The example tables of docs/language.md §10.5 (`$` paths) and docs/language.md §10.8.11, verbatim.
+// The example tables of docs/reference/language.md §10.5 (`$` paths) and docs/reference/language.md §10.8.11, verbatim.
 import { type ExpressionCase, err, errStatic, val } from "../case-types";
 
 const ITEMS = JSON.stringify({
@@ -11,7 +11,7 @@ const ITEMS = JSON.stringify({
 const P = { paths: true };
 
 export const EXAMPLE_CASES: readonly ExpressionCase[] = [
-  // docs/language.md §10.5, with inputs {do_skip: true, name: "bob"}, s1 = {skip: true, label: "x", nested: {a: 1}},
+  // docs/reference/language.md §10.5, with inputs {do_skip: true, name: "bob"}, s1 = {skip: true, label: "x", nested: {a: 1}},
   // s2 = None (skipped), s3 not run
   val("$.input.do_skip == True", "True", P),
   val("$.input.missing == None", "True", P),
@@ -24,7 +24,7 @@ export const EXAMPLE_CASES: readonly ExpressionCase[] = [
   val("$.steps.s1.output.nested.a + 1", "2", P),
   val("$.steps.s1.output.label.x", "None", P),
   val("$.input.name . upper()", "'BOB'", P),
-  // docs/language.md §10.8.11
+  // docs/reference/language.md §10.8.11
   val("1 == 1.0 == True", "True"),
   val("[7 / 2, 7 // 2, -7 // 2, -7 % 2, 7 % -2]", "[3.5, 3, -4, 1, -1]"),
   val("2 / 2", "1.0"),

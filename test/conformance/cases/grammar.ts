@@ -1,4 +1,4 @@
-// Grammar constructs (docs/language.md §10.3, docs/language.md §10.4): conditional, boolean operators, comparisons and
+// Grammar constructs (docs/reference/language.md §10.3, docs/reference/language.md §10.4): conditional, boolean operators, comparisons and
 // chains, unary and binary operators, trailers, slices, calls, displays, comprehensions.
 import { diag, type ExpressionCase, err, errMaybe, syntax, val } from "../case-types";
 import { RESULT } from "./fixtures";

@@ -1,4 +1,4 @@
-// Lexical structure (docs/language.md §10.2): numbers, strings, literal keywords, comments, newlines.
+// Lexical structure (docs/reference/language.md §10.2): numbers, strings, literal keywords, comments, newlines.
 import { type ExpressionCase, syntax, val } from "../case-types";
 
 const HUGE = `1${"0".repeat(400)}`;

@@ -1,4 +1,4 @@
-// Methods (docs/language.md §10.10): str, list, tuple, dict / namespace, and method-call dispatch.
+// Methods (docs/reference/language.md §10.10): str, list, tuple, dict / namespace, and method-call dispatch.
 import { type ExpressionCase, err, errMaybe, errStatic, val } from "../case-types";
 import { RESULT, SMALL } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// Value semantics (docs/language.md §10.7, docs/language.md §10.8): truthiness, equality, ordering, identity, hashing,
+// Value semantics (docs/reference/language.md §10.7, docs/reference/language.md §10.8): truthiness, equality, ordering, identity, hashing,
 // membership, arithmetic, attribute access and namespaces.
 import { type ExpressionCase, err, errMaybe, errStatic, val } from "../case-types";
 import { BIG, EMPTY_RESULT, RESULT, SMALL } from "./fixtures";

@@ -1,4 +1,4 @@
-// Static diagnostics of expressions (docs/language.md §9.5.5, docs/language.md §10.12.3, docs/language.md §10.15): codes and exact
+// Static diagnostics of expressions (docs/reference/language.md §9.5.5, docs/reference/language.md §10.12.3, docs/reference/language.md §10.15): codes and exact
 // messages, in environments with records, enumerations and expression kinds.
 import { FLOAT, INT, listOf, NONE, RecordType, recordOf, STR, type Type } from "../../../stdlib/types/type";
 import { diag, type ExpressionCase, err, errStatic, syntax, val } from "../case-types";
@@ -165,7 +165,7 @@ export const STATIC_CASES: readonly ExpressionCase[] = [
     "sorted() got an unexpected keyword argument 'key'",
     "EXPR-ARITY",
   ),
-  // limits (docs/language.md §10.15)
+  // limits (docs/reference/language.md §10.15)
   val(LONG_OK, "5000", DEEP_FOR_CPYTHON),
   val(ASTRAL_OK, ASTRAL_OK),
   diag(LONG, "EXPR-TOO-LONG", "ensure expression is too long (10001 characters; the limit is 10000)", {
@@ -181,7 +181,7 @@ export const STATIC_CASES: readonly ExpressionCase[] = [
   }),
   diag(`${"-".repeat(101)}1`, "EXPR-TOO-DEEP", undefined, { kind: "ensure" }),
   diag(`${"[".repeat(101)}${"]".repeat(101)}`, "EXPR-TOO-DEEP", undefined, { kind: "ensure" }),
-  // syntax details (docs/language.md §9.5.5)
+  // syntax details (docs/reference/language.md §9.5.5)
   syntax("1 +", "unexpected end of expression"),
   syntax("", "unexpected end of expression"),
   syntax("1 2", "unexpected number 2"),
@@ -229,7 +229,7 @@ export const STATIC_CASES: readonly ExpressionCase[] = [
   ].map((kw) => syntax(`${kw} x`, `'${kw}' is not supported`)),
   syntax("lambda: 1", "'lambda' is not supported"),
   syntax("1 if 2 elif 3", "'elif' is not supported"),
-  // `$` references that are malformed (docs/language.md §10.5)
+  // `$` references that are malformed (docs/reference/language.md §10.5)
   diag("$.foo == 1", "SPEC-REF-MALFORMED", "Unknown $ prefix 'foo' in '$.foo'"),
   diag("$.steps.a", "SPEC-REF-MALFORMED", "$.steps requires $.steps.<id>.output: '$.steps.a'"),
   diag("$.input", "SPEC-REF-MALFORMED", "$.input requires a field name: '$.input'"),

@@ -1,4 +1,4 @@
-// The agent's environment (host/parallel/agent-env.ts, docs/runtime.md §23.6): an allow-list,
+// The agent's environment (host/parallel/agent-env.ts, docs/reference/runtime.md §23.6): an allow-list,
 // STRATUM_AGENT_ENV's additions, names that are never passed, and each CLI's own login.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

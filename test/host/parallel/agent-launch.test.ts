@@ -1,4 +1,4 @@
-// How an agent is started (host/parallel/agent-launch.ts, docs/runtime.md §23.6): the program looked
+// How an agent is started (host/parallel/agent-launch.ts, docs/reference/runtime.md §23.6): the program looked
 // up as execvp does, so that missing and non-executable programs are still "not started"; and the
 // watcher that ends the agent's group when the process that started it dies.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// The agent process runner (host/parallel/agent-runner.ts, docs/runtime.md §23.6), with fake agent
+// The agent process runner (host/parallel/agent-runner.ts, docs/reference/runtime.md §23.6), with fake agent
 // programs written by the tests: STRATUM_AGENT_COMMAND scripts, and fake `claude` / `codex`
 // programs found on PATH.
 import { existsSync, readFileSync, rmSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Worktrees of dead servers (host/parallel/worktree-leftovers.ts, docs/runtime.md §23.10), on real
+// Worktrees of dead servers (host/parallel/worktree-leftovers.ts, docs/reference/runtime.md §23.10), on real
 // temporary git repositories, with owner markers naming a real dead process, this process, and a
 // process of another host.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Worktrees of server-side parallel tasks (host/parallel/worktree.ts, docs/runtime.md §23.10), on
+// Worktrees of server-side parallel tasks (host/parallel/worktree.ts, docs/reference/runtime.md §23.10), on
 // real temporary git repositories.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 // The database going away and coming back under a running `stratum-mcp`
-// (docs/team-store.md): while PostgreSQL is stopped, every flow call answers the `store_unavailable`
+// (docs/guides/team-store.md): while PostgreSQL is stopped, every flow call answers the `store_unavailable`
 // tool error — a clear message naming the store by its URL without the password, no stack trace,
 // the call not applied — and the server process stays up; once the database is back, the next
 // calls succeed and the flow continues exactly where it was (no step lost, none applied twice).

@@ -1,5 +1,5 @@
 // A gate resolved by one process wakes the others through the PostgreSQL store's LISTEN/NOTIFY
-// (docs/team-store.md), proven with real processes:
+// (docs/guides/team-store.md), proven with real processes:
 //   (a) `stratumc ui --store postgres://…` with a page's event stream open (/api/events, Bearer
 //       token) gets a change event within a few seconds (measured: milliseconds) after a
 //       `stratum-mcp` process resolves the gate with stratum_gate_resolve, and /api/flows/<id>

@@ -1,4 +1,4 @@
-// The PostgreSQL store's URL (docs/team-store.md): libpq's form passed on to the driver, our own
+// The PostgreSQL store's URL (docs/guides/team-store.md): libpq's form passed on to the driver, our own
 // `pool_size` taken out, and a display form for messages that never holds the password — also
 // for URLs that do not parse (property-tested over random passwords and mangled URLs).
 import fc from "fast-check";

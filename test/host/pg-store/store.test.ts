@@ -1,4 +1,4 @@
-// The PostgreSQL store's own behaviour against a real server (docs/team-store.md), beyond
+// The PostgreSQL store's own behaviour against a real server (docs/guides/team-store.md), beyond
 // the FlowStore contract it shares with the other stores (test/interpreter/store/store-contract):
 // the journal layout (a delta row per committing call, a snapshot for new, finished and grown
 // flows), damaged delta rows refused as flow_corrupt, notifications of other processes' commits

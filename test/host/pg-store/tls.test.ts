@@ -1,4 +1,4 @@
-// TLS from the store URL's own parameters (docs/team-store.md): a PostgreSQL server with
+// TLS from the store URL's own parameters (docs/guides/team-store.md): a PostgreSQL server with
 // ssl on and a certificate from a test CA (openssl); `sslmode=verify-full&sslrootcert=<ca>` makes
 // the store's connections encrypted and verified (pg_stat_ssl says so), and a CA that did not sign
 // the server's certificate is refused with store_unavailable naming the store, never connected.

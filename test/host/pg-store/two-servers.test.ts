@@ -1,4 +1,4 @@
-// Two `stratum-mcp` processes on ONE PostgreSQL database (docs/team-store.md), sharing
+// Two `stratum-mcp` processes on ONE PostgreSQL database (docs/guides/team-store.md), sharing
 // flows. Proven here, through the real MCP SDK client and the built server:
 //   - no double success: many concurrent stratum_step_done / stratum_gate_resolve calls for the
 //     same step, from both servers at once, have exactly one winner; every other call answers

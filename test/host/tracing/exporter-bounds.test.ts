@@ -1,4 +1,4 @@
-// The exporter's bounds (host/tracing/exporter.ts, http-post.ts; docs/tracing.md, "Export never
+// The exporter's bounds (host/tracing/exporter.ts, http-post.ts; docs/guides/tracing.md, "Export never
 // gets in a call's way"): never more than MAX_IN_FLIGHT requests open, batches waiting for a free
 // one rather than opening more, events over the queue dropped with one warning and counted, the
 // count reported when an export succeeds again or at shutdown; and, over real sockets, a deadline

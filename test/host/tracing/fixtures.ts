@@ -1,5 +1,5 @@
 // The flow the tracing tests run: a step whose `ensure` fails once (a retry), a sub-flow and a
-// gate, in that order (docs/tracing.md).
+// gate, in that order (docs/guides/tracing.md).
 export const TRACED_SPEC = `version: "0.2"
 functions:
   approval:

@@ -1,4 +1,4 @@
-// The contract check (docs/runtime.md §4.2, docs/language.md §3.2): every violation text of the table,
+// The contract check (docs/reference/runtime.md §4.2, docs/reference/language.md §3.2): every violation text of the table,
 // acceptance per type (integral floats, booleans vs numbers), `values` by Python equality,
 // optional fields, nested contracts and array items with their paths, order and the recorded
 // scenario d5_contract_enforced.
@@ -107,7 +107,7 @@ describe("contract: the table of violation texts", () => {
   });
 });
 
-describe("contract: acceptance per type (docs/language.md §3.2)", () => {
+describe("contract: acceptance per type (docs/reference/language.md §3.2)", () => {
   const accepted: Array<[string, string]> = [
     ["s", '"x"'],
     ["n", "1"],

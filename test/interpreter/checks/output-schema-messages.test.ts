@@ -1,4 +1,4 @@
-// output_schema messages (docs/runtime.md §4.3): one row per message of the table plus the jsonschema
+// output_schema messages (docs/reference/runtime.md §4.3): one row per message of the table plus the jsonschema
 // 4.x wordings we chose for the rest, with Python reprs (True, None, 1.0, {'a': 1}); integral
 // floats and booleans against numeric types; the `output_schema violation: ` prefix.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// output_schema error order (docs/runtime.md §4.3): keywords in the order the schema writes them,
+// output_schema error order (docs/reference/runtime.md §4.3): keywords in the order the schema writes them,
 // properties in the schema's order, array items in order, nested errors depth first at the place
 // of the keyword that reached them; every error collected; schemas that would apply themselves to
 // the same value forever stop instead of overflowing the stack; the scenario

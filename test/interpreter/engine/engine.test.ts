@@ -1,4 +1,4 @@
-// The engine (docs/runtime.md §1.1, docs/runtime.md §14.3–14.4, docs/runtime.md §15): all-or-nothing calls, reloading a flow that
+// The engine (docs/reference/runtime.md §1.1, docs/reference/runtime.md §14.3–14.4, docs/reference/runtime.md §15): all-or-nothing calls, reloading a flow that
 // another process changed, store conflicts, restoring after a restart, unexpected failures.
 import { describe, expect, it } from "vitest";
 import { MemoryStore } from "../../../interpreter/store/memory-store";

@@ -125,7 +125,7 @@ describe("bounded registry", () => {
     expect(plain(r)).toMatchObject({ status: "killed", reason: "timeout" });
   });
 
-  it("timings of evicted flows are bounded too: beyond the bound a reload is a restore (docs/runtime.md §14.4)", async () => {
+  it("timings of evicted flows are bounded too: beyond the bound a reload is a restore (docs/reference/runtime.md §14.4)", async () => {
     const h = makeTestApi({ cwd: "/nowhere", registryLimits: { maxFlows: 1, maxSize: 1e9, maxTimings: 1 } });
     const gated = await atGate(h.api);
     await atGate(h.api);

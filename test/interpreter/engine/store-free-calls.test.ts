@@ -1,5 +1,5 @@
 // The calls that use no flow are answered while a flow call waits for its store: the engine's
-// queue orders the flow calls only (docs/runtime.md §1.1, docs/team-store.md "A database that
+// queue orders the flow calls only (docs/reference/runtime.md §1.1, docs/guides/team-store.md "A database that
 // stops answering"). A store whose reads hang until the test lets them go stands for a database
 // that stopped answering; no timing is measured, only which answers have come.
 import { mkdtempSync, rmSync } from "node:fs";

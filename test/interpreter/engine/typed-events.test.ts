@@ -1,4 +1,4 @@
-// The typed part of the engine's events (docs/runtime.md "Events"): why a result was rejected
+// The typed part of the engine's events (docs/reference/runtime.md "Events"): why a result was rejected
 // (`reasons`, each violation with its kind and the exact text of the response), the members of a
 // quorum that did not count, expressions outside ensure that raised, routes taken and the step
 // whose output became the flow's output; and the property that every violation's text is the

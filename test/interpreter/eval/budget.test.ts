@@ -1,4 +1,4 @@
-// The evaluation budget (docs/language.md §10.15): 1 step per node evaluated, per-element charges for
+// The evaluation budget (docs/reference/language.md §10.15): 1 step per node evaluated, per-element charges for
 // comprehensions, and the value modules' own charges for the work they do.
 import { describe, expect, it } from "vitest";
 import { run } from "./support";

@@ -240,12 +240,12 @@ export const PYTHON_CASES: readonly (readonly [string, string])[] = [
 
 /** Our behaviour where it is not CPython's (divergences.md) or not expressible in Python. */
 export const OWN_CASES: readonly (readonly [string, string])[] = [
-  // repr of a bound method has no address (docs/language.md §10.11)
+  // repr of a bound method has no address (docs/reference/language.md §10.11)
   ["'a'.upper", "<built-in method upper of str object>"],
   ["result.nested.get", "<built-in method get of dict object>"],
   // one arity template (DIV-ARITY-MESSAGES)
   ["len(result.files_changed, 1)", "TypeError: len() takes exactly 1 argument (2 given)"],
-  // % is not string formatting (docs/language.md §10.8.5)
+  // % is not string formatting (docs/reference/language.md §10.8.5)
   ["'a' % 2", "TypeError: unsupported operand type(s) for %: 'str' and 'int'"],
   // builtins exist only as callees
   ["len", "NameError: name 'len' is not defined"],
@@ -255,7 +255,7 @@ export const OWN_CASES: readonly (readonly [string, string])[] = [
     "[1 for a in [1] for c in b for b in [1]]",
     "NameError: cannot access local variable 'b' where it is not associated with a value",
   ],
-  // the namespace (docs/language.md §10.7.3, DIV-NESTED-ATTR, DIV-NESTED-KEY-SHADOW)
+  // the namespace (docs/reference/language.md §10.7.3, DIV-NESTED-ATTR, DIV-NESTED-KEY-SHADOW)
   ["result['v']", "'bad'"],
   ["'v' in result", "True"],
   ["len(result) > 5", "True"],
@@ -282,7 +282,7 @@ export const OWN_CASES: readonly (readonly [string, string])[] = [
   ["(x for x in [1] for y in 5)", "<generator object <genexpr>>"],
   ["sum(1 / 0 for x in [1])", "ZeroDivisionError: division by zero"],
   ["sum(x for x in [1] for y in 5)", "TypeError: 'int' object is not iterable"],
-  // $ paths (docs/language.md §10.5 examples, digit segments DIV-INDEX-SEGMENTS)
+  // $ paths (docs/reference/language.md §10.5 examples, digit segments DIV-INDEX-SEGMENTS)
   ["$.input.do_skip == True", "True"],
   ["$.input.missing == None", "True"],
   ["$.steps.s2.output.skip == None", "True"],

@@ -1,4 +1,4 @@
-// Long chains evaluate without recursion proportional to their length (docs/language.md §10.15).
+// Long chains evaluate without recursion proportional to their length (docs/reference/language.md §10.15).
 import { describe, expect, it } from "vitest";
 import type { Expr } from "../../../grammar/ast";
 import { compileExpression } from "../../../interpreter/eval/compile";

@@ -1,4 +1,4 @@
-// Evaluation order and short-circuiting (docs/language.md §10.8, docs/language.md §10.8.6, docs/language.md §10.8.7, docs/language.md §10.8.10), observed
+// Evaluation order and short-circuiting (docs/reference/language.md §10.8, docs/reference/language.md §10.8.6, docs/reference/language.md §10.8.7, docs/reference/language.md §10.8.10), observed
 // through a path source that records every `$.input.<name>` read.
 import { describe, expect, it } from "vitest";
 import { parseExpression } from "../../../grammar/parse";

@@ -42,7 +42,7 @@ export function fixtureNames(): Map<string, PyValue> {
   return new Map(Object.entries(FIXTURE_JSON).map(([k, v]) => [k, bound(v)]));
 }
 
-/** The paths example of docs/language.md §10.5. */
+/** The paths example of docs/reference/language.md §10.5. */
 export const EXAMPLE_PATHS: PathSource = {
   input(name) {
     const inputs: Record<string, PyValue> = { do_skip: true, name: "bob", list: parseJson("[10, [20, 30]]") };

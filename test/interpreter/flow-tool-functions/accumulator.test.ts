@@ -1,4 +1,4 @@
-// The accumulator (docs/runtime.md §9.3) in isolation: dedup by canonical JSON keys, first occurrence
+// The accumulator (docs/reference/runtime.md §9.3) in isolation: dedup by canonical JSON keys, first occurrence
 // wins, dry streaks, failures, values outside the JSON kinds, and a model-based property test.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -98,7 +98,7 @@ describe("accumulateReport", () => {
     expect(first).toBeInstanceOf(PyDict);
     expect(plain(first as PyValue)).toEqual({ k: 1 });
     expect(second).toEqual([1, "a"]);
-    // The key of a namespace is its str() text (canonical JSON, docs/language.md §10.16).
+    // The key of a namespace is its str() text (canonical JSON, docs/reference/language.md §10.16).
     expect(outcome.accumulator.seen[0]).toBe('"namespace(k=1)"');
   });
 

@@ -1,4 +1,4 @@
-// stratum_commit / stratum_revert (docs/runtime.md §10) and stratum_audit (docs/runtime.md §11.2).
+// stratum_commit / stratum_revert (docs/reference/runtime.md §10) and stratum_audit (docs/reference/runtime.md §11.2).
 import { describe, expect, it } from "vitest";
 import { audit, auditOf } from "../../../interpreter/flow/audit";
 import { commitCheckpoint, revertCheckpoint } from "../../../interpreter/flow/checkpoints";

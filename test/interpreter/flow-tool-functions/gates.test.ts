@@ -1,4 +1,4 @@
-// stratum_gate_resolve (docs/runtime.md §6.1, docs/runtime.md §6.2): the refusals in order, the GateRecord and its
+// stratum_gate_resolve (docs/reference/runtime.md §6.1, docs/reference/runtime.md §6.2): the refusals in order, the GateRecord and its
 // duration, approve / revise / kill with null and named routes, rounds and max_rounds.
 import { describe, expect, it } from "vitest";
 import { gateResolve } from "../../../interpreter/flow/gates";

@@ -1,4 +1,4 @@
-// The iteration tools (docs/runtime.md §9): start / report / abort responses in their exact key order,
+// The iteration tools (docs/reference/runtime.md §9): start / report / abort responses in their exact key order,
 // the refusals and their messages, accumulation, exit criteria, fingerprints (the recorded
 // reference digests), stagnation and the history entries.
 import fc from "fast-check";
@@ -248,7 +248,7 @@ describe("iteration_report", () => {
     expect(entry.timestamp).toBeInstanceOf(PyFloat);
     expect(run.state.iteration_outcome.get("refine")).toBe("exit_success");
     expect(run.state.active_iteration).toBeNull();
-    // Any report creates an accumulator, also without `accumulate` (docs/runtime.md §4.6).
+    // Any report creates an accumulator, also without `accumulate` (docs/reference/runtime.md §4.6).
     expect(run.state.iteration_accumulator.get("refine")).toEqual({ items: [], seen: [], dry_streak: 0 });
   });
 

@@ -1,4 +1,4 @@
-// What the A2 tools store survives the flow file (docs/runtime.md §14.1): iteration history with float
+// What the A2 tools store survives the flow file (docs/reference/runtime.md §14.1): iteration history with float
 // timestamps, accumulators (also items built from namespaces), the active loop, checkpoints and
 // archived rounds encode and decode to a state whose audit and file text are unchanged.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The policy loop (docs/runtime.md §6.4) and stratum_check_timeouts (docs/runtime.md §6.3).
+// The policy loop (docs/reference/runtime.md §6.4) and stratum_check_timeouts (docs/reference/runtime.md §6.3).
 import { describe, expect, it } from "vitest";
 import { dispatch } from "../../../interpreter/flow/dispatch";
 import { gateResolve } from "../../../interpreter/flow/gates";

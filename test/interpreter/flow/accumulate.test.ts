@@ -1,4 +1,4 @@
-// Success with an accumulator (docs/runtime.md §4.6 step 1): the stored output gains `accumulated` and
+// Success with an accumulator (docs/reference/runtime.md §4.6 step 1): the stored output gains `accumulated` and
 // `accumulated_count`; ensure sees the raw result; the iteration outcome is consumed.
 import { describe, expect, it } from "vitest";
 import { encodeWire } from "../../../interpreter/wire/encode";

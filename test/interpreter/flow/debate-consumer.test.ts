@@ -1,4 +1,4 @@
-// Debate steps (stratumc's extension, docs/runtime.md §23.15) through the in-process engine,
+// Debate steps (stratumc's extension, docs/reference/runtime.md §23.15) through the in-process engine,
 // consumer path: the round payloads with the history, rounds to the synthesis, early convergence,
 // a failing argument retried and exhausted, a raising converge, the synthesis's own attempts, the
 // refused calls, the progress kept in judge_outcome, resume, restarts and a route back.

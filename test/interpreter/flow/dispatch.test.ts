@@ -1,4 +1,4 @@
-// Dispatch (docs/runtime.md §3.1–3.2): skip_if on steps and gates, the warning of a failing skip_if,
+// Dispatch (docs/reference/runtime.md §3.1–3.2): skip_if on steps and gates, the warning of a failing skip_if,
 // dispatch times, and the exact payload of each step kind (keys in order).
 import { describe, expect, it } from "vitest";
 import { dispatch, dispatchOrComplete } from "../../../interpreter/flow/dispatch";

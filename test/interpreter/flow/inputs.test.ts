@@ -1,4 +1,4 @@
-// Step input resolution at dispatch (docs/runtime.md §3.3): the exact failure messages and navigation.
+// Step input resolution at dispatch (docs/reference/runtime.md §3.3): the exact failure messages and navigation.
 import { describe, expect, it } from "vitest";
 import { ExecutionFailure } from "../../../interpreter/base/tool-errors";
 import { resolveInputs, resolveValue } from "../../../interpreter/flow/inputs";

@@ -1,4 +1,4 @@
-// Quorum and race steps run server-side (docs/runtime.md §23.16): stratum_parallel_start runs the
+// Quorum and race steps run server-side (docs/reference/runtime.md §23.16): stratum_parallel_start runs the
 // members over the agent runner (each with its own intent and agent, no worktree), poll judges a
 // quorum once every run settled and a race at each poll with newly settled candidates; a race's
 // winner cancels the candidates still running (their agent is aborted at once).

@@ -2,7 +2,7 @@
 // parallel_dispatch step reported with stratum_parallel_done (require all/any/N, merge conflicts,
 // per-task certificates, retries and exhaustion with and without on_fail — decision B5), the
 // payloads exactly, stratum_step_done on a parallel step, a restart in the middle, and the error
-// answers (docs/v03-reference-notes.md section 3.6 items 1–5, B7, the task graph at dispatch).
+// answers (docs/reference/runtime.md §23.2–23.4, the task graph at dispatch).
 import { describe, expect, it } from "vitest";
 import type { StratumApi } from "../../../interpreter/api";
 import type { Response } from "../../../interpreter/wire/wire";

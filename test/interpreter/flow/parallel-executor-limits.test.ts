@@ -1,4 +1,4 @@
-// The server-side executor treats what a runner reports as untrusted data (docs/runtime.md §23.6):
+// The server-side executor treats what a runner reports as untrusted data (docs/reference/runtime.md §23.6):
 // a result past the limits of a tool argument fails its task with the reason; an entry the store
 // refuses fails the task with the store's reason (logged once), and when even that cannot be
 // written the executor stops and logs it; a conflict with another process's commit is tried

@@ -1,4 +1,4 @@
-// The stratumc extensions of parallel_dispatch judging on the server path (docs/runtime.md §23.3):
+// The stratumc extensions of parallel_dispatch judging on the server path (docs/reference/runtime.md §23.3):
 // poll and advance apply the member contract to completed tasks and evaluate validate, as
 // stratum_parallel_done does.
 import { describe, expect, it } from "vitest";

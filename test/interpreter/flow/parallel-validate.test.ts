@@ -1,5 +1,5 @@
-// The stratumc extensions of parallel_dispatch judging (docs/concurrency-constructs.md §2,
-// docs/runtime.md §23.3) through the in-process engine, consumer path: require 0, a member
+// The stratumc extensions of parallel_dispatch judging (docs/design/concurrency-constructs.md §2,
+// docs/reference/runtime.md §23.3) through the in-process engine, consumer path: require 0, a member
 // contract that fails tasks, and validate (false, raising, passing on a retry, exhaustion).
 import { describe, expect, it } from "vitest";
 import type { StratumApi } from "../../../interpreter/api";

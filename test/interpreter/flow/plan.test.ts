@@ -1,4 +1,4 @@
-// stratum_plan (docs/runtime.md §16.4) and stratum_validate (docs/runtime.md §16.3): validation errors spread into the
+// stratum_plan (docs/reference/runtime.md §16.4) and stratum_validate (docs/reference/runtime.md §16.3): validation errors spread into the
 // response, unknown flows, input warnings, the completion payload when nothing is left to do, and
 // nothing created when the first dispatch fails.
 import { describe, expect, it } from "vitest";

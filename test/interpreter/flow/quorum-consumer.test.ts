@@ -1,4 +1,4 @@
-// Quorum steps (stratumc's extension, docs/runtime.md §23.13) through the in-process engine,
+// Quorum steps (stratumc's extension, docs/reference/runtime.md §23.13) through the in-process engine,
 // consumer path: the payload, agreement, ties, a fractional threshold, runs that fail their
 // contract or ensure, retries that re-run all runs, exhaustion and on_fail, the votes kept in
 // judge_outcome, the refused reports, server-side start refused, and a restart in the middle.

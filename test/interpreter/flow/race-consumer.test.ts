@@ -1,4 +1,4 @@
-// Race steps (stratumc's extension, docs/runtime.md §23.14) through the in-process engine,
+// Race steps (stratumc's extension, docs/reference/runtime.md §23.14) through the in-process engine,
 // consumer path: the payload, a winner in a partial batch (the others cancelled), race_pending
 // across calls, first-received order, a lost race (retry, exhaustion, on_fail), refused reports,
 // server-side start refused, the record in judge_outcome and the audit, and a restart mid-race.

@@ -1,4 +1,4 @@
-// stratum_skip_step (docs/runtime.md §7) and stratum_resume (docs/runtime.md §13).
+// stratum_skip_step (docs/reference/runtime.md §7) and stratum_resume (docs/reference/runtime.md §13).
 import { describe, expect, it } from "vitest";
 import { harness, plain, planOk, result, stored } from "./api-fixtures";
 

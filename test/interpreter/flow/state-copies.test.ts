@@ -1,4 +1,4 @@
-// Working copies and checkpoint snapshots (flow/clone.ts) and clearing (docs/runtime.md §5).
+// Working copies and checkpoint snapshots (flow/clone.ts) and clearing (docs/reference/runtime.md §5).
 import { describe, expect, it } from "vitest";
 import { applySnapshot, cloneRun, cloneState, takeSnapshot } from "../../../interpreter/flow/clone";
 import { appendItem, putTiming } from "../../../interpreter/flow/edits";

@@ -1,4 +1,4 @@
-// stratum_step_done (docs/runtime.md §4): the stages, retry, exhaustion with and without on_fail,
+// stratum_step_done (docs/reference/runtime.md §4): the stages, retry, exhaustion with and without on_fail,
 // `next` routing and clearing, and the persisted outcome of each.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Sub-flow steps (docs/runtime.md §8): creating the child, the execute_flow payload, unwrapping the
+// Sub-flow steps (docs/reference/runtime.md §8): creating the child, the execute_flow payload, unwrapping the
 // child's completion, the child audit snapshot, and detaching (a running child's file is deleted,
 // a finished one is kept).
 import { describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
 //   byte for byte unchanged, and so do `audit` and a `check_timeouts` that finds no timeout;
 // - the stored flow decodes, re-encodes to the same text, and its revision never goes down;
 // - 0 ≤ current_idx ≤ number of steps; round ≤ max_rounds (when set); a step's attempts stay
-//   within its attempt limit unless the step was exhausted at least once (docs/runtime.md §4.5: a further report
+//   within its attempt limit unless the step was exhausted at least once (docs/reference/runtime.md §4.5: a further report
 //   on an exhausted step counts again, and on_fail preserves the failing step's attempts);
 // - a new API instance over the same store (a restarted server) audits the flow exactly as the
 //   live one does, durations aside;

@@ -14,7 +14,7 @@ import type { TestApi } from "../support/make-test-api";
 import { type Request, type StepRef, send, UNKNOWN_FLOW_ID } from "./requests";
 import type { ValidSpec } from "./spec-arbitrary";
 
-/** Error responses after which the flow is still persisted (docs/runtime.md §4.5, docs/runtime.md §6.1); every other one changes nothing. */
+/** Error responses after which the flow is still persisted (docs/reference/runtime.md §4.5, docs/reference/runtime.md §6.1); every other one changes nothing. */
 const PERSISTING_ERRORS: ReadonlySet<string> = new Set(["retries_exhausted", "max_rounds_exceeded"]);
 
 type Plain = Record<string, unknown>;
@@ -34,11 +34,11 @@ export class FlowSession {
   flowId = "";
   private readonly flow: FlowIR;
   private revision = 0;
-  /** Steps that were exhausted at least once: later reports may push their attempts past the limit (docs/runtime.md §4.5). */
+  /** Steps that were exhausted at least once: later reports may push their attempts past the limit (docs/reference/runtime.md §4.5). */
   private readonly exhausted = new Set<string>();
   /**
    * Whether attempts can be bounded by the limit at all: a gate's named on_approve / on_kill route
-   * back to an earlier step re-enters it without clearing its attempts (docs/runtime.md §5, as the reference), so
+   * back to an earlier step re-enters it without clearing its attempts (docs/reference/runtime.md §5, as the reference), so
    * it may then be reported once more than its limit.
    */
   private readonly countBounded: boolean;
@@ -159,7 +159,7 @@ export class FlowSession {
   }
 
   /**
-   * The attempt limit as each report applies it (docs/runtime.md §4.4, docs/runtime.md §4.5): a retry only while attempts remain
+   * The attempt limit as each report applies it (docs/reference/runtime.md §4.4, docs/reference/runtime.md §4.5): a retry only while attempts remain
    * (and `retries_remaining` says how many), exhaustion only once they are used up.
    */
   private async checkAttemptLimit(stepId: string, response: Plain): Promise<void> {

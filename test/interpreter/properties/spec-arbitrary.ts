@@ -125,7 +125,7 @@ function buildStep(raw: RawStep, i: number, n: number, forwardOnly: boolean): Ge
       exitCriterion: null,
       policy: raw.policy,
       // A gate auto-approved by skip_if whose on_approve leads back can make dispatch run forever
-      // (docs/runtime.md §3.1 has no cycle guard; reported to the lead), so that route points forward.
+      // (docs/reference/runtime.md §3.1 has no cycle guard; reported to the lead), so that route points forward.
       onApprove: at(target(raw.onApprove, i, n, forwardOnly || skipIf !== null)),
       onRevise: `s${raw.onRevise % i}`,
       onKill: at(target(raw.onKill, i, n, forwardOnly)),

@@ -1,4 +1,4 @@
-// `compileSpeckit` (docs/runtime.md §19.1): every error_type, the success response, and the generated
+// `compileSpeckit` (docs/reference/runtime.md §19.1): every error_type, the success response, and the generated
 // spec: valid (stratum_validate), and loading to the documented document.
 import { describe, expect, it } from "vitest";
 import { checkSpec } from "../../../checker/check-spec";
@@ -122,7 +122,7 @@ describe("success", () => {
     });
   });
 
-  it("generates the documented spec text (docs/runtime.md §19.4)", () => {
+  it("generates the documented spec text (docs/reference/runtime.md §19.4)", () => {
     const result = compile(
       new MemoryWorkspace({ "/proj/tasks/01-setup.md": TASKS["/proj/tasks/01-setup.md"] }),
       "tasks",

@@ -1,4 +1,4 @@
-// Criteria → ensure expressions (docs/runtime.md §19.3). Expected values were computed with the
+// Criteria → ensure expressions (docs/reference/runtime.md §19.3). Expected values were computed with the
 // reference's patterns under CPython (Unicode `\s`, `\b` and IGNORECASE).
 import { describe, expect, it } from "vitest";
 import { compileCriteria, criterionToEnsure } from "../../../interpreter/speckit/criteria";

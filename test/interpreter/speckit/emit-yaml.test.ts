@@ -1,4 +1,4 @@
-// The emitter of the generated spec (docs/runtime.md §19.4): every style branch with its exact text,
+// The emitter of the generated spec (docs/reference/runtime.md §19.4): every style branch with its exact text,
 // layout rules, and the property that any string loads back unchanged in every position.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

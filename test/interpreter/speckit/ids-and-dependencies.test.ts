@@ -1,4 +1,4 @@
-// Step ids from file names and the dependency rule (docs/runtime.md §19.3).
+// Step ids from file names and the dependency rule (docs/reference/runtime.md §19.3).
 import { describe, expect, it } from "vitest";
 import { dependencies } from "../../../interpreter/speckit/dependencies";
 import { fileStem, findIdCollision, stepIdOf, type Task } from "../../../interpreter/speckit/step-id";

@@ -1,4 +1,4 @@
-// Reading task files (docs/runtime.md §19.2). Expected values were computed with the reference's
+// Reading task files (docs/reference/runtime.md §19.2). Expected values were computed with the reference's
 // patterns under CPython (`re`, `str.splitlines`, `str.strip`).
 import { describe, expect, it } from "vitest";
 import { pyStrip, splitLines } from "../../../interpreter/speckit/python-text";

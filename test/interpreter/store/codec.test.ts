@@ -1,4 +1,4 @@
-// The flow file format (docs/runtime.md §14.1): exact Python json.dumps(indent=2) layout, decoding of
+// The flow file format (docs/reference/runtime.md §14.1): exact Python json.dumps(indent=2) layout, decoding of
 // our files and the reference's, refusal of damaged files, and a round-trip property.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Crash safety of the file store (docs/runtime.md §14.3; the journal): a child process commits growing
+// Crash safety of the file store (docs/reference/runtime.md §14.3; the journal): a child process commits growing
 // revisions of three flows and acknowledges each; it is killed with SIGKILL at random moments, more
 // than 200 times. After every kill, every flow file must decode, hold the payload of its revision,
 // and its revision must be the last one acknowledged or the next one (committed, not yet

@@ -1,4 +1,4 @@
-// State deltas against real flow runs (docs/durable-store.md, "Entries are state deltas"): random
+// State deltas against real flow runs (docs/design/durable-store.md, "Entries are state deltas"): random
 // request sequences (test/interpreter/properties) on random specs and on specs with sub-flows,
 // iterations, accumulators, gates and retries, run through the engine's own transaction path
 // (delta-engine.ts). After every committed call, for every flow it wrote: the delta of the

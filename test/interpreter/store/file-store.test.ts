@@ -1,4 +1,4 @@
-// What only the file store does (docs/runtime.md §14.1, docs/runtime.md §14.3): where files go, lock files (contention,
+// What only the file store does (docs/reference/runtime.md §14.1, docs/reference/runtime.md §14.3): where files go, lock files (contention,
 // timeout, stale locks) with an injected clock so nothing waits, no leftovers, STRATUM_HOME.
 import {
   existsSync,

@@ -1,4 +1,4 @@
-// The FlowStore contract (docs/runtime.md §14.3), run against both implementations so that tests on
+// The FlowStore contract (docs/reference/runtime.md §14.3), run against both implementations so that tests on
 // the MemoryStore mean the same as production on the FileFlowStore: revisions, stale refusal with
 // its exact message, all-or-nothing batches, list order, unsafe ids.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// No lost update between processes (docs/runtime.md §14.3): two child processes increment a counter
+// No lost update between processes (docs/reference/runtime.md §14.3): two child processes increment a counter
 // stored in one flow at the same time, each by read → modify → commit with the revision it read,
 // retrying on stale_state / state_locked. The final counter and revision equal the number of
 // acknowledged increments.

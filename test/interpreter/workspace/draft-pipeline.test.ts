@@ -1,4 +1,4 @@
-// `draftPipeline` (docs/runtime.md §20): path, defaults for name/phases, the JSON text written.
+// `draftPipeline` (docs/reference/runtime.md §20): path, defaults for name/phases, the JSON text written.
 import { describe, expect, it } from "vitest";
 import { draftPipeline } from "../../../interpreter/workspace/draft-pipeline";
 import { parseJson } from "../../../stdlib/values/json";

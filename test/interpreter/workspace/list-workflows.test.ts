@@ -1,4 +1,4 @@
-// `listWorkflows` (docs/runtime.md §18) over an in-memory workspace: file selection and order, error
+// `listWorkflows` (docs/reference/runtime.md §18) over an in-memory workspace: file selection and order, error
 // strings, duplicates, `input` as written, absolute resolved paths.
 import { describe, expect, it } from "vitest";
 import { encodeWire, wireToPlain } from "../../../interpreter/wire/encode";

@@ -1,6 +1,6 @@
 // The programmatic API (interpreter/api.ts) over real MCP tool calls: each method calls one
 // stratum_* tool through the SDK Client and decodes the text content with the kind-preserving
-// parser (floats stay floats). Every answer is also checked against docs/runtime.md §16.1: one text
+// parser (floats stay floats). Every answer is also checked against docs/reference/runtime.md §16.1: one text
 // item, `structuredContent` equal to the text, `isError` true exactly for invalid_arguments.
 // Deviations are collected in `problems` (the suites report them as failures).
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";

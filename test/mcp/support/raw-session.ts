@@ -69,7 +69,7 @@ export class RawSession {
     return this.child.pid ?? -1;
   }
 
-  /** Standard error without the hook-refresh notice of a first start (docs/runtime.md §21.1). */
+  /** Standard error without the hook-refresh notice of a first start (docs/reference/runtime.md §21.1). */
   get stderr(): string {
     return unexpectedStderr(this.stderrText);
   }

@@ -86,7 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 /**
  * Standard error without the informational notices a server start may write (the hook-script
- * refresh of docs/runtime.md §21.1, on the first start in a fresh STRATUM_HOME): what remains is
+ * refresh of docs/reference/runtime.md §21.1, on the first start in a fresh STRATUM_HOME): what remains is
  * unexpected (engine errors, stray output).
  */
 export function unexpectedStderr(text: string): string {

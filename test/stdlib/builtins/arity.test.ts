@@ -1,4 +1,4 @@
-// The one arity-message template of docs/language.md §10.13 (DIV-ARITY-MESSAGES), at run time and via arityError.
+// The one arity-message template of docs/reference/language.md §10.13 (DIV-ARITY-MESSAGES), at run time and via arityError.
 import { describe, expect, it } from "vitest";
 import { arityError, takesText } from "../../../stdlib/builtins/arity";
 import { callBuiltin, callMethod, callValue, getAttribute } from "../../../stdlib/builtins/attributes";
@@ -36,7 +36,7 @@ describe("builtin arity messages", () => {
     expect(builtin(name, [...args], kwargs)).toBe(expected);
   });
 
-  it("accepts keywords where docs/language.md §10.9 allows them", () => {
+  it("accepts keywords where docs/reference/language.md §10.9 allows them", () => {
     expect(builtin("sum", [[1, 2]], { start: 10 })).toBe("13");
     expect(builtin("round", [1], { ndigits: -1 })).toBe("0");
     expect(builtin("max", [[]], { default: 3 })).toBe("3");

@@ -1,4 +1,4 @@
-// Attribute access and method dispatch (docs/language.md §10.8.9), including dict-key shadowing and namespaces.
+// Attribute access and method dispatch (docs/reference/language.md §10.8.9), including dict-key shadowing and namespaces.
 import { describe, expect, it } from "vitest";
 import { callMethod, callValue, getAttribute, receiverOf } from "../../../stdlib/builtins/attributes";
 import { makeNamespace } from "../../../stdlib/values/namespace";

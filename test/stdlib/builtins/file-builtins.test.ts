@@ -1,4 +1,4 @@
-// file_exists / file_contains against a real temporary directory (docs/language.md §10.9 "Working root").
+// file_exists / file_contains against a real temporary directory (docs/reference/language.md §10.9 "Working root").
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

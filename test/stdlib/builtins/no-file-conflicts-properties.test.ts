@@ -1,4 +1,4 @@
-// Property tests of no_file_conflicts (docs/language.md §10.9): it only ever raises PyErrors, and on
+// Property tests of no_file_conflicts (docs/reference/language.md §10.9): it only ever raises PyErrors, and on
 // well-formed task lists it agrees with an independent model (fixpoint closure of depends_on, every
 // pair of tasks compared).
 import fc from "fast-check";

@@ -1,6 +1,6 @@
 // Differential test of no_file_conflicts against the reference's own `_no_file_conflicts`, run by
 // python3 from a git clone of the reference named by STRATUM_REFERENCE_GIT (skipped when there is
-// none). The reference gets our three fixes (docs/language.md §10.9) applied around it: its second
+// none). The reference gets our three fixes (docs/reference/language.md §10.9) applied around it: its second
 // unnamed task is renamed by its own index in the source text, null fields are removed from the input
 // and a string files_owned is wrapped in a list. Everything else, errors included, must match.
 import { spawnSync } from "node:child_process";

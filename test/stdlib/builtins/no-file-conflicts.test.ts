@@ -1,4 +1,4 @@
-// no_file_conflicts(tasks) (docs/language.md §10.9): the reference's cases, its quirks we keep, and
+// no_file_conflicts(tasks) (docs/reference/language.md §10.9): the reference's cases, its quirks we keep, and
 // the three fixes (a task without id named by its own index, a string files_owned is one file, null
 // depends_on / files_owned are empty).
 import { describe, expect, it } from "vitest";

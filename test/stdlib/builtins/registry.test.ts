@@ -1,4 +1,4 @@
-// The builtin and method tables, generators as arguments, and budget charges (docs/language.md §10.15).
+// The builtin and method tables, generators as arguments, and budget charges (docs/reference/language.md §10.15).
 import { describe, expect, it } from "vitest";
 import { callBuiltin, callMethod } from "../../../stdlib/builtins/attributes";
 import { METHODS, methodsOf } from "../../../stdlib/builtins/methods";
@@ -21,7 +21,7 @@ function generator(values: readonly PyValue[]): { gen: PyGenerator; pulled: () =
 }
 
 describe("tables", () => {
-  it("list exactly the builtins of docs/language.md §10.9", () => {
+  it("list exactly the builtins of docs/reference/language.md §10.9", () => {
     expect([...BUILTINS.keys()].sort()).toEqual([
       "abs",
       "all",
@@ -47,7 +47,7 @@ describe("tables", () => {
     const reading = [...BUILTINS.values()].filter((b) => b.purity === "reads-files").map((b) => b.name);
     expect(reading.sort()).toEqual(["file_contains", "file_exists"]);
   });
-  it("list exactly the methods of docs/language.md §10.10", () => {
+  it("list exactly the methods of docs/reference/language.md §10.10", () => {
     expect(
       methodsOf("str")
         .map((m) => m.name)

@@ -138,7 +138,7 @@ describe("method calls", () => {
   });
 });
 
-describe("subscripts (docs/language.md §10.8.8)", () => {
+describe("subscripts (docs/reference/language.md §10.8.8)", () => {
   const idx = (t: string, literal?: string | number): IndexInfo =>
     literal === undefined ? { slice: false, type: T(t) } : { slice: false, type: T(t), literal };
   const slice = (...bounds: string[]): IndexInfo => ({ slice: true, bounds: bounds.map((b) => T(b)) });

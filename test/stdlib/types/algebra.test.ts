@@ -169,7 +169,7 @@ describe("typeOfValue", () => {
   });
 });
 
-describe("fieldType (docs/language.md §3.2)", () => {
+describe("fieldType (docs/reference/language.md §3.2)", () => {
   const resolve = (name: string) => records.get(name);
   it.each<[Parameters<typeof fieldType>[0], string]>([
     [{ type: "string" }, "str"],

@@ -22,7 +22,7 @@ function call(name: string, args: readonly string[], keywords: Record<string, st
   );
 }
 
-describe("builtin typing rules (docs/language.md §10.9)", () => {
+describe("builtin typing rules (docs/reference/language.md §10.9)", () => {
   it("cover exactly the registry's builtins", () => {
     expect(Object.keys(builtinTypeRules).sort()).toEqual([...BUILTINS.keys()].sort());
   });

@@ -28,7 +28,7 @@ function call(
   );
 }
 
-describe("method typing rules (docs/language.md §10.10)", () => {
+describe("method typing rules (docs/reference/language.md §10.10)", () => {
   it("cover exactly the registry's methods", () => {
     expect(Object.keys(methodTypeRules).sort()).toEqual([...METHODS.keys()].sort());
   });

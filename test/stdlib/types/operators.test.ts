@@ -10,7 +10,7 @@ import { parseType as T } from "./type-syntax";
 const outcome = (r: TypeRuleResult) => (r.ok ? typeToString(r.type) : `!${r.message}`);
 const SIMPLE = Object.keys(SAMPLE);
 // Key and item views are set-like in Python (`-`, `<`, …); in the expression language they are not
-// (docs/language.md §10.8.3, docs/language.md §10.8.5), and views are unhashable (docs/language.md §10.8.4): they are left out of the differential runs.
+// (docs/reference/language.md §10.8.3, docs/reference/language.md §10.8.5), and views are unhashable (docs/reference/language.md §10.8.4): they are left out of the differential runs.
 const NOT_SET_LIKE = SIMPLE.filter((t) => !t.startsWith("keys") && !t.startsWith("items"));
 const HASHABLE_IN_BOTH = NOT_SET_LIKE.filter((t) => !t.startsWith("values"));
 const OPS: BinaryOperator[] = ["+", "-", "*", "/", "//", "%"];
@@ -64,7 +64,7 @@ describe("binary operators", () => {
     for (const op of OPS)
       for (const l of NOT_SET_LIKE)
         for (const r of NOT_SET_LIKE) {
-          // `%` with a string on the left is formatting in Python, an error here (docs/language.md §10.8.5).
+          // `%` with a string on the left is formatting in Python, an error here (docs/reference/language.md §10.8.5).
           if (op === "%" && l === "str") continue;
           const res = binaryType(op, T(l), T(r));
           cases.push({ src: `(${SAMPLE[l]}) ${op} (${SAMPLE[r]})`, ours: res.ok ? null : res.message });

@@ -20,7 +20,7 @@ describe("binaryOp / unaryOp against CPython", () => {
   );
 });
 
-describe("spec examples (docs/language.md §10.8.5, docs/language.md §10.8.11)", () => {
+describe("spec examples (docs/reference/language.md §10.8.5, docs/reference/language.md §10.8.11)", () => {
   const cases: [
     BinaryOperator,
     ReturnType<typeof f> | number | boolean,
@@ -67,7 +67,7 @@ describe("spec examples (docs/language.md §10.8.5, docs/language.md §10.8.11)"
   });
 });
 
-describe("budget charges (docs/language.md §10.15)", () => {
+describe("budget charges (docs/reference/language.md §10.15)", () => {
   it("rejects a huge repetition before allocating", () => {
     const budget = new Budget();
     const t0 = Date.now();

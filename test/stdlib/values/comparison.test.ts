@@ -28,7 +28,7 @@ describe("== and ordering against CPython", () => {
   );
 });
 
-describe("equality of namespaces, views, generators and bound methods (docs/language.md §10.8.2, docs/language.md §10.7.3)", () => {
+describe("equality of namespaces, views, generators and bound methods (docs/reference/language.md §10.8.2, docs/reference/language.md §10.7.3)", () => {
   const dict = d(["a", 1]);
   const ns = new PyNamespace(dict);
   it("namespaces equal only namespaces with equal dicts", () => {
@@ -87,7 +87,7 @@ describe("compareNumbers is exact", () => {
   });
 });
 
-describe("identity (docs/language.md §10.8.4)", () => {
+describe("identity (docs/reference/language.md §10.8.4)", () => {
   it("follows kind and value for scalars, object identity for containers", () => {
     const list: PyValue[] = [];
     expect(pyIs(null, null)).toBe(true);

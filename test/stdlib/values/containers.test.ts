@@ -46,7 +46,7 @@ describe("membership, subscripts, slices and truthiness against CPython", () => 
   );
 });
 
-describe("namespaces act as dicts for subscripts and membership (docs/language.md §10.7.3)", () => {
+describe("namespaces act as dicts for subscripts and membership (docs/reference/language.md §10.7.3)", () => {
   const ns = makeNamespace(d(["a", 1]));
   it("reads keys, raises KeyError and rejects slices", () => {
     expect(show(() => getItem(ns, "a"))).toBe("1");

@@ -15,7 +15,7 @@ import { repr } from "../../../stdlib/values/repr";
 import { PyBoundMethod, PyDict, PyGenerator, type PyValue, PyView } from "../../../stdlib/values/value";
 import { big, d, f, show, t } from "./support";
 
-describe("hashKey (docs/language.md §10.8.4)", () => {
+describe("hashKey (docs/reference/language.md §10.8.4)", () => {
   it("maps equal numbers to one key", () => {
     expect(hashKey(1)).toBe(hashKey(f(1)));
     expect(hashKey(true)).toBe(hashKey(1));

@@ -7,7 +7,7 @@ import { repr } from "../../../stdlib/values/repr";
 import { PyBoundMethod, type PyValue, PyView } from "../../../stdlib/values/value";
 import { d, f, show, t } from "./support";
 
-describe("iterate (docs/language.md §10.8.10)", () => {
+describe("iterate (docs/reference/language.md §10.8.10)", () => {
   const dict = d(["a", 1], [2, "b"]);
   it.each([
     ["a😀e\u0301", "['a', '😀', 'e', '\u0301']"],

@@ -54,7 +54,7 @@ describe("toJson and canonicalJson against CPython json.dumps", () => {
     expect(canonicalJson(value)).toBe(canonical);
   });
 
-  it("follows the spec example of docs/language.md §10.16", () => {
+  it("follows the spec example of docs/reference/language.md §10.16", () => {
     expect(canonicalJson(parseJson('{"b": [1, 2.0, "é"], "a": null}'))).toBe(
       '{"a": null, "b": [1, 2.0, "\\u00e9"]}',
     );

@@ -21,7 +21,7 @@ describe("repr, str and dict construction against CPython", () => {
   });
 });
 
-describe("spec reprs (docs/language.md §10.11, docs/language.md §10.7.3)", () => {
+describe("spec reprs (docs/reference/language.md §10.11, docs/reference/language.md §10.7.3)", () => {
   const dict = d(["a", 1], ["b", "x"]);
   it.each([
     [makeNamespace(dict), "namespace(a=1, b='x')"],

@@ -1,4 +1,4 @@
-// SPEC-DEPENDENCY-CYCLE (docs/language.md §9.5.4 "Dependency graph"): once per cyclic component, the
+// SPEC-DEPENDENCY-CYCLE (docs/reference/language.md §9.5.4 "Dependency graph"): once per cyclic component, the
 // path from its earliest-declared step, anchored on the first edge, every edge as related.
 import { describe, expect, it } from "vitest";
 import { SPEC_DEPENDENCY_CYCLE } from "../../../../checker/graph/rules/SPEC-DEPENDENCY-CYCLE";

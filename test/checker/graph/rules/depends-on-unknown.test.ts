@@ -1,4 +1,4 @@
-// SPEC-DEPENDS-ON-UNKNOWN (docs/language.md §9.5.4): one diagnostic per unknown entry, V:depends_on[i]
+// SPEC-DEPENDS-ON-UNKNOWN (docs/reference/language.md §9.5.4): one diagnostic per unknown entry, V:depends_on[i]
 // with the start-line rule, did-you-mean over the flow's step ids and a rename fix.
 import { describe, expect, it } from "vitest";
 import { SPEC_DEPENDS_ON_UNKNOWN } from "../../../../checker/graph/rules/SPEC-DEPENDS-ON-UNKNOWN";

@@ -1,4 +1,4 @@
-// SPEC-FLOW-RECURSION (docs/language.md §9.5.4 "Recursion", DIV-RECURSION): shortest call chain,
+// SPEC-FLOW-RECURSION (docs/reference/language.md §9.5.4 "Recursion", DIV-RECURSION): shortest call chain,
 // one diagnostic per calling step, path `flows.<F>`, anchor the step's `flow` value (not moved).
 import { describe, expect, it } from "vitest";
 import { SPEC_FLOW_RECURSION } from "../../../../checker/graph/rules/SPEC-FLOW-RECURSION";

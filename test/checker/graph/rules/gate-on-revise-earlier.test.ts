@@ -1,4 +1,4 @@
-// SPEC-GATE-ON-REVISE-EARLIER (docs/language.md §9.5.4, DIV-ON-REVISE-ORDER): positions in the
+// SPEC-GATE-ON-REVISE-EARLIER (docs/reference/language.md §9.5.4, DIV-ON-REVISE-ORDER): positions in the
 // execution order over depends_on and input references.
 import { describe, expect, it } from "vitest";
 import { SPEC_GATE_ON_REVISE_EARLIER } from "../../../../checker/graph/rules/SPEC-GATE-ON-REVISE-EARLIER";

@@ -1,4 +1,4 @@
-// SPEC-STEP-DUPLICATE-ID (docs/language.md §9.5.4): index path, V:id anchor, related first declaration.
+// SPEC-STEP-DUPLICATE-ID (docs/reference/language.md §9.5.4): index path, V:id anchor, related first declaration.
 import { describe, expect, it } from "vitest";
 import { SPEC_STEP_DUPLICATE_ID } from "../../../../checker/graph/rules/SPEC-STEP-DUPLICATE-ID";
 import { runRules } from "../support/model";

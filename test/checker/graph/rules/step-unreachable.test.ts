@@ -1,4 +1,4 @@
-// SPEC-STEP-UNREACHABLE (docs/language.md §9.5.4 "Reachability"): a warning at the step's E anchor.
+// SPEC-STEP-UNREACHABLE (docs/reference/language.md §9.5.4 "Reachability"): a warning at the step's E anchor.
 import { describe, expect, it } from "vitest";
 import { SPEC_STEP_UNREACHABLE } from "../../../../checker/graph/rules/SPEC-STEP-UNREACHABLE";
 import { runRules } from "../support/model";

@@ -1,4 +1,4 @@
-// Debate steps in the checker (stratumc's extension, docs/language.md §6.7): the key rules with
+// Debate steps in the checker (stratumc's extension, docs/reference/language.md §6.7): the key rules with
 // their exact ranges, converge typed with round / history / round_number against the argument
 // contract, the result type R(s) (the synthesis contract) and the IR.
 import { describe, expect, it } from "vitest";

@@ -77,7 +77,7 @@ describe("value errors of the new keys (reference texts, real paths)", () => {
     ["max_concurrent: true", `SCHEMA-TYPE ${P}.max_concurrent: True is not of type 'integer'`],
     ["task_timeout: 0", `SCHEMA-MINIMUM ${P}.task_timeout: 0 is less than the minimum of 1`],
     ['task_timeout: "10"', `SCHEMA-TYPE ${P}.task_timeout: '10' is not of type 'integer', 'null'`],
-    // require: 0 is a stratumc extension (docs/concurrency-constructs.md §2): the minimum is 0.
+    // require: 0 is a stratumc extension (docs/design/concurrency-constructs.md §2): the minimum is 0.
     ["require: -1", `SCHEMA-MINIMUM ${P}.require: -1 is less than the minimum of 0`],
     ['validate: ["x"]', `SCHEMA-TYPE ${P}.validate: ['x'] is not of type 'string'`],
     ["member_contract: 3", `SCHEMA-TYPE ${P}.member_contract: 3 is not of type 'string'`],

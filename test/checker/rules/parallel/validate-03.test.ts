@@ -1,4 +1,4 @@
-// The stratumc extensions of parallel_dispatch steps (docs/concurrency-constructs.md §2):
+// The stratumc extensions of parallel_dispatch steps (docs/design/concurrency-constructs.md §2):
 // `require: 0`, `member_contract` and the `validate` expression with its own environment.
 import { describe, expect, it } from "vitest";
 import { CONTRACTS, check, parallel, shown, spec03 } from "./support";

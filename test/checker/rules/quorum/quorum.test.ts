@@ -1,4 +1,4 @@
-// Quorum steps in the checker (stratumc's extension, docs/language.md §6.5): the kind `type`
+// Quorum steps in the checker (stratumc's extension, docs/reference/language.md §6.5): the kind `type`
 // selects, the key rules with their exact ranges, agree_on typed against the output contract,
 // the result type R(s), the IR with the threshold default, and the keys only from 0.3 on.
 import { describe, expect, it } from "vitest";

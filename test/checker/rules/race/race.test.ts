@@ -1,4 +1,4 @@
-// Race steps in the checker (stratumc's extension, docs/concurrency-constructs.md §3): the kind
+// Race steps in the checker (stratumc's extension, docs/design/concurrency-constructs.md §3): the kind
 // `type` selects, candidates as a count or a list, the key rules with their exact ranges, the
 // member-id rule, the result type R(s) and the IR with the step's agent and intent applied.
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // A version 0.3 spec with the expression fields of stratumc's step kinds: a parallel_dispatch
 // step's `validate`, a quorum step's `agree_on` and a debate step's `converge`, for the editor
-// service tests (the fields' names: docs/language.md §6.4, docs/language.md §6.5, docs/language.md §6.7).
+// service tests (the fields' names: docs/reference/language.md §6.4, docs/reference/language.md §6.5, docs/reference/language.md §6.7).
 export const SPEC03 = `version: "0.3"
 contracts:
   Task:

@@ -1,4 +1,4 @@
-// Crash safety through the engine (docs/runtime.md §14.2–14.4): a child process runs the real
+// Crash safety through the engine (docs/reference/runtime.md §14.2–14.4): a child process runs the real
 // engine over a FileFlowStore and drives LOOP_SPEC flows (iterations, retries, a sub-flow per
 // pass, on_fail routing, gate revise/approve; see driver.ts), acknowledging the stored revision
 // after every call. It is killed with SIGKILL at random moments, more than 200 times, and

@@ -137,7 +137,7 @@ export function nextMove(view: FlowView): Move | null {
           expected: completionPayload(child.flow_id, { seen: n }, records),
         };
       }
-      // Report the child's completion to the parent (docs/runtime.md §8.2): the parent unwraps `output`.
+      // Report the child's completion to the parent (docs/reference/runtime.md §8.2): the parent unwraps `output`.
       const output = plainData(child.step_outputs.get("probe") ?? null);
       return {
         call: stepDone(id, "sub", { status: "complete", output }),
@@ -173,7 +173,7 @@ export function nextMove(view: FlowView): Move | null {
   }
 }
 
-/** What `stratum_resume` answers for a stored `main` or `check` flow (docs/runtime.md §13). */
+/** What `stratum_resume` answers for a stored `main` or `check` flow (docs/reference/runtime.md §13). */
 export function resumeExpectation(view: FlowView): Expected {
   const { state, child } = view;
   const id = state.flow_id;
@@ -186,7 +186,7 @@ export function resumeExpectation(view: FlowView): Expected {
     case "draft":
       return draftPayload(id, attempts("draft"));
     case "sub": {
-      // The stored child is used (docs/runtime.md §8.1); a missing one would be replaced by a new child.
+      // The stored child is used (docs/reference/runtime.md §8.1); a missing one would be replaced by a new child.
       if (child === null) return executeFlowPayload(id, ANY, probePayload(ANY, outputN(state)));
       const childStep = isFinished(child) ? null : probePayload(child.flow_id, childInput(child));
       return executeFlowPayload(id, child.flow_id, childStep);

@@ -1,4 +1,4 @@
-// The exact responses LOOP_SPEC's steps produce (docs/runtime.md §3.2, docs/runtime.md §4.4, docs/runtime.md §4.5, docs/runtime.md §9, docs/runtime.md §12), as
+// The exact responses LOOP_SPEC's steps produce (docs/reference/runtime.md §3.2, docs/reference/runtime.md §4.4, docs/reference/runtime.md §4.5, docs/reference/runtime.md §9, docs/reference/runtime.md §12), as
 // expectations for expected.ts. Durations are ANY: the crash test runs on the real clock.
 import type { FlowState } from "../../../../interpreter/base/flow-state";
 import { wireToPlain } from "../../../../interpreter/wire/encode";
@@ -55,7 +55,7 @@ export function draftPayload(flowId: Expected, attempts: number): Obj {
 }
 
 export function polishPayload(flowId: string, attempts: number): Obj {
-  // After an on_fail routing `polish` keeps its attempts (docs/runtime.md §4.5), so this can reach 0.
+  // After an on_fail routing `polish` keeps its attempts (docs/reference/runtime.md §4.5), so this can reach 0.
   return inlinePayload(
     flowId,
     3,
@@ -103,7 +103,7 @@ export function executeFlowPayload(parentId: string, childId: Expected, childSte
   };
 }
 
-/** The completion payload of a finished flow whose trace is `records` (docs/runtime.md §12). */
+/** The completion payload of a finished flow whose trace is `records` (docs/reference/runtime.md §12). */
 export function completionPayload(flowId: string, output: Expected, records: readonly Expected[]): Obj {
   return { status: "complete", flow_id: flowId, output, trace: records, total_duration_ms: ANY };
 }

@@ -1,5 +1,5 @@
 // The one response TICK_SPEC's step gives to every accepted report: the same step again, its
-// attempts cleared by `next: tick` (docs/runtime.md §4.6, docs/runtime.md §5).
+// attempts cleared by `next: tick` (docs/reference/runtime.md §4.6, docs/reference/runtime.md §5).
 import type { Expected } from "./expected";
 
 export function tickPayload(flowId: string): { readonly [key: string]: Expected } {

@@ -1,4 +1,4 @@
-// No lost update through the engine (docs/runtime.md §14.3): two child processes, each with
+// No lost update through the engine (docs/reference/runtime.md §14.3): two child processes, each with
 // its own engine over a FileFlowStore on the same STRATUM_HOME, report TICK_SPEC's self-looping
 // step on the SAME flow at the same time. A report refused with stale_state or state_locked
 // changes nothing and is simply repeated (the engine reloads the flow from the store first). At
