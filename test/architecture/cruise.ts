@@ -32,6 +32,8 @@ interface LayeringConfig {
   readonly options: ICruiseOptions;
   readonly LAYER_IMPORTS: Readonly<Record<string, readonly string[]>>;
   readonly CODE_MAP: readonly CodeMapRow[];
+  /** The pure layers, which import no Node built-in module. */
+  readonly CORE: readonly string[];
   readonly ENTRY_POINT_USERS: readonly string[];
   readonly SUBFOLDER_ORDER: Readonly<Record<string, readonly string[]>>;
 }

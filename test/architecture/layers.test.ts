@@ -19,39 +19,43 @@ interface Probe {
 /** One forbidden import per code map row, each type-only: `import type` is a dependency too. */
 const CODE_MAP_PROBES: readonly (readonly [row: string, from: string, to: string])[] = [
   ["`stdlib/values/`", "stdlib/values/p.ts", "stdlib/types/target.ts"],
-  ["`stdlib/types/`", "stdlib/types/p.ts", "checker/target.ts"],
-  ["`stdlib/builtins/`", "stdlib/builtins/p.ts", "grammar/target.ts"],
   ["`stdlib/regex/`", "stdlib/regex/p.ts", "stdlib/values/target.ts"],
-  ["`grammar/`", "grammar/p.ts", "interpreter/target.ts"],
-  ["`checker/check-spec.ts`", "checker/check-spec.ts", "cli/target.ts"],
   ["`checker/yaml/`", "checker/yaml/p.ts", "checker/messages.ts"],
-  ["`checker/schema/`", "checker/schema/p.ts", "checker/model/target.ts"],
-  ["`checker/rules/`", "checker/rules/p.ts", "checker/spec-expr/target.ts"],
-  ["`checker/graph/`", "checker/graph/p.ts", "checker/spec-expr/target.ts"],
-  ["`checker/services/`", "checker/services/p.ts", "lsp/target.ts"],
-  ["`checker/fix.ts`", "checker/fix.ts", "cli/target.ts"],
-  ["`checker/rule-docs.ts`", "checker/rule-docs.ts", "mcp/target.ts"],
-  ["`checker/expr/`, `location.ts`, `anchors.ts`", "checker/anchors.ts", "interpreter/target.ts"],
-  ["`interpreter/eval/`", "interpreter/eval/p.ts", "cli/target.ts"],
-  ["`interpreter/api.ts`", "interpreter/api.ts", "mcp/target.ts"],
   ["`interpreter/flow/`", "interpreter/flow/p.ts", "interpreter/store/target.ts"],
-  ["`interpreter/engine/`", "interpreter/engine/p.ts", "lsp/target.ts"],
-  ["`interpreter/checks/`", "interpreter/checks/p.ts", "interpreter/flow/target.ts"],
-  ["`interpreter/store/`", "interpreter/store/p.ts", "interpreter/flow/target.ts"],
-  [
-    "`interpreter/workspace/`, `interpreter/speckit/`",
-    "interpreter/speckit/p.ts",
-    "interpreter/flow/target.ts",
-  ],
   ["`interpreter/limits.ts`", "interpreter/limits.ts", "interpreter/wire/target.ts"],
-  ["`fuzzer/`", "fuzzer/p.ts", "cli/target.ts"],
-  ["`lsp/`", "lsp/p.ts", "stdlib/values/target.ts"],
-  ["`mcp/`", "mcp/p.ts", "checker/index.ts"],
   ["`cli/ui/page/`", "cli/ui/page/p.ts", "cli/ui/views.ts"],
-  ["`host/`", "interpreter/p-host.ts", "host/target.ts"],
 ];
 
+/** The core imports no Node built-in module (one probe per core layer); the host and front ends may. */
+const NODE_PROBES: readonly Probe[] = PRODUCT_FOLDERS.map((layer) => ({
+  from: `${layer}/p-node.ts`,
+  to: "node:fs",
+  rule: CONFIG.CORE.includes(layer) ? "core-no-node-builtins" : null,
+}));
+
 const OTHER_PROBES: readonly Probe[] = [
+  // Imports the layer order and the folder order forbid without a code map row of their own.
+  { from: "stdlib/types/p.ts", to: "checker/target.ts", rule: "layer-stdlib" },
+  { from: "grammar/p.ts", to: "interpreter/target.ts", rule: "layer-grammar" },
+  { from: "checker/services/p.ts", to: "lsp/target.ts", rule: "layer-checker" },
+  { from: "checker/schema/p.ts", to: "checker/model/target.ts", rule: "folder-order checker/schema/" },
+  { from: "checker/rules/p.ts", to: "checker/spec-expr/target.ts", rule: "folder-order checker/rules/" },
+  { from: "checker/graph/p.ts", to: "checker/spec-expr/target.ts", rule: "folder-order checker/graph/" },
+  { from: "interpreter/api.ts", to: "mcp/target.ts", rule: "layer-interpreter" },
+  {
+    from: "interpreter/checks/p.ts",
+    to: "interpreter/flow/target.ts",
+    rule: "folder-order interpreter/checks/",
+  },
+  {
+    from: "interpreter/store/p.ts",
+    to: "interpreter/flow/target.ts",
+    rule: "folder-order interpreter/store/",
+  },
+  { from: "interpreter/p-host.ts", to: "host/target.ts", rule: "layer-interpreter" },
+  { from: "fuzzer/p.ts", to: "cli/target.ts", rule: "layer-fuzzer" },
+  { from: "lsp/p.ts", to: "stdlib/values/target.ts", rule: "layer-lsp" },
+  { from: "mcp/p.ts", to: "checker/index.ts", rule: "layer-mcp" },
   // What the code map's exceptions allow.
   { from: "cli/ui/page/ok-types.ts", to: "cli/ui/api-types.ts", rule: null },
   { from: "checker/yaml/ok-base.ts", to: "checker/base/target.ts", rule: null },
@@ -121,9 +125,10 @@ function writeTree(probes: readonly Probe[]): void {
     return l;
   };
   probes.forEach((p, i) => {
-    let spec = relative(dirname(p.from), p.to).replace(/\.ts$/, "");
-    if (!spec.startsWith(".")) spec = `./${spec}`;
-    lines(p.to);
+    const builtin = p.to.startsWith("node:");
+    let spec = builtin ? p.to : relative(dirname(p.from), p.to).replace(/\.ts$/, "");
+    if (!spec.startsWith(".") && !builtin) spec = `./${spec}`;
+    if (!builtin) lines(p.to);
     lines(p.from).unshift(`import type { X as X${i} } from "${spec}";`);
   });
   for (const [path, l] of files) {
@@ -132,7 +137,7 @@ function writeTree(probes: readonly Probe[]): void {
   }
 }
 
-const probes = [...layerProbes(), ...codeMapProbes, ...OTHER_PROBES];
+const probes = [...layerProbes(), ...codeMapProbes, ...OTHER_PROBES, ...NODE_PROBES];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "stratumc-layers-"));
@@ -164,6 +169,14 @@ describe("the layering rules of .dependency-cruiser.cjs bite", () => {
       new Set(CONFIG.CODE_MAP.map((r) => r.folder)),
     );
     for (const p of codeMapProbes) expect(rulesOf(p)).toContain(p.rule);
+  });
+
+  it("every core layer is forbidden Node built-in modules, and a front end or the host is not", () => {
+    for (const p of NODE_PROBES) {
+      const reported = found.filter((v) => v.from === p.from).map((v) => v.rule.name);
+      expect({ probe: p, reported }).toEqual({ probe: p, reported: p.rule === null ? [] : [p.rule] });
+    }
+    expect(CONFIG.CORE).toEqual(["stdlib", "grammar", "checker", "interpreter", "fuzzer"]);
   });
 
   it("every layer that must use entry points has its rule", () => {
