@@ -366,8 +366,8 @@ export function renderFormatDoc(): string {
   const out = [
     "# The `.stratum.yaml` format",
     "",
-    "<!-- Generated from checker/schema/spec-schema.ts by test/checker/schema/format-doc.test.ts " +
-      "(UPDATE_FORMAT_DOC=1 npx vitest run test/checker/schema/format-doc.test.ts). Do not edit by hand. -->",
+    "<!-- Generated from checker/schema/spec-schema.ts by scripts/gen-docs.mjs " +
+      "(npm run check:generated -- --write). Do not edit by hand. -->",
     "",
     "A spec is one YAML document that declares **contracts** (the shapes of results), **functions** " +
       "(reusable step definitions), **flows** (steps in order, with their inputs, checks and routes) and, " +

@@ -1,6 +1,6 @@
 // Where each diagnostic code is documented and the text of that page: docs/reference/rules.md, rendered from
 // the catalogue (the same texts `stratumc explain CODE` prints) and kept up to date by
-// test/lsp/rule-docs.test.ts. Every code has an explicit anchor, the code in lower case (the
+// scripts/gen-docs.mjs (checked by `npm run check:generated`). Every code has an explicit anchor, the code in lower case (the
 // anchor GitHub gives its heading, so older links keep working). The front ends link to it: the
 // LSP's `codeDescription.href`, the JSON format's `help_uri`, SARIF's `rules[].helpUri`.
 import type { RuleInfo } from "./rule";
@@ -30,8 +30,8 @@ export function renderRulesDoc(rules: readonly DocumentedRule[]): string {
   const out = [
     "# Diagnostic codes",
     "",
-    "<!-- Generated from checker/catalogue.ts by test/lsp/rule-docs.test.ts " +
-      "(UPDATE_RULES_DOC=1 npx vitest run test/lsp/rule-docs.test.ts). Do not edit by hand. -->",
+    "<!-- Generated from checker/catalogue.ts by scripts/gen-docs.mjs " +
+      "(npm run check:generated -- --write). Do not edit by hand. -->",
     "",
     "Every code `stratumc check` (and the language server) can report. `stratumc explain CODE` prints " +
       "the same text in a terminal. Each code's section has a stable anchor, the code in lower case " +

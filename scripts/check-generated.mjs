@@ -1,8 +1,10 @@
 // Regenerates every generated file into a temporary directory and compares it with the committed
 // one (each generated file has its generator in scripts/ and CI diffs them). Exit 1 with
-// the first differing line of each stale file; 0 when all match.
+// the first differing line of each stale file; 0 when all match. With --write, every generator
+// writes into the repository instead: the one command that regenerates everything.
 //
-//   node scripts/check-generated.mjs      (npm run check:generated; test/scripts/generated.test.ts)
+//   node scripts/check-generated.mjs            (npm run check:generated; test/scripts/generated.test.ts)
+//   node scripts/check-generated.mjs --write    (npm run check:generated -- --write)
 //
 // Every generator takes `--out DIR` and writes its files under DIR at their repository paths. The
 // Python generators record CPython 3.11's behaviour, so another python3 is an error, not a pass.
@@ -12,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { GENERATED_PAGES, MARKED_PAGES } from "./gen-docs.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NEEDED_PYTHON = "3.11";
@@ -35,6 +38,8 @@ export const GENERATORS = [
     ],
   },
   { script: "scripts/gen-install-assets.mjs", outputs: ["cli/install/generated"] },
+  // The generated docs and schema, and the numbers inside the hand-written pages.
+  { script: "scripts/gen-docs.mjs", outputs: [...GENERATED_PAGES, ...MARKED_PAGES] },
 ];
 
 /** null when python3 is CPython 3.11.x, else why not. */
@@ -130,7 +135,23 @@ export async function checkGenerated() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Runs every generator into the repository itself; the failures, [] when all ran. */
+async function regenerate() {
+  const python = pythonProblem();
+  if (python) return [python];
+  const runs = await Promise.allSettled(GENERATORS.map(({ script }) => runGenerator(script, ROOT)));
+  return runs.flatMap((run, i) =>
+    run.status === "rejected"
+      ? [`${GENERATORS[i].script} failed: ${String(run.reason.stderr || run.reason.message).trim()}`]
+      : [],
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes("--write")) {
+  const failures = await regenerate();
+  for (const f of failures) console.error(`${f}\n`);
+  if (failures.length > 0) process.exit(1);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = await checkGenerated();
   for (const p of problems) console.error(`${p}\n`);
   if (problems.length > 0) {

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { compareOutputs, GENERATORS } from "../../scripts/check-generated.mjs";
+import { fillMarkers, GENERATED_PAGES, MARKED_PAGES } from "../../scripts/gen-docs.mjs";
 
 const ROOT = join(import.meta.dirname, "../..");
 /** The files of outputs that are folders, listed recursively. */
@@ -85,7 +86,9 @@ describe("scripts/check-generated.mjs", () => {
   });
 
   it("starts every generated file with a header naming its generator in scripts/", () => {
-    for (const { script, outputs } of GENERATORS) {
+    // The docs generator writes pages whose first line is their title, and numbers inside
+    // hand-written pages: checked below.
+    for (const { script, outputs } of GENERATORS.filter((g) => g.script !== "scripts/gen-docs.mjs")) {
       expect(script).toMatch(/^scripts\/gen-[a-z0-9-]+\.(py|mjs)$/);
       for (const rel of compareFiles(outputs)) {
         const first = readFileSync(join(ROOT, rel), "utf8").split("\n", 1)[0];
@@ -93,5 +96,47 @@ describe("scripts/check-generated.mjs", () => {
         expect(first, rel).toMatch(/do not edit/);
       }
     }
+  });
+});
+
+describe("scripts/gen-docs.mjs", () => {
+  it("is one of the generators the check runs, with every page it writes", () => {
+    const docs = GENERATORS.find((g) => g.script === "scripts/gen-docs.mjs");
+    expect(docs?.outputs).toEqual([...GENERATED_PAGES, ...MARKED_PAGES]);
+  });
+
+  it("names itself near the top of every Markdown page it writes whole", () => {
+    for (const rel of GENERATED_PAGES.filter((p) => p.endsWith(".md"))) {
+      const top = readFileSync(join(ROOT, rel), "utf8").split("\n").slice(0, 5).join("\n");
+      expect(top, rel).toContain("scripts/gen-docs.mjs");
+      expect(top, rel).toContain("Do not edit by hand");
+    }
+  });
+
+  it("has a generated number in every page it fills, and only there", () => {
+    for (const rel of MARKED_PAGES)
+      expect(readFileSync(join(ROOT, rel), "utf8"), rel).toMatch(/<!-- generated:/);
+  });
+
+  it("replaces the value of every marker, and refuses a name it has no value for", () => {
+    const text =
+      "<!-- generated:tool-count -->16<!-- /generated --> tools, <!-- generated:x -->1<!-- /generated -->";
+    expect(fillMarkers(text, { "tool-count": 21, x: 2 })).toBe(
+      "<!-- generated:tool-count -->21<!-- /generated --> tools, <!-- generated:x -->2<!-- /generated -->",
+    );
+    expect(() => fillMarkers(text, { x: 2 }, "README.md")).toThrow(
+      'README.md: no generated value named "tool-count"',
+    );
+  });
+
+  it("catches a count typed by hand: a wrong number in a marker is a stale file", () => {
+    const committed = temp();
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const typed = readme.replace(/(<!-- generated:tool-count -->)\d+/, "$116");
+    expect(typed).not.toBe(readme);
+    writeFileSync(join(committed, "README.md"), typed);
+    const [problem] = compareOutputs(["README.md"], ROOT, committed);
+    expect(problem).toContain("--- README.md (committed)");
+    expect(problem).toContain("generated:tool-count -->21");
   });
 });
