@@ -60,6 +60,17 @@ function anchors(text: string): Set<string> {
   return out;
 }
 
+const anchorCache = new Map<string, Set<string>>();
+/** The anchors of a page of the repository, read once. */
+function anchorsOf(file: string): Set<string> {
+  let found = anchorCache.get(file);
+  if (found === undefined) {
+    found = anchors(readFileSync(join(REPO, file), "utf8"));
+    anchorCache.set(file, found);
+  }
+  return found;
+}
+
 /** The relative link targets of a page, with their lines. */
 function links(text: string): { target: string; line: number }[] {
   const out: { target: string; line: number }[] = [];
@@ -85,8 +96,7 @@ function brokenLinks(page: string, text = readFileSync(join(REPO, page), "utf8")
     }
     if (anchor === undefined || anchor === "" || statSync(join(REPO, file)).isDirectory()) continue;
     if (!file.endsWith(".md")) continue;
-    if (!anchors(readFileSync(join(REPO, file), "utf8")).has(anchor))
-      problems.push(`${where} (no heading with that anchor)`);
+    if (!anchorsOf(file).has(anchor)) problems.push(`${where} (no heading with that anchor)`);
   }
   return problems;
 }

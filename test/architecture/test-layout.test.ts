@@ -14,7 +14,7 @@ const LAYERS = [...PRODUCT_FOLDERS, "bench", "scripts"];
 
 /** Top-level folders of test/ that are a kind of test across layers, not one layer's tests. */
 const CROSS_CUTTING: Readonly<Record<string, string>> = {
-  architecture: "the layering of ARCHITECTURE.md, the code map, doc citations and this layout",
+  architecture: "the layering of ARCHITECTURE.md, the code map, doc citations and links, and this layout",
   conformance: "the reference implementation's recorded behaviour, replayed through checker and interpreter",
   differential: "generated expressions and values run by grammar, checker and interpreter against CPython",
   golden: "the CLI's exact output in every format, and the specs it is produced from",
