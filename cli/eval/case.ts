@@ -1,5 +1,5 @@
 // What one evaluation sees: the bound names, the `$` path data, and the checker's view of them.
-// `stratumc eval` binds names the way a spec does (docs/design/decisions/README.md): a top-level `result` or
+// `stratumc eval` binds names the way a spec does (docs/design/decisions/expressions.md): a top-level `result` or
 // `item` whose value is an object becomes a namespace; every other object stays a dict.
 import type { ExprEnvironment } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
