@@ -261,6 +261,7 @@ const SUBFOLDER_ORDER = {
     "yaml",
     "schema",
     "model",
+    "kinds",
     "rules",
     "graph",
     "spec-expr",
