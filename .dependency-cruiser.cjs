@@ -137,6 +137,7 @@ const SUBFOLDER_ORDER = {
     "yaml",
     "schema",
     "model",
+    "kinds",
     "rules",
     "graph",
     "spec-expr",

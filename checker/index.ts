@@ -4,7 +4,7 @@
 export { entityRange, keyRange, stepEntityRange, valueRange } from "./anchors";
 export { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "./base/json";
 export type { SourceRange } from "./base/source-range";
-export { STEP_KIND_TABLE, STEP_KINDS } from "./base/step-kinds";
+export { STEP_KIND_TABLE, STEP_KINDS, type StepKind } from "./base/step-kinds";
 export { CATALOGUE, ruleInfo } from "./catalogue";
 export {
   type CheckOptions,

@@ -3,6 +3,8 @@
 // `$.steps.` (`d` = its third `.`-separated segment), and the `source` of a parallel_dispatch step
 // read the same way (0.3: the task list must exist before dispatch), when `d` is an existing step id. Only steps
 // with a valid id take part; an item or input of the wrong type is skipped (SCHEMA-* reports it).
+
+import { CHECKER_KINDS } from "../kinds/index";
 import type { FlowDecl, StepDecl } from "../model/types";
 import type { DependencyEdge } from "./types";
 
@@ -42,7 +44,11 @@ export function edgesOf(step: StepDecl, flow: FlowDecl): DependencyEdge[] {
       out.push({ from: step, to, source: { kind: "input", entry, name: entry.name, node } });
     }
   }
-  const source = step.kind === "parallel_dispatch" ? step.entry("source") : undefined;
+  // A kind whose `source` is an expression (parallel_dispatch) depends on the step it reads.
+  const source =
+    step.kind !== null && CHECKER_KINDS[step.kind].expressions.includes("source")
+      ? step.entry("source")
+      : undefined;
   const node = source?.value;
   if (source !== undefined && node?.kind === "scalar" && typeof node.value === "string") {
     const id = inputStepId(node.value);

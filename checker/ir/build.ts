@@ -5,8 +5,9 @@
 
 import { PyFloat } from "../../stdlib/values/value";
 import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../base/json";
-import { isMemberStepKind } from "../base/step-kinds";
 import type { FlowGraph } from "../graph/types";
+import { CHECKER_KINDS } from "../kinds/index";
+import type { KindIRPart, KindRetries } from "../kinds/types";
 import type {
   ContractDecl,
   Field,
@@ -18,11 +19,9 @@ import type {
 } from "../model/types";
 import {
   DEFAULT_FUNCTION_RETRIES,
-  DEFAULT_INLINE_STEP_RETRIES,
   DEFAULT_ISOLATION,
   DEFAULT_MAX_CONCURRENT,
   DEFAULT_MERGE,
-  DEFAULT_PARALLEL_STEP_RETRIES,
   DEFAULT_REQUIRE,
   DEFAULT_TASK_TIMEOUT,
 } from "../schema/spec-schema";
@@ -150,6 +149,35 @@ function stringList(field: Field<readonly ScalarNode[]> | null): string[] {
   return field.value.map((n) => String(n.value));
 }
 
+/** The attempts a step gets: its kind's default (checker/kinds/<kind>.ts, `retries`). */
+function stepRetries(step: StepDecl, retries: KindRetries): number {
+  if ("fixed" in retries) return retries.fixed;
+  if (retries.from === "step") return step.integer("retries")?.value ?? retries.default;
+  return step.fn?.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES;
+}
+
+type KindParts = Pick<StepIR, KindIRPart>;
+
+/** How each kind-specific part of StepIR is built from a step of its kind. */
+const PART_BUILDERS: { readonly [P in KindIRPart]: (step: StepDecl, x: ExpressionTable) => StepIR[P] } = {
+  parallel: (step, x) => parallelIR(step, x),
+  quorum: (step, x) => quorumIR(step, expressionIR(x.step(step).agreeOn ?? null)),
+  race: (step) => raceIR(step),
+  debate: (step, x) => debateIR(step, expressionIR(x.debateConverge(step))),
+};
+
+/** The kind's own part of StepIR, every other part null (the keys in StepIR's order). */
+function kindParts(step: StepDecl, part: KindIRPart | null, expressions: ExpressionTable): KindParts {
+  const parts: { -readonly [P in KindIRPart]: StepIR[P] } = {
+    parallel: null,
+    quorum: null,
+    race: null,
+    debate: null,
+  };
+  if (part !== null) Object.assign(parts, { [part]: PART_BUILDERS[part](step, expressions) });
+  return parts;
+}
+
 function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph): StepIR {
   const kind = step.kind ?? "inline";
   const id = step.id ?? String(step.index);
@@ -158,14 +186,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   const deps = new Set<string>();
   for (const edge of graph.edges) if (edge.from === step && edge.to.id !== null) deps.add(edge.to.id);
   const policy = (k: string) => (step.string(k)?.value ?? null) as StepIR["policy"];
-  const retries =
-    kind === "inline" || isMemberStepKind(kind)
-      ? (step.integer("retries")?.value ?? DEFAULT_INLINE_STEP_RETRIES)
-      : kind === "decompose" || kind === "parallel_dispatch"
-        ? (step.integer("retries")?.value ?? DEFAULT_PARALLEL_STEP_RETRIES)
-        : kind === "flow"
-          ? 1
-          : (step.fn?.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES);
+  const retries = stepRetries(step, CHECKER_KINDS[kind].retries);
   const inputs = expressions.inputs(step).map((i) => ({ name: i.name, raw: i.raw, ref: i.ref }));
   return {
     id,
@@ -190,10 +211,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     policyFallback: policy("policy_fallback"),
     ensure: expressionList(e.ensure),
     retries,
-    outputContract:
-      kind === "debate"
-        ? (debateSynthesisContract(step) ?? null)
-        : step.string("output_contract")?.value || null,
+    outputContract: CHECKER_KINDS[kind].outputContract(step),
     model: step.string("model")?.value ?? null,
     budget: budgetIR(step.map("budget")),
     maxIterations: step.integer("max_iterations")?.value ?? null,
@@ -201,10 +219,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     accumulate: expressionIR(e.accumulate),
     accumulateKey: expressionIR(e.accumulateKey),
     reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
-    parallel: kind === "parallel_dispatch" ? parallelIR(step, expressions) : null,
-    quorum: kind === "quorum" ? quorumIR(step, expressionIR(e.agreeOn ?? null)) : null,
-    race: kind === "race" ? raceIR(step) : null,
-    debate: kind === "debate" ? debateIR(step, expressionIR(expressions.debateConverge(step))) : null,
+    ...kindParts(step, CHECKER_KINDS[kind].irPart, expressions),
     resultType: expressions.resultType(step),
     range: step.node.range,
   };
@@ -310,12 +325,4 @@ function workflowIR(model: SpecModel, flows: ReadonlyMap<string, FlowIR>): Workf
     input: jsonObject(w.map("input")),
     entry,
   };
-}
-
-/** A debate's result is its synthesis's: the synthesis's output_contract is the step's. */
-function debateSynthesisContract(step: StepDecl): string | undefined {
-  const name = step.map("synthesis")?.value.get("output_contract")?.value;
-  return name?.kind === "scalar" && typeof name.value === "string" && name.value !== ""
-    ? name.value
-    : undefined;
 }

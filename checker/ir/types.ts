@@ -81,7 +81,7 @@ export interface WrittenNumberIR {
 }
 
 /**
- * The keys of a version 0.3 `parallel_dispatch` step (docs/reference/language.md §6.2), defaults applied
+ * The keys of a version 0.3 parallel_dispatch step (docs/reference/language.md §6.2), defaults applied
  * exactly as the reference's dispatch applies them (docs/reference/runtime.md, parallel steps).
  */
 export interface ParallelDispatchIR {
@@ -192,13 +192,13 @@ export interface StepIR {
    * and their artifact is checked for them (runtime: reasoning.ts).
    */
   readonly reasoningTemplate?: ReasoningTemplateIR | null;
-  /** Version 0.3: present exactly when `kind` is "parallel_dispatch". */
+  /** Version 0.3: present exactly on a parallel_dispatch step (checker/kinds/<kind>.ts, `irPart`). */
   readonly parallel?: ParallelDispatchIR | null;
-  /** Present exactly when `kind` is "quorum". */
+  /** Present exactly on a quorum step. */
   readonly quorum?: QuorumIR | null;
-  /** Present exactly when `kind` is "race". */
+  /** Present exactly on a race step. */
   readonly race?: RaceIR | null;
-  /** Present exactly when `kind` is "debate". */
+  /** Present exactly on a debate step. */
   readonly debate?: DebateIR | null;
   /** The static result type R(s) of docs/reference/language.md §10.12.2. */
   readonly resultType: Type;

@@ -2,6 +2,8 @@
 // the step kinds, step keys and values the reference, stratum-mcp 0.2.50, rejects, and the
 // expression features it fails on when an expression runs. `stratumc check --portable` reports
 // each use (SPEC-NOT-PORTABLE, not-portable.ts); the decisions are listed in docs/reference/language.md §9.7.
+import { STEP_KINDS } from "../base/step-kinds";
+import { CHECKER_KINDS } from "../kinds/index";
 
 /** One stratumc-only feature: how the message names it, and what to do instead. */
 export interface PortabilityFeature {
@@ -16,36 +18,22 @@ const REJECTS = "stratum-mcp 0.2.50 rejects it";
 
 const KEEP = "or keep this spec for stratumc only";
 
+/** The kinds only stratumc accepts (checker/kinds/<kind>.ts, `stratumcOnly`), in table order. */
+const STRATUMC_KINDS = STEP_KINDS.flatMap((kind) => {
+  const only = CHECKER_KINDS[kind].stratumcOnly;
+  return only === null ? [] : [{ kind, only, keys: CHECKER_KINDS[kind].ownKeys }];
+});
+
 /**
  * `type: <kind>` values the reference's schema rejects (race: docs/design/concurrency-constructs.md §3,
  * quorum: docs/design/concurrency-constructs.md §4, debate: docs/design/concurrency-constructs.md §5).
  */
-export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new Map([
-  [
-    "quorum",
-    {
-      feature: "type: quorum",
-      consequence: REJECTS,
-      suggestion: `Run the copies as tasks of a parallel_dispatch step and count the agreeing results in its ensure, ${KEEP}`,
-    },
-  ],
-  [
-    "race",
-    {
-      feature: "type: race",
-      consequence: REJECTS,
-      suggestion: `Use an inline step with retries (one attempt at a time), ${KEEP}`,
-    },
-  ],
-  [
-    "debate",
-    {
-      feature: "type: debate",
-      consequence: REJECTS,
-      suggestion: `Write the rounds as inline steps, each reading the previous arguments through inputs, then a synthesis step, ${KEEP}`,
-    },
-  ],
-]);
+export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new Map(
+  STRATUMC_KINDS.map(({ kind, only }) => [
+    kind,
+    { feature: `type: ${kind}`, consequence: REJECTS, suggestion: `${only.suggestion}, ${KEEP}` },
+  ]),
+);
 
 const kindKey = (key: string, kind: string): PortabilityFeature => ({
   feature: `'${key}' (${kind} steps)`,
@@ -54,20 +42,13 @@ const kindKey = (key: string, kind: string): PortabilityFeature => ({
 });
 
 /**
- * Step keys the reference's schema rejects (additionalProperties: false). checker/schema's
+ * Step keys the reference's schema rejects (additionalProperties: false): the own keys of the
+ * kinds only stratumc accepts, and stratumc's extensions of parallel_dispatch. checker/schema's
  * descriptions mark each of them "(a stratumc extension)"; test/checker/portable/ keeps the two
  * lists equal.
  */
 export const STRATUMC_STEP_KEYS: ReadonlyMap<string, PortabilityFeature> = new Map([
-  ["runs", kindKey("runs", "quorum")],
-  ["agree_on", kindKey("agree_on", "quorum")],
-  ["threshold", kindKey("threshold", "quorum")],
-  ["candidates", kindKey("candidates", "race")],
-  ["debaters", kindKey("debaters", "debate")],
-  ["rounds", kindKey("rounds", "debate")],
-  ["argument_contract", kindKey("argument_contract", "debate")],
-  ["converge", kindKey("converge", "debate")],
-  ["synthesis", kindKey("synthesis", "debate")],
+  ...STRATUMC_KINDS.flatMap(({ kind, keys }) => keys.map((key) => [key, kindKey(key, kind)] as const)),
   [
     "member_contract",
     {

@@ -5,11 +5,7 @@ import { SPEC_CONTRACT_FIELD_UNKNOWN_KEY } from "./contracts/SPEC-CONTRACT-FIELD
 import { SPEC_CONTRACT_ITEMS_NOT_ARRAY } from "./contracts/SPEC-CONTRACT-ITEMS-NOT-ARRAY";
 import { SPEC_CONTRACT_SHORTHAND } from "./contracts/SPEC-CONTRACT-SHORTHAND";
 import { SPEC_CONTRACT_VALUES_TYPE } from "./contracts/SPEC-CONTRACT-VALUES-TYPE";
-import {
-  SPEC_DEBATE_CONTRACT_UNDEFINED,
-  SPEC_DEBATE_MISSING_KEY,
-  SPEC_DEBATE_ONLY_KEY,
-} from "./debate/index";
+import { SPEC_DEBATE_CONTRACT_UNDEFINED } from "./debate/index";
 import { SPEC_FLOW_OUTPUT_CONTRACT_UNDEFINED } from "./flows/SPEC-FLOW-OUTPUT-CONTRACT-UNDEFINED";
 import { SPEC_FN_INPUT_REQUIRED } from "./functions/SPEC-FN-INPUT-REQUIRED";
 import { SPEC_FN_INTENT_REQUIRED } from "./functions/SPEC-FN-INTENT-REQUIRED";
@@ -31,23 +27,15 @@ import { SPEC_GATE_ROUTE_UNDECLARED } from "./gates/SPEC-GATE-ROUTE-UNDECLARED";
 import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "./iteration/SPEC-ACCUMULATE-KEY-NO-ACCUMULATE";
 import { SPEC_ACCUMULATE_NO_MAX } from "./iteration/SPEC-ACCUMULATE-NO-MAX";
 import { SPEC_EXIT_CRITERION_NO_MAX } from "./iteration/SPEC-EXIT-CRITERION-NO-MAX";
+import { KIND_KEY_RULES } from "./kinds/index";
 import { SPEC_MEMBER_DUPLICATE_ID } from "./members/SPEC-MEMBER-DUPLICATE-ID";
-import { SPEC_DECOMPOSE_MISSING_KEY } from "./parallel/SPEC-DECOMPOSE-MISSING-KEY";
-import { SPEC_PARALLEL_KEY_IGNORED } from "./parallel/SPEC-PARALLEL-KEY-IGNORED";
-import { SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED } from "./parallel/SPEC-PARALLEL-MEMBER-CONTRACT-UNDEFINED";
-import { SPEC_PARALLEL_MISSING_KEY } from "./parallel/SPEC-PARALLEL-MISSING-KEY";
-import { SPEC_PARALLEL_ONLY_KEY } from "./parallel/SPEC-PARALLEL-ONLY-KEY";
-import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel/SPEC-PARALLEL-REASONING-TEMPLATE";
 import { SPEC_PARALLEL_UNSUPPORTED_KEY } from "./parallel/SPEC-PARALLEL-UNSUPPORTED-KEY";
 import { SPEC_STEP_KIND_IGNORED_KEY } from "./parallel/SPEC-STEP-KIND-IGNORED-KEY";
 import { SPEC_STEP_TYPE_MISMATCH } from "./parallel/SPEC-STEP-TYPE-MISMATCH";
-import {
-  SPEC_QUORUM_MISSING_KEY,
-  SPEC_QUORUM_ONLY_KEY,
-  SPEC_QUORUM_THRESHOLD_INVALID,
-  SPEC_QUORUM_THRESHOLD_UNREACHABLE,
-} from "./quorum/index";
-import { SPEC_RACE_MISSING_KEY, SPEC_RACE_ONLY_KEY } from "./race/index";
+import { SPEC_PARALLEL_KEY_IGNORED } from "./parallel_dispatch/SPEC-PARALLEL-KEY-IGNORED";
+import { SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED } from "./parallel_dispatch/SPEC-PARALLEL-MEMBER-CONTRACT-UNDEFINED";
+import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel_dispatch/SPEC-PARALLEL-REASONING-TEMPLATE";
+import { SPEC_QUORUM_THRESHOLD_INVALID, SPEC_QUORUM_THRESHOLD_UNREACHABLE } from "./quorum/index";
 import { SPEC_FLOW_STEP_AGENT } from "./steps/SPEC-FLOW-STEP-AGENT";
 import { SPEC_FLOW_STEP_FIELD } from "./steps/SPEC-FLOW-STEP-FIELD";
 import { SPEC_FN_STEP_FIELD } from "./steps/SPEC-FN-STEP-FIELD";
@@ -112,9 +100,9 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_GATE_POLICY_FALLBACK_NO_POLICY,
   SPEC_OUTPUT_CONTRACT_UNDEFINED,
   // docs/reference/language.md §9.5.4, version 0.3: decompose and parallel_dispatch steps
-  SPEC_DECOMPOSE_MISSING_KEY,
-  SPEC_PARALLEL_MISSING_KEY,
-  SPEC_PARALLEL_ONLY_KEY,
+  ...KIND_KEY_RULES.decompose.missing,
+  ...KIND_KEY_RULES.parallel_dispatch.missing,
+  ...KIND_KEY_RULES.parallel_dispatch.only,
   SPEC_PARALLEL_REASONING_TEMPLATE,
   SPEC_PARALLEL_UNSUPPORTED_KEY,
   SPEC_STEP_KIND_IGNORED_KEY,
@@ -122,16 +110,16 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_STEP_TYPE_MISMATCH,
   SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED, // stratumc's extension (docs/design/concurrency-constructs.md §2)
   // version 0.3, quorum steps (stratumc's extension)
-  SPEC_QUORUM_MISSING_KEY,
-  SPEC_QUORUM_ONLY_KEY,
+  ...KIND_KEY_RULES.quorum.missing,
+  ...KIND_KEY_RULES.quorum.only,
   SPEC_QUORUM_THRESHOLD_INVALID,
   SPEC_QUORUM_THRESHOLD_UNREACHABLE,
   // version 0.3, race steps (stratumc's extension), and the members of race and debate steps
-  SPEC_RACE_MISSING_KEY,
-  SPEC_RACE_ONLY_KEY,
+  ...KIND_KEY_RULES.race.missing,
+  ...KIND_KEY_RULES.race.only,
   SPEC_MEMBER_DUPLICATE_ID,
   // version 0.3, debate steps (stratumc's extension)
-  SPEC_DEBATE_MISSING_KEY,
-  SPEC_DEBATE_ONLY_KEY,
+  ...KIND_KEY_RULES.debate.missing,
+  ...KIND_KEY_RULES.debate.only,
   SPEC_DEBATE_CONTRACT_UNDEFINED,
 ];

@@ -1,6 +1,7 @@
 // Which expression fields are reported as misplaced (docs/reference/language.md §9.3, last bullet). Such a field
 // is not parsed or type-checked at all, so the expression phase asks these predicates and the
 // semantic rules that report the misplacement use the very same ones: the two never disagree.
+import { isTypedStepKind } from "../base/step-kinds";
 import type { FunctionDecl, StepDecl, StepKind } from "../model/types";
 
 export type ExpressionField = "ensure" | "skip_if" | "exit_criterion" | "accumulate" | "accumulate_key";
@@ -17,16 +18,7 @@ export function isNonGate(step: StepDecl): boolean {
 
 /** A 0.3 decompose, parallel_dispatch, quorum, race or debate step (selected by `type`). */
 export function isTypedKind(step: StepDecl): boolean {
-  switch (step.kind) {
-    case "decompose":
-    case "parallel_dispatch":
-    case "quorum":
-    case "race":
-    case "debate":
-      return true;
-    default:
-      return false;
-  }
+  return isTypedStepKind(step.kind);
 }
 
 /**

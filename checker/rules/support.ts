@@ -3,24 +3,15 @@
 // cascade rules of docs/reference/language.md §9.3 (a field that is present but structurally invalid is "unknown").
 import { entityRange, stepEntityRange } from "../anchors";
 import type { SourceRange } from "../base/source-range";
-import { STEP_KINDS } from "../base/step-kinds";
 import type { SourceEdit, SpecFix } from "../diagnostic";
 import { suggest } from "../expr/did-you-mean";
-import type { Fields, FunctionDecl, SpecModel, StepDecl, StepKind } from "../model/types";
+import type { Fields, FunctionDecl, SpecModel, StepDecl } from "../model/types";
 import type { MapEntry, SpecNode } from "../yaml/nodes";
 import { didYouMean, renameFix } from "./suggestions";
 
 /** A step that takes part in id-based rules: its messages and paths need `<s>`. */
 export interface NamedStep extends StepDecl {
   readonly id: string;
-}
-
-/**
- * Every step kind but `excluded`, for rules about keys that belong to one kind: a step of unknown
- * kind (SPEC-STEP-MODE, an invalid type, …) is not known to be another kind, so it is not visited.
- */
-export function kindsOtherThan(excluded: StepKind): readonly StepKind[] {
-  return STEP_KINDS.filter((k) => k !== excluded);
 }
 
 /** Every step with a valid id, flow by flow, in declaration order. */

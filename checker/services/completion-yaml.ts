@@ -2,7 +2,9 @@
 // spec schema, minus the ones present), and values — step ids for depends_on/next/on_fail and the
 // gate routes (on_revise: earlier steps only), function/flow/contract names, enum values,
 // booleans, the version, contract field types, and a step's function's declared input names.
+import { isTypedStepKind, STEP_KINDS, type StepKind } from "../base/step-kinds";
 import type { Version } from "../base/version";
+import { CHECKER_KINDS } from "../kinds/index";
 import { forVersion, resolveShape } from "../schema/resolve-shape";
 import type { KeySpec, ShapeName, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode } from "../yaml/nodes";
@@ -101,29 +103,10 @@ const CONTRACT_VALUE_KEYS: ReadonlySet<string> = new Set([
   "argument_contract",
 ]);
 
-/** The keys only a parallel_dispatch step takes (SPEC-PARALLEL-ONLY-KEY, SPEC-PARALLEL-KEY-IGNORED). */
-const PARALLEL_ONLY = [
-  "source",
-  "intent_template",
-  "max_concurrent",
-  "isolation",
-  "require",
-  "merge",
-  "task_timeout",
-  "capture_diff",
-  "defer_advance",
-  "task_reasoning_template",
-  "member_contract",
-  "validate",
-];
-/** The keys only a quorum step takes (SPEC-QUORUM-ONLY-KEY). */
-const QUORUM_ONLY = ["runs", "agree_on", "threshold"];
-/** The keys only a race step takes (SPEC-RACE-ONLY-KEY). */
-const RACE_ONLY = ["candidates"];
-/** The keys only a debate step takes (SPEC-DEBATE-ONLY-KEY). */
-const DEBATE_ONLY = ["debaters", "rounds", "argument_contract", "converge", "synthesis"];
-/** The keys of stratumc's member steps (quorum, race, debate). */
-const MEMBER_KINDS_ONLY = [...QUORUM_ONLY, ...RACE_ONLY, ...DEBATE_ONLY];
+/** The keys only one kind takes (checker/kinds/<kind>.ts, `ownKeys`: SPEC-<KIND>-ONLY-KEY and the like). */
+function ownKeysOfOtherKinds(kind: StepKind | null): string[] {
+  return STEP_KINDS.filter((k) => k !== kind).flatMap((k) => CHECKER_KINDS[k].ownKeys);
+}
 const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", ...GATE_ONLY];
 
 /**
@@ -132,18 +115,14 @@ const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", 
  */
 function stepKeyExclusions(view: DocView, step: MapNode): string[] {
   const type = stringValue(step.get("type")?.value);
-  // `type: decompose | parallel_dispatch` decides the kind (0.3); function / flow are ignored.
-  if (type === "parallel_dispatch")
-    return [...NOT_ON_TYPED_KINDS, "intent", "reasoning_template", ...MEMBER_KINDS_ONLY];
-  if (type === "decompose") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...MEMBER_KINDS_ONLY];
-  if (type === "quorum") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...RACE_ONLY, ...DEBATE_ONLY];
-  if (type === "race") return [...NOT_ON_TYPED_KINDS, ...PARALLEL_ONLY, ...QUORUM_ONLY, ...DEBATE_ONLY];
-  if (type === "debate")
-    return [...NOT_ON_TYPED_KINDS, "output_contract", ...PARALLEL_ONLY, ...QUORUM_ONLY, ...RACE_ONLY];
+  // `type: decompose | parallel_dispatch | quorum | race | debate` decides the kind (0.3);
+  // function / flow are ignored.
+  if (isTypedStepKind(type))
+    return [...NOT_ON_TYPED_KINDS, ...CHECKER_KINDS[type].notOffered, ...ownKeysOfOtherKinds(type)];
   const fn = stringValue(step.get("function")?.value);
   const mode =
     step.get("function") !== undefined || step.get("intent") !== undefined || step.get("flow") !== undefined;
-  const out: string[] = mode ? [...STEP_MODE_KEYS, ...PARALLEL_ONLY, ...MEMBER_KINDS_ONLY] : [];
+  const out: string[] = mode ? [...STEP_MODE_KEYS, ...ownKeysOfOtherKinds(null)] : [];
   if (fn !== null) {
     const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));

@@ -7,6 +7,7 @@ import type { ExprEnvironment } from "../expr/types";
 import type { StepDecl } from "../model/types";
 import type { ScalarNode } from "../yaml/nodes";
 import { resultBinding } from "./environment";
+import { kindExpressions } from "./kind-expressions";
 import type { Records } from "./result-type";
 
 /** The type of one argument: `ns[T]` for the argument contract's record T, else `any`. */
@@ -32,7 +33,7 @@ export function convergeEnvironment(
 
 /** The scalar of a debate step's converge (on other kinds: SPEC-DEBATE-ONLY-KEY). */
 export function convergeNode(step: StepDecl): ScalarNode | null {
-  if (step.kind !== "debate") return null;
+  if (!kindExpressions(step).includes("converge")) return null;
   const field = step.string("converge");
   return field === null || field.entry.value.kind !== "scalar" ? null : field.entry.value;
 }

@@ -8,6 +8,7 @@ import type { ExprEnvironment } from "../expr/types";
 import type { StepDecl } from "../model/types";
 import type { ScalarNode } from "../yaml/nodes";
 import { resultBinding } from "./environment";
+import { kindExpressions } from "./kind-expressions";
 import type { Records } from "./result-type";
 
 /** The type of one element of `results`: `ns[T]` for the member contract's record T, else `any`. */
@@ -39,7 +40,7 @@ export function validateEnvironment(
 
 /** The scalar of a parallel_dispatch step's validate (on other kinds: SPEC-PARALLEL-ONLY-KEY). */
 export function validateNode(step: StepDecl): ScalarNode | null {
-  if (step.kind !== "parallel_dispatch") return null;
+  if (!kindExpressions(step).includes("validate")) return null;
   const field = step.string("validate");
   return field === null || field.entry.value.kind !== "scalar" ? null : field.entry.value;
 }

@@ -15,6 +15,7 @@ import { contractRecords } from "./contracts";
 import { argumentType, convergeEnvironment, convergeNode } from "./debate-converge";
 import { elementType, environment } from "./environment";
 import { checkInputs } from "./inputs";
+import { kindExpressions } from "./kind-expressions";
 import { commonProperties, outputSchemaProperties } from "./output-schema";
 import { checkParallelSource } from "./parallel-source";
 import { memberResultType, validateEnvironment, validateNode } from "./parallel-validate";
@@ -86,11 +87,12 @@ export class ExpressionPhase {
       for (const step of flow.steps) {
         if (!hasId(step)) continue;
         this.inputs.set(step, checkInputs(this.model, this.reporter, step, this.outputType));
-        if (step.kind === "parallel_dispatch") {
+        const own = kindExpressions(step);
+        if (own.includes("source")) {
           this.sources.set(step, checkParallelSource(this.model, this.reporter, step, this.outputType));
-          this.checkValidate(step);
         }
-        if (step.kind === "debate") this.checkConverge(step);
+        if (own.includes("validate")) this.checkValidate(step);
+        if (own.includes("converge")) this.checkConverge(step);
         this.checkStep(step);
       }
     }
@@ -183,7 +185,7 @@ export class ExpressionPhase {
       exitCriterion: single("exit_criterion"),
       accumulate: this.accumulate(step),
       accumulateKey: single("accumulate_key"),
-      agreeOn: step.kind === "quorum" ? this.agreeOn(step, base) : null,
+      agreeOn: kindExpressions(step).includes("agree_on") ? this.agreeOn(step, base) : null,
     });
   }
 

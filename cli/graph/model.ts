@@ -2,18 +2,10 @@
 // dependency edges (depends_on and `$.steps` input references), routing edges (next, on_fail,
 // gate approve/revise/kill) and invisible order edges between consecutive steps that no dependency
 // joins (layout only). A gate route that is null ends the flow: it points at the flow's END.
-import type { CheckedSpec, StepIR } from "../../checker/index";
+import type { CheckedSpec, StepIR, StepKind } from "../../checker/index";
 
-export type NodeKind =
-  | "function"
-  | "gate"
-  | "inline"
-  | "flow"
-  | "decompose"
-  | "parallel_dispatch"
-  | "quorum"
-  | "race"
-  | "debate";
+/** A node is drawn by its step's kind (checker/base/step-kinds.ts lists them). */
+export type NodeKind = StepKind;
 type RouteLabel = "next" | "on_fail" | "approve" | "revise" | "kill";
 /** A dependency (solid), a route (dashed, labelled), or execution order only (invisible, for the layout). */
 

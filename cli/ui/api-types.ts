@@ -2,21 +2,11 @@
 // (cli/ui/views.ts) and the page (cli/ui/page/), so both sides agree on one shape. Types only.
 // Values that came from agents or people (inputs, outputs, notes) are untrusted: the page shows
 // them as text, never as markup.
+import type { StepKind } from "../../checker/index";
 
 export type FlowListStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed" | "corrupt";
 
 export type StepState = "done" | "current" | "awaiting_gate" | "failed" | "skipped" | "pending" | "killed";
-
-type StepKind =
-  | "function"
-  | "gate"
-  | "inline"
-  | "flow"
-  | "decompose"
-  | "parallel_dispatch"
-  | "quorum"
-  | "race"
-  | "debate";
 
 export type GateOutcome = "approve" | "revise" | "kill";
 

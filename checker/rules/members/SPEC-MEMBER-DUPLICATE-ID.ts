@@ -2,10 +2,15 @@
 // id. Results are reported and stored under member ids, so the second member could never be told
 // apart from the first.
 import { valueRange } from "../../anchors";
+import { STEP_KINDS } from "../../base/step-kinds";
+import { CHECKER_KINDS } from "../../kinds/index";
 import { memberDecls } from "../../model/members";
 import { defineRule } from "../../rule";
 import { stepPath } from "../support";
 import type { RuleVisitor } from "../types";
+
+/** The kinds whose members are listed, each with an id (race: candidates, debate: debaters). */
+const MEMBER_LIST_KINDS = STEP_KINDS.filter((k) => CHECKER_KINDS[k].memberList !== null);
 
 export const SPEC_MEMBER_DUPLICATE_ID = defineRule({
   code: "SPEC-MEMBER-DUPLICATE-ID",
@@ -20,8 +25,9 @@ export const SPEC_MEMBER_DUPLICATE_ID = defineRule({
   },
   message: (step: string, key: string, id: string) => `Step '${step}' has two ${key} with id '${id}'`,
   visit(on: RuleVisitor): void {
-    on.onStep(["race", "debate"], (step, { model, reporter }) => {
-      const key = step.kind === "race" ? "candidates" : "debaters";
+    on.onStep(MEMBER_LIST_KINDS, (step, { model, reporter }) => {
+      const key = step.kind === null ? null : CHECKER_KINDS[step.kind].memberList;
+      if (key === null) return;
       const seen = new Set<string>();
       for (const member of memberDecls(step, key)) {
         if (!seen.has(member.id)) {

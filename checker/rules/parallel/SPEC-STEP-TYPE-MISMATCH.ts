@@ -13,17 +13,10 @@ const MATCHING: Readonly<Record<string, readonly StepKind[]>> = {
   flow: ["flow"],
 };
 
-const KIND_TEXT: Readonly<Record<StepKind, string>> = {
-  function: "function",
-  gate: "gate (function)",
-  inline: "inline",
-  flow: "flow",
-  decompose: "decompose",
-  parallel_dispatch: "parallel_dispatch",
-  quorum: "quorum",
-  race: "race",
-  debate: "debate",
-};
+/** How the message names a kind: a gate is a function step whose function is a gate. */
+function kindText(kind: StepKind): string {
+  return kind === "gate" ? "gate (function)" : kind;
+}
 
 export const SPEC_STEP_TYPE_MISMATCH = defineRule({
   code: "SPEC-STEP-TYPE-MISMATCH",
@@ -45,7 +38,7 @@ export const SPEC_STEP_TYPE_MISMATCH = defineRule({
       if (type === null || matching === undefined || step.kind === null || matching.includes(step.kind))
         return;
       reporter.report(SPEC_STEP_TYPE_MISMATCH, {
-        message: SPEC_STEP_TYPE_MISMATCH.message(step.id, type.value, KIND_TEXT[step.kind]),
+        message: SPEC_STEP_TYPE_MISMATCH.message(step.id, type.value, kindText(step.kind)),
         path: stepPath(step, "type"),
         range: valueRange(model.source, type.entry),
         suggestion: `Write type: ${step.kind === "gate" ? "function" : step.kind}, or remove type`,

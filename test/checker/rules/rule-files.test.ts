@@ -1,13 +1,18 @@
 // The layout of the checker's rule folders (checker/rules/, checker/graph/rules/,
 // checker/spec-expr/rules/): every file that declares a rule is named after its code (`<CODE>.ts`,
-// one rule per file), every file named like a code declares exactly that rule, and no file of
+// one rule per file), every file named like a code declares exactly that rule — except the codes
+// of the two table-driven key rules (checker/rules/kinds/: SPEC-<KIND>-MISSING-KEY and
+// SPEC-<KIND>-ONLY-KEY), which the kind's descriptor checker/kinds/<kind>.ts declares —, and no file of
 // checker/rules/ walks steps, flows, functions or contracts by hand — rules say what they visit and the
 // checker's one walk (checker/rules/walk.ts) calls them. A plain source scan; the checks are proved
 // to bite on synthetic sources.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { STEP_KINDS } from "../../../checker/base/step-kinds";
 import { CATALOGUE } from "../../../checker/catalogue";
+import { SEMANTIC_RULES } from "../../../checker/rules/index";
+import { KIND_KEY_RULES } from "../../../checker/rules/kinds/index";
 
 const REPO = join(__dirname, "..", "..", "..");
 const RULES_DIR = join(REPO, "checker", "rules");
@@ -16,6 +21,9 @@ const OTHER_RULE_DIRS = [
   join(REPO, "checker", "graph", "rules"),
   join(REPO, "checker", "spec-expr", "rules"),
 ];
+
+/** The kinds' descriptors, which declare the codes of the table-driven key rules. */
+const KINDS_DIR = join(REPO, "checker", "kinds");
 
 /** The walk itself, and the helpers it (and checker/portable) iterate with. */
 const WALKERS = new Set(["walk.ts", "support.ts", "contracts/definitions.ts"]);
@@ -54,6 +62,22 @@ function namingProblem(fileName: string, source: string): string | null {
   return codes.length === 0 ? null : `declares [${codes.join(", ")}] but is not named after its code`;
 }
 
+/**
+ * Why a descriptor file breaks the rule, or null: `<kind>.ts` may declare only the codes the
+ * table-driven key rules report for that kind (`owned`), and every one of them.
+ */
+function descriptorProblem(
+  path: string,
+  source: string,
+  owned: ReadonlyMap<string, readonly string[]>,
+): string | null {
+  const codes = declaredCodes(source);
+  const kind = /^([a-z_]+)\.ts$/.exec(path)?.[1];
+  const expected = kind === undefined ? [] : (owned.get(kind) ?? []);
+  if (codes.join() === expected.join()) return null;
+  return `declares [${codes.join(", ")}], not the codes of its key rules [${expected.join(", ")}]`;
+}
+
 /** The hand-written walks over the model in a source (loops over steps, flows, functions, contracts). */
 function handWalks(source: string): string[] {
   const walks =
@@ -71,6 +95,12 @@ function read(dir: string) {
 
 const files = read(RULES_DIR);
 const otherRuleFiles = OTHER_RULE_DIRS.flatMap(read);
+const kindFiles = read(KINDS_DIR);
+
+/** Each kind's table-driven codes (missing key, then only key), as the rules report them. */
+const TABLE_CODES: ReadonlyMap<string, readonly string[]> = new Map(
+  STEP_KINDS.map((k) => [k, [...KIND_KEY_RULES[k].missing, ...KIND_KEY_RULES[k].only].map((r) => r.code)]),
+);
 
 describe("checker/rules/", () => {
   it("names every rule file after the one code it declares (graph and reference rules included)", () => {
@@ -86,6 +116,20 @@ describe("checker/rules/", () => {
     expect(codes.filter((c) => !CATALOGUE.has(c))).toEqual([]);
     expect(codes.filter((c) => c.startsWith("EXPR-")).length).toBe(17);
     expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it("declares each table-driven key code in its kind's descriptor, and every semantic rule once", () => {
+    const problems = kindFiles.flatMap((f) => {
+      const p = descriptorProblem(f.path, f.source, TABLE_CODES);
+      return p === null ? [] : [`checker/kinds/${f.path}: ${p}`];
+    });
+    expect(problems).toEqual([]);
+    // Five kinds declare a MISSING-KEY code, four an ONLY-KEY code (decompose has no keys of its own).
+    expect([...TABLE_CODES.values()].flat().length).toBe(9);
+    const declared = [...files, ...kindFiles].flatMap((f) => declaredCodes(f.source));
+    expect(
+      SEMANTIC_RULES.map((r) => r.code).filter((c) => declared.filter((d) => d === c).length !== 1),
+    ).toEqual([]);
   });
 
   it("has no rule file that walks steps, flows, functions or contracts by hand", () => {
@@ -110,6 +154,17 @@ describe("the rule-file checks bite", () => {
       /not SPEC-GATE-NEXT/,
     );
     expect(namingProblem("support.ts", "export function helper() {}")).toBeNull();
+  });
+
+  it("reports a descriptor that declares a code its key rules do not report, or lacks one", () => {
+    const owned = new Map([["race", ["SPEC-RACE-MISSING-KEY"]]]);
+    expect(descriptorProblem("race.ts", rule("SPEC-RACE-MISSING-KEY"), owned)).toBeNull();
+    expect(descriptorProblem("race.ts", rule("SPEC-GATE-NEXT"), owned)).toMatch(
+      /not the codes of its key rules/,
+    );
+    expect(descriptorProblem("race.ts", "export const RACE = {};", owned)).toMatch(/declares \[\]/);
+    expect(descriptorProblem("types.ts", rule("SPEC-RACE-MISSING-KEY"), owned)).toMatch(/declares/);
+    expect(descriptorProblem("types.ts", "export interface X {}", owned)).toBeNull();
   });
 
   it("reports loops over the model's lists, not examples or paths in strings", () => {

@@ -2,9 +2,9 @@
 // `type` selects, candidates as a count or a list, the key rules with their exact ranges, the
 // member-id rule, the result type R(s) and the IR with the step's agent and intent applied.
 import { describe, expect, it } from "vitest";
-import { checkSpec } from "../../../../checker/check-spec";
-import { completionsAt, hoverAt } from "../../../../checker/services/assist";
-import { withCursor } from "../../services/markers";
+import { checkSpec } from "../../../checker/check-spec";
+import { completionsAt, hoverAt } from "../../../checker/services/assist";
+import { withCursor } from "../services/markers";
 
 function raceSpec(step: string, version = "0.3"): string {
   return [
