@@ -10,9 +10,9 @@ import { DEFAULT_TASK_TIMEOUT } from "../../checker/schema/spec-schema";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { renderIntentTemplate } from "./intent-template";
-import { runsMembers } from "./member-tasks";
-import { taskCertificateOf } from "./parallel-evaluate";
-import { parallelOf } from "./parallel-payloads";
+import { taskCertificateOf } from "./kinds/parallel_dispatch/evaluate";
+import { parallelOf } from "./kinds/parallel_dispatch/payload";
+import { runsMembers } from "./kinds/shared/member-tasks";
 
 /** The tasks' states as the executor knows them. */
 type TaskStates = readonly string[];

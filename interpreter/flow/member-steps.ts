@@ -4,12 +4,12 @@
 import type { StepIR } from "../../checker/ir/types";
 import type { PyDict, PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
-import { debatePayload } from "./debate-payload";
-import { debateRoundDone } from "./debate-round";
-import { quorumDone } from "./quorum-done";
-import { quorumPayload } from "./quorum-payload";
-import { raceDone } from "./race-done";
-import { racePayload } from "./race-payload";
+import { debatePayload } from "./kinds/debate/payload";
+import { debateRoundDone } from "./kinds/debate/round";
+import { quorumDone } from "./kinds/quorum/done";
+import { quorumPayload } from "./kinds/quorum/payload";
+import { raceDone } from "./kinds/race/done";
+import { racePayload } from "./kinds/race/payload";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
 

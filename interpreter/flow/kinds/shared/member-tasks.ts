@@ -2,16 +2,16 @@
 // object `{id, intent, agent}` per quorum run, race candidate or debater of the current round (its
 // intent with the history so far), in member order, run by the executor like a parallel step's
 // tasks.
-import { isMemberStepKind } from "../../checker/base/step-kinds";
-import type { StepIR } from "../../checker/ir/types";
-import { dictSet } from "../../stdlib/values/dict";
-import { PyDict } from "../../stdlib/values/value";
-import { debaterIntent } from "./debate-payload";
-import { debateOf, readProgress } from "./debate-state";
-import type { StartedTask } from "./parallel-start";
-import { quorumOf, runIds } from "./quorum-payload";
-import { raceOf } from "./race-payload";
-import type { FlowRun } from "./run";
+import { isMemberStepKind } from "../../../../checker/base/step-kinds";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictSet } from "../../../../stdlib/values/dict";
+import { PyDict } from "../../../../stdlib/values/value";
+import type { StartedTask } from "../../parallel-start";
+import type { FlowRun } from "../../run";
+import { debaterIntent } from "../debate/payload";
+import { debateOf, readProgress } from "../debate/state";
+import { quorumOf, runIds } from "../quorum/payload";
+import { raceOf } from "../race/payload";
 
 /** A step whose members the server can run itself. */
 export function runsMembers(step: StepIR): boolean {

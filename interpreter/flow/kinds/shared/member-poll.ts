@@ -5,17 +5,17 @@
 // dropped so the next round can be started), a race at each poll that finds candidates settled
 // since the last judgement (race-done.ts: a winner advances the flow and the engine cancels the
 // candidates still running). One poll is one committed call.
-import type { StepIR } from "../../checker/ir/types";
-import { dictGetStr, dictSet } from "../../stdlib/values/dict";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import type { Response } from "../wire/wire";
-import { currentStep } from "./current";
-import { memberDone } from "./member-steps";
-import { parallelToolError } from "./parallel-errors";
-import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "./parallel-tasks";
-import { judgedCandidates } from "./race-done";
-import type { FlowRun } from "./run";
-import type { Tx } from "./tx";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import type { Response } from "../../../wire/wire";
+import { currentStep } from "../../current";
+import { memberDone } from "../../member-steps";
+import { parallelToolError } from "../../parallel-errors";
+import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import type { FlowRun } from "../../run";
+import type { Tx } from "../../tx";
+import { judgedCandidates } from "../race/done";
 
 const NOT_ADVANCED: ReadonlySet<unknown> = new Set([
   "error",

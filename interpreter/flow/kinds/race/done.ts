@@ -7,18 +7,18 @@
 // a lost race: an `ensure_failed` with one violation per candidate, so retries (a new race),
 // exhaustion and on_fail follow the ordinary rules (step-done.ts). The race so far is kept in
 // `judge_outcome[<step>]`, so a restarted server carries on where it stood.
-import type { StepIR } from "../../checker/ir/types";
-import { dictGetStr, dictSet } from "../../stdlib/values/dict";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { toolError } from "../base/tool-errors";
-import type { Response } from "../wire/wire";
-import { putEntry } from "./edits";
-import { type MemberReport, memberFailure, readMemberReports } from "./member-reports";
-import { candidateIds, raceOf } from "./race-payload";
-import type { FlowRun } from "./run";
-import { beginAttempt, settleAttempt } from "./step-done";
-import type { Tx } from "./tx";
-import { type MemberVerdict, type MemberViolation, memberViolation } from "./violations";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { toolError } from "../../../base/tool-errors";
+import type { Response } from "../../../wire/wire";
+import { putEntry } from "../../edits";
+import type { FlowRun } from "../../run";
+import { beginAttempt, settleAttempt } from "../../step-done";
+import type { Tx } from "../../tx";
+import { type MemberVerdict, type MemberViolation, memberViolation } from "../../violations";
+import { type MemberReport, memberFailure, readMemberReports } from "../shared/member-reports";
+import { candidateIds, raceOf } from "./payload";
 
 /** One judged candidate: null `reason` when its result passed the step's checks. */
 interface Judged {
