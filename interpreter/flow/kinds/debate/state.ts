@@ -3,7 +3,7 @@
 // and the audit shows it (`debates`): the rounds completed, their arguments, whether `converge`
 // ended the debate early, the phase (rounds, synthesis, then done or failed) and why the last
 // rejected round attempt failed. Written only through edits.ts; dropped when the step is
-// dispatched afresh (dispatch.ts).
+// dispatched afresh (shared/member-kind.ts).
 import type { DebateIR, StepIR } from "../../../../checker/ir/types";
 import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";

@@ -134,7 +134,7 @@ function isComplete(task: PyValue): boolean {
  * then the aggregate check as one more failure stage — an unsatisfied `require` or a merge
  * conflict is an `ensure_failed` with its reason, so retries, exhaustion, on_fail and the
  * StepRecord follow the ordinary rules — then `validate` (its violations, computed by the caller
- * only when everything before passed; parallel-validate.ts), failing the same way.
+ * only when everything before passed; validate.ts), failing the same way.
  */
 export function parallelOutcome(
   checked: CheckOutcome,

@@ -1,6 +1,6 @@
 // `stratum_parallel_done` on a quorum step (the consumer path, docs/runtime.md §23.13): the agent
 // ran the runs r1 … rN itself and reports them all at once. One call is one attempt: the runs are
-// judged (quorum-evaluate.ts), the votes are kept in `judge_outcome[<step>]` (the audit shows
+// judged (evaluate.ts), the votes are kept in `judge_outcome[<step>]` (the audit shows
 // them), and the attempt settles as any step's does — the winning result is the step's result; no
 // agreement is an `ensure_failed` with the `no quorum …` violation, so retries (which re-dispatch
 // all runs), exhaustion, on_fail and the StepRecord follow the ordinary rules (step-done.ts).

@@ -4,9 +4,8 @@
 import type { QuorumIR, StepIR } from "../../../../checker/ir/types";
 import type { PyDict } from "../../../../stdlib/values/value";
 import type { Response, Wire } from "../../../wire/wire";
-import { retriesRemaining } from "../../payloads";
+import { retriesRemaining, writtenNumber } from "../../payloads";
 import type { FlowRun } from "../../run";
-import { writtenNumber } from "../parallel_dispatch/payload";
 import { memberPayloadHead, memberResultChecks } from "../shared/member-payload";
 
 /** A quorum step's keys (present exactly on quorum steps). */

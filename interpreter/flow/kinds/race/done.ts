@@ -11,7 +11,7 @@ import type { StepIR } from "../../../../checker/ir/types";
 import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import { toolError } from "../../../base/tool-errors";
-import type { Response } from "../../../wire/wire";
+import type { Response, Wire } from "../../../wire/wire";
 import { putEntry } from "../../edits";
 import type { FlowRun } from "../../run";
 import { beginAttempt, settleAttempt } from "../../step-done";
@@ -84,6 +84,18 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
     memberViolation("candidate", j?.id ?? "", j?.reason ?? { status: "", reasons: [], error: null, why: "" }),
   );
   return settleAttempt(tx, run, step, null, null, attempt, { ok: false, status: "ensure_failed", reasons });
+}
+
+/** A poll's outcome that found the winner (it carries `race`): the candidates still running stop (docs/runtime.md §23.16). */
+export function raceWon(outcome: Wire): boolean {
+  return (
+    outcome !== null &&
+    typeof outcome === "object" &&
+    !Array.isArray(outcome) &&
+    !(outcome instanceof Map) &&
+    "race" in outcome &&
+    (outcome as Response).race !== undefined
+  );
 }
 
 /** The ids of the candidates this race has judged so far. */
