@@ -54,7 +54,3 @@ function isStepKind(value: unknown): value is StepKind {
 export function isTypedStepKind(value: unknown): value is TypedStepKind {
   return isStepKind(value) && STEP_KIND_TABLE[value].typed;
 }
-
-export function isMemberStepKind(value: unknown): value is MemberStepKind {
-  return isStepKind(value) && STEP_KIND_TABLE[value].members;
-}

@@ -72,7 +72,7 @@ interface StepInputIR {
 }
 
 /** The IR names the kinds as the model does (checker/base/step-kinds.ts). */
-export type StepKindIR = StepKind;
+type StepKindIR = StepKind;
 
 /** A number as written in the spec: payloads echo `2.0` as a float, as the reference does. */
 export interface WrittenNumberIR {

@@ -22,6 +22,7 @@ import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
 import { gateResolve } from "../flow/gates";
 import { iterationAbort, iterationStart } from "../flow/iterations";
 import { iterationReport } from "../flow/iterations-report";
+import { pollCancelsRest } from "../flow/kinds/index";
 import { parallelDone } from "../flow/parallel-done";
 import { parallelAdvance, parallelPoll } from "../flow/parallel-poll";
 import { plan } from "../flow/plan";
@@ -246,8 +247,8 @@ export function createEngine(options: EngineOptions): EngineApi {
       queue.run(async () => {
         await parallel.recover(args.flow_id);
         const r = await transact(args.flow_id, parallelPoll, args);
-        // A race won at this poll: its other candidates stop now (docs/reference/runtime.md §23.16).
-        if (raceWonAt(r)) parallel.cancelRest(args.flow_id, args.step_id);
+        // A step its poll ended with tasks still running (a won race): they stop now (docs/reference/runtime.md §23.16).
+        if (pollCancelsRest(r)) parallel.cancelRest(args.flow_id, args.step_id);
         return r;
       }),
     parallelAdvance: (args) =>
@@ -282,17 +283,4 @@ function guarded(fn: () => Response, onError: (e: unknown) => Response): Respons
 /** The call's warnings as the last key `warnings`, present only when non-empty (docs/reference/language.md §3.1, docs/reference/runtime.md §16.4). */
 function withWarnings(response: Response, tx: EngineTx): Response {
   return tx.warnings.length === 0 ? response : { ...response, warnings: [...tx.warnings] };
-}
-
-/** A poll whose judgement found a race's winner (its outcome carries `race`). */
-function raceWonAt(r: Response): boolean {
-  const outcome = r.outcome;
-  return (
-    outcome !== null &&
-    typeof outcome === "object" &&
-    !Array.isArray(outcome) &&
-    !(outcome instanceof Map) &&
-    "race" in outcome &&
-    (outcome as Response).race !== undefined
-  );
 }

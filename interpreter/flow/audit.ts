@@ -1,13 +1,13 @@
 // `stratum_audit` (docs/reference/runtime.md §11.2): a read-only report of a flow's trace, rounds, iteration
 // history (without the raw results) and child audits. Works on finished flows too, also after a
 // restart (they are kept, DIV-KEEP-FINISHED).
-import type { StepKindIR } from "../../checker/ir/types";
 import type { FlowArgs } from "../api";
 import type { BudgetState, IterationEntry } from "../base/flow-state";
 import { flowNotFound } from "../base/tool-errors";
 import type { Response, Wire, WireObject } from "../wire/wire";
 import { totalDurationMs } from "./completion";
 import { isFinished } from "./current";
+import { FLOW_KINDS } from "./kinds/index";
 import type { Clock } from "./ports";
 import { traceWire } from "./records";
 import type { FlowRun } from "./run";
@@ -35,19 +35,16 @@ export function auditOf(run: FlowRun, clock: Clock): Response {
   };
 }
 
-/** The audit key of each member step kind's `judge_outcome` entries. */
-const JUDGEMENT_KEYS: Readonly<Partial<Record<StepKindIR, string>>> = {
-  quorum: "quorum_votes",
-  race: "race_outcomes",
-  debate: "debates",
-};
+/** The key of an entry whose step the flow no longer has: the quorum's, the first kind with judgements. */
+const UNKNOWN_STEP_KEY = "quorum_votes";
 
 /** `judge_outcome`, split by the kind of the step each entry belongs to (key order: first seen). */
 function judgements(run: FlowRun): Record<string, Wire> {
   const out: Record<string, Map<string, Wire>> = {};
   for (const [stepId, value] of run.state.judge_outcome) {
     const kind = run.flow.stepById.get(stepId)?.kind;
-    const key = (kind === undefined ? undefined : JUDGEMENT_KEYS[kind]) ?? "quorum_votes";
+    // Each kind's own audit key (kinds/), e.g. `race_outcomes` for a race.
+    const key = (kind === undefined ? undefined : FLOW_KINDS[kind].judgementKey) ?? UNKNOWN_STEP_KEY;
     out[key] ??= new Map();
     out[key].set(stepId, value);
   }

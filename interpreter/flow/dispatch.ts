@@ -6,17 +6,11 @@ import type { PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
-import { appendItem, deleteEntry, putEntry, putTiming } from "./edits";
+import { appendItem, putEntry } from "./edits";
 import { evaluateIn } from "./expressions";
-import { resolveInputs } from "./inputs";
-import { memberPayload } from "./member-steps";
-import { runsMembers } from "./member-tasks";
-import { parallelDispatchPayload, resolveTasks } from "./parallel-payloads";
-import { dropTaskEntries } from "./parallel-tasks";
-import { executeStepPayload, gatePayload } from "./payloads";
+import { FLOW_KINDS } from "./kinds/index";
 import { policyRecord, skipRecord } from "./records";
 import type { FlowRun } from "./run";
-import { dispatchSubflow } from "./subflow";
 import type { Tx } from "./tx";
 
 const NO_NAMES: ReadonlyMap<string, PyValue> = new Map<string, PyValue>();
@@ -47,8 +41,7 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
       tx.warn(
         `skip_if of gate '${step.id}' held again after routing back to it; the gate waits for stratum_gate_resolve`,
       );
-      putTiming(run, "gateDispatchedAt", step.id, tx.clock.wallMs());
-      return gatePayload(run, step);
+      return FLOW_KINDS[step.kind].dispatch(tx, run, step, options);
     }
     if (skipIfHolds(tx, run, step)) {
       if (step.kind === "gate") autoApproved.add(step.id);
@@ -64,30 +57,8 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
       }
       continue;
     }
-    if (step.kind === "gate") {
-      putTiming(run, "gateDispatchedAt", step.id, tx.clock.wallMs());
-      return gatePayload(run, step);
-    }
-    const inputs = resolveInputs(run, step);
-    putTiming(run, "stepDispatchedAt", step.id, tx.clock.monoMs());
-    if (step.kind === "flow") return dispatchSubflow(tx, run, step, inputs);
-    if (runsMembers(step)) {
-      // A new vote, race or debate (a first dispatch, a retry, a route back): server-side entries
-      // of an earlier one are void, and so is a race's or a debate's progress (a quorum's votes
-      // stay for the audit until the next attempt replaces them); stratum_resume repeats where it
-      // stands.
-      if (options.keepTasksOf !== step.id) {
-        dropTaskEntries(run);
-        if (step.kind !== "quorum") deleteEntry(run, "judge_outcome", step.id);
-      }
-      return memberPayload(run, step, inputs);
-    }
-    if (step.kind === "parallel_dispatch") {
-      const tasks = resolveTasks(run, step);
-      if (options.keepTasksOf !== step.id) dropTaskEntries(run);
-      return parallelDispatchPayload(run, step, tasks);
-    }
-    return executeStepPayload(run, step, inputs);
+    // The step the agent acts on next: its payload is its kind's (kinds/).
+    return FLOW_KINDS[step.kind].dispatch(tx, run, step, options);
   }
 }
 

@@ -1,18 +1,9 @@
-// How the server-side executor runs a step's tasks (docs/reference/runtime.md §23.6): for a parallel_dispatch
-// step, its keys (`max_concurrent`, `task_timeout`, `isolation`, `capture_diff`, the rendered
-// `intent_template`, the step's agent, the per-task certificate, the `require` cascade); for
-// stratumc's quorum, race and debate steps (docs/reference/runtime.md §23.16), their members — all at once,
-// each with its own intent and agent, no worktree, the default timeout, no certificate and no
-// cascade (a quorum and a round need every member; a race's losers are cancelled when a
-// candidate wins).
+// How the server-side executor runs a step's tasks (docs/reference/runtime.md §23.6, docs/reference/runtime.md §23.16):
+// the plan is the step kind's — a parallel step's keys (kinds/parallel_dispatch/executor-plan.ts),
+// a member step's members all at once (kinds/shared/member-plan.ts).
 import type { ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
-import { DEFAULT_TASK_TIMEOUT } from "../../checker/schema/spec-schema";
-import { dictGetStr } from "../../stdlib/values/dict";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { renderIntentTemplate } from "./intent-template";
-import { runsMembers } from "./member-tasks";
-import { taskCertificateOf } from "./parallel-evaluate";
-import { parallelOf } from "./parallel-payloads";
+import type { PyValue } from "../../stdlib/values/value";
+import { FLOW_KINDS } from "./kinds/index";
 
 /** The tasks' states as the executor knows them. */
 type TaskStates = readonly string[];
@@ -30,42 +21,9 @@ export interface ExecutorPlan {
   lost(states: TaskStates): boolean;
 }
 
+/** The plan of a step stratum_parallel_start accepted (its kind has server-side tasks). */
 export function executorPlanOf(step: StepIR, taskCount: number): ExecutorPlan {
-  if (runsMembers(step)) return memberPlan(taskCount);
-  const parallel = parallelOf(step);
-  return {
-    maxConcurrent: Math.max(1, parallel.maxConcurrent.value),
-    taskTimeout: parallel.taskTimeout,
-    isolation: parallel.isolation === "none" ? "none" : "worktree",
-    captureDiff: parallel.captureDiff && parallel.isolation === "worktree",
-    prompt: (task) => renderIntentTemplate(parallel.intentTemplate, task),
-    agent: () => step.agent,
-    certificate: taskCertificateOf(step),
-    lost(states) {
-      const complete = states.filter((s) => s === "complete").length;
-      const active = states.filter((s) => s === "pending" || s === "running").length;
-      const require = parallel.require;
-      if (require === "any") return active === 0 && complete === 0;
-      if (require === "all") return states.some((s) => s === "failed" || s === "cancelled");
-      return complete + active < require.value;
-    },
-  };
-}
-
-/** The member tasks (member-tasks.ts) carry their own intent and agent. */
-function memberPlan(taskCount: number): ExecutorPlan {
-  const text = (task: PyValue, key: string): string | null => {
-    const v = task instanceof PyDict ? dictGetStr(task, key) : undefined;
-    return typeof v === "string" ? v : null;
-  };
-  return {
-    maxConcurrent: Math.max(1, taskCount),
-    taskTimeout: DEFAULT_TASK_TIMEOUT,
-    isolation: "none",
-    captureDiff: false,
-    prompt: (task) => text(task, "intent") ?? "",
-    agent: (task) => text(task, "agent"),
-    certificate: null,
-    lost: () => false,
-  };
+  const server = FLOW_KINDS[step.kind].server;
+  if (server === undefined) throw new Error(`step '${step.id}' has no server-side tasks`);
+  return server.executorPlan(step, taskCount);
 }

@@ -1,22 +1,14 @@
 // `stratum_parallel_done` (the consumer path, docs/reference/runtime.md "parallel steps"): the agent ran a
-// parallel step's tasks itself and reports every task's result and the merge status at once. The
-// aggregate is processed as the step's result (parallel-evaluate.ts), with the ordinary retry,
-// exhaustion, on_fail and record rules (step-done.ts). Also what poll and advance use once the
-// server-side tasks have settled.
-import type { StepIR } from "../../checker/ir/types";
+// step's tasks itself and reports them — a parallel step's every task and the merge status at
+// once; a quorum's runs, a race's candidates and a debate round's arguments like tasks (stratumc's
+// extensions, docs/reference/runtime.md §23.13 to docs/reference/runtime.md §23.15). What the reports do is the step
+// kind's (kinds/); a kind without such reports is told to use stratum_step_done.
 import type { PyValue } from "../../stdlib/values/value";
 import type { ParallelDoneArgs } from "../api";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { currentStep } from "./current";
-import { memberDone } from "./member-steps";
-import { runsMembers } from "./member-tasks";
-import { evaluateParallelResults, judgedTasks, parallelOutcome } from "./parallel-evaluate";
-import { validateViolations } from "./parallel-validate";
-import { checkResult } from "./result-checks";
-import type { FlowRun } from "./run";
-import { beginAttempt, settleAttempt } from "./step-done";
-import { stepModeOf } from "./step-mode";
+import { FLOW_KINDS, stepModeOf } from "./kinds/index";
 import type { Tx } from "./tx";
 
 export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
@@ -30,39 +22,12 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
   if (step.id !== args.step_id) {
     return toolError("step_mismatch", `Expected step '${step.id}', got '${args.step_id}'`);
   }
-  // A quorum's runs, a race's candidates and a debate round's arguments are reported like tasks
-  // (stratumc's extensions, docs/reference/runtime.md §23.13 to docs/reference/runtime.md §23.15).
-  if (runsMembers(step)) return memberDone(tx, run, step, args.task_results as readonly PyValue[]);
-  if (step.kind !== "parallel_dispatch") {
+  const reported = FLOW_KINDS[step.kind].parallelDone;
+  if (reported === undefined) {
     return toolError(
       "wrong_step_type",
       `Step '${args.step_id}' is a ${stepModeOf(step)} step, not parallel_dispatch. Use stratum_step_done for non-parallel steps.`,
     );
   }
-  return processParallelResults(tx, run, step, args.task_results as readonly PyValue[], args.merge_status);
-}
-
-/** One attempt of a parallel step with these task results: evaluate, check, settle. */
-export function processParallelResults(
-  tx: Tx,
-  run: FlowRun,
-  step: StepIR,
-  taskResults: readonly PyValue[],
-  mergeStatus: string,
-): Response {
-  const evaluation = evaluateParallelResults(step, taskResults, mergeStatus, run.spec);
-  const attempt = beginAttempt(run, step);
-  const checked = checkResult(tx, run, step, evaluation.aggregate);
-  // validate runs only once ensure, require and merge have passed (docs/reference/runtime.md §23.3).
-  const passed = checked.ok && evaluation.failureReasons.length === 0;
-  const validation = passed ? validateViolations(tx, run, step, judgedTasks(evaluation)) : [];
-  return settleAttempt(
-    tx,
-    run,
-    step,
-    null,
-    evaluation.aggregate,
-    attempt,
-    parallelOutcome(checked, evaluation, validation),
-  );
+  return reported(tx, run, step, args.task_results as readonly PyValue[], args.merge_status);
 }

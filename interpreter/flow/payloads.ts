@@ -1,7 +1,8 @@
 // The dispatch payloads of docs/reference/runtime.md §3.2, keys in the documented order.
 
-import type { ContractIR, StepIR } from "../../checker/ir/types";
-import type { PyDict } from "../../stdlib/values/value";
+import type { StepTypeValue } from "../../checker/base/step-kinds";
+import type { ContractIR, StepIR, WrittenNumberIR } from "../../checker/ir/types";
+import { type PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
 import type { Response, Wire } from "../wire/wire";
 import { certificateOf, injectCertInstructions } from "./reasoning";
 import type { FlowRun } from "./run";
@@ -22,38 +23,58 @@ export function retriesRemaining(run: FlowRun, step: StepIR): number {
   return step.retries - (run.state.attempts.get(step.id) ?? 0);
 }
 
-/** `execute_step` for a function, inline or (version 0.3) decompose step. */
-export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {
+/** A number as written: `2.0` stays a float. */
+export function writtenNumber(n: WrittenNumberIR): PyValue {
+  return n.float ? new PyFloat(n.value) : n.value;
+}
+
+/** `execute_step` for a function step (`stepMode` is the function kind's). */
+export function functionStepPayload(
+  run: FlowRun,
+  step: StepIR,
+  inputs: PyDict,
+  stepMode: StepTypeValue,
+): Response {
   const { step_number, total_steps } = position(run);
-  if (step.kind === "function") {
-    const fn = run.spec.functions.get(step.function ?? "");
-    if (fn === undefined) throw new Error(`unknown function '${step.function}' of step '${step.id}'`);
-    return {
-      status: "execute_step",
-      flow_id: run.state.flow_id,
-      step_number,
-      total_steps,
-      step_id: step.id,
-      step_mode: "function",
-      function: fn.name,
-      agent: step.agent,
-      mode: fn.mode,
-      intent: fn.intent,
-      inputs,
-      output_contract: fn.output,
-      output_fields: outputFields(run.spec.contracts.get(fn.output)),
-      ensure: fn.ensure.map((e) => e.text),
-      retries_remaining: retriesRemaining(run, step),
-    };
-  }
-  const decompose = step.kind === "decompose";
+  const fn = run.spec.functions.get(step.function ?? "");
+  if (fn === undefined) throw new Error(`unknown function '${step.function}' of step '${step.id}'`);
+  return {
+    status: "execute_step",
+    flow_id: run.state.flow_id,
+    step_number,
+    total_steps,
+    step_id: step.id,
+    step_mode: stepMode,
+    function: fn.name,
+    agent: step.agent,
+    mode: fn.mode,
+    intent: fn.intent,
+    inputs,
+    output_contract: fn.output,
+    output_fields: outputFields(run.spec.contracts.get(fn.output)),
+    ensure: fn.ensure.map((e) => e.text),
+    retries_remaining: retriesRemaining(run, step),
+  };
+}
+
+/**
+ * `execute_step` for an inline or (version 0.3) decompose step: the kind's `step_mode`; a
+ * decompose step's payload is an inline step's without `model`, as the reference's is.
+ */
+export function inlineStepPayload(
+  run: FlowRun,
+  step: StepIR,
+  inputs: PyDict,
+  kind: { readonly stepMode: StepTypeValue; readonly withModel: boolean },
+): Response {
+  const { step_number, total_steps } = position(run);
   const payload: Record<string, Wire> = {
     status: "execute_step",
     flow_id: run.state.flow_id,
     step_number,
     total_steps,
     step_id: step.id,
-    step_mode: decompose ? "decompose" : "inline",
+    step_mode: kind.stepMode,
     intent: inlineIntent(step),
     agent: step.agent,
     inputs,
@@ -64,8 +85,7 @@ export function executeStepPayload(run: FlowRun, step: StepIR, inputs: PyDict): 
     ensure: step.ensure.map((e) => e.text),
     retries_remaining: retriesRemaining(run, step),
   };
-  // A decompose step's payload is an inline step's without `model`, as the reference's is.
-  if (!decompose) payload.model = step.model;
+  if (kind.withModel) payload.model = step.model;
   return payload;
 }
 

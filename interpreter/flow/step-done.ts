@@ -11,15 +11,14 @@ import type { Response, Wire } from "../wire/wire";
 import { auditOf } from "./audit";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
-import { debateStepDone } from "./debate-synthesis";
 import { type DispatchOptions, dispatch } from "./dispatch";
 import { appendItem, deleteEntry, putEntry } from "./edits";
+import { FLOW_KINDS, stepModeOf } from "./kinds/index";
 import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
 import { type CheckOutcome, checkResult } from "./result-checks";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
-import { stepModeOf } from "./step-mode";
 import { detachChild } from "./subflow";
 import type { Tx } from "./tx";
 import { type Violation, violationTexts } from "./violations";
@@ -48,8 +47,9 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   }
   if (step === null) return executionError("Flow is already complete");
   if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
-  // A debate's synthesis answers here; its rounds do not (stratumc's extension, docs/reference/runtime.md §23.15).
-  if (step.kind === "debate") return debateStepDone(tx, run, step, result);
+  // A kind that answers stratum_step_done itself (a debate's synthesis; its rounds are refused).
+  const own = FLOW_KINDS[step.kind].stepDone;
+  if (own !== undefined) return own(tx, run, step, result);
 
   const attempt = beginAttempt(run, step);
   if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);

@@ -4,7 +4,10 @@
 import { describe, expect, it } from "vitest";
 import type { ParallelDispatchIR, StepIR } from "../../../checker/ir/types";
 import { renderIntentTemplate } from "../../../interpreter/flow/intent-template";
-import { evaluateParallelResults, parallelOutcome } from "../../../interpreter/flow/parallel-evaluate";
+import {
+  evaluateParallelResults,
+  parallelOutcome,
+} from "../../../interpreter/flow/kinds/parallel_dispatch/evaluate";
 import { taskGraphOf, taskGraphProblem } from "../../../interpreter/flow/parallel-task-graph";
 import { ensureFailed, violationTexts } from "../../../interpreter/flow/violations";
 import type { PyValue } from "../../../stdlib/values/value";

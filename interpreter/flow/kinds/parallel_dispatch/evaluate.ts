@@ -5,15 +5,13 @@
 // Task results are the caller's data and are never changed: a task whose contract or certificate
 // fails is copied with `status: "failed"`, `error` and `contract_violations` / `cert_violations`
 // (the reference changes the caller's own list in place).
-import type { CheckedSpec, ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
-import { dictGetStr, dictSet } from "../../stdlib/values/dict";
-import { str } from "../../stdlib/values/repr";
-import { truthy } from "../../stdlib/values/truth";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { parallelOf, requireWire } from "./parallel-payloads";
-import { memberContractOf, memberViolations, taskIdText } from "./parallel-validate";
-import { certificateViolations } from "./reasoning";
-import type { CheckOutcome } from "./result-checks";
+import type { CheckedSpec, ReasoningTemplateIR, StepIR } from "../../../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { str } from "../../../../stdlib/values/repr";
+import { truthy } from "../../../../stdlib/values/truth";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { certificateViolations } from "../../reasoning";
+import type { CheckOutcome } from "../../result-checks";
 import {
   certificateViolation,
   mergeConflict,
@@ -21,7 +19,9 @@ import {
   taskViolation,
   type Violation,
   violationTexts,
-} from "./violations";
+} from "../../violations";
+import { parallelOf, requireWire } from "./payload";
+import { memberContractOf, memberViolations, taskIdText } from "./validate";
 
 export interface ParallelEvaluation {
   /** `{tasks, merge_status, completed, failed, outcome}`, the step's result. */
@@ -134,7 +134,7 @@ function isComplete(task: PyValue): boolean {
  * then the aggregate check as one more failure stage — an unsatisfied `require` or a merge
  * conflict is an `ensure_failed` with its reason, so retries, exhaustion, on_fail and the
  * StepRecord follow the ordinary rules — then `validate` (its violations, computed by the caller
- * only when everything before passed; parallel-validate.ts), failing the same way.
+ * only when everything before passed; validate.ts), failing the same way.
  */
 export function parallelOutcome(
   checked: CheckOutcome,

@@ -3,14 +3,14 @@
 // followed by the history so far as readable text, so consumers of parallel payloads run a round as
 // they run tasks; `history` carries the same arguments as data. The synthesis is an `execute_step`
 // payload with `step_mode: "synthesis"` and the full history.
-import type { MemberIR, StepIR } from "../../checker/ir/types";
-import { toJson } from "../../stdlib/values/json";
-import type { PyDict } from "../../stdlib/values/value";
-import type { Response, Wire } from "../wire/wire";
-import { type DebateProgress, debateOf, historyWire, readProgress } from "./debate-state";
-import { memberPayloadHead } from "./member-payload";
-import { outputFields, position, retriesRemaining } from "./payloads";
-import type { FlowRun } from "./run";
+import type { MemberIR, StepIR } from "../../../../checker/ir/types";
+import { toJson } from "../../../../stdlib/values/json";
+import type { PyDict } from "../../../../stdlib/values/value";
+import type { Response, Wire } from "../../../wire/wire";
+import { outputFields, position, retriesRemaining } from "../../payloads";
+import type { FlowRun } from "../../run";
+import { memberPayloadHead } from "../shared/member-payload";
+import { type DebateProgress, debateOf, historyWire, readProgress } from "./state";
 
 /** The payload of where the debate stands: the next round, or the synthesis. */
 export function debatePayload(run: FlowRun, step: StepIR, inputs: PyDict): Response {

@@ -1,25 +1,20 @@
 // The `parallel_dispatch` payload of a version 0.3 parallel step (docs/reference/runtime.md §3.2), keys in
 // the reference's order, with its task list resolved from `source` at dispatch. (A decompose
 // step's payload is the inline one without `model`: payloads.ts.)
-import type { ParallelDispatchIR, StepIR, WrittenNumberIR } from "../../checker/ir/types";
-import { PyFloat, type PyValue } from "../../stdlib/values/value";
-import { ExecutionFailure } from "../base/tool-errors";
-import type { Response, Wire } from "../wire/wire";
-import { resolveValue } from "./inputs";
-import { taskGraphOf, taskGraphProblem } from "./parallel-task-graph";
-import { position, retriesRemaining } from "./payloads";
-import type { FlowRun } from "./run";
+import type { ParallelDispatchIR, StepIR } from "../../../../checker/ir/types";
+import type { PyValue } from "../../../../stdlib/values/value";
+import { ExecutionFailure } from "../../../base/tool-errors";
+import type { Response, Wire } from "../../../wire/wire";
+import { resolveValue } from "../../inputs";
+import { taskGraphOf, taskGraphProblem } from "../../parallel-task-graph";
+import { position, retriesRemaining, writtenNumber } from "../../payloads";
+import type { FlowRun } from "../../run";
 
 /** A parallel step's keys (present exactly on parallel_dispatch steps). */
 export function parallelOf(step: StepIR): ParallelDispatchIR {
   const parallel = step.parallel ?? null;
   if (parallel === null) throw new Error(`step '${step.id}' is not a parallel_dispatch step`);
   return parallel;
-}
-
-/** A number as written: `2.0` stays a float. */
-export function writtenNumber(n: WrittenNumberIR): PyValue {
-  return n.float ? new PyFloat(n.value) : n.value;
 }
 
 export function requireWire(require: ParallelDispatchIR["require"]): PyValue {

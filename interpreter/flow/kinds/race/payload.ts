@@ -2,12 +2,12 @@
 // `parallel_dispatch` payload with `step_mode: "race"` whose tasks are the candidates, each with its
 // own agent and intent, so consumers of parallel payloads run them as they run tasks; `candidates`
 // repeats them for readers that know races.
-import type { RaceIR, StepIR } from "../../checker/ir/types";
-import type { PyDict } from "../../stdlib/values/value";
-import type { Response, Wire } from "../wire/wire";
-import { memberPayloadHead, memberResultChecks } from "./member-payload";
-import { retriesRemaining } from "./payloads";
-import type { FlowRun } from "./run";
+import type { RaceIR, StepIR } from "../../../../checker/ir/types";
+import type { PyDict } from "../../../../stdlib/values/value";
+import type { Response, Wire } from "../../../wire/wire";
+import { retriesRemaining } from "../../payloads";
+import type { FlowRun } from "../../run";
+import { memberPayloadHead, memberResultChecks } from "../shared/member-payload";
 
 /** A race step's keys (present exactly on race steps). */
 export function raceOf(step: StepIR): RaceIR {

@@ -7,18 +7,18 @@
 // a lost race: an `ensure_failed` with one violation per candidate, so retries (a new race),
 // exhaustion and on_fail follow the ordinary rules (step-done.ts). The race so far is kept in
 // `judge_outcome[<step>]`, so a restarted server carries on where it stood.
-import type { StepIR } from "../../checker/ir/types";
-import { dictGetStr, dictSet } from "../../stdlib/values/dict";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { toolError } from "../base/tool-errors";
-import type { Response } from "../wire/wire";
-import { putEntry } from "./edits";
-import { type MemberReport, memberFailure, readMemberReports } from "./member-reports";
-import { candidateIds, raceOf } from "./race-payload";
-import type { FlowRun } from "./run";
-import { beginAttempt, settleAttempt } from "./step-done";
-import type { Tx } from "./tx";
-import { type MemberVerdict, type MemberViolation, memberViolation } from "./violations";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { toolError } from "../../../base/tool-errors";
+import type { Response, Wire } from "../../../wire/wire";
+import { putEntry } from "../../edits";
+import type { FlowRun } from "../../run";
+import { beginAttempt, settleAttempt } from "../../step-done";
+import type { Tx } from "../../tx";
+import { type MemberVerdict, type MemberViolation, memberViolation } from "../../violations";
+import { type MemberReport, memberFailure, readMemberReports } from "../shared/member-reports";
+import { candidateIds, raceOf } from "./payload";
 
 /** One judged candidate: null `reason` when its result passed the step's checks. */
 interface Judged {
@@ -84,6 +84,18 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
     memberViolation("candidate", j?.id ?? "", j?.reason ?? { status: "", reasons: [], error: null, why: "" }),
   );
   return settleAttempt(tx, run, step, null, null, attempt, { ok: false, status: "ensure_failed", reasons });
+}
+
+/** A poll's outcome that found the winner (it carries `race`): the candidates still running stop (docs/reference/runtime.md §23.16). */
+export function raceWon(outcome: Wire): boolean {
+  return (
+    outcome !== null &&
+    typeof outcome === "object" &&
+    !Array.isArray(outcome) &&
+    !(outcome instanceof Map) &&
+    "race" in outcome &&
+    (outcome as Response).race !== undefined
+  );
 }
 
 /** The ids of the candidates this race has judged so far. */

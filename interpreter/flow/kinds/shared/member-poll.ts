@@ -1,21 +1,20 @@
 // `stratum_parallel_poll` on a quorum, race or debate step run server-side
 // (docs/reference/runtime.md §23.16): the members' entries and their summary as for a parallel step, and
 // the judgement once there is something to judge — a quorum when every run has settled
-// (quorum-done.ts), a debate's round when every debater has (debate-round.ts; its entries are then
+// (quorum/done.ts), a debate's round when every debater has (debate/round.ts; its entries are then
 // dropped so the next round can be started), a race at each poll that finds candidates settled
-// since the last judgement (race-done.ts: a winner advances the flow and the engine cancels the
+// since the last judgement (race/done.ts: a winner advances the flow and the engine cancels the
 // candidates still running). One poll is one committed call.
-import type { StepIR } from "../../checker/ir/types";
-import { dictGetStr, dictSet } from "../../stdlib/values/dict";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import type { Response } from "../wire/wire";
-import { currentStep } from "./current";
-import { memberDone } from "./member-steps";
-import { parallelToolError } from "./parallel-errors";
-import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "./parallel-tasks";
-import { judgedCandidates } from "./race-done";
-import type { FlowRun } from "./run";
-import type { Tx } from "./tx";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import type { Response } from "../../../wire/wire";
+import { currentStep } from "../../current";
+import { parallelToolError } from "../../parallel-errors";
+import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import type { FlowRun } from "../../run";
+import type { Tx } from "../../tx";
+import type { MemberKindParts } from "./member-kind";
 
 const NOT_ADVANCED: ReadonlySet<unknown> = new Set([
   "error",
@@ -30,6 +29,7 @@ export function memberPoll(
   seen: FlowRun,
   step: StepIR,
   entries: ReadonlyMap<string, PyValue>,
+  parts: MemberKindParts,
 ): Response {
   const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
   for (const value of entries.values()) summary[entryState(value)] += 1;
@@ -39,20 +39,21 @@ export function memberPoll(
     outcome = { status: "already_advanced" };
   } else {
     // A quorum and a debate's round are judged whole; a race candidate by candidate.
-    const whole = step.kind !== "race";
-    const toJudge = whole
-      ? settled.length === entries.size
-        ? settled
-        : []
-      : settled.filter(([id]) => !judgedCandidates(seen, step).has(id));
+    const judged = parts.judgedSoFar?.(seen, step);
+    const toJudge =
+      judged === undefined
+        ? settled.length === entries.size
+          ? settled
+          : []
+        : settled.filter(([id]) => !judged.has(id));
     if (toJudge.length > 0) {
       const run = tx.edit(seen.state.flow_id);
       if (run === null)
         return parallelToolError("flow_not_found", `No active flow with id '${seen.state.flow_id}'`);
       const reports = toJudge.map(([id, value]) => reportOf(id, value));
-      outcome = memberDone(tx, run, step, reports);
+      outcome = parts.done(tx, run, step, reports);
       // The next round (or the same one again) is started afresh by stratum_parallel_start.
-      if (step.kind === "debate") dropTaskEntries(run);
+      if (parts.entriesPerRound) dropTaskEntries(run);
     }
   }
   // The step advanced at this poll (a quorum's agreement, a race's winner, a debate's round).

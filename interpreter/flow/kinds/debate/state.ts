@@ -3,12 +3,12 @@
 // and the audit shows it (`debates`): the rounds completed, their arguments, whether `converge`
 // ended the debate early, the phase (rounds, synthesis, then done or failed) and why the last
 // rejected round attempt failed. Written only through edits.ts; dropped when the step is
-// dispatched afresh (dispatch.ts).
-import type { DebateIR, StepIR } from "../../checker/ir/types";
-import { dictGetStr, dictSet } from "../../stdlib/values/dict";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { putEntry } from "./edits";
-import type { FlowRun } from "./run";
+// dispatched afresh (shared/member-kind.ts).
+import type { DebateIR, StepIR } from "../../../../checker/ir/types";
+import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { putEntry } from "../../edits";
+import type { FlowRun } from "../../run";
 
 type DebatePhase = "rounds" | "synthesis" | "done" | "failed";
 

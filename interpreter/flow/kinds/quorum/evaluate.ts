@@ -4,22 +4,22 @@
 // key). The largest group wins when it has at least the required votes and no other group is as
 // large (a tie reaching the threshold is no agreement); the step's result is then the first result (in member order) of that group. Runs that
 // failed, were not reported, or whose key raised or is unhashable vote for nothing.
-import type { StepIR } from "../../checker/ir/types";
-import { dictGet, dictSet, isHashable } from "../../stdlib/values/dict";
-import { repr, strRepr } from "../../stdlib/values/repr";
-import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
-import { bindable, evaluateIn } from "./expressions";
-import { type MemberReport, memberFailure } from "./member-reports";
-import { quorumOf, requiredVotes, runIds } from "./quorum-payload";
-import type { FlowRun } from "./run";
-import type { Tx } from "./tx";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictGet, dictSet, isHashable } from "../../../../stdlib/values/dict";
+import { repr, strRepr } from "../../../../stdlib/values/repr";
+import { PyDict, PyFloat, type PyValue } from "../../../../stdlib/values/value";
+import { bindable, evaluateIn } from "../../expressions";
+import type { FlowRun } from "../../run";
+import type { Tx } from "../../tx";
 import {
   agreementViolation,
   type MemberVerdict,
   type MemberViolation,
   memberViolation,
   type Violation,
-} from "./violations";
+} from "../../violations";
+import { type MemberReport, memberFailure } from "../shared/member-reports";
+import { quorumOf, requiredVotes, runIds } from "./payload";
 
 export interface QuorumJudgement {
   /** The winning group's first result, or undefined when there is no agreement. */

@@ -2,16 +2,16 @@
 // docs/reference/runtime.md §23.3): `member_contract`, checked against each completed task's result (a
 // violation fails the task, as a certificate does), and `validate`, an expression over the judged
 // tasks evaluated once require and merge pass; false or an exception fails the step like an ensure.
-import type { CheckedSpec, ContractIR, StepIR } from "../../checker/ir/types";
-import { dictGetStr } from "../../stdlib/values/dict";
-import { str } from "../../stdlib/values/repr";
-import { truthy } from "../../stdlib/values/truth";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { bindable, evaluateIn } from "./expressions";
-import { parallelOf } from "./parallel-payloads";
-import type { FlowRun } from "./run";
-import type { Tx } from "./tx";
-import { contractViolations, type Violation, validateFailed, validateRaised } from "./violations";
+import type { CheckedSpec, ContractIR, StepIR } from "../../../../checker/ir/types";
+import { dictGetStr } from "../../../../stdlib/values/dict";
+import { str } from "../../../../stdlib/values/repr";
+import { truthy } from "../../../../stdlib/values/truth";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { bindable, evaluateIn } from "../../expressions";
+import type { FlowRun } from "../../run";
+import type { Tx } from "../../tx";
+import { contractViolations, type Violation, validateFailed, validateRaised } from "../../violations";
+import { parallelOf } from "./payload";
 
 /** The step's member contract as declared in `spec` (undefined without one). */
 export function memberContractOf(step: StepIR, spec: CheckedSpec | undefined): ContractIR | undefined {

@@ -1,21 +1,21 @@
 // `stratum_parallel_done` on a quorum step (the consumer path, docs/reference/runtime.md §23.13): the agent
 // ran the runs r1 … rN itself and reports them all at once. One call is one attempt: the runs are
-// judged (quorum-evaluate.ts), the votes are kept in `judge_outcome[<step>]` (the audit shows
+// judged (evaluate.ts), the votes are kept in `judge_outcome[<step>]` (the audit shows
 // them), and the attempt settles as any step's does — the winning result is the step's result; no
 // agreement is an `ensure_failed` with the `no quorum …` violation, so retries (which re-dispatch
 // all runs), exhaustion, on_fail and the StepRecord follow the ordinary rules (step-done.ts).
-import type { StepIR } from "../../checker/ir/types";
-import type { PyValue } from "../../stdlib/values/value";
-import { toolError } from "../base/tool-errors";
-import type { Response } from "../wire/wire";
-import { putEntry } from "./edits";
-import { type MemberReport, readMemberReports } from "./member-reports";
-import { judgeQuorum } from "./quorum-evaluate";
-import { quorumOf, runIds } from "./quorum-payload";
-import type { CheckOutcome } from "./result-checks";
-import type { FlowRun } from "./run";
-import { beginAttempt, settleAttempt } from "./step-done";
-import type { Tx } from "./tx";
+import type { StepIR } from "../../../../checker/ir/types";
+import type { PyValue } from "../../../../stdlib/values/value";
+import { toolError } from "../../../base/tool-errors";
+import type { Response } from "../../../wire/wire";
+import { putEntry } from "../../edits";
+import type { CheckOutcome } from "../../result-checks";
+import type { FlowRun } from "../../run";
+import { beginAttempt, settleAttempt } from "../../step-done";
+import type { Tx } from "../../tx";
+import { type MemberReport, readMemberReports } from "../shared/member-reports";
+import { judgeQuorum } from "./evaluate";
+import { quorumOf, runIds } from "./payload";
 
 export function quorumDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readonly PyValue[]): Response {
   const reports = readReports(step, taskResults);

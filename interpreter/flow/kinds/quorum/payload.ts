@@ -1,13 +1,12 @@
 // The dispatch payload of a quorum step (stratumc's extension, docs/reference/runtime.md §23.13): a
 // `parallel_dispatch` payload with `step_mode: "quorum"` whose tasks are the runs r1 … rN, each
 // with the step's intent, so consumers of parallel payloads run them as they run tasks.
-import type { QuorumIR, StepIR } from "../../checker/ir/types";
-import type { PyDict } from "../../stdlib/values/value";
-import type { Response, Wire } from "../wire/wire";
-import { memberPayloadHead, memberResultChecks } from "./member-payload";
-import { writtenNumber } from "./parallel-payloads";
-import { retriesRemaining } from "./payloads";
-import type { FlowRun } from "./run";
+import type { QuorumIR, StepIR } from "../../../../checker/ir/types";
+import type { PyDict } from "../../../../stdlib/values/value";
+import type { Response, Wire } from "../../../wire/wire";
+import { retriesRemaining, writtenNumber } from "../../payloads";
+import type { FlowRun } from "../../run";
+import { memberPayloadHead, memberResultChecks } from "../shared/member-payload";
 
 /** A quorum step's keys (present exactly on quorum steps). */
 export function quorumOf(step: StepIR): QuorumIR {

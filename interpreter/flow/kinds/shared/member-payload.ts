@@ -2,17 +2,18 @@
 // docs/reference/runtime.md §23.15): a `parallel_dispatch` payload whose tasks are the members, all at once
 // and in no worktree, so consumers of parallel payloads run them as they run tasks; and, for the
 // steps whose members each produce the step's result (quorum, race), the step's checks.
-import type { StepIR } from "../../checker/ir/types";
-import type { PyDict } from "../../stdlib/values/value";
-import type { Wire, WireObject } from "../wire/wire";
-import { outputFields, position } from "./payloads";
-import type { FlowRun } from "./run";
+import type { MemberStepKind } from "../../../../checker/base/step-kinds";
+import type { StepIR } from "../../../../checker/ir/types";
+import type { PyDict } from "../../../../stdlib/values/value";
+import type { Wire, WireObject } from "../../../wire/wire";
+import { outputFields, position } from "../../payloads";
+import type { FlowRun } from "../../run";
 
 /** `{status, flow_id, step_number, total_steps, step_id, step_mode, tasks, agent, max_concurrent, isolation}`. */
 export function memberPayloadHead(
   run: FlowRun,
   step: StepIR,
-  mode: "quorum" | "race" | "debate",
+  mode: MemberStepKind,
   tasks: readonly Wire[],
 ): WireObject {
   return {

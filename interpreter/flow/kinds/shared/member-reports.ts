@@ -2,14 +2,14 @@
 // docs/reference/runtime.md §23.13 and docs/reference/runtime.md §23.14) as `stratum_parallel_done` carries them:
 // `{task_id, status, result?, error?}`, read and refused in one place, and why a reported
 // member's result does not count.
-import type { StepIR } from "../../checker/ir/types";
-import { dictGetStr } from "../../stdlib/values/dict";
-import { repr } from "../../stdlib/values/repr";
-import { PyDict, type PyValue } from "../../stdlib/values/value";
-import { checkResult } from "./result-checks";
-import type { FlowRun } from "./run";
-import type { Tx } from "./tx";
-import { joined, type MemberVerdict } from "./violations";
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictGetStr } from "../../../../stdlib/values/dict";
+import { repr } from "../../../../stdlib/values/repr";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { checkResult } from "../../result-checks";
+import type { FlowRun } from "../../run";
+import type { Tx } from "../../tx";
+import { joined, type MemberVerdict } from "../../violations";
 
 /** One reported member: `{task_id, status, result?, error?}`. */
 export interface MemberReport {

@@ -3,17 +3,17 @@
 // is the synthesis's answer, checked as the step's result (the synthesis's output_contract, the
 // step's output_schema and ensure) with `synthesis.retries` attempts; success stores it as the
 // step's output and moves on, exhaustion follows the ordinary rules (retries_exhausted or on_fail).
-import type { StepIR } from "../../checker/ir/types";
-import type { PyValue } from "../../stdlib/values/value";
-import { toolError } from "../base/tool-errors";
-import type { Response } from "../wire/wire";
-import { synthesisPayload } from "./debate-payload";
-import { debateOf, readProgress, writeProgress } from "./debate-state";
-import { resolveInputs } from "./inputs";
-import { checkResult } from "./result-checks";
-import type { FlowRun } from "./run";
-import { beginAttempt, exhaust, rejected, succeed } from "./step-done";
-import type { Tx } from "./tx";
+import type { StepIR } from "../../../../checker/ir/types";
+import type { PyValue } from "../../../../stdlib/values/value";
+import { toolError } from "../../../base/tool-errors";
+import type { Response } from "../../../wire/wire";
+import { resolveInputs } from "../../inputs";
+import { checkResult } from "../../result-checks";
+import type { FlowRun } from "../../run";
+import { beginAttempt, exhaust, rejected, succeed } from "../../step-done";
+import type { Tx } from "../../tx";
+import { synthesisPayload } from "./payload";
+import { debateOf, readProgress, writeProgress } from "./state";
 
 export function debateStepDone(tx: Tx, run: FlowRun, step: StepIR, result: PyValue): Response {
   const debate = debateOf(step);

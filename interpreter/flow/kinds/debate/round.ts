@@ -5,20 +5,17 @@
 // or the last round is done. A round with a failing argument (or a raising converge) is not kept:
 // it is dispatched again (the whole round) while the step's `retries` per round allow, then the
 // step fails as any step does (retries_exhausted or on_fail, with a StepRecord).
-import type { StepIR } from "../../checker/ir/types";
-import { truthy } from "../../stdlib/values/truth";
-import type { PyValue } from "../../stdlib/values/value";
-import { toolError } from "../base/tool-errors";
-import type { Response } from "../wire/wire";
-import { roundPayload, synthesisPayload } from "./debate-payload";
-import { type Argument, type DebateProgress, debateOf, readProgress, writeProgress } from "./debate-state";
-import { deleteEntry } from "./edits";
-import { bindable, evaluateIn } from "./expressions";
-import { resolveInputs } from "./inputs";
-import { type MemberReport, readMemberReports, reportRefusal } from "./member-reports";
-import type { FlowRun } from "./run";
-import { beginAttempt, exhaust, rejected } from "./step-done";
-import type { Tx } from "./tx";
+import type { StepIR } from "../../../../checker/ir/types";
+import { truthy } from "../../../../stdlib/values/truth";
+import type { PyValue } from "../../../../stdlib/values/value";
+import { toolError } from "../../../base/tool-errors";
+import type { Response } from "../../../wire/wire";
+import { deleteEntry } from "../../edits";
+import { bindable, evaluateIn } from "../../expressions";
+import { resolveInputs } from "../../inputs";
+import type { FlowRun } from "../../run";
+import { beginAttempt, exhaust, rejected } from "../../step-done";
+import type { Tx } from "../../tx";
 import {
   contractViolations,
   convergeRaised,
@@ -27,7 +24,10 @@ import {
   type MemberViolation,
   memberViolation,
   type Violation,
-} from "./violations";
+} from "../../violations";
+import { type MemberReport, readMemberReports, reportRefusal } from "../shared/member-reports";
+import { roundPayload, synthesisPayload } from "./payload";
+import { type Argument, type DebateProgress, debateOf, readProgress, writeProgress } from "./state";
 
 export function debateRoundDone(
   tx: Tx,

@@ -1,0 +1,110 @@
+// stratum_parallel_poll and stratum_parallel_advance on a version 0.3 parallel step (the server
+// path): the state of its tasks from the flow's `parallel_tasks`, and, once every task has
+// settled, the aggregate processed as the step's result — by poll itself, or with
+// `defer_advance` by advance with the consumer's merge status. Require and merge failures block
+// the advance here as in stratum_parallel_done (decision B1; the reference advances anyway).
+import type { StepIR } from "../../../../checker/ir/types";
+import { dictSet } from "../../../../stdlib/values/dict";
+import { strRepr } from "../../../../stdlib/values/repr";
+import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import type { ParallelAdvanceArgs, StepArgs } from "../../../api";
+import type { Response, Wire } from "../../../wire/wire";
+import { currentStep } from "../../current";
+import { parallelToolError } from "../../parallel-errors";
+import { stepEntries } from "../../parallel-poll";
+import { entryResult, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import type { FlowRun } from "../../run";
+import type { Tx } from "../../tx";
+import { processParallelResults } from "./done";
+import { evaluateParallelResults } from "./evaluate";
+import { parallelOf } from "./payload";
+
+/** Settled entries as done-style task results: `{task_id, result, status}` (cancelled counts as failed). */
+function taskResultsOf(entries: ReadonlyMap<string, PyValue>): PyValue[] {
+  return [...entries].map(([id, value]) => {
+    const d = new PyDict();
+    dictSet(d, "task_id", id);
+    dictSet(d, "result", entryResult(value));
+    dictSet(d, "status", entryState(value) === "complete" ? "complete" : "failed");
+    return d;
+  });
+}
+
+function allSettled(entries: ReadonlyMap<string, PyValue>): boolean {
+  return [...entries.values()].every((v) => TERMINAL_TASK_STATES.has(entryState(v)));
+}
+
+function isCurrent(run: FlowRun, step: StepIR): boolean {
+  return currentStep(run)?.id === step.id;
+}
+
+export function pollParallel(
+  tx: Tx,
+  seen: FlowRun,
+  step: StepIR,
+  entries: ReadonlyMap<string, PyValue>,
+  args: StepArgs,
+): Response {
+  const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
+  for (const value of entries.values()) summary[entryState(value)] += 1;
+  let requireSatisfied = false;
+  let canAdvance = false;
+  let outcome: Wire = null;
+  if (allSettled(entries)) {
+    const results = taskResultsOf(entries);
+    const evaluation = evaluateParallelResults(step, results, "clean", seen.spec);
+    requireSatisfied = evaluation.requireSatisfied;
+    canAdvance = evaluation.requireSatisfied && evaluation.mergeOk;
+    if (!isCurrent(seen, step)) {
+      outcome = { status: "already_advanced", aggregate: evaluation.aggregate };
+    } else if (parallelOf(step).deferAdvance) {
+      outcome = { status: "awaiting_consumer_advance", aggregate: evaluation.aggregate };
+    } else {
+      const run = tx.edit(args.flow_id);
+      if (run === null)
+        return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
+      outcome = processParallelResults(tx, run, step, results, "clean");
+    }
+  }
+  return {
+    flow_id: args.flow_id,
+    step_id: args.step_id,
+    summary,
+    tasks: entries,
+    require_satisfied: requireSatisfied,
+    can_advance: canAdvance,
+    outcome,
+  };
+}
+
+export function advanceParallel(tx: Tx, seen: FlowRun, step: StepIR, args: ParallelAdvanceArgs): Response {
+  if (!parallelOf(step).deferAdvance) {
+    return parallelToolError(
+      "advance_not_deferred",
+      `Step '${args.step_id}' does not have defer_advance: true. Auto-advance fires from stratum_parallel_poll; this tool is a no-op.`,
+    );
+  }
+  if (args.merge_status !== "clean" && args.merge_status !== "conflict") {
+    return parallelToolError(
+      "invalid_merge_status",
+      `merge_status must be 'clean' or 'conflict', got ${strRepr(args.merge_status)}`,
+    );
+  }
+  if (!isCurrent(seen, step)) return { status: "already_advanced", step_id: args.step_id };
+  const entries = stepEntries(seen, step);
+  if (entries.size === 0) {
+    return parallelToolError(
+      "step_not_dispatched",
+      `Step '${args.step_id}' not dispatched yet; call stratum_parallel_start first`,
+    );
+  }
+  if (!allSettled(entries)) {
+    return parallelToolError(
+      "tasks_not_terminal",
+      `Step '${args.step_id}' still has running tasks. Poll until outcome.status == 'awaiting_consumer_advance' before calling advance.`,
+    );
+  }
+  const run = tx.edit(args.flow_id);
+  if (run === null) return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
+  return processParallelResults(tx, run, step, taskResultsOf(entries), args.merge_status);
+}
