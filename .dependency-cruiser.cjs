@@ -285,7 +285,6 @@ const SUBFOLDER_ORDER = {
     "mcp-commands",
     "install",
     "serve",
-    "daemon",
     "explain",
     "flows",
     "gate",
