@@ -162,7 +162,6 @@ const SUBFOLDER_ORDER = {
     "mcp-commands",
     "install",
     "serve",
-    "daemon",
     "explain",
     "flows",
     "gate",

@@ -14,6 +14,7 @@
 // its page of a 10,000-step flow in Chromium (bench/ui-big-flow-bench.ts),
 // STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts),
 // STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget),
+// STRATUMC_BENCH_ONLY=cold only the cold starts of the CLI (bench/cold-bench.ts, 41 rounds),
 // STRATUMC_BENCH_ONLY=check only the checker's rows: the generated spec corpus and whole checks of
 // the typical and the 1,000-step spec (bench/spec-bench.ts, bench/control-bench.ts).
 // STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
@@ -30,7 +31,7 @@ import { compileExpression } from "../interpreter/eval/compile";
 import { evaluate } from "../interpreter/eval/evaluate";
 import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
-import { benchColdStarts } from "./cold-bench";
+import { benchColdStarts, type ColdBench } from "./cold-bench";
 import { benchControl } from "./control-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
 import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from "./durable-call-bench";
@@ -59,6 +60,8 @@ import { benchUiBigFlow } from "./ui-big-flow-bench";
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
 const COLD_RUNS = 21;
+/** More rounds when the cold starts run alone (STRATUMC_BENCH_ONLY=cold): a loaded machine needs them. */
+const COLD_ONLY_RUNS = 41;
 
 const distDir = dirname(resolve(process.argv[1] ?? "dist/bench.cjs"));
 const repoDir = resolve(distDir, "..");
@@ -143,6 +146,13 @@ function describeServerMemory(rssMbAfter: Record<number, number>): string {
   return `MCP server RSS after finished flows (median of 9 readings each): ${points.join(", ")}.\n`;
 }
 
+function describeCold(cold: ColdBench): string {
+  return (
+    `Cold starts: median of ${cold.runs} interleaved runs; V8 startup snapshots ` +
+    `${cold.snapshot ? "present (dist/stratumc.blob, dist/stratumc-check.blob)" : "absent: the CLI ran the plain bundle"}.\n`
+  );
+}
+
 async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_CHILD === "size")
     return sizeBenchChild(JSON.parse(process.env.STRATUMC_BENCH_ARGS ?? "[]") as string[]);
@@ -182,6 +192,11 @@ async function main(): Promise<void> {
     // The editor's budget: the language server's rows and the control analysis's share of a check.
     const lsp = await benchLsp(repoDir);
     process.stdout.write(printTable([...lsp.rows, ...benchControl(repoDir)]));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "cold") {
+    const cold = benchColdStarts(repoDir, COLD_ONLY_RUNS);
+    process.stdout.write(printTable(cold.rows) + describeCold(cold));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "check") {
@@ -332,8 +347,7 @@ async function main(): Promise<void> {
         `${c.lines.total} in all; ${c.version01} of version 0.1; ${c.planted} with a planted mistake): ` +
         `${c.valid} valid, ${c.diagnostics} diagnostics; per-spec medians over ${c.rounds} rounds, ` +
         "ratio = median of per-spec ratios; total = median over rounds of one pass over the corpus.\n" +
-        `Cold starts: median of ${cold.runs} interleaved runs; V8 startup snapshot ` +
-        `${cold.snapshot ? "present (dist/stratumc.blob)" : "absent: the CLI ran the plain bundle"}.\n` +
+        describeCold(cold) +
         `Flow transitions: ${interp.memoryPerSecond.toFixed(0)} calls/s in memory, ` +
         `${interp.filePerSecond.toFixed(0)} with the durable file store.\n` +
         describeFuzz(fuzz) +

@@ -22,19 +22,6 @@ done
 d=${s%/*}/../dist
 n=
 [ -f "$d/stratumc.blob.nodepath" ] && read -r n <"$d/stratumc.blob.nodepath"
-# STRATUMC_DAEMON=1 (any value but 0): `check` and `validate` go to the resident checker of this
-# build through the tiny client dist/stratumc-client.cjs (cli/daemon/client.ts), which exits 75
-# when it did not serve them (no daemon: it starts one for next time; anything wrong) and the
-# command then runs here as usual.
-case ${STRATUMC_DAEMON:-0}:${STRATUMC_PROG:-stratumc}:$1 in
-  0:*) ;;
-  *:stratumc:check | *:stratumc:validate)
-    if [ -f "$d/stratumc-client.cjs" ]; then
-      node "$d/stratumc-client.cjs" "$@"
-      r=$?
-      [ "$r" -ne 75 ] && exit "$r"
-    fi ;;
-esac
 # `stratumc serve` is the MCP server: two malloc arenas keep its memory flat over weeks, as
 # bin/stratum-mcp.cjs explains; a value the caller set wins.
 [ "${STRATUMC_PROG:-stratumc}/$1" = stratumc/serve ] && { MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}; export MALLOC_ARENA_MAX; }

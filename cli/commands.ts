@@ -64,9 +64,4 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
       return (program, ctx) => registerEval(program, ctx.io, ctx.setExitCode);
     },
   },
-  {
-    words: ["daemon"],
-    stratumcOnly: true,
-    load: async () => (await import("./daemon/command")).registerDaemon,
-  },
 ];

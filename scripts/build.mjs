@@ -11,7 +11,6 @@
 // On success nothing is printed: `npm pack` output is read by tools (the pre-commit framework
 // takes its stdout as the tarball name), and errors go to stderr.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,11 +45,8 @@ async function bundle() {
     // ESM dependencies (fdir, under tinyglobby) call createRequire(import.meta.url), which a CJS
     // bundle does not have: give them the bundle's own URL.
     banner: { js: 'const __bundle_url = require("node:url").pathToFileURL(__filename).href;' },
-    // Every bundle of one build carries the same id: the daemon client talks only to a daemon of
-    // its own build (cli/daemon/build-id.ts).
     define: {
       STRATUMC_BUNDLED: "true",
-      STRATUMC_BUILD_ID: JSON.stringify(buildId()),
       "import.meta.url": "__bundle_url",
     },
     plugins: [bundledOptionalRequire(), pgLibraryOutside()],
@@ -120,19 +116,6 @@ async function bundle() {
     entryPoints: { "stratumc-check-snapshot": "scripts/snapshot-check-entry.ts" },
   });
   asciiOnly(checkSnapshotEntry);
-  // The resident checker and its client (cli/daemon/): the client imports node built-ins only.
-  await build({ ...common, entryPoints: { "stratumc-client": "cli/daemon/client.ts" }, outdir: dist });
-  await build({
-    ...snapshotBuild,
-    sourcemap: "linked",
-    minifyWhitespace: false,
-    plugins: [...snapshotBuild.plugins, checkOnly()],
-    entryPoints: { "stratumc-daemon": "cli/daemon/server.ts" },
-  });
-}
-
-function buildId() {
-  return `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
 }
 
 /**

@@ -30,8 +30,8 @@ const BASE_ENV_PREFIXES: readonly string[] = ["LC_"];
 
 /**
  * Never passed, whatever `STRATUM_AGENT_ENV` says: each opens the flow store (the URL or the
- * directory, the PostgreSQL connection variables), the approval page or the server daemon
- * (`STRATUMC_*`), or the trace collector (its endpoint and headers). Exact names, then prefixes.
+ * directory, the PostgreSQL connection variables), the approval page (`STRATUMC_*`), or the trace
+ * collector (its endpoint and headers). Exact names, then prefixes.
  */
 const PROTECTED_ENV_NAMES: readonly string[] = ["STRATUM_STORE", "STRATUM_HOME"];
 const PROTECTED_ENV_PREFIXES: readonly string[] = ["STRATUMC_", "PG", "OTEL_EXPORTER_OTLP_"];

@@ -1,4 +1,4 @@
-// What the start-up tests (snapshot, daemon) share: the repository's paths and a spec with errors
+// What the start-up tests share: the repository's paths and a spec with errors
 // of several kinds, so every output format has something to print.
 import { join, resolve } from "node:path";
 

@@ -26,12 +26,12 @@ flows:
 
 let dir = "";
 
-/** Runs the installed entry point (the shell/CommonJS launcher), without the snapshot or daemon. */
+/** Runs the installed entry point (the shell/CommonJS launcher) by node, so without the snapshot. */
 function check(args: readonly string[]) {
   const r = spawnSync(process.execPath, [join(REPO, "bin/stratumc.cjs"), "check", ...args], {
     cwd: dir,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, STRATUMC_DAEMON: "0" },
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -56,7 +56,7 @@ function packedFiles(): string[] {
 
 /** The check-only bundles' stand-in path for modules they must never load (scripts/build.mjs checkOnly). */
 const NEVER_LOADED = "./not-in-the-check-snapshot/";
-const CHECK_ONLY_BUNDLES = new Set(["dist/stratumc-check-snapshot.cjs", "dist/stratumc-daemon.cjs"]);
+const CHECK_ONLY_BUNDLES = new Set(["dist/stratumc-check-snapshot.cjs"]);
 
 describe("npm package", () => {
   let files: string[];
@@ -89,8 +89,6 @@ describe("npm package", () => {
       "dist/mcp.cjs",
       "dist/pg.cjs",
       "dist/stratumc-check-snapshot.cjs",
-      "dist/stratumc-client.cjs",
-      "dist/stratumc-daemon.cjs",
       "dist/stratumc-snapshot.cjs",
       "dist/stratumc.cjs",
       "dist/ui-reader.cjs",

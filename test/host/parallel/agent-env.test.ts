@@ -72,7 +72,7 @@ describe("taskEnvironment", () => {
       STRATUM_STORE: "postgres://u:pw@h/db",
       STRATUM_HOME: "/srv/stratum",
       STRATUMC_UI_TOKEN: "t",
-      STRATUMC_DAEMON_DIR: "/run/d",
+      STRATUMC_PROG: "stratum-mcp",
       PGPASSWORD: "pw",
       PGHOST: "h",
       OTEL_EXPORTER_OTLP_HEADERS: "authorization=x",
