@@ -18,6 +18,7 @@ import type {
 } from "../model/types";
 import {
   DEFAULT_FUNCTION_RETRIES,
+  DEFAULT_GATE_POLICY,
   DEFAULT_INLINE_STEP_RETRIES,
   DEFAULT_ISOLATION,
   DEFAULT_MAX_CONCURRENT,
@@ -186,7 +187,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     next: step.string("next")?.value ?? null,
     skipIf: expressionIR(e.skipIf),
     skipReason: step.string("skip_reason")?.value ?? null,
-    policy: policy("policy"),
+    policy: kind === "gate" ? (policy("policy") ?? DEFAULT_GATE_POLICY) : policy("policy"),
     policyFallback: policy("policy_fallback"),
     ensure: expressionList(e.ensure),
     retries,

@@ -6,11 +6,10 @@
 // cascade (a quorum and a round need every member; a race's losers are cancelled when a
 // candidate wins).
 import type { ReasoningTemplateIR, StepIR } from "../../checker/ir/types";
-import { DEFAULT_TASK_TIMEOUT } from "../../checker/schema/spec-schema";
 import { dictGetStr } from "../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import { renderIntentTemplate } from "./intent-template";
-import { runsMembers } from "./member-tasks";
+import { memberTaskTimeout, runsMembers } from "./member-tasks";
 import { taskCertificateOf } from "./parallel-evaluate";
 import { parallelOf } from "./parallel-payloads";
 
@@ -31,7 +30,7 @@ export interface ExecutorPlan {
 }
 
 export function executorPlanOf(step: StepIR, taskCount: number): ExecutorPlan {
-  if (runsMembers(step)) return memberPlan(taskCount);
+  if (runsMembers(step)) return memberPlan(memberTaskTimeout(step), taskCount);
   const parallel = parallelOf(step);
   return {
     maxConcurrent: Math.max(1, parallel.maxConcurrent.value),
@@ -53,14 +52,14 @@ export function executorPlanOf(step: StepIR, taskCount: number): ExecutorPlan {
 }
 
 /** The member tasks (member-tasks.ts) carry their own intent and agent. */
-function memberPlan(taskCount: number): ExecutorPlan {
+function memberPlan(taskTimeout: number, taskCount: number): ExecutorPlan {
   const text = (task: PyValue, key: string): string | null => {
     const v = task instanceof PyDict ? dictGetStr(task, key) : undefined;
     return typeof v === "string" ? v : null;
   };
   return {
     maxConcurrent: Math.max(1, taskCount),
-    taskTimeout: DEFAULT_TASK_TIMEOUT,
+    taskTimeout,
     isolation: "none",
     captureDiff: false,
     prompt: (task) => text(task, "intent") ?? "",

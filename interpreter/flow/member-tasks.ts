@@ -18,6 +18,13 @@ export function runsMembers(step: StepIR): boolean {
   return isMemberStepKind(step.kind);
 }
 
+/** Seconds one member task may run, as the IR gives it (the default: no key sets it). */
+export function memberTaskTimeout(step: StepIR): number {
+  if (step.kind === "race") return raceOf(step).taskTimeout;
+  if (step.kind === "debate") return debateOf(step).taskTimeout;
+  return quorumOf(step).taskTimeout;
+}
+
 export function memberTasks(run: FlowRun, step: StepIR): StartedTask[] {
   return membersOf(run, step).map((m) => {
     const task = new PyDict();
