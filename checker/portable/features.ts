@@ -1,7 +1,7 @@
 // What only stratumc accepts (docs/language.md §6.4–docs/language.md §6.7, docs/divergences.md):
 // the step kinds, step keys and values the reference, stratum-mcp 0.2.50, rejects, and the
 // expression features it fails on when an expression runs. `stratumc check --portable` reports
-// each use (SPEC-NOT-PORTABLE, not-portable.ts); the decisions are listed in docs/language.md §9.7.
+// each use (SPEC-NOT-PORTABLE, SPEC-NOT-PORTABLE.ts); the decisions are listed in docs/language.md §9.7.
 
 /** One stratumc-only feature: how the message names it, and what to do instead. */
 export interface PortabilityFeature {
