@@ -1,4 +1,4 @@
-// FUZZ-DEAD-STEP: step that no run dispatches.
+// FUZZ-DEAD-STEP: a step that no run dispatches.
 import { defineRule } from "../rule";
 
 export const FUZZ_DEAD_STEP = defineRule({

@@ -1,4 +1,4 @@
-// FUZZ-ENSURE-UNSATISFIABLE: ensure that no conforming result satisfies.
+// FUZZ-ENSURE-UNSATISFIABLE: an ensure that no conforming result satisfies.
 import { defineRule } from "../rule";
 
 export const FUZZ_ENSURE_UNSATISFIABLE = defineRule({

@@ -1,4 +1,4 @@
-// FUZZ-EXIT-NEVER: exit_criterion that never holds.
+// FUZZ-EXIT-NEVER: an exit_criterion that never holds.
 import { defineRule } from "../rule";
 
 export const FUZZ_EXIT_NEVER = defineRule({

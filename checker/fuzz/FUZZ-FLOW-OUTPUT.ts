@@ -1,4 +1,4 @@
-// FUZZ-FLOW-OUTPUT: finished flow's output does not fit the flow's output contract.
+// FUZZ-FLOW-OUTPUT: a finished flow's output does not fit the flow's output contract.
 import { defineRule } from "../rule";
 
 export const FUZZ_FLOW_OUTPUT = defineRule({

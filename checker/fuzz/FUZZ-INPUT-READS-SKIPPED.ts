@@ -1,4 +1,4 @@
-// FUZZ-INPUT-READS-SKIPPED: step input reads the output of a skipped step.
+// FUZZ-INPUT-READS-SKIPPED: a step input reads the output of a skipped step.
 import { defineRule } from "../rule";
 
 export const FUZZ_INPUT_READS_SKIPPED = defineRule({

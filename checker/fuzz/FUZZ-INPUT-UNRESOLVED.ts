@@ -1,4 +1,4 @@
-// FUZZ-INPUT-UNRESOLVED: step input cannot be resolved on a reachable path.
+// FUZZ-INPUT-UNRESOLVED: a step input cannot be resolved on a reachable path.
 import { defineRule } from "../rule";
 
 export const FUZZ_INPUT_UNRESOLVED = defineRule({

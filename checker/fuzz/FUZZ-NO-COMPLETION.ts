@@ -1,4 +1,4 @@
-// FUZZ-NO-COMPLETION: flow that no run completes.
+// FUZZ-NO-COMPLETION: a flow that no run completes.
 import { defineRule } from "../rule";
 
 export const FUZZ_NO_COMPLETION = defineRule({

@@ -1,4 +1,4 @@
-// FUZZ-UNBOUNDED-LOOP: loop that no counter bounds.
+// FUZZ-UNBOUNDED-LOOP: a loop that no counter bounds.
 import { defineRule } from "../rule";
 
 export const FUZZ_UNBOUNDED_LOOP = defineRule({

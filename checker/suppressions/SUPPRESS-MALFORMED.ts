@@ -1,4 +1,4 @@
-// SUPPRESS-MALFORMED: malformed suppression comment.
+// SUPPRESS-MALFORMED: a malformed suppression comment.
 import { defineRule } from "../rule";
 
 export const SUPPRESS_MALFORMED = defineRule({

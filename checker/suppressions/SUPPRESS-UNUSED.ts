@@ -1,4 +1,4 @@
-// SUPPRESS-UNUSED: suppression comment that suppresses nothing.
+// SUPPRESS-UNUSED: a suppression comment that suppresses nothing.
 import { defineRule } from "../rule";
 
 export const SUPPRESS_UNUSED = defineRule({

@@ -1,4 +1,4 @@
-// SPEC-REVISE-UNBOUNDED: A gate's on_revise loop has no bound.
+// SPEC-REVISE-UNBOUNDED: a gate's on_revise loop has no bound.
 import { defineRule } from "../../rule";
 
 export const SPEC_REVISE_UNBOUNDED = defineRule({

@@ -1,4 +1,4 @@
-// SPEC-STEP-ALWAYS-SKIPPED: A step's skip_if is always true.
+// SPEC-STEP-ALWAYS-SKIPPED: a step's skip_if is always true.
 import { defineRule } from "../../rule";
 
 export const SPEC_STEP_ALWAYS_SKIPPED = defineRule({

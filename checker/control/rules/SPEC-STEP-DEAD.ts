@@ -1,4 +1,4 @@
-// SPEC-STEP-DEAD: A step that a route names can never run.
+// SPEC-STEP-DEAD: a step that a route names can never run.
 import { defineRule } from "../../rule";
 
 export const SPEC_STEP_DEAD = defineRule({
