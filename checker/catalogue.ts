@@ -6,7 +6,7 @@ import { CONTROL_RULES } from "./control/rules";
 import { EXPRESSION_RULES } from "./expr/rules";
 import { FUZZ_RULES } from "./fuzz/rules";
 import { GRAPH_RULES } from "./graph/index";
-import { PORTABILITY_RULES } from "./portable/not-portable";
+import { PORTABILITY_RULES } from "./portable/SPEC-NOT-PORTABLE";
 import type { Family, RuleInfo } from "./rule";
 import { SEMANTIC_RULES } from "./rules/index";
 import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema/index";

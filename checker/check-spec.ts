@@ -12,7 +12,7 @@ import { buildIR } from "./ir/build";
 import type { CheckedSpec } from "./ir/types";
 import { checkStructure } from "./model/check-structure";
 import type { SpecModel } from "./model/types";
-import { SPEC_NOT_PORTABLE } from "./portable/not-portable";
+import { SPEC_NOT_PORTABLE } from "./portable/SPEC-NOT-PORTABLE";
 import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
 import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema/index";
@@ -23,7 +23,7 @@ import { checkSpecExpressions } from "./spec-expr/index";
 import type { ExpressionTable } from "./spec-expr/types";
 import { applySuppressions } from "./suppressions";
 import { type LoadedYaml, loadYaml } from "./yaml/load";
-import { oversizedBytes, type SpecSize, YAML_TOO_LARGE } from "./yaml/rules/too-large";
+import { oversizedBytes, type SpecSize, YAML_TOO_LARGE } from "./yaml/rules/YAML-TOO-LARGE";
 
 export interface CheckOptions {
   /** Honour `# stratum-ignore[CODE]: reason` comments (default true). */

@@ -10,8 +10,8 @@ import type { Version } from "./base/version";
 import { CATALOGUE } from "./catalogue";
 import { ruleDocAnchor } from "./rule-docs";
 import { forVersion, resolveShape } from "./schema/resolve-shape";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "./schema/rules/feature-unsupported";
-import { SCHEMA_UNKNOWN_KEY } from "./schema/rules/unknown-key";
+import { SCHEMA_FEATURE_UNSUPPORTED } from "./schema/rules/SCHEMA-FEATURE-UNSUPPORTED";
+import { SCHEMA_UNKNOWN_KEY } from "./schema/rules/SCHEMA-UNKNOWN-KEY";
 import { SHAPES, VERSIONS } from "./schema/spec-schema";
 import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./schema/spec-schema-types";
 

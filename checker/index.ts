@@ -26,21 +26,19 @@ export {
 } from "./expr/check-expression";
 export { suggest } from "./expr/did-you-mean";
 export { type FixOutcome, fixSpec, isMachineApplicable } from "./fix";
-export {
-  FUZZ_ACCUMULATE_FAILS,
-  FUZZ_DEAD_STEP,
-  FUZZ_ENSURE_RAISES,
-  FUZZ_ENSURE_UNSATISFIABLE,
-  FUZZ_EXIT_CRITERION_RAISES,
-  FUZZ_EXIT_NEVER,
-  FUZZ_FLOW_OUTPUT,
-  FUZZ_INPUT_READS_SKIPPED,
-  FUZZ_INPUT_UNRESOLVED,
-  FUZZ_INTERNAL,
-  FUZZ_NO_COMPLETION,
-  FUZZ_SKIP_IF_RAISES,
-  FUZZ_UNBOUNDED_LOOP,
-} from "./fuzz/rules";
+export { FUZZ_ACCUMULATE_FAILS } from "./fuzz/FUZZ-ACCUMULATE-FAILS";
+export { FUZZ_DEAD_STEP } from "./fuzz/FUZZ-DEAD-STEP";
+export { FUZZ_ENSURE_RAISES } from "./fuzz/FUZZ-ENSURE-RAISES";
+export { FUZZ_ENSURE_UNSATISFIABLE } from "./fuzz/FUZZ-ENSURE-UNSATISFIABLE";
+export { FUZZ_EXIT_CRITERION_RAISES } from "./fuzz/FUZZ-EXIT-CRITERION-RAISES";
+export { FUZZ_EXIT_NEVER } from "./fuzz/FUZZ-EXIT-NEVER";
+export { FUZZ_FLOW_OUTPUT } from "./fuzz/FUZZ-FLOW-OUTPUT";
+export { FUZZ_INPUT_READS_SKIPPED } from "./fuzz/FUZZ-INPUT-READS-SKIPPED";
+export { FUZZ_INPUT_UNRESOLVED } from "./fuzz/FUZZ-INPUT-UNRESOLVED";
+export { FUZZ_INTERNAL } from "./fuzz/FUZZ-INTERNAL";
+export { FUZZ_NO_COMPLETION } from "./fuzz/FUZZ-NO-COMPLETION";
+export { FUZZ_SKIP_IF_RAISES } from "./fuzz/FUZZ-SKIP-IF-RAISES";
+export { FUZZ_UNBOUNDED_LOOP } from "./fuzz/FUZZ-UNBOUNDED-LOOP";
 export { IncrementalChecker } from "./incremental/incremental-checker";
 export { changeBetween, type TextChange } from "./incremental/text-change";
 export type { CheckedSpec, ContractIR, ExpressionIR, FieldDefIR, FlowIR, StepIR } from "./ir/types";
@@ -79,4 +77,4 @@ export type {
 } from "./services/types";
 export type { SpecSource } from "./source";
 export { applySuppressions } from "./suppressions";
-export { MAX_SPEC_BYTES, type SpecSize } from "./yaml/rules/too-large";
+export { MAX_SPEC_BYTES, type SpecSize } from "./yaml/rules/YAML-TOO-LARGE";

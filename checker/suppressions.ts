@@ -6,51 +6,17 @@
 // itself a comment-only line (so several suppressions can be stacked). A reason is required; a
 // suppression without one, with an unknown code, or naming a code that cannot be suppressed (the
 // YAML and suppression families) is SUPPRESS-MALFORMED and suppresses nothing. A code that matched
-// no diagnostic is SUPPRESS-UNUSED. Applied in the core so the CLI, MCP and LSP agree.
+// no diagnostic is SUPPRESS-UNUSED (each declared in suppressions/, named after its code). Applied in
+// the core so the CLI, MCP and LSP agree.
 import { Lexer } from "yaml";
 import type { SourceRange } from "./base/source-range";
 import type { SpecDiagnostic } from "./diagnostic";
 import { suggest } from "./expr/did-you-mean";
 import { DiagnosticSink } from "./report";
-import { defineRule, type RuleInfo } from "./rule";
+import type { RuleInfo } from "./rule";
 import type { SpecSource } from "./source";
-
-const SUPPRESS_MALFORMED = defineRule({
-  code: "SUPPRESS-MALFORMED",
-  severity: "error",
-  family: "suppression",
-  errorType: "ir_semantic_error",
-  title: "Malformed suppression comment",
-  doc:
-    "A suppression comment must name one or more known rule codes in brackets and give a reason " +
-    "after the colon, as in # stratum-ignore[CODE]: reason. A malformed suppression suppresses nothing, " +
-    "so the diagnostics it was meant to silence are still reported. Fix the codes (stratumc explain " +
-    "--list lists them) and say why the diagnostic is acceptable; YAML syntax diagnostics cannot be suppressed.",
-  example: {
-    bad: "depends_on: [old_step] # stratum-ignore[SPEC-DEPENDS-ON-UNKNOWN]",
-    good: "depends_on: [old_step] # stratum-ignore[SPEC-DEPENDS-ON-UNKNOWN]: removed in the next release",
-  },
-  message: (detail: string) => `Malformed suppression comment: ${detail}`,
-});
-
-const SUPPRESS_UNUSED = defineRule({
-  code: "SUPPRESS-UNUSED",
-  severity: "warning",
-  family: "suppression",
-  errorType: "ir_semantic_error",
-  title: "Suppression comment that suppresses nothing",
-  doc:
-    "No diagnostic with this code starts on the line the suppression applies to (its own line for a " +
-    "comment after content, otherwise the next line that is not a comment). The problem was fixed or " +
-    "the comment is on the wrong line: remove the code from the comment, or move the comment.",
-  example: {
-    bad: "# stratum-ignore[SPEC-STEP-UNREACHABLE]: legacy\n\n- id: step_a",
-    good: "# stratum-ignore[SPEC-STEP-UNREACHABLE]: legacy\n- id: step_a",
-  },
-  fix: "Deletes the whole suppression comment (its line, when it stands alone; else the comment and the blanks before it), offered only when none of the codes it names suppresses anything.",
-  message: (code: string, line: number) =>
-    `Unused suppression: no '${code}' diagnostic starts on line ${line}`,
-});
+import { SUPPRESS_MALFORMED } from "./suppressions/SUPPRESS-MALFORMED";
+import { SUPPRESS_UNUSED } from "./suppressions/SUPPRESS-UNUSED";
 
 export const SUPPRESSION_RULES: readonly RuleInfo[] = [SUPPRESS_MALFORMED, SUPPRESS_UNUSED];
 

@@ -19,6 +19,7 @@ import type {
 } from "../model/types";
 import {
   DEFAULT_FUNCTION_RETRIES,
+  DEFAULT_GATE_POLICY,
   DEFAULT_ISOLATION,
   DEFAULT_MAX_CONCURRENT,
   DEFAULT_MERGE,
@@ -207,7 +208,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     next: step.string("next")?.value ?? null,
     skipIf: expressionIR(e.skipIf),
     skipReason: step.string("skip_reason")?.value ?? null,
-    policy: policy("policy"),
+    policy: kind === "gate" ? (policy("policy") ?? DEFAULT_GATE_POLICY) : policy("policy"),
     policyFallback: policy("policy_fallback"),
     ensure: expressionList(e.ensure),
     retries,

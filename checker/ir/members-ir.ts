@@ -1,10 +1,11 @@
 // The IR of stratumc's race and debate steps (docs/design/concurrency-constructs.md §3,
 // docs/design/concurrency-constructs.md §5): the members with the step's agent and intent applied where
 // they have none, and a debate's rounds, contract, converge expression and synthesis with its
-// defaults.
+// defaults, and the default timeout of the member tasks.
 import { type MemberDecl, memberDecls } from "../model/members";
 import type { StepDecl } from "../model/types";
 import { DEFAULT_SYNTHESIS_RETRIES } from "../schema/spec-schema-members";
+import { DEFAULT_TASK_TIMEOUT } from "../schema/spec-schema-parallel";
 import type { DebateIR, ExpressionIR, MemberIR, RaceIR, SynthesisIR } from "./types";
 
 /** `candidates: N` gives c1 … cN; a list gives its entries. Null only for a spec with errors. */
@@ -12,10 +13,15 @@ export function raceIR(step: StepDecl): RaceIR | null {
   const count = step.integer("candidates")?.value;
   if (count !== undefined) {
     const ids = Array.from({ length: count }, (_, i) => `c${i + 1}`);
-    return { candidates: ids.map((id) => defaultsApplied(step, { id, agent: null, intent: null })) };
+    return {
+      candidates: ids.map((id) => defaultsApplied(step, { id, agent: null, intent: null })),
+      taskTimeout: DEFAULT_TASK_TIMEOUT,
+    };
   }
   const written = memberDecls(step, "candidates");
-  return written.length === 0 ? null : { candidates: written.map((m) => defaultsApplied(step, m)) };
+  return written.length === 0
+    ? null
+    : { candidates: written.map((m) => defaultsApplied(step, m)), taskTimeout: DEFAULT_TASK_TIMEOUT };
 }
 
 /** Null only for a spec with errors (no IR is built for one). */
@@ -30,6 +36,7 @@ export function debateIR(step: StepDecl, converge: ExpressionIR | null): DebateI
     argumentContract: step.string("argument_contract")?.value || null,
     converge,
     synthesis,
+    taskTimeout: DEFAULT_TASK_TIMEOUT,
   };
 }
 

@@ -110,8 +110,14 @@ export interface ParallelDispatchIR {
   readonly memberContract?: string | null;
 }
 
+/** What the server-run tasks of every member step share (docs/reference/runtime.md §23.16); no key sets it. */
+interface MemberTasksIR {
+  /** Seconds one member task's agent may run: always the default task timeout (1800). */
+  readonly taskTimeout: number;
+}
+
 /** The keys of a quorum step (docs/reference/language.md §6.5): `runs` copies of the step vote with `agreeOn`. */
-export interface QuorumIR {
+export interface QuorumIR extends MemberTasksIR {
   readonly runs: number;
   /** Evaluated on each run's passing result (`result`); equal values are one group. */
   readonly agreeOn: ExpressionIR;
@@ -127,7 +133,7 @@ export interface MemberIR {
 }
 
 /** The keys of a race step (docs/design/concurrency-constructs.md §3): the candidates, in member order. */
-export interface RaceIR {
+export interface RaceIR extends MemberTasksIR {
   /** `candidates: N` gives c1 … cN with the step's agent and intent. */
   readonly candidates: readonly MemberIR[];
 }
@@ -142,7 +148,7 @@ export interface SynthesisIR {
 }
 
 /** The keys of a debate step (docs/design/concurrency-constructs.md §5). */
-export interface DebateIR {
+export interface DebateIR extends MemberTasksIR {
   readonly debaters: readonly MemberIR[];
   readonly rounds: number;
   readonly argumentContract: string | null;
@@ -173,6 +179,7 @@ export interface StepIR {
   readonly next: string | null;
   readonly skipIf: ExpressionIR | null;
   readonly skipReason: string | null;
+  /** A gate's policy, default "gate" (docs/reference/language.md §6.2); null exactly on steps that are not gates. */
   readonly policy: "gate" | "flag" | "skip" | null;
   readonly policyFallback: "gate" | "flag" | "skip" | null;
   /** Step-level ensure (inline and sub-flow steps); function steps use their function's. */

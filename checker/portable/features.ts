@@ -1,7 +1,7 @@
 // What only stratumc accepts (docs/reference/language.md §6.4–docs/reference/language.md §6.7, docs/reference/divergences.md):
 // the step kinds, step keys and values the reference, stratum-mcp 0.2.50, rejects, and the
 // expression features it fails on when an expression runs. `stratumc check --portable` reports
-// each use (SPEC-NOT-PORTABLE, not-portable.ts); the decisions are listed in docs/reference/language.md §9.7.
+// each use (SPEC-NOT-PORTABLE, SPEC-NOT-PORTABLE.ts); the decisions are listed in docs/reference/language.md §9.7.
 import { STEP_KINDS } from "../base/step-kinds";
 import { CHECKER_KINDS } from "../kinds/index";
 

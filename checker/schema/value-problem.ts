@@ -4,11 +4,11 @@ import type { Version } from "../base/version";
 import type { SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
 import { forVersion } from "./resolve-shape";
-import { SCHEMA_ENUM } from "./rules/enum";
-import { SCHEMA_MINIMUM } from "./rules/minimum";
-import { SCHEMA_NON_EMPTY } from "./rules/non-empty";
-import { SCHEMA_PATTERN } from "./rules/pattern";
-import { SCHEMA_TYPE } from "./rules/type";
+import { SCHEMA_ENUM } from "./rules/SCHEMA-ENUM";
+import { SCHEMA_MINIMUM } from "./rules/SCHEMA-MINIMUM";
+import { SCHEMA_NON_EMPTY } from "./rules/SCHEMA-NON-EMPTY";
+import { SCHEMA_PATTERN } from "./rules/SCHEMA-PATTERN";
+import { SCHEMA_TYPE } from "./rules/SCHEMA-TYPE";
 import { integralValue, isNumberValue, numberBelow } from "./scalars";
 import type { ValueSpec } from "./spec-schema-types";
 

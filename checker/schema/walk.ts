@@ -13,12 +13,12 @@ import type { MapEntry, MapNode, SeqNode, SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
 import { placeOf, requiredHelp, valueHelp } from "./help";
 import { conditionalRequired, type ResolvedShape, resolveShape } from "./resolve-shape";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/feature-unsupported";
-import { SCHEMA_KEY_NOT_STRING } from "./rules/key-not-string";
-import { SCHEMA_NON_EMPTY } from "./rules/non-empty";
-import { SCHEMA_REQUIRED } from "./rules/required";
-import { SCHEMA_TYPE } from "./rules/type";
-import { SCHEMA_UNKNOWN_KEY } from "./rules/unknown-key";
+import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/SCHEMA-FEATURE-UNSUPPORTED";
+import { SCHEMA_KEY_NOT_STRING } from "./rules/SCHEMA-KEY-NOT-STRING";
+import { SCHEMA_NON_EMPTY } from "./rules/SCHEMA-NON-EMPTY";
+import { SCHEMA_REQUIRED } from "./rules/SCHEMA-REQUIRED";
+import { SCHEMA_TYPE } from "./rules/SCHEMA-TYPE";
+import { SCHEMA_UNKNOWN_KEY } from "./rules/SCHEMA-UNKNOWN-KEY";
 import type { ShapeName, ValueSpec } from "./spec-schema-types";
 import { scalarProblem, type ValueRule } from "./value-problem";
 

@@ -27,10 +27,10 @@ import {
 import { assembleEntries, entryOf } from "./map-entries";
 import type { MapEntry, ScalarStyle, SpecNode, YamlScalar } from "./nodes";
 import { type PlainResolution, resolvePlain } from "./resolve-plain";
-import { ALIAS_LIMIT, YAML_ALIAS_LIMIT } from "./rules/alias-limit";
-import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";
 import { YAML_SUGGESTION } from "./rules/suggestion";
-import { YAML_SYNTAX } from "./rules/syntax";
+import { ALIAS_LIMIT, YAML_ALIAS_LIMIT } from "./rules/YAML-ALIAS-LIMIT";
+import { YAML_DUPLICATE_KEY } from "./rules/YAML-DUPLICATE-KEY";
+import { YAML_SYNTAX } from "./rules/YAML-SYNTAX";
 import { emptyScalar, LoadedMap, LoadedScalar, LoadedSeq } from "./spec-nodes";
 
 /** A built node and where it is written at this place (an alias is written elsewhere than its node). */

@@ -16,8 +16,8 @@ import { DECLINE, decline, emptyScalarPosition, type Props, resolveEnd, resolveP
 import { assembleEntries, entryOf } from "./map-entries";
 import type { MapEntry, SpecNode, YamlScalar } from "./nodes";
 import { resolvePlain } from "./resolve-plain";
-import { ALIAS_LIMIT } from "./rules/alias-limit";
-import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";
+import { ALIAS_LIMIT } from "./rules/YAML-ALIAS-LIMIT";
+import { YAML_DUPLICATE_KEY } from "./rules/YAML-DUPLICATE-KEY";
 import { emptyScalar, LoadedMap, LoadedScalar, LoadedSeq } from "./spec-nodes";
 
 /** A built node: where it is written here (TreeBuilder's Built) and the composer's range[2]. */

@@ -16,11 +16,11 @@ import { MAX_DEPTH, scanDocument } from "./cst-scan";
 import { isHonouredTag } from "./explicit-tags";
 import type { SpecNode } from "./nodes";
 import { PY_SPACE } from "./python-space";
-import { YAML_EMPTY } from "./rules/empty";
-import { YAML_MULTI_DOCUMENT } from "./rules/multi-document";
 import { YAML_SUGGESTION } from "./rules/suggestion";
-import { YAML_SYNTAX } from "./rules/syntax";
-import { YAML_TAG } from "./rules/tag";
+import { YAML_EMPTY } from "./rules/YAML-EMPTY";
+import { YAML_MULTI_DOCUMENT } from "./rules/YAML-MULTI-DOCUMENT";
+import { YAML_SYNTAX } from "./rules/YAML-SYNTAX";
+import { YAML_TAG } from "./rules/YAML-TAG";
 import { emptyRoot } from "./spec-nodes";
 
 export interface LoadedYaml {

@@ -6,7 +6,7 @@
 import type { SourceRange } from "../base/source-range";
 import type { ReportInput } from "../report";
 import type { MapEntry, SpecNode } from "./nodes";
-import { YAML_DUPLICATE_KEY } from "./rules/duplicate-key";
+import { YAML_DUPLICATE_KEY } from "./rules/YAML-DUPLICATE-KEY";
 
 /** A key or value as built: the node and where it is written at this place. */
 export interface BuiltKey {

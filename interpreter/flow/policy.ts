@@ -2,7 +2,6 @@
 // auto-approved with a PolicyRecord and the flow moves on along their `on_approve` route, until a
 // payload that is not a gate, a gate with policy `gate`, a gate seen before in this loop (a routing
 // cycle: it must be resolved by hand), or the end of the flow.
-import { DEFAULT_GATE_POLICY } from "../../checker/schema/spec-schema";
 import type { Response } from "../wire/wire";
 import { completionPayload, finish } from "./completion";
 import { indexOfStep } from "./current";
@@ -21,8 +20,9 @@ export function policyLoop(tx: Tx, run: FlowRun, payload: Response): Response {
     if (typeof gateId !== "string" || seen.has(gateId)) break;
     seen.add(gateId);
     const gate = run.flow.stepById.get(gateId);
-    const policy = gate?.policy ?? DEFAULT_GATE_POLICY;
-    if (gate === undefined || policy === "gate") break;
+    // The IR gives every gate its policy, the default applied; null only on a step that is no gate.
+    const policy = gate?.policy ?? null;
+    if (gate === undefined || policy === null || policy === "gate") break;
     appendItem(run, "records", policyRecord(run, gateId, policy, `policy: ${policy} — auto-approved`));
     if (gate.onApprove === null) {
       finish(run);

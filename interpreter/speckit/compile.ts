@@ -3,7 +3,7 @@
 // step_id_collision, compile_error. Files are read through the injected WorkspaceFs.
 
 import { checkSpec } from "../../checker/check-spec";
-import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
+import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/YAML-TOO-LARGE";
 import { compareCodePoints } from "../../stdlib/values/strings";
 import { toolError } from "../base/tool-errors";
 import type { Response, Wire, WireObject } from "../wire/wire";

@@ -3,7 +3,7 @@
 // file and per duplicate workflow name.
 import { familyOf } from "../../checker/catalogue";
 import { type CheckResult, checkSpec, oversizedSpec } from "../../checker/check-spec";
-import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/too-large";
+import { MAX_SPEC_BYTES } from "../../checker/yaml/rules/YAML-TOO-LARGE";
 import { fromJsonValue } from "../../stdlib/values/json";
 import { compareCodePoints } from "../../stdlib/values/strings";
 import type { PyValue } from "../../stdlib/values/value";

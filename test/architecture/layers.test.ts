@@ -66,6 +66,12 @@ const OTHER_PROBES: readonly Probe[] = [
   { from: "mcp/ok-stdlib.ts", to: "stdlib/index.ts", rule: null },
   { from: "cli/ok-host.ts", to: "host/index.ts", rule: null },
   { from: "checker/ok-deep.ts", to: "stdlib/values/target.ts", rule: null },
+  // The flow takes defaults from the IR, not from the checker's schema.
+  {
+    from: "interpreter/flow/p-schema.ts",
+    to: "checker/schema/target.ts",
+    rule: "code-map interpreter/flow/",
+  },
   // Front ends, the fuzzer and host/ see other layers only through their entry points.
   { from: "cli/p-entry.ts", to: "interpreter/store/target.ts", rule: "entry-point cli/" },
   { from: "cli/p-entry-host.ts", to: "host/file-store/target.ts", rule: "entry-point cli/" },

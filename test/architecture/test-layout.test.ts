@@ -36,7 +36,6 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
     "CPython-generated expectation tables of test/stdlib/values/ (scripts/gen-cpython-value-tables.py)",
   "test/checker/rule-fixtures": "one folder of valid/invalid specs per diagnostic code (see its README)",
   "test/checker/pipeline": "checkSpec end to end: determinism, the examples, stress, prototype keys",
-  "test/checker/suppressions": "the tests of checker/suppressions.ts, a file",
   "test/checker/services/assist":
     "checker/services/ is flat: its completion, hover, signature and token tests",
   "test/checker/services/navigation": "checker/services/ is flat: its definition, outline and rename tests",

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSpec } from "../../checker/check-spec";
-import { MAX_SPEC_BYTES, utf8Length } from "../../checker/yaml/rules/too-large";
+import { MAX_SPEC_BYTES, utf8Length } from "../../checker/yaml/rules/YAML-TOO-LARGE";
 import { BUNDLE, ensureBundle } from "../cli/run-cli";
 import { RawSession, toolContent } from "../mcp/support/raw-session";
 import { sandbox, WORK_SPEC } from "./mcp-support";

@@ -18,6 +18,7 @@ export const debateKind: FlowKind = memberKind({
   payload: debatePayload,
   done: debateRoundDone,
   members: debaters,
+  taskTimeout: (step) => debateOf(step).taskTimeout,
   keepsJudgementOnDispatch: false,
   entriesPerRound: true,
   stepDone: debateStepDone,

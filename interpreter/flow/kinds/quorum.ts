@@ -13,6 +13,7 @@ export const quorumKind: FlowKind = memberKind({
   payload: quorumPayload,
   done: quorumDone,
   members: quorumRuns,
+  taskTimeout: (step) => quorumOf(step).taskTimeout,
   keepsJudgementOnDispatch: true,
   entriesPerRound: false,
 });

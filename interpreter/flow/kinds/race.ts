@@ -14,6 +14,7 @@ export const raceKind: FlowKind = memberKind({
   payload: racePayload,
   done: raceDone,
   members: raceCandidates,
+  taskTimeout: (step) => raceOf(step).taskTimeout,
   keepsJudgementOnDispatch: false,
   judgedSoFar: judgedCandidates,
   entriesPerRound: false,

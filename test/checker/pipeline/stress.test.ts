@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { type CheckResult, checkSpec } from "../../../checker/check-spec";
-import { MAX_SPEC_BYTES } from "../../../checker/yaml/rules/too-large";
+import { MAX_SPEC_BYTES } from "../../../checker/yaml/rules/YAML-TOO-LARGE";
 import {
   aliasBomb,
   deepBlockMapping,

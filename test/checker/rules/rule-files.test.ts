@@ -1,13 +1,14 @@
-// The layout of the checker's rule folders (checker/rules/, checker/graph/rules/,
-// checker/spec-expr/rules/): every file that declares a rule is named after its code (`<CODE>.ts`,
-// one rule per file), every file named like a code declares exactly that rule — except the codes
-// of the two table-driven key rules (checker/rules/kinds/: SPEC-<KIND>-MISSING-KEY and
-// SPEC-<KIND>-ONLY-KEY), which the kind's descriptor checker/kinds/<kind>.ts declares —, and no file of
-// checker/rules/ walks steps, flows, functions or contracts by hand — rules say what they visit and the
-// checker's one walk (checker/rules/walk.ts) calls them. A plain source scan; the checks are proved
-// to bite on synthetic sources.
+// The layout of the checker's rule files: every file of checker/ that declares a rule is named after
+// its code (`<CODE>.ts`, one rule per file) — in checker/rules/, graph/rules/, spec-expr/rules/,
+// yaml/rules/, schema/rules/, control/rules/, fuzz/, suppressions/ and portable/ alike —, every
+// file named like a code declares exactly that rule, every code of the catalogue has its file —
+// except the codes of the two table-driven key rules (checker/rules/kinds/: SPEC-<KIND>-MISSING-KEY
+// and SPEC-<KIND>-ONLY-KEY), which the kind's descriptor checker/kinds/<kind>.ts declares —, and
+// no file of checker/rules/ walks steps, flows, functions or contracts by hand — rules say what
+// they visit and the checker's one walk (checker/rules/walk.ts) calls them. A plain source scan;
+// the checks are proved to bite on synthetic sources.
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { STEP_KINDS } from "../../../checker/base/step-kinds";
 import { CATALOGUE } from "../../../checker/catalogue";
@@ -15,15 +16,13 @@ import { SEMANTIC_RULES } from "../../../checker/rules/index";
 import { KIND_KEY_RULES } from "../../../checker/rules/kinds/index";
 
 const REPO = join(__dirname, "..", "..", "..");
-const RULES_DIR = join(REPO, "checker", "rules");
-/** Rule folders whose rules read the whole model (the graph rules) or the expression table. */
-const OTHER_RULE_DIRS = [
-  join(REPO, "checker", "graph", "rules"),
-  join(REPO, "checker", "spec-expr", "rules"),
-];
+const CHECKER_DIR = join(REPO, "checker");
+const RULES_DIR = join(CHECKER_DIR, "rules");
+/** Generated code, not rule declarations. */
+const GENERATED_DIR = join(CHECKER_DIR, "schema", "generated");
 
 /** The kinds' descriptors, which declare the codes of the table-driven key rules. */
-const KINDS_DIR = join(REPO, "checker", "kinds");
+const KINDS_DIR = join(CHECKER_DIR, "kinds");
 
 /** The walk itself, and the helpers it (and checker/portable) iterate with. */
 const WALKERS = new Set(["walk.ts", "support.ts", "contracts/definitions.ts"]);
@@ -94,7 +93,12 @@ function read(dir: string) {
 }
 
 const files = read(RULES_DIR);
-const otherRuleFiles = OTHER_RULE_DIRS.flatMap(read);
+// The kinds' descriptors declare codes not named after them (checked below).
+const checkerFiles = read(CHECKER_DIR).filter(
+  (f) =>
+    !f.path.startsWith(`${relative(CHECKER_DIR, GENERATED_DIR)}/`) &&
+    !f.path.startsWith(`${relative(CHECKER_DIR, KINDS_DIR)}/`),
+);
 const kindFiles = read(KINDS_DIR);
 
 /** Each kind's table-driven codes (missing key, then only key), as the rules report them. */
@@ -103,12 +107,34 @@ const TABLE_CODES: ReadonlyMap<string, readonly string[]> = new Map(
 );
 
 describe("checker/rules/", () => {
-  it("names every rule file after the one code it declares (graph and reference rules included)", () => {
-    const problems = [...files, ...otherRuleFiles].flatMap((f) => {
+  it("names every rule file of checker/ after the one code it declares", () => {
+    const problems = checkerFiles.flatMap((f) => {
       const p = namingProblem(f.name, f.source);
       return p === null ? [] : [`${f.path}: ${p}`];
     });
     expect(problems).toEqual([]);
+  });
+
+  it("covers the rule folders outside checker/rules/ (they hold code-named files)", () => {
+    const folders = new Set(checkerFiles.filter((f) => CODE_FILE.test(f.name)).map((f) => dirname(f.path)));
+    for (const folder of [
+      "graph/rules",
+      "spec-expr/rules",
+      "yaml/rules",
+      "schema/rules",
+      "control/rules",
+      "fuzz",
+      "suppressions",
+      "portable",
+    ]) {
+      expect(folders.has(folder), folder).toBe(true);
+    }
+  });
+
+  it("has a file named after every code of the catalogue", () => {
+    const named = new Set(checkerFiles.filter((f) => CODE_FILE.test(f.name)).map((f) => f.name.slice(0, -3)));
+    const tableCodes = new Set([...TABLE_CODES.values()].flat());
+    expect([...CATALOGUE.keys()].filter((code) => !named.has(code) && !tableCodes.has(code))).toEqual([]);
   });
 
   it("declares catalogued rules only, and at least every semantic and expression rule", () => {

@@ -2,17 +2,17 @@
 // families, error type, documentation, and the exact message templates.
 import { describe, expect, it } from "vitest";
 import { SCHEMA_RULES } from "../../../checker/schema/rules";
-import { SCHEMA_ENUM } from "../../../checker/schema/rules/enum";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "../../../checker/schema/rules/feature-unsupported";
-import { SCHEMA_KEY_NOT_STRING } from "../../../checker/schema/rules/key-not-string";
-import { SCHEMA_MINIMUM } from "../../../checker/schema/rules/minimum";
-import { SCHEMA_NON_EMPTY } from "../../../checker/schema/rules/non-empty";
-import { SCHEMA_PATTERN } from "../../../checker/schema/rules/pattern";
-import { SCHEMA_REQUIRED } from "../../../checker/schema/rules/required";
-import { SCHEMA_ROOT_NOT_MAPPING } from "../../../checker/schema/rules/root-not-mapping";
-import { SCHEMA_TYPE } from "../../../checker/schema/rules/type";
-import { SCHEMA_UNKNOWN_KEY } from "../../../checker/schema/rules/unknown-key";
-import { SCHEMA_VERSION_UNKNOWN } from "../../../checker/schema/rules/version-unknown";
+import { SCHEMA_ENUM } from "../../../checker/schema/rules/SCHEMA-ENUM";
+import { SCHEMA_FEATURE_UNSUPPORTED } from "../../../checker/schema/rules/SCHEMA-FEATURE-UNSUPPORTED";
+import { SCHEMA_KEY_NOT_STRING } from "../../../checker/schema/rules/SCHEMA-KEY-NOT-STRING";
+import { SCHEMA_MINIMUM } from "../../../checker/schema/rules/SCHEMA-MINIMUM";
+import { SCHEMA_NON_EMPTY } from "../../../checker/schema/rules/SCHEMA-NON-EMPTY";
+import { SCHEMA_PATTERN } from "../../../checker/schema/rules/SCHEMA-PATTERN";
+import { SCHEMA_REQUIRED } from "../../../checker/schema/rules/SCHEMA-REQUIRED";
+import { SCHEMA_ROOT_NOT_MAPPING } from "../../../checker/schema/rules/SCHEMA-ROOT-NOT-MAPPING";
+import { SCHEMA_TYPE } from "../../../checker/schema/rules/SCHEMA-TYPE";
+import { SCHEMA_UNKNOWN_KEY } from "../../../checker/schema/rules/SCHEMA-UNKNOWN-KEY";
+import { SCHEMA_VERSION_UNKNOWN } from "../../../checker/schema/rules/SCHEMA-VERSION-UNKNOWN";
 
 describe("SCHEMA_RULES", () => {
   it("lists the family in catalogue order with its conformance families", () => {

@@ -2,12 +2,12 @@
 // exact message templates, docs for `stratumc explain`.
 import { describe, expect, it } from "vitest";
 import { YAML_RULES } from "../../../checker/yaml/rules";
-import { YAML_ALIAS_LIMIT } from "../../../checker/yaml/rules/alias-limit";
-import { YAML_DUPLICATE_KEY } from "../../../checker/yaml/rules/duplicate-key";
-import { YAML_EMPTY } from "../../../checker/yaml/rules/empty";
-import { YAML_MULTI_DOCUMENT } from "../../../checker/yaml/rules/multi-document";
-import { YAML_SYNTAX } from "../../../checker/yaml/rules/syntax";
-import { YAML_TAG } from "../../../checker/yaml/rules/tag";
+import { YAML_ALIAS_LIMIT } from "../../../checker/yaml/rules/YAML-ALIAS-LIMIT";
+import { YAML_DUPLICATE_KEY } from "../../../checker/yaml/rules/YAML-DUPLICATE-KEY";
+import { YAML_EMPTY } from "../../../checker/yaml/rules/YAML-EMPTY";
+import { YAML_MULTI_DOCUMENT } from "../../../checker/yaml/rules/YAML-MULTI-DOCUMENT";
+import { YAML_SYNTAX } from "../../../checker/yaml/rules/YAML-SYNTAX";
+import { YAML_TAG } from "../../../checker/yaml/rules/YAML-TAG";
 
 describe("YAML rules", () => {
   it("lists the seven codes in catalogue order with their severities", () => {

@@ -1,11 +1,12 @@
-// How `stratumc ui` notices changes in the flow store (cli/ui/store-watch.ts): by watching the
-// store's folder, a burst of writes reaches listeners as few notifications, the last write always
-// included; without a folder to watch, by polling the listing; and once the folder appears, by
-// watching it.
+// How `stratumc ui` notices changes in the flow store (cli/ui/store-watch.ts): a burst of changes
+// reaches listeners as few notifications, the last change always included, and the listing is
+// polled without a folder to watch — both on fake timers, to the millisecond; and, on the real
+// file system, a write in the watched folder is heard without reading the listing, the folder is
+// watched once it appears, and nothing is heard after the last listener left.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StoreWatch } from "../../../cli/ui/store-watch";
 
 let root: string;
@@ -17,6 +18,7 @@ beforeEach(() => {
   watches = [];
 });
 afterEach(() => {
+  vi.useRealTimers();
   for (const w of watches) w.stop();
   rmSync(root, { recursive: true, force: true });
 });
@@ -38,37 +40,81 @@ async function until(count: () => number, n: number, ms = 3000): Promise<void> {
 }
 
 describe("StoreWatch", () => {
-  it("watches the folder: a burst of writes is a few notifications, and the last one always comes", async () => {
+  it("a burst of changes is told at once and once more at the end of the interval, never more often", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    let tell: () => void = () => undefined;
+    const w = new StoreWatch({
+      feed: (listener) => {
+        tell = listener;
+        return () => undefined;
+      },
+      dir: null,
+      signature: async () => "never read",
+      intervalMs: 200,
+      logError: () => undefined,
+    });
+    watches.push(w);
+    let heard = 0;
+    w.subscribe(() => heard++);
+    for (let i = 0; i < 30; i++) tell();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heard).toBe(1); // the first change of a quiet store is told at once
+    for (let t = 10; t <= 100; t += 10) {
+      await vi.advanceTimersByTimeAsync(10);
+      tell();
+    }
+    await vi.advanceTimersByTimeAsync(99); // 199 ms after the first notification
+    expect(heard).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(heard).toBe(2); // the rest of the burst, the last change included, at 200 ms
+    await vi.advanceTimersByTimeAsync(10 * 200);
+    expect(heard).toBe(2); // nothing changed since
+    await vi.advanceTimersByTimeAsync(50);
+    tell(); // 250 ms after the last notification: told at once
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heard).toBe(3);
+  });
+
+  it("watches the folder: a write there is heard, and the listing is never read", async () => {
     const dir = join(root, "flows");
     mkdirSync(dir);
     let polled = 0;
-    const w = watchOf(dir, async () => `${++polled}`, 200);
+    const w = watchOf(dir, async () => `${++polled}`, 50);
     let heard = 0;
     w.subscribe(() => heard++);
-    const start = Date.now();
-    for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${i}.journal`), "x");
+    writeFileSync(join(dir, "f.journal"), "x");
     await until(() => heard, 1);
-    await sleep(500);
-    // At most one notification per 200 ms interval since the burst began (a loaded machine
-    // stretches the burst), and far fewer than the 30 writes.
-    const intervals = Math.ceil((Date.now() - start) / 200);
-    expect(heard).toBeGreaterThanOrEqual(1);
-    expect(heard).toBeLessThanOrEqual(Math.min(intervals + 1, 10));
-    expect(polled).toBe(0); // watched: the listing is never read
-    const before = heard;
     writeFileSync(join(dir, "late.json"), "x");
-    await until(() => heard, before + 1);
+    await until(() => heard, 2); // the last write is always told
+    expect(polled).toBe(0);
   });
 
   it("polls the listing when there is no folder to watch, and tells only of changes", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
     let version = 0;
-    const w = watchOf(null, async () => `v${version}`, 30);
+    let polled = 0;
+    const w = watchOf(
+      null,
+      async () => {
+        polled++;
+        return `v${version}`;
+      },
+      30,
+    );
     let heard = 0;
     w.subscribe(() => heard++);
-    await sleep(150);
+    await vi.advanceTimersByTimeAsync(5 * 30);
+    expect(polled).toBe(6); // at once, then every 30 ms
     expect(heard).toBe(0);
     version = 1;
-    await until(() => heard, 1);
+    await vi.advanceTimersByTimeAsync(29);
+    expect(heard).toBe(0);
+    // The next poll sees the change; its notification, due at once, is scheduled inside the
+    // timer's tick, where fake timers count a 0 ms delay as 1 ms.
+    await vi.advanceTimersByTimeAsync(2);
+    expect(heard).toBe(1);
+    await vi.advanceTimersByTimeAsync(10 * 30);
+    expect(heard).toBe(1);
   });
 
   it("watches the folder once it appears (the first flow)", async () => {

@@ -6,7 +6,7 @@
 // keep-alive connection reused by a healthy collector.
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type Socket } from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { traceConfig } from "../../../host/tracing/config";
 import { MAX_IN_FLIGHT, SpanExporter } from "../../../host/tracing/exporter";
 import { createHttpPost, type Post } from "../../../host/tracing/http-post";
@@ -140,9 +140,20 @@ describe("requests in flight", () => {
     const e = exporter(held.post, warnings);
     e.add([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     e.add([11, 12, 13]);
-    const t0 = performance.now();
-    await e.shutdown(100);
-    expect(performance.now() - t0).toBeLessThan(100 + 3_000);
+    // On fake time (setImmediate, which settle() uses, stays real): the bound to the millisecond.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      let ended = false;
+      const shutdown = e.shutdown(100).then(() => {
+        ended = true;
+      });
+      await vi.advanceTimersByTimeAsync(99);
+      expect([ended, held.open.length]).toEqual([false, MAX_IN_FLIGHT]); // still waiting for them
+      await vi.advanceTimersByTimeAsync(1);
+      await shutdown;
+    } finally {
+      vi.useRealTimers();
+    }
     await settle();
     expect(held.open).toHaveLength(0); // aborted
     expect(warnings).toContain("traces: 3 events were dropped: the export queue was full");

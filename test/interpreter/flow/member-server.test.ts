@@ -10,7 +10,8 @@ import { MemoryStore } from "../../../interpreter/store/memory-store";
 import { parseJson } from "../../../stdlib/values/json";
 import { ManualClock } from "../support/manual-clock";
 import { SequentialIds } from "../support/sequential-ids";
-import { plain, planOk } from "./api-fixtures";
+import { plain, planOk, stored } from "./api-fixtures";
+import { text } from "./fixtures";
 
 type Plain = Record<string, unknown>;
 const obj = (r: Parameters<typeof plain>[0]): Plain => plain(r) as Plain;
@@ -20,6 +21,7 @@ function engine(
   answers: Record<string, string>,
   seen: ParallelTaskRequest[] = [],
   aborted: string[] = [],
+  store = new MemoryStore(),
 ): EngineApi {
   const runner = {
     async runTask(request: ParallelTaskRequest, signal: AbortSignal): Promise<ParallelTaskOutcome> {
@@ -30,14 +32,14 @@ function engine(
         aborted.push(request.taskId);
         return { ok: false, error: "aborted" };
       }
-      await new Promise((r) => setTimeout(r, 1));
+      await turn(); // an answer comes after the call, as an agent's does, but no time passes
       return answer === "fail"
         ? { ok: false, error: "agent crashed" }
         : { ok: true, result: parseJson(answer) };
     },
   };
   return createEngine({
-    store: new MemoryStore(),
+    store,
     clock: new ManualClock(),
     ids: new SequentialIds(),
     cwd: "/work/project",
@@ -47,6 +49,19 @@ function engine(
     parallelRunner: runner,
     parallelTimer: () => () => undefined,
   });
+}
+
+/** One turn of the event loop. */
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+/** Turns of the event loop until the store holds the tasks as complete (no waiting on the clock). */
+async function untilComplete(store: MemoryStore, flowId: string, taskIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < 10_000; i++) {
+    const entries = (await stored(store, flowId)).parallel_tasks;
+    if (taskIds.every((t) => text(entries.get(t) ?? null).includes('"state": "complete"'))) return;
+    await turn();
+  }
+  throw new Error(`tasks ${taskIds.join(", ")} never completed`);
 }
 
 const QUORUM = `version: "0.3"
@@ -146,15 +161,16 @@ describe("race run by the server", () => {
   it("the first passing candidate wins at a poll; the one still running is aborted", async () => {
     const seen: ParallelTaskRequest[] = [];
     const aborted: string[] = [];
+    const store = new MemoryStore();
     const api = engine(
       { slow: "hang", bad: `{"tests_pass": false}`, good: `{"tests_pass": true}` },
       seen,
       aborted,
+      store,
     );
     const id = await started(api, RACE, "fix");
-    // Let bad and good finish; slow waits for its abort.
-    for (let i = 0; i < 20 && seen.length < 3; i++) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 20));
+    // bad and good finish; slow waits for its abort.
+    await untilComplete(store, id, ["bad", "good"]);
     expect(seen.map((r) => [r.taskId, r.prompt, r.agent])).toEqual([
       ["slow", "Fix it", "claude"],
       ["bad", "Rewrite it", "codex"],

@@ -53,7 +53,7 @@ class Runner {
     this.active += 1;
     this.maxActive = Math.max(this.maxActive, this.active);
     try {
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r)); // the answer comes later, but no time passes
       return { ok: true, result: this.results[request.taskId] ?? parseJson("{}") };
     } finally {
       this.active -= 1;

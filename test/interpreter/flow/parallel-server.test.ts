@@ -38,7 +38,7 @@ class FakeRunner {
     this.active += 1;
     this.maxActive = Math.max(this.maxActive, this.active);
     try {
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setImmediate(r)); // the answer comes later, but no time passes
       const b = this.behaviour(request.taskId);
       if (b === "throw") throw new Error("runner crashed");
       if (b === "hang") {
@@ -367,7 +367,8 @@ describe("server-side dispatch over an agent runner", () => {
     const s = engine(runner);
     const id = await atParallel(s, spec("        task_timeout: 5\n        require: 1\n"));
     await s.api.parallelStart(args(id));
-    for (let i = 0; i < 20 && s.timers.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    // Turns of the event loop (no time passes) until both tasks have their timeout set.
+    for (let i = 0; i < 10_000 && s.timers.length < 2; i++) await new Promise((r) => setImmediate(r));
     s.timers[1]?.();
     await s.api.parallelSettled();
     expect(plain(await s.api.parallelPoll(args(id)))).toMatchObject({

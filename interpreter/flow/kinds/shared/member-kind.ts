@@ -25,6 +25,8 @@ export interface MemberKindParts {
   done(tx: Tx, run: FlowRun, step: StepIR, reports: readonly PyValue[]): Response;
   /** The members the server runs now, in member order, each with its own intent and agent. */
   members(run: FlowRun, step: StepIR): readonly MemberIR[];
+  /** Seconds one member task may run, as the IR gives it. */
+  taskTimeout(step: StepIR): number;
   /**
    * A new dispatch keeps the step's `judge_outcome` (a quorum's votes stay for the audit until the
    * next attempt replaces them); otherwise a race's or a debate's progress is void.
@@ -62,7 +64,7 @@ export function memberKind(parts: MemberKindParts): FlowKind {
       refuseStart: parts.refuseStart,
       startTasks: (run, step) => memberTasks(parts.members(run, step)),
       taskIds: (run, step) => new Set(parts.members(run, step).map((m) => m.id)),
-      executorPlan: (_step, taskCount) => memberPlan(taskCount),
+      executorPlan: (step, taskCount) => memberPlan(parts.taskTimeout(step), taskCount),
       poll: (tx, seen, step, entries) => memberPoll(tx, seen, step, entries, parts),
       cancelsRestAt: parts.cancelsRestAt,
     },
