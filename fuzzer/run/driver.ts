@@ -2,7 +2,6 @@
 // asking a Decider at every choice, and stops when the root flow finishes, gets stuck, loops past
 // its bounds or reaches the call limit. Every call goes through the Session (recorded as the MCP
 // wire has it) and is shown to the Observer.
-import { STEP_KIND_TABLE, STEP_KINDS } from "../../checker";
 import type { FlowIR, StepIR } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
 import type { PyDict, PyValue } from "../../stdlib/index";
@@ -11,13 +10,13 @@ import type { Goal, Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
 import type { Decider, Option } from "./decider";
+import { FAN_OUT_STATUS, FUZZ_KINDS, fansOut } from "./kinds/index";
+import type { KindRun } from "./kinds/kind";
 import type { Revisit } from "./loops";
-import { debateRound, memberPlan } from "./member-consumer";
 import type { Coverage, Observation, RunEnd } from "./observation";
 import { MANUAL_SKIP_REASON, Observer } from "./observer";
-import { aggregateOf, parallelReport, taskIds } from "./parallel-consumer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
-import { isRefusedTaskList, shapeTaskLists, type TaskListShape, taskListPaths } from "./task-lists";
+import { isRefusedTaskList } from "./task-list-refusal";
 
 export interface RunSetup {
   readonly target: FuzzTarget;
@@ -69,8 +68,6 @@ const OVER_ROUNDS_OPTIONS: readonly Option<"approve" | "kill">[] = [
 
 type ResultKind = "pool" | "pass" | "fail" | "raise" | "repeat" | "violate" | "skip";
 
-/** The step modes whose payloads fan out to tasks or members (a parallel_dispatch payload). */
-const FANNED_OUT_MODES: ReadonlySet<string> = new Set(STEP_KINDS.filter((k) => STEP_KIND_TABLE[k].parallel));
 type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort";
 
 export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {
@@ -87,6 +84,8 @@ class Run {
   private readonly draws = new Map<string, number>();
   private readonly lastGate = new Map<string, string>();
   private readonly rootInput: Record<string, unknown>;
+  /** What the kinds' plays (kinds/) may use of this run. */
+  private readonly play: KindRun;
 
   constructor(
     private readonly setup: RunSetup,
@@ -95,6 +94,23 @@ class Run {
     this.session = new Session(setup.transport);
     this.observer = new Observer(setup.target.spec, setup.shapes, this.session);
     this.rootInput = decider.inputs();
+    const observer = this.observer;
+    this.play = {
+      spec: setup.target.spec,
+      solver: setup.solver,
+      literals: setup.target.literals.strings,
+      decider,
+      get stopped() {
+        return observer.stopped;
+      },
+      call: (tool, args) => this.call(tool, args),
+      result: (aim, flow, step, flowId) => this.result(aim, flow, step, flowId),
+      stepDone: (flowId, stepId, result, repeatable, aim) =>
+        this.stepDone(flowId, stepId, result, repeatable, aim),
+      refused: (flowId, stepId, result, response) => this.refused(flowId, stepId, result, response),
+      judged: (flowId, stepId, aim, response) => observer.judged(flowId, stepId, aim, response),
+      setOutput: (flowId, stepId, value) => this.setOutput(flowId, stepId, value),
+    };
   }
 
   private async call(tool: ToolName, args: Plain): Promise<Plain> {
@@ -157,13 +173,13 @@ class Run {
     const status = str(response.status);
     const top = this.frames[this.frames.length - 1]!;
     switch (status) {
-      case "parallel_dispatch":
-        return this.parallel(response);
+      case FAN_OUT_STATUS:
+        return this.fanOut(response);
       case "execute_step":
       case "ensure_failed":
       case "schema_failed":
-        // A parallel or member step's retry is its parallel_dispatch payload with the failure status.
-        return FANNED_OUT_MODES.has(str(response.step_mode)) ? this.parallel(response) : this.work(response);
+        // A parallel or member step's retry is its fan-out payload with the failure status.
+        return fansOut(str(response.step_mode)) ? this.fanOut(response) : this.work(response);
       case "await_gate":
         return this.gate(response);
       case "execute_flow": {
@@ -279,116 +295,20 @@ class Run {
     }
     const result = this.result(kind, flow, step, flowId);
     const aim = kind === "pass" ? "pass" : "other";
-    if (step.kind === "decompose" && kind !== "violate")
-      return this.decomposeDone(flow, step, flowId, result, aim);
-    // A broken result is never repeated: it must not become the last attempt's (stored) result.
+    // A broken result is reported as it is, and never repeated: it must not become the last
+    // attempt's (stored) result.
+    const report = FUZZ_KINDS[step.kind].report;
+    if (report !== null && kind !== "violate") return report(this.play, flow, step, flowId, result, aim);
     return this.stepDone(flowId, stepId, result, kind !== "violate", aim);
   }
 
-  /**
-   * A decompose step's result with its task lists varied (task-lists.ts). A list the dispatch of
-   * the parallel step refuses (duplicate ids, unknown or cyclic dependencies: nothing committed) is
-   * the agent's mistake, not the spec's: the agent reports again with a well-formed list.
-   */
-  private async decomposeDone(
-    flow: FlowIR,
-    step: StepIR,
-    flowId: string,
-    result: unknown,
-    aim: "pass" | "other",
-  ): Promise<Plain> {
-    const paths = taskListPaths(flow, step);
-    if (paths.length === 0) return this.stepDone(flowId, step.id, result, true, aim);
-    const shape = this.decider.choose<TaskListShape>([
-      { name: "as-generated", weight: 40, exhaustive: true },
-      // Exhaustive mode keeps the generated list (a list the dispatch refuses is replaced below).
-      { name: "several", weight: 20, exhaustive: false },
-      { name: "empty", weight: 8, exhaustive: false },
-      { name: "one", weight: 10, exhaustive: false },
-      { name: "shared-files", weight: 10, exhaustive: false },
-      { name: "cycle", weight: 4, exhaustive: false },
-      { name: "dangling", weight: 4, exhaustive: false },
-      { name: "duplicate-id", weight: 4, exhaustive: false },
-    ]);
-    const listAim = shape === "as-generated" ? aim : "other";
-    const reported = shapeTaskLists(result, paths, shape);
-    const r = await this.stepDone(flowId, step.id, reported, true, listAim);
-    if (!this.refused(flowId, step.id, reported, r) || this.observer.stopped !== null) return r;
-    return this.stepDone(flowId, step.id, shapeTaskLists(result, paths, "several"), true, "other");
-  }
-
-  /** The consumer path of a parallel step: the agent runs the tasks and reports them (parallel-consumer.ts). */
-  private async parallel(payload: Plain): Promise<Plain | RunEnd> {
-    const flowId = str(payload.flow_id);
-    const stepId = str(payload.step_id);
-    const flow = this.flowOf(flowId);
-    const step = flow?.stepById.get(stepId);
+  /** The consumer path of a step that fans out: the agent runs the tasks or members and reports them (kinds/). */
+  private async fanOut(payload: Plain): Promise<Plain | RunEnd> {
+    const flow = this.flowOf(str(payload.flow_id));
+    const step = flow?.stepById.get(str(payload.step_id));
     if (flow === undefined || step === undefined) return "stuck";
-    if (step.kind === "quorum" || step.kind === "race") return this.members(payload, flow, step);
-    if (step.kind === "debate") return this.debate(payload, step);
-    const { aim, ...report } = parallelReport(
-      step,
-      payload,
-      this.decider,
-      this.setup.target.literals.strings,
-    );
-    const r = await this.call("stratum_parallel_done", { flow_id: flowId, step_id: stepId, ...report });
-    this.observer.judged(flowId, stepId, aim, r);
-    const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
-    if (!retried && r.status !== "error")
-      this.setOutput(flowId, stepId, fromJsonValue(aggregateOf(step, report)));
-    return r;
-  }
-
-  /** One round of a debate step: the agent has each debater argue and reports the round. */
-  private async debate(payload: Plain, step: StepIR): Promise<Plain> {
-    const contract = step.debate?.argumentContract ?? null;
-    const values = contract === null ? [] : this.setup.solver.contractValues(contract);
-    const round = typeof payload.round === "number" ? payload.round : 1;
-    const words = this.setup.target.literals.strings.filter((l) => l !== "");
-    const argument = (i: number): unknown =>
-      values.length > 0
-        ? values[(round + i) % values.length]
-        : { position: words.length === 0 ? `position ${i + 1}` : words[(round + i) % words.length] };
-    return this.call("stratum_parallel_done", {
-      flow_id: str(payload.flow_id),
-      step_id: step.id,
-      task_results: debateRound(taskIds(payload.tasks), this.decider, argument),
-      merge_status: "clean",
-    });
-  }
-
-  /** The consumer path of a quorum or race step: the agent runs the members and reports them (member-consumer.ts). */
-  private async members(payload: Plain, flow: FlowIR, step: StepIR): Promise<Plain> {
-    const flowId = str(payload.flow_id);
-    const hasEnsure = ensureOf(this.setup.target.spec, step).length > 0;
-    const plan = memberPlan(taskIds(payload.tasks), step.kind === "race", hasEnsure, this.decider, (aim) =>
-      this.result(aim, flow, step, flowId),
-    );
-    let r: Plain = {};
-    for (const batch of plan.batches) {
-      r = await this.call("stratum_parallel_done", {
-        flow_id: flowId,
-        step_id: step.id,
-        task_results: batch,
-        merge_status: "clean",
-      });
-      if (r.status !== "race_pending") break;
-    }
-    this.observer.judged(flowId, step.id, plan.aim, r);
-    const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === step.id;
-    if (!retried && r.status !== "error" && r.status !== "race_pending") {
-      // The race's winner, or (a quorum) the first passing member: what later steps will read.
-      const race = r.race;
-      const winner =
-        race !== null && typeof race === "object" && !Array.isArray(race)
-          ? (race as Plain).winner
-          : undefined;
-      const result =
-        typeof winner === "string" ? plan.results.get(winner) : plan.results.values().next().value;
-      this.setOutput(flowId, step.id, fromJsonValue(result ?? null));
-    }
-    return r;
+    const fanOut = FUZZ_KINDS[step.kind].fanOut;
+    return fanOut === null ? "stuck" : fanOut(this.play, payload, flow, step);
   }
 
   private result(kind: ResultKind, flow: FlowIR, step: StepIR, flowId: string): unknown {

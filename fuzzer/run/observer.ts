@@ -20,7 +20,6 @@ import {
 import {
   contractViolations,
   type FlowEvent,
-  type MemberViolation,
   type RaisedError,
   type Violation,
 } from "../../interpreter/index";
@@ -28,6 +27,8 @@ import { fromJsonValue } from "../../stdlib/index";
 import { conversionHint } from "../conversion-hint";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
+import { FAN_OUT_STATUS, FUZZ_KINDS } from "./kinds/index";
+import type { MemberMemory } from "./kinds/kind";
 import { boundOf, type Cause, type Revisit, revisitOf, unboundedLoop, type Visit } from "./loops";
 import {
   type Coverage,
@@ -39,7 +40,7 @@ import {
   stepKey,
 } from "./observation";
 import type { Exchange, Plain, Session } from "./session";
-import { isRefusedTaskList } from "./task-lists";
+import { isRefusedTaskList } from "./task-list-refusal";
 
 /** The reason the fuzzer's human gives to stratum_skip_step (such skips are not the spec's doing). */
 export const MANUAL_SKIP_REASON = "skipped by hand (stratumc fuzz)";
@@ -49,12 +50,8 @@ const DISPATCH_STATUSES = new Set([
   "ensure_failed",
   "schema_failed",
   "await_gate",
-  "parallel_dispatch",
+  FAN_OUT_STATUS,
 ]);
-/** A parallel step's own verdicts (require, merge, task certificates), which are not its ensures' (docs/reference/runtime.md §23.2). */
-function isAggregateVerdict(v: Violation): boolean {
-  return v.kind === "require" || v.kind === "merge_conflict" || (v.kind === "task" && v.check === "cert");
-}
 
 /** Whether a violation is about the result's shape (contract, output_schema). */
 function isShape(v: Violation): boolean {
@@ -86,7 +83,7 @@ export class Observer {
   /** The first time the run came back to a state it was in (noteRevisit). */
   revisit: Revisit | null = null;
   /** flow, step and member → the member's verdict (a lost race names earlier calls' candidates). */
-  private readonly memberVerdicts = new Map<string, MemberViolation>();
+  private readonly memberVerdicts: MemberMemory = new Map();
 
   constructor(
     private readonly spec: CheckedSpec,
@@ -276,28 +273,29 @@ export class Observer {
     const step = flow?.stepById.get(stepId);
     if (flow === undefined || step === undefined) return;
     const response = ex.response;
+    const kind = FUZZ_KINDS[step.kind];
     const reasons = this.reasonsOf(ex, flowId, stepId);
     const ensures = ensureOf(this.spec, step);
     // The members whose report did not count (quorum runs, race candidates): their own reasons.
-    const members = step.kind === "quorum" || step.kind === "race" ? this.membersOf(ex, flowId, stepId) : [];
+    const members = kind.membersOf === null ? [] : kind.membersOf(ex, flowId, stepId, this.memberVerdicts);
     const key = stepKey(flow.name, stepId);
     const shapeFailed = reasons.some(isShape) || members.some((m) => m.verdict.status === "schema_failed");
     const outcomeError = response.status === "error" && response.error_type !== "retries_exhausted";
     // race_pending is no attempt (the race is not judged yet), and a debate's round is not judged
     // by the step's ensures (its synthesis is).
     const pending =
-      response.status === "race_pending" ||
-      (step.kind === "debate" && ex.call.tool === "stratum_parallel_done");
+      response.status === "race_pending" || (kind.reportsRounds && ex.call.tool === "stratum_parallel_done");
     if (ensures.length > 0 && !shapeFailed && !outcomeError && !pending) {
       this.coverage.ensureTried.set(key, (this.coverage.ensureTried.get(key) ?? 0) + 1);
       // A parallel step whose only failures are require, merge or certificates passed its ensures.
+      const aggregate = kind.aggregate;
       const ensuresHeld =
         !isRetryOrFailure(response, stepId) ||
-        (step.kind === "parallel_dispatch" && reasons.length > 0 && reasons.every(isAggregateVerdict));
+        (aggregate !== null && reasons.length > 0 && reasons.every(aggregate.ownVerdict));
       if (ensuresHeld) this.coverage.ensurePassed.add(key);
     }
     // A parallel step's result is the aggregate, whose shape is always known (docs/reference/language.md §6.4).
-    if (!this.shapes.hasShape(step) && step.kind !== "parallel_dispatch") return;
+    if (!this.shapes.hasShape(step) && kind.aggregate === null) return;
     const raised = [...reasons, ...members.flatMap((m) => m.verdict.reasons)];
     for (const v of raised) {
       if (v.kind !== "ensure_raised") continue;
@@ -324,31 +322,6 @@ export class Observer {
     const out: Violation[] = [];
     for (const e of ex.events ?? []) {
       if (e.type === "step_finished" && e.flow_id === flowId && e.step_id === stepId) out.push(...e.reasons);
-    }
-    return out;
-  }
-
-  /**
-   * The members of a step whose report did not count, judged in this call (members_judged) or, for
-   * a lost race, in earlier calls of the same race (remembered from those calls' events).
-   */
-  private membersOf(ex: Exchange, flowId: string, stepId: string): MemberViolation[] {
-    const out: MemberViolation[] = [];
-    const seen = this.memberVerdicts;
-    for (const e of ex.events ?? []) {
-      if (e.flow_id !== flowId) continue;
-      if (e.type === "members_judged" && e.step_id === stepId) {
-        for (const m of e.members) {
-          seen.set(`${flowId}\u0000${stepId}\u0000${m.member}`, m);
-          out.push(m);
-        }
-      } else if (e.type === "step_finished" && e.step_id === stepId) {
-        for (const v of e.reasons) {
-          if (v.kind !== "member" || v.verdict.status !== "judged_earlier") continue;
-          const earlier = seen.get(`${flowId}\u0000${stepId}\u0000${v.member}`);
-          if (earlier !== undefined) out.push(earlier);
-        }
-      }
     }
     return out;
   }

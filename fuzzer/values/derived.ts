@@ -134,7 +134,8 @@ export class Derived {
       }
     }
     if (contract === null && schema === null) {
-      if (step.kind === "parallel_dispatch") return [];
+      // A step with a task list of its own reports its tasks' aggregate, never a result of its own.
+      if (step.parallel != null) return [];
       for (const name of resultFieldsRead(this.spec, step)) {
         fields.set(name, [...this.any(hints.get([name]), hints, [name], 0), ABSENT]);
       }

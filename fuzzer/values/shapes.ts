@@ -215,7 +215,8 @@ export class Shapes {
     }
     if (fromContract !== null) return fromContract;
     if (fromSchema !== null) return fromSchema;
-    if (step.kind === "parallel_dispatch") return aggregateArb(this.literals);
+    // A step with a task list of its own (`source`, `require`, …) reports its tasks' aggregate.
+    if (step.parallel != null) return aggregateArb(this.literals);
     // No declared shape: the fields the step's expressions read, each maybe absent.
     const fields = resultFieldsRead(this.spec, step);
     const any = anyJsonArb(this.literals);

@@ -17,8 +17,9 @@ import {
 } from "../../fuzzer/index";
 import type { Decider, Option } from "../../fuzzer/run/decider";
 import { driveRun, type RunSetup } from "../../fuzzer/run/driver";
+import { shapeTaskLists, type TaskListShape } from "../../fuzzer/run/kinds/decompose/task-lists";
 import { Session } from "../../fuzzer/run/session";
-import { isRefusedTaskList, shapeTaskLists, type TaskListShape } from "../../fuzzer/run/task-lists";
+import { isRefusedTaskList } from "../../fuzzer/run/task-list-refusal";
 import { Solver } from "../../fuzzer/solver";
 import { fuzzTarget } from "../../fuzzer/target";
 import { Shapes } from "../../fuzzer/values/shapes";

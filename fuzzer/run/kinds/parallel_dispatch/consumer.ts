@@ -4,9 +4,10 @@
 // sometimes a broken one), the roster is sometimes short of a task or repeats one, and the merge is
 // mostly clean. Exhaustive mode enumerates a bounded set: all complete / one failed / all failed,
 // certificate valid or broken, merge clean or conflict.
-import type { StepIR } from "../../checker/index";
-import type { Decider } from "./decider";
-import type { Plain } from "./session";
+import type { StepIR } from "../../../../checker/index";
+import type { Decider } from "../../decider";
+import type { Plain } from "../../session";
+import { taskIds } from "../task-ids";
 
 type ReasoningTemplateIR = NonNullable<NonNullable<StepIR["parallel"]>["taskReasoningTemplate"]>;
 type Statuses = "all-complete" | "one-failed" | "all-failed" | "mixed";
@@ -26,15 +27,6 @@ export interface AimedReport extends ParallelReport {
 
 function isObject(v: unknown): v is Plain {
   return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-/** The task ids of a dispatched task list: an object's `id` as Python `str()` would print it, else `task-<i>`. */
-export function taskIds(tasks: unknown): string[] {
-  if (!Array.isArray(tasks)) return [];
-  return tasks.map((t, i) => {
-    const id = isObject(t) ? t.id : undefined;
-    return typeof id === "string" ? id : typeof id === "number" ? String(id) : `task-${i + 1}`;
-  });
 }
 
 function label(v: unknown): string {

@@ -6,11 +6,9 @@
 // are all reached). Exhaustive mode enumerates: every member passing, every member failing, the
 // last one failing, and (when the step has ensures) the first one's result aimed at making an
 // ensure raise.
-import type { Decider } from "./decider";
-import type { Plain } from "./session";
-
-/** What a member's result is aimed at (the driver's solver picks the value). */
-export type MemberAim = "pass" | "fail" | "raise";
+import type { Decider } from "../decider";
+import type { Plain } from "../session";
+import type { ResultAim } from "./kind";
 
 type Outcomes = "all-pass" | "all-fail" | "last-fails" | "first-raises" | "mixed";
 
@@ -23,12 +21,13 @@ export interface MemberPlan {
   readonly aim: "pass" | "other";
 }
 
+/** `twoBatches`: the kind's agent may report the members in two batches, the last ones first. */
 export function memberPlan(
   ids: readonly string[],
-  race: boolean,
+  twoBatches: boolean,
   hasEnsure: boolean,
   decider: Decider,
-  resultFor: (aim: MemberAim) => unknown,
+  resultFor: (aim: ResultAim) => unknown,
 ): MemberPlan {
   const outcomes = decider.choose<Outcomes>([
     { name: "all-pass", weight: 55, exhaustive: true },
@@ -37,7 +36,7 @@ export function memberPlan(
     { name: "first-raises", weight: hasEnsure ? 8 : 0, exhaustive: hasEnsure },
     { name: "mixed", weight: ids.length > 1 ? 15 : 0, exhaustive: false },
   ]);
-  const aim = (i: number): MemberAim => {
+  const aim = (i: number): ResultAim => {
     if (outcomes === "all-pass") return "pass";
     if (outcomes === "all-fail") return "fail";
     if (outcomes === "last-fails") return i < ids.length - 1 ? "pass" : "fail";
@@ -64,7 +63,7 @@ export function memberPlan(
   });
   // A race's agent may report the last members first, in a batch of their own.
   const split =
-    race && reports.length > 1
+    twoBatches && reports.length > 1
       ? decider.choose<"one-batch" | "two-batches">([
           { name: "one-batch", weight: 50, exhaustive: true },
           { name: "two-batches", weight: 50, exhaustive: true },
@@ -73,25 +72,4 @@ export function memberPlan(
   const half = Math.ceil(reports.length / 2);
   const batches = split === "one-batch" ? [reports] : [reports.slice(half), reports.slice(0, half)];
   return { batches, results, aim: outcomes === "all-pass" ? "pass" : "other" };
-}
-
-/**
- * One round of a debate (docs/reference/runtime.md §23.15): every debater argues with a value of the
- * argument contract (`{position}` without one), or — to reach the round's retry — one ends
- * `failed`. Exhaustive mode enumerates both.
- */
-export function debateRound(
-  ids: readonly string[],
-  decider: Decider,
-  argument: (i: number) => unknown,
-): Plain[] {
-  const outcome = decider.choose<"all-argue" | "one-fails">([
-    { name: "all-argue", weight: 85, exhaustive: true },
-    { name: "one-fails", weight: 15, exhaustive: true },
-  ]);
-  return ids.map((task_id, i) =>
-    outcome === "one-fails" && i === ids.length - 1
-      ? { task_id, status: "failed", error: "debater failed (stratumc fuzz)" }
-      : { task_id, status: "complete", result: argument(i) },
-  );
 }
