@@ -7,8 +7,20 @@
 // reads the TypeScript source as written (TypeScript 7 has no JS API for dependency-cruiser's tsc
 // parser, so swc is the parser that sees `import type`).
 
-const LAYERS = ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "cli", "lsp", "mcp"];
-const FRONT_ENDS = ["cli", "lsp", "mcp"];
+const LAYERS = [
+  "stdlib",
+  "grammar",
+  "checker",
+  "interpreter",
+  "fuzzer",
+  "host",
+  "cli",
+  "lsp",
+  "mcp",
+  "ui",
+  "install",
+];
+const FRONT_ENDS = ["cli", "lsp", "mcp", "ui", "install"];
 
 /** Each top-level folder and the top-level folders it may import (besides itself). */
 const LAYER_IMPORTS = {
@@ -19,8 +31,10 @@ const LAYER_IMPORTS = {
   fuzzer: ["stdlib", "grammar", "checker", "interpreter"],
   host: ["stdlib", "grammar", "checker", "interpreter"],
   lsp: ["stdlib", "grammar", "checker", "interpreter"],
-  mcp: ["stdlib", "grammar", "checker", "interpreter", "fuzzer"],
-  cli: ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "lsp", "mcp"],
+  mcp: ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host"],
+  ui: ["stdlib", "grammar", "checker", "interpreter", "host"],
+  install: ["stdlib", "grammar", "checker", "interpreter", "host"],
+  cli: ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "lsp", "mcp", "ui", "install"],
 };
 
 const anyOf = (paths) => `^(${paths.join("|")})`;
@@ -188,17 +202,33 @@ const CODE_MAP = [
   },
   {
     folder: "`mcp/`",
-    mustNotDependOn: "— (imports the interpreter, the fuzzer and stdlib only)",
+    mustNotDependOn: "— (imports the interpreter, the fuzzer, host and stdlib only)",
     from: "^mcp/",
     to: anyOf(
-      LAYERS.filter((l) => !["interpreter", "fuzzer", "stdlib", "mcp"].includes(l)).map((l) => `${l}/`),
+      LAYERS.filter((l) => !["interpreter", "fuzzer", "host", "stdlib", "mcp"].includes(l)).map(
+        (l) => `${l}/`,
+      ),
     ),
   },
   {
-    folder: "`cli/ui/page/`",
-    mustNotDependOn: "everything but the page and `cli/ui/api-types.ts`",
-    from: "^cli/ui/page/",
-    toNot: anyOf(["cli/ui/page/", "cli/ui/api-types\\.ts$"]),
+    folder: "`ui/`",
+    mustNotDependOn: "— (imports the checker, the interpreter and host only)",
+    from: "^ui/",
+    to: anyOf(
+      LAYERS.filter((l) => !["checker", "interpreter", "host", "ui"].includes(l)).map((l) => `${l}/`),
+    ),
+  },
+  {
+    folder: "`ui/page/`",
+    mustNotDependOn: "everything but the page and `ui/api-types.ts`",
+    from: "^ui/page/",
+    toNot: anyOf(["ui/page/", "ui/api-types\\.ts$"]),
+  },
+  {
+    folder: "`install/`",
+    mustNotDependOn: "— (imports host only)",
+    from: "^install/",
+    to: anyOf(LAYERS.filter((l) => !["host", "install"].includes(l)).map((l) => `${l}/`)),
   },
   {
     folder: "`host/`",
@@ -209,7 +239,7 @@ const CODE_MAP = [
 ];
 
 const LAYER_ORDER =
-  "imports go one way: stdlib ← grammar ← checker ← interpreter ← fuzzer ← {cli, lsp, mcp}, host only for front ends";
+  "imports go one way: stdlib ← grammar ← checker ← interpreter ← fuzzer ← {lsp, mcp, ui, install} ← cli, host only for front ends";
 
 const layerRules = Object.entries(LAYER_IMPORTS).flatMap(([layer, allowed]) => {
   const forbidden = LAYERS.filter((l) => l !== layer && !allowed.includes(l));

@@ -26,6 +26,7 @@ export {
 } from "./expr/check-expression";
 export { suggest } from "./expr/did-you-mean";
 export { type FixOutcome, fixSpec, isMachineApplicable } from "./fix";
+export { flowGraphs, type GraphFlow, type GraphNode, type NodeKind } from "./flow-graphs";
 export {
   FUZZ_ACCUMULATE_FAILS,
   FUZZ_DEAD_STEP,

@@ -34,7 +34,7 @@ export const GENERATORS = [
       "checker/schema/generated/meta-schema-validator.d.ts",
     ],
   },
-  { script: "scripts/gen-install-assets.mjs", outputs: ["cli/install/generated"] },
+  { script: "scripts/gen-install-assets.mjs", outputs: ["install/generated"] },
 ];
 
 /** null when python3 is CPython 3.11.x, else why not. */
