@@ -7,8 +7,20 @@
 // reads the TypeScript source as written (TypeScript 7 has no JS API for dependency-cruiser's tsc
 // parser, so swc is the parser that sees `import type`).
 
-const LAYERS = ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "cli", "lsp", "mcp"];
-const FRONT_ENDS = ["cli", "lsp", "mcp"];
+const LAYERS = [
+  "stdlib",
+  "grammar",
+  "checker",
+  "interpreter",
+  "fuzzer",
+  "host",
+  "cli",
+  "lsp",
+  "mcp",
+  "ui",
+  "install",
+];
+const FRONT_ENDS = ["cli", "lsp", "mcp", "ui", "install"];
 
 /** Each top-level folder and the top-level folders it may import (besides itself). */
 const LAYER_IMPORTS = {
@@ -19,8 +31,10 @@ const LAYER_IMPORTS = {
   fuzzer: ["stdlib", "grammar", "checker", "interpreter"],
   host: ["stdlib", "grammar", "checker", "interpreter"],
   lsp: ["checker"],
-  mcp: ["stdlib", "interpreter", "fuzzer"],
-  cli: ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "lsp", "mcp"],
+  mcp: ["stdlib", "interpreter", "fuzzer", "host"],
+  ui: ["checker", "interpreter", "host"],
+  install: ["host"],
+  cli: ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "lsp", "mcp", "ui", "install"],
 };
 
 const anyOf = (paths) => `^(${paths.join("|")})`;
@@ -78,15 +92,15 @@ const CODE_MAP = [
     toNot: anyOf(["stdlib/values/"]),
   },
   {
-    folder: "`cli/ui/page/`",
-    mustNotDependOn: "everything but the page and `cli/ui/api-types.ts`",
-    from: "^cli/ui/page/",
-    toNot: anyOf(["cli/ui/page/", "cli/ui/api-types\\.ts$"]),
+    folder: "`ui/page/`",
+    mustNotDependOn: "everything but the page and `ui/api-types.ts`",
+    from: "^ui/page/",
+    toNot: anyOf(["ui/page/", "ui/api-types\\.ts$"]),
   },
 ];
 
 const LAYER_ORDER =
-  "imports go one way: stdlib ← grammar ← checker ← interpreter ← fuzzer ← {cli, lsp, mcp}, host only for front ends";
+  "imports go one way: stdlib ← grammar ← checker ← interpreter ← fuzzer ← {lsp, mcp, ui, install} ← cli, host only for front ends";
 
 const layerRules = Object.entries(LAYER_IMPORTS).flatMap(([layer, allowed]) => {
   const forbidden = LAYERS.filter((l) => l !== layer && !allowed.includes(l));

@@ -29,7 +29,8 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FileFlowStore } from "../host/file-store/file-store";
+import { composeHost } from "../host/compose";
+import { FileFlowStore } from "../host/index";
 import type { StratumApi } from "../interpreter/api";
 import type { StepRecord } from "../interpreter/base/flow-state";
 import { decodeFlowState, encodeFlowState } from "../interpreter/store/codec";
@@ -37,7 +38,6 @@ import { wireToPlain } from "../interpreter/wire/encode";
 import { makeDict } from "../stdlib/values/dict";
 import { fromJsonValue } from "../stdlib/values/json";
 import { type LineServer, startLineServer } from "./lib/line-client";
-import { nodeEngine } from "./lib/node-engine";
 import { median, percentile } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -107,7 +107,7 @@ export function stepResult(n: number): Record<string, unknown> {
 
 function engine(home: string, cwd: string): { api: StratumApi; store: FileFlowStore } {
   const store = new FileFlowStore(home);
-  const api = nodeEngine(store, cwd);
+  const api = composeHost({ cwd, env: {}, store: { store, where: home } }).api();
   return { api, store };
 }
 

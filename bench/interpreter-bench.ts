@@ -7,7 +7,8 @@
 import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileFlowStore } from "../host/file-store/file-store";
+import { composeHost } from "../host/compose";
+import { FileFlowStore } from "../host/index";
 import type { StratumApi } from "../interpreter/api";
 import { MemoryStore } from "../interpreter/store/memory-store";
 import type { FlowStore } from "../interpreter/store/store";
@@ -15,7 +16,6 @@ import { wireToPlain } from "../interpreter/wire/encode";
 import { parseJson } from "../stdlib/values/json";
 import type { PyValue } from "../stdlib/values/value";
 import { TYPICAL_SPEC } from "./cold-bench";
-import { nodeEngine } from "./lib/node-engine";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -49,7 +49,7 @@ export interface InterpreterBench {
 }
 
 function engine(store: FlowStore, cwd: string): StratumApi {
-  return nodeEngine(store, cwd);
+  return composeHost({ cwd, env: {}, store: { store, where: cwd } }).api();
 }
 
 function statusOf(response: unknown): string {

@@ -10,18 +10,14 @@
 // stratum_audit (a call that writes nothing), which shows the transport's own cost apart from the
 // durable write (flushed temporary file, rename, directory flush) that dominates step_done.
 
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { FileFlowStore } from "../host/file-store/file-store";
-import { nodeFileSystem } from "../host/node-fs";
-import { nodeWorkspace } from "../host/node-workspace";
+import { composeHost } from "../host/compose";
+import { FileFlowStore } from "../host/index";
 import type { StratumApi } from "../interpreter/api";
-import { createApi } from "../interpreter/engine/create-api";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { fromJsonValue } from "../stdlib/values/json";
 import { startLineServer } from "./lib/line-client";
@@ -86,14 +82,11 @@ function percentile(xs: readonly number[], p: number): number {
 }
 
 function inProcessSide(home: string, cwd: string): Side {
-  const api: StratumApi = createApi({
-    store: new FileFlowStore(home),
-    clock: { wallMs: () => Date.now(), monoMs: () => performance.now() },
-    ids: { newFlowId: () => randomUUID() },
+  const api: StratumApi = composeHost({
     cwd,
-    files: (root) => ({ root, fs: nodeFileSystem }),
-    workspace: nodeWorkspace,
-  });
+    env: {},
+    store: { store: new FileFlowStore(home), where: home },
+  }).api();
   const plain = (r: unknown) => wireToPlain(r as never) as Record<string, unknown>;
   return {
     plan: async () => plain(await api.plan({ spec: SPEC, flow: "main", inputs: fromJsonValue(INPUTS) })),

@@ -15,15 +15,14 @@
 // in rotating order; each figure is the median over rounds.
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { FileFlowStore } from "../host/file-store/file-store";
-import { PgFlowStore } from "../host/pg-store/pg-store";
+import { composeHost } from "../host/compose";
+import { FileFlowStore, PgFlowStore } from "../host/index";
 import type { StratumApi } from "../interpreter/api";
 import type { FlowStore } from "../interpreter/store/store";
 import { wireToPlain } from "../interpreter/wire/encode";
 import { fromJsonValue } from "../stdlib/values/json";
 import type { PgServer } from "../test/support/postgres";
 import { longFlowSpec, stepResult } from "./durable-call-bench";
-import { nodeEngine } from "./lib/node-engine";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -68,7 +67,7 @@ interface Setup {
 }
 
 function engine(store: Engine["store"], cwd: string): Engine {
-  const api = nodeEngine(store, cwd);
+  const api = composeHost({ cwd, env: {}, store: { store, where: cwd } }).api();
   return { api, store };
 }
 

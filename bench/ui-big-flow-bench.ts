@@ -6,8 +6,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchChromium } from "../test/cli/ui/chromium";
 import { writeBigFlow } from "../test/hostile/ui-support";
+import { launchChromium } from "../test/ui/chromium";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 

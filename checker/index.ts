@@ -26,6 +26,7 @@ export {
 } from "./expr/check-expression";
 export { suggest } from "./expr/did-you-mean";
 export { type FixOutcome, fixSpec, isMachineApplicable } from "./fix";
+export { flowGraphs, type GraphFlow, type GraphNode, type NodeKind } from "./flow-graphs";
 export { FUZZ_ACCUMULATE_FAILS } from "./fuzz/FUZZ-ACCUMULATE-FAILS";
 export { FUZZ_DEAD_STEP } from "./fuzz/FUZZ-DEAD-STEP";
 export { FUZZ_ENSURE_RAISES } from "./fuzz/FUZZ-ENSURE-RAISES";

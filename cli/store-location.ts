@@ -1,7 +1,7 @@
 // Which flow store a command uses (docs/guides/team-store.md): `--store LOCATION` when the command was
 // given one, else `STRATUM_STORE`, else the file store at `STRATUM_HOME` (default `~/.stratum`).
 // A location is a `postgres://` URL (the team store) or a directory used as STRATUM_HOME.
-// The flow host (flow-host.ts) reads the location, relative directories from the working directory.
+// The composition root (host/compose.ts) reads the location, relative directories from the working directory.
 import type { CliHost } from "./host";
 
 /** The host with `--store`'s value in force: commands pass it on as STRATUM_STORE. */

@@ -59,29 +59,29 @@ async function bundle() {
     entryPoints: { pg: "host/pg-store/pg-library.ts" },
     outdir: dist,
   });
-  // The MCP server, the language server and the MCP client of `replay --server` are bundles of
-  // their own, loaded only by `serve` / `lsp` / `replay` (cli/serve/load-server.ts,
+  // The MCP server process, the language server and the MCP client of `replay --server` are bundles
+  // of their own, loaded only by `serve` / `lsp` / `replay` (cli/serve/load-server.ts,
   // cli/lsp/load-server.ts, cli/replay/load-client.ts); the MCP server starts each stratum_fuzz
   // job as a worker thread on dist/fuzz-worker.cjs (mcp/fuzz-jobs.ts).
   await build({
     ...common,
     entryPoints: {
-      mcp: "cli/serve/serve-stdio.ts",
+      mcp: "mcp/process.ts",
       "fuzz-worker": "mcp/fuzz-worker.ts",
       lsp: "lsp/serve-stdio.ts",
       "mcp-client": "cli/replay/mcp-client.ts",
     },
     outdir: dist,
   });
-  // The web page of `stratumc ui` (cli/ui/page/), built for the browser and carried inside its
+  // The web page of `stratumc ui` (ui/page/), built for the browser and carried inside its
   // server's bundle (dist/ui.cjs), so the package needs no files beside it.
-  const { buildPage } = await import("../cli/ui/page/build-page.mjs");
+  const { buildPage } = await import("../ui/page/build-page.mjs");
   const page = await buildPage(esbuild, root);
   await build({
     ...common,
     define: { ...common.define, STRATUMC_UI_PAGE: JSON.stringify(page) },
-    // ui-reader: the worker thread that reads flows for it (cli/ui/flow-reader.ts).
-    entryPoints: { ui: "cli/ui/run-ui.ts", "ui-reader": "cli/ui/reader-worker.ts" },
+    // ui-reader: the worker thread that reads flows for it (ui/flow-reader.ts).
+    entryPoints: { ui: "ui/run-ui.ts", "ui-reader": "ui/reader-worker.ts" },
     outdir: dist,
   });
   const withoutServer = { ...common, plugins: [...common.plugins, serverOutside()] };
@@ -242,7 +242,7 @@ function serverOutside() {
   return {
     name: "server-outside",
     setup(b) {
-      b.onResolve({ filter: /^\.\/serve-stdio$/ }, () => ({ path: "./mcp.cjs", external: true }));
+      b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/index$/ }, () => ({ path: "./mcp.cjs", external: true }));
       b.onResolve({ filter: /^\.\/mcp-client$/ }, () => ({ path: "./mcp-client.cjs", external: true }));
       b.onResolve({ filter: /^\.\/run-ui$/ }, () => ({ path: "./ui.cjs", external: true }));
       b.onResolve({ filter: /^\.\.\/\.\.\/lsp\/(serve-stdio|index)$/ }, () => ({

@@ -37,7 +37,7 @@ export const GENERATORS = [
       "checker/schema/generated/meta-schema-validator.d.ts",
     ],
   },
-  { script: "scripts/gen-install-assets.mjs", outputs: ["cli/install/generated"] },
+  { script: "scripts/gen-install-assets.mjs", outputs: ["install/generated"] },
   // The generated docs and schema, and the numbers inside the hand-written pages.
   { script: "scripts/gen-docs.mjs", outputs: [...GENERATED_PAGES, ...MARKED_PAGES] },
 ];

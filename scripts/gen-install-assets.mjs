@@ -1,9 +1,9 @@
-// Writes cli/install/generated/ (hook-scripts.ts, skills.ts, skills/<name>.ts) from the files under assets/ (the hook scripts and the
+// Writes install/generated/ (hook-scripts.ts, skills.ts, skills/<name>.ts) from the files under assets/ (the hook scripts and the
 // skills that `install` writes). The assets are embedded as strings so that the one-file bundle,
 // the startup snapshot and vitest all see the same text with no loader or path lookup at run time.
 // Run after editing anything under assets/:   node scripts/gen-install-assets.mjs [--out DIR]
 // (--out writes under DIR instead of the repository: scripts/check-generated.mjs diffs it).
-// test/cli/install/assets.test.ts fails while the generated module is out of date.
+// test/install/assets.test.ts fails while the generated module is out of date.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +35,7 @@ const HEADER =
 const identifier = (name) => name.replace(/[^A-Za-z0-9]+(.)/g, (_, c) => c.toUpperCase());
 
 // One module per skill (each a few hundred lines at most), an index of them, and the hook scripts.
-const out = join(outRoot, "cli/install/generated");
+const out = join(outRoot, "install/generated");
 rmSync(out, { recursive: true, force: true });
 mkdirSync(join(out, "skills"), { recursive: true });
 writeFileSync(

@@ -4,6 +4,7 @@
 // that changed since it was read (another process resumed or resolved it) is left alone.
 // `stratumc flows migrate --from LOCATION --to LOCATION [--dry-run]` is registered here too (migrate.ts).
 import type { Command } from "commander";
+import { composeHostLazily } from "../../host/index";
 import {
   DEFAULT_PRUNE_AGE,
   loadAllFlows,
@@ -12,7 +13,6 @@ import {
   pruneStatus,
 } from "../../interpreter/index";
 import { EXIT_ERRORS, UsageError } from "../exit-codes";
-import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
@@ -54,7 +54,9 @@ export function registerFlows(program: Command, ctx: CommandContext): void {
         includeExhausted: flags.includeExhausted === true,
         nowMs: Date.now(),
       };
-      const { store, restore, removeLeftovers } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
+      const { store, restore, removeLeftovers } = await composeHostLazily(
+        withStoreOption(ctx.host, flags.store),
+      );
       if (!dryRun) await removeLeftovers();
       let pruned = 0;
       // A corrupt flow file has no status to prune by: named on stderr, never deleted.

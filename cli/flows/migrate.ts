@@ -8,7 +8,7 @@
 // Kept apart from commander (command.ts registers it) so that tests run it in process.
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { checkStoreLocation, isPostgresUrl } from "../../host/index";
+import { checkStoreLocation, isPostgresUrl, type LocatedStore, storeAt } from "../../host/index";
 import {
   corruptError,
   decodeStoredFlow,
@@ -21,7 +21,6 @@ import {
   textWrite,
 } from "../../interpreter/index";
 import { UsageError } from "../exit-codes";
-import { type LocatedStore, storeAt } from "../flow-host";
 
 export interface MigrateRequest {
   /** `--from`: a postgres:// URL or a directory (STRATUM_HOME, or its `flows` folder). */

@@ -8,12 +8,11 @@
 // reference's gate-mutation.v1 shape (closed: no other keys); `--next` adds `next`, the status of the
 // flow's payload after the resolution's dispatch and policy loop (outside that schema).
 import { Argument, type Command, Option } from "commander";
+import { composeHostLazily, resolveGate } from "../../host/index";
 import { encodeWire, GATE_ACTION_OUTCOMES, RESOLVERS } from "../../interpreter/index";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
-import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
-import { resolveGate } from "./resolve-gate";
 
 interface GateOptions {
   readonly note: string;
@@ -39,9 +38,10 @@ export function registerGate(program: Command, ctx: CommandContext): void {
     )
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (action: string, flowId: string, stepId: string, options: GateOptions) => {
-      const host = await loadFlowHost(withStoreOption(ctx.host, options.store), (details) =>
-        ctx.io.err(`${ctx.programName}: ${details}\n`),
-      );
+      const host = await composeHostLazily({
+        ...withStoreOption(ctx.host, options.store),
+        logError: (details) => ctx.io.err(`${ctx.programName}: ${details}\n`),
+      });
       const answer = await resolveGate(host, {
         flowId,
         stepId,

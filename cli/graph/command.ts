@@ -3,7 +3,7 @@
 // unreadable file exits 2; an unknown --flow is a usage error with a did-you-mean.
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { suggest } from "../../checker/index";
+import { flowGraphs, suggest } from "../../checker/index";
 import { STDIN_NAME } from "../check/inputs";
 import { checkRead, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { reportOf, unreadable } from "../check/run";
@@ -12,7 +12,6 @@ import { formatPrettyReports, formatSummary } from "../format/pretty";
 import { totals } from "../format/report";
 import { styleFor } from "../format/style";
 import type { CommandContext } from "../host";
-import { flowGraphs } from "./model";
 import { renderDot, renderMermaid } from "./render";
 
 interface GraphOptions {

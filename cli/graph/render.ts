@@ -2,7 +2,7 @@
 // `f<flow>_end`) so user text only ever appears inside escaped labels. Dependency edges are solid,
 // routing edges dashed with their label, order edges invisible; gate steps are diamonds, sub-flow
 // steps double boxes, inline steps rounded. Several flows: one subgraph (DOT cluster) per flow.
-import type { GraphFlow, GraphNode, NodeKind } from "./model";
+import type { GraphFlow, GraphNode, NodeKind } from "../../checker/index";
 
 function kindLabel(n: GraphNode): string {
   return n.target === null ? n.kind : `${n.kind}: ${n.target}`;

@@ -1,11 +1,20 @@
 // What install, uninstall and the hook refresh do when they run (loaded on demand by command.ts,
 // so that the bundled skills and scripts are not initialised for other commands).
+
+import {
+  displayHomePath,
+  homeDir,
+  hooksDir,
+  InstallError,
+  installPaths,
+  MissingHookScriptError,
+  reason,
+  refreshHooks,
+  runInstall,
+  runUninstall,
+} from "../../install/index";
 import { EXIT_ERRORS } from "../exit-codes";
 import type { CommandContext } from "../host";
-import { MissingHookScriptError, refreshHooks } from "./hook-scripts";
-import { InstallError, reason, runInstall } from "./install";
-import { displayHomePath, homeDir, hooksDir, installPaths } from "./paths";
-import { runUninstall } from "./uninstall";
 
 export function install(ctx: CommandContext): void {
   guarded(ctx, () => runInstall(installPaths(ctx.host), (text) => ctx.io.out(text)));

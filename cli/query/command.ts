@@ -15,6 +15,7 @@
 // `query flows --all` also lists it with status `corrupt` and a `problem`; `query flow <id>` on it
 // prints `{"error": {"code": "flow_corrupt", "message": …}}`, exit 1.
 import type { Command } from "commander";
+import { composeHostLazily } from "../../host/index";
 import type { Wire } from "../../interpreter/index";
 import {
   type CorruptFlow,
@@ -30,7 +31,6 @@ import {
   pendingGate,
 } from "../../interpreter/index";
 import { EXIT_ERRORS } from "../exit-codes";
-import { loadFlowHost } from "../flow-host-loader";
 import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
@@ -47,7 +47,7 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .option("--all", "also list finished flows (status complete, killed or exhausted)")
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: { readonly all?: boolean; readonly store?: string }) => {
-      const { store, restore } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
+      const { store, restore } = await composeHostLazily(withStoreOption(ctx.host, flags.store));
       const corrupt: CorruptFlow[] = [];
       const flows = await loadAllFlows(store, restore, (c) => corrupt.push(warnCorrupt(ctx, c)));
       const listed = flows.filter((f) => flags.all === true || listedByDefault(f.run));
@@ -69,7 +69,7 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .argument("<flow_id>", "the flow's id")
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flowId: string, flags: { readonly store?: string }) => {
-      const { store, restore } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
+      const { store, restore } = await composeHostLazily(withStoreOption(ctx.host, flags.store));
       let loaded: Awaited<ReturnType<typeof loadFlow>>;
       try {
         loaded = await loadFlow(store, flowId, restore);
@@ -92,7 +92,7 @@ export function registerQuery(program: Command, ctx: CommandContext): void {
     .description("every unfinished flow waiting at a gate, with the gate's routes and timeout")
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: { readonly store?: string }) => {
-      const { store, restore } = await loadFlowHost(withStoreOption(ctx.host, flags.store));
+      const { store, restore } = await composeHostLazily(withStoreOption(ctx.host, flags.store));
       const flows = await loadAllFlows(store, restore, (c) => warnCorrupt(ctx, c));
       printJson(
         ctx,

@@ -1,9 +1,11 @@
 // `stratumc serve` (alias `stratumc mcp`) and bare `stratum-mcp`: the MCP server on stdio
-// (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server's code is loaded only here (load-server.ts).
+// (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server process (mcp/process.ts) is loaded only
+// here (load-server.ts).
 import type { Command } from "commander";
 import type { CommandContext } from "../host";
 import { refreshHookScripts } from "../install/command";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
+import { VERSION } from "../version";
 import { loadServer } from "./load-server";
 
 export function registerServe(program: Command, ctx: CommandContext): void {
@@ -17,6 +19,11 @@ export function registerServe(program: Command, ctx: CommandContext): void {
       const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();
-      await serveStdio(withStoreOption(ctx.host, flags.store), ctx.programName, (text) => ctx.io.err(text));
+      await serveStdio({
+        host: withStoreOption(ctx.host, flags.store),
+        programName: ctx.programName,
+        version: VERSION,
+        log: (text) => ctx.io.err(text),
+      });
     });
 }

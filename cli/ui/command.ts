@@ -2,10 +2,10 @@
 // $STRATUM_HOME, for the people who watch them and resolve their gates (docs/guides/ui.md). The server
 // is loaded only here (load-ui.ts).
 import { type Command, InvalidArgumentError } from "commander";
+import { loadUi } from "../../ui/index";
 import { EXIT_USAGE } from "../exit-codes";
 import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
-import { loadUi } from "./load-ui";
 
 export const DEFAULT_UI_PORT = 7777;
 

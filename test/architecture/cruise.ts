@@ -18,6 +18,8 @@ export const PRODUCT_FOLDERS = [
   "cli",
   "lsp",
   "mcp",
+  "ui",
+  "install",
 ];
 
 interface CodeMapRow {

@@ -9,7 +9,18 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { CONFIG, REPO } from "./cruise";
 
-const ENTRY_POINTS = ["stdlib", "grammar", "checker", "interpreter", "fuzzer", "host", "lsp", "mcp"];
+const ENTRY_POINTS = [
+  "stdlib",
+  "grammar",
+  "checker",
+  "interpreter",
+  "fuzzer",
+  "host",
+  "lsp",
+  "mcp",
+  "ui",
+  "install",
+];
 
 /** The statements of a file without its comments, split at semicolons. */
 function statements(text: string): string[] {
@@ -28,7 +39,9 @@ describe("entry points", () => {
       for (const s of statements(text))
         expect(s, `${layer}/index.ts`).toMatch(/^export (type )?\{[^}]*\} from "\.\/[^"]+"$/s);
     }
-    expect(CONFIG.ENTRY_POINT_USERS).toEqual(expect.arrayContaining(["cli", "lsp", "mcp", "fuzzer", "host"]));
+    expect(CONFIG.ENTRY_POINT_USERS).toEqual(
+      expect.arrayContaining(["cli", "lsp", "mcp", "ui", "install", "fuzzer", "host"]),
+    );
   });
 
   it("package.json declares the modules free of side effects", () => {

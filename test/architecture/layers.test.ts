@@ -23,7 +23,7 @@ const CODE_MAP_PROBES: readonly (readonly [row: string, from: string, to: string
   ["`checker/yaml/`", "checker/yaml/p.ts", "checker/messages.ts"],
   ["`interpreter/flow/`", "interpreter/flow/p.ts", "interpreter/store/target.ts"],
   ["`interpreter/limits.ts`", "interpreter/limits.ts", "interpreter/wire/target.ts"],
-  ["`cli/ui/page/`", "cli/ui/page/p.ts", "cli/ui/views.ts"],
+  ["`ui/page/`", "ui/page/p.ts", "ui/views.ts"],
 ];
 
 /** The core imports no Node built-in module (one probe per core layer); the host and front ends may. */
@@ -57,7 +57,7 @@ const OTHER_PROBES: readonly Probe[] = [
   { from: "lsp/p.ts", to: "stdlib/values/target.ts", rule: "layer-lsp" },
   { from: "mcp/p.ts", to: "checker/index.ts", rule: "layer-mcp" },
   // What the code map's exceptions allow.
-  { from: "cli/ui/page/ok-types.ts", to: "cli/ui/api-types.ts", rule: null },
+  { from: "ui/page/ok-types.ts", to: "ui/api-types.ts", rule: null },
   { from: "checker/yaml/ok-base.ts", to: "checker/base/target.ts", rule: null },
   { from: "checker/yaml/ok-rule.ts", to: "checker/rule.ts", rule: null },
   { from: "checker/yaml/ok-values.ts", to: "stdlib/values/target.ts", rule: null },
@@ -65,6 +65,11 @@ const OTHER_PROBES: readonly Probe[] = [
   { from: "mcp/ok-fuzzer.ts", to: "fuzzer/index.ts", rule: null },
   { from: "mcp/ok-stdlib.ts", to: "stdlib/index.ts", rule: null },
   { from: "cli/ok-host.ts", to: "host/index.ts", rule: null },
+  { from: "mcp/ok-host.ts", to: "host/index.ts", rule: null },
+  { from: "ui/ok-host.ts", to: "host/index.ts", rule: null },
+  { from: "install/ok-host.ts", to: "host/index.ts", rule: null },
+  { from: "cli/ok-ui.ts", to: "ui/index.ts", rule: null },
+  { from: "cli/ok-install.ts", to: "install/index.ts", rule: null },
   { from: "checker/ok-deep.ts", to: "stdlib/values/target.ts", rule: null },
   // The flow takes defaults from the IR, not from the checker's schema.
   {
@@ -77,6 +82,11 @@ const OTHER_PROBES: readonly Probe[] = [
   { from: "cli/p-entry-host.ts", to: "host/file-store/target.ts", rule: "entry-point cli/" },
   { from: "lsp/p-entry.ts", to: "checker/services/target.ts", rule: "entry-point lsp/" },
   { from: "mcp/p-entry.ts", to: "fuzzer/run/target.ts", rule: "entry-point mcp/" },
+  { from: "ui/p-entry.ts", to: "host/file-store/target.ts", rule: "entry-point ui/" },
+  { from: "install/p-entry.ts", to: "host/regular-file.ts", rule: "entry-point install/" },
+  // Nothing reaches into ui/ or install/ but through their entry points.
+  { from: "cli/p-entry-ui.ts", to: "ui/server.ts", rule: "entry-point cli/" },
+  { from: "cli/p-entry-install.ts", to: "install/install.ts", rule: "entry-point cli/" },
   { from: "fuzzer/p-entry.ts", to: "checker/ir/target.ts", rule: "entry-point fuzzer/" },
   { from: "host/p-entry.ts", to: "interpreter/store/target.ts", rule: "entry-point host/" },
   // Sub-folders import only those before them in SUBFOLDER_ORDER, and every sub-folder is listed.

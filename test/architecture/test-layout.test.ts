@@ -51,8 +51,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
 
 /** Source folders with .ts files whose tests are neither at their path nor at their parent's. */
 const UNTESTED_HERE: Readonly<Record<string, string>> = {
-  "cli/install/generated/skills":
-    "generated from assets/ (test/scripts/generated.test.ts); installed by the tests of test/cli/install/",
+  "install/generated/skills":
+    "generated from assets/ (test/scripts/generated.test.ts); installed by the tests of test/install/",
 };
 
 const SKIPPED = new Set(["node_modules", "dist", "__pycache__"]);

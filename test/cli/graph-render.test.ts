@@ -1,6 +1,6 @@
 // Mermaid and DOT renderings of flow graphs (cli/graph/render.ts) on hand-made graphs.
 import { describe, expect, it } from "vitest";
-import type { GraphFlow } from "../../cli/graph/model";
+import type { GraphFlow } from "../../checker/flow-graphs";
 import { renderDot, renderMermaid } from "../../cli/graph/render";
 
 const REVIEW: GraphFlow = {

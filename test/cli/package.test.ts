@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres } from "../support/postgres";
+import { startUi } from "../ui/browser-support";
 import { ensureBundle, REPO } from "./run-cli";
-import { startUi } from "./ui/browser-support";
 
 interface PackedFile {
   readonly path: string;

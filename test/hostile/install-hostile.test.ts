@@ -23,9 +23,9 @@ import {
 import { dirname, join, relative } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { recordPath } from "../../cli/install/record";
-import { Sandbox } from "../cli/install/harness";
+import { recordPath } from "../../install/record";
 import { BUNDLE, ensureBundle } from "../cli/run-cli";
+import { Sandbox } from "../install/harness";
 
 const NOTHING = "Nothing was changed; fix or move the file and run the command again.";
 const MOVE =

@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type RunningUi, startUi } from "../cli/ui/browser-support";
+import { launchChromium, type RunningUi, startUi } from "../ui/browser-support";
 import { startOtherServer, writeBigFlow } from "./ui-support";
 import { tempTree } from "./workspace-support";
 

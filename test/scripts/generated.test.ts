@@ -61,14 +61,14 @@ describe("scripts/check-generated.mjs", () => {
 
   it("reports generated files that are missing or extra", () => {
     const committed = temp();
-    cpSync(join(ROOT, "cli/install/generated"), join(committed, "cli/install/generated"), {
+    cpSync(join(ROOT, "install/generated"), join(committed, "install/generated"), {
       recursive: true,
     });
-    rmSync(join(committed, "cli/install/generated/skills.ts"));
-    writeFileSync(join(committed, "cli/install/generated/old.ts"), "");
-    expect(compareOutputs(["cli/install/generated"], ROOT, committed).sort()).toEqual([
-      "cli/install/generated/old.ts: committed but no longer generated",
-      "cli/install/generated/skills.ts: generated but not committed",
+    rmSync(join(committed, "install/generated/skills.ts"));
+    writeFileSync(join(committed, "install/generated/old.ts"), "");
+    expect(compareOutputs(["install/generated"], ROOT, committed).sort()).toEqual([
+      "install/generated/old.ts: committed but no longer generated",
+      "install/generated/skills.ts: generated but not committed",
     ]);
   });
 

@@ -3,7 +3,7 @@
 
 import { writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFlowHost } from "../../../cli/flow-host";
+import { composeHost } from "../../../host/compose";
 import { gateAnswer } from "../../../interpreter/query/gate-resolution";
 import { decodeFlowState } from "../../../interpreter/store/codec";
 import { encodeWire, wireToPlain } from "../../../interpreter/wire/encode";
@@ -247,7 +247,7 @@ describe("gate: the flow changes between the CLI's checks and the resolution", (
     await atReview();
     const decoded = decodeFlowState(t.flowText(ID1));
     if (!decoded.ok) throw new Error(decoded.reason);
-    const run = createFlowHost(t.host()).restore(decoded.state);
+    const run = composeHost(t.host()).restore(decoded.state);
     if (run === null) throw new Error("the flow did not restore");
     return run;
   }

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020, { type ErrorObject } from "ajv/dist/2020";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFlowHost } from "../../../cli/flow-host";
+import { composeHost } from "../../../host/compose";
 import type { StratumApi } from "../../../interpreter/api";
 import { encodeWire, wireToPlain } from "../../../interpreter/wire/encode";
 import { ensureBundle, REPO } from "../run-cli";
@@ -262,7 +262,7 @@ describe("query over flows in every state", () => {
   let nameOf = new Map<string, string>();
   let api: StratumApi;
   beforeAll(async () => {
-    api = createFlowHost(t.host()).api();
+    api = composeHost(t.host()).api();
     ids = await zoo(api);
     nameOf = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
   });
@@ -381,7 +381,7 @@ describe("gate approve|reject|revise", () => {
   const t = new TestHome();
   let api: StratumApi;
   beforeAll(() => {
-    api = createFlowHost(t.host()).api();
+    api = composeHost(t.host()).api();
   });
   afterAll(() => t.dispose());
 

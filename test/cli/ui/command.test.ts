@@ -7,8 +7,8 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempTree } from "../../hostile/workspace-support";
+import { startUi } from "../../ui/browser-support";
 import { ensureBundle, REPO } from "../run-cli";
-import { startUi } from "./browser-support";
 
 const tree = tempTree("stratumc-ui-command-");
 afterAll(() => tree.dispose());

@@ -7,8 +7,8 @@ import { expect, it } from "vitest";
 import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import { fromJsonValue } from "../../../stdlib/index";
 import { ensureBundle, stratumc } from "../../cli/run-cli";
-import { GATE_SPEC } from "../../cli/ui/gate-spec";
 import { makeTestApi } from "../../interpreter/support/make-test-api";
+import { GATE_SPEC } from "../../ui/gate-spec";
 import { usePostgres } from "./support";
 
 const postgres = usePostgres();

@@ -11,10 +11,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { FlowPage } from "../../../cli/ui/api-types";
-import { type RunningUi, startUi } from "../../cli/ui/browser-support";
+import type { FlowPage } from "../../../ui/api-types";
 import { tempDir } from "../../mcp/support/server";
 import type { PgServer } from "../../support/postgres";
+import { type RunningUi, startUi } from "../../ui/browser-support";
 import {
   CHAIN_SPEC,
   databaseOf,

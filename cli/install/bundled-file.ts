@@ -1,6 +1,0 @@
-// A file shipped inside the bundle (cli/install/generated/): a hook script or a skill.
-export interface BundledFile {
-  /** The hook script's file name, or the skill's name (its folder under ~/.claude/skills). */
-  readonly name: string;
-  readonly text: string;
-}

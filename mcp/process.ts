@@ -1,0 +1,136 @@
+// The MCP server process (docs/reference/runtime.md §16, docs/reference/runtime.md §21): the Node host over the
+// store the environment names (host/compose.ts), serving the tools on this process's standard
+// streams, with the process's V8 flags, its signals and its shutdown. This module is its own
+// bundle (dist/mcp.cjs, see scripts/build.mjs; `stratumc serve` and bare `stratum-mcp` load it
+// through cli/serve/load-server.ts): only plain data crosses into it, so the engine and the values
+// it handles all come from one copy of the code.
+import { setFlagsFromString } from "node:v8";
+import {
+  agentEnvSetting,
+  composeHostLazily,
+  type HostOptions,
+  type NodeHost,
+  SHUTDOWN_WAIT_MS,
+} from "../host/index";
+import { StorePermissionError, StoreUnavailableError } from "../interpreter/index";
+import { CallEvents } from "./call-events";
+import { serveMcp } from "./serve";
+
+interface McpProcessOptions {
+  /** Where the server runs and its environment (the store, tracing, parallel dispatch). */
+  readonly host: Pick<HostOptions, "cwd" | "env">;
+  /** `stratumc` or `stratum-mcp`: the prefix of each line of the server's log. */
+  readonly programName: string;
+  /** The product version the server and its traces report. */
+  readonly version: string;
+  /** The server's log (standard error): whole lines with their newline. */
+  readonly log: (text: string) => void;
+}
+
+export async function serveStdio({ host, programName, version, log }: McpProcessOptions): Promise<void> {
+  // A server lives for weeks and allocates at a steady rate: V8 would otherwise double its young
+  // generation to 32 MB of mostly garbage after the first calls. At the initial size the live heap
+  // and RSS stay flat ("The MCP server's memory" in the history of docs/performance.md).
+  setFlagsFromString("--semi-space-growth-factor=1");
+  // And the old generation may grow to 1.5× its live size before a full GC, not V8's up to 4×:
+  // otherwise ~60 MB of promoted garbage piles up between collections (RSS saw-tooth 115–190 MB).
+  setFlagsFromString("--heap-growing-percent=50");
+  const flows = await composeHostLazily({
+    cwd: host.cwd,
+    env: host.env,
+    logError: (details) => log(`${programName}: ${details}\n`),
+  });
+  // The store is opened beside serving, never before it: tools/list, stratum_validate and
+  // stratum_fuzz need no store, and a database that does not answer would hold them for its
+  // connect timeout. The calls that need the store wait for the same opening, within its bounds.
+  const storeFailed = new AbortController();
+  const failure: { error: unknown } = { error: null };
+  const opening = openStore(flows, programName, log).catch((e: unknown) => {
+    failure.error = e;
+    storeFailed.abort();
+  });
+  // Entries of STRATUM_AGENT_ENV that are not passed to agents, said once rather than per task.
+  for (const warning of agentEnvSetting(host.env).warnings) log(`${programName}: ${warning}\n`);
+  // OTLP traces when the OTEL_* variables ask for them (docs/guides/tracing.md); otherwise nothing changes.
+  const tracer = flows.tracer(version, (line) => log(`${programName}: ${line}\n`));
+  // Each call's events go to the tracer, and to the client when its request asks for them
+  // (`_meta`, mcp/call-events.ts); a call nobody observes builds none.
+  const events = new CallEvents();
+  const traced = tracer?.observer;
+  const api = flows.api(
+    (batch) => {
+      traced?.(batch);
+      events.observer(batch);
+    },
+    {
+      followStoreChanges: true,
+      serverDispatch: true,
+      observing: () => traced !== undefined || events.active(),
+    },
+  );
+  const stopped = stopOnSignals();
+  await serveMcp({
+    api,
+    version,
+    input: process.stdin,
+    output: process.stdout,
+    log,
+    stop: AbortSignal.any([stopped.signal, storeFailed.signal]),
+    events,
+  });
+  await opening;
+  // The input ended (or a signal came) and every call was answered: running parallel agents are
+  // stopped and their tasks recorded as failed (docs/reference/runtime.md §23.11), then the spans still
+  // queued are sent, each within a bound.
+  await api.parallelShutdown();
+  await tracer?.shutdown(SHUTDOWN_WAIT_MS);
+  await flows.close();
+  stopped.dispose();
+  // A store this program must not use (a schema newer than it): the server stops with its line.
+  if (failure.error !== null) throw failure.error;
+  // Ended by a signal: the input may still be open, so the process ends as the signal would have.
+  if (stopped.by !== null) process.kill(process.pid, stopped.by);
+}
+
+/** SIGTERM and SIGINT end the session cleanly instead of killing the process at once. */
+function stopOnSignals(): {
+  readonly signal: AbortSignal;
+  readonly by: NodeJS.Signals | null;
+  dispose(): void;
+} {
+  const controller = new AbortController();
+  const state: { by: NodeJS.Signals | null } = { by: null };
+  const on = (sig: NodeJS.Signals) => () => {
+    state.by ??= sig;
+    controller.abort();
+  };
+  const term = on("SIGTERM");
+  const int = on("SIGINT");
+  process.on("SIGTERM", term);
+  process.on("SIGINT", int);
+  return {
+    signal: controller.signal,
+    get by() {
+      return state.by;
+    },
+    dispose() {
+      process.off("SIGTERM", term);
+      process.off("SIGINT", int);
+    },
+  };
+}
+
+/**
+ * A database store is connected at start, so its problems show in the server's log at once. A
+ * schema newer than this program stops the server (it would misread the flows); a database that
+ * cannot be reached, or that this server's role may not set up, does not: the calls that need
+ * the store answer `store_unavailable` / `store_unusable` until it is back or an owner has acted.
+ */
+async function openStore(flows: NodeHost, programName: string, log: (text: string) => void): Promise<void> {
+  try {
+    await flows.open();
+  } catch (e) {
+    if (!(e instanceof StoreUnavailableError || e instanceof StorePermissionError)) throw e;
+    log(`${programName}: ${e.message}\n`);
+  }
+}

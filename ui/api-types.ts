@@ -1,0 +1,149 @@
+// The JSON that `stratumc ui`'s server sends its page (docs/guides/ui.md): shared by the server
+// (ui/views.ts) and the page (ui/page/), so both sides agree on one shape. Types only.
+// Values that came from agents or people (inputs, outputs, notes) are untrusted: the page shows
+// them as text, never as markup.
+import type { StepKind } from "../checker/index";
+
+export type FlowListStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed" | "corrupt";
+
+export type StepState = "done" | "current" | "awaiting_gate" | "failed" | "skipped" | "pending" | "killed";
+
+export type GateOutcome = "approve" | "revise" | "kill";
+
+/** The gate a flow waits at (the element of `stratumc query gates`, without its schema version). */
+export interface PendingGate {
+  readonly step_id: string;
+  readonly function: string;
+  readonly on_approve: string | null;
+  readonly on_revise: string | null;
+  readonly on_kill: string | null;
+  readonly timeout: number | null;
+}
+
+export interface FlowListItem {
+  readonly flow_id: string;
+  /** Empty for a corrupt flow. */
+  readonly flow_name: string;
+  readonly status: FlowListStatus;
+  readonly current_step_id: string | null;
+  readonly step_count: number;
+  readonly completed_steps: number;
+  readonly round: number;
+  /** The last commit (the later modification time of the flow's files), ms since the epoch. */
+  readonly updated_ms: number;
+  readonly gate: PendingGate | null;
+  /** What is wrong with a corrupt flow file; null otherwise. */
+  readonly problem: string | null;
+  readonly parent_flow_id: string | null;
+}
+
+export interface FlowList {
+  /** `$STRATUM_HOME`. */
+  readonly home: string;
+  /** Flows waiting at a gate first, then running ones, then the most recently updated. */
+  readonly flows: readonly FlowListItem[];
+}
+
+/** A trace record as stored (docs/reference/runtime.md §14.1): `type`, `step_id`, `round` and the fields of its type. */
+export interface AuditRecord {
+  readonly type: "step" | "gate" | "skip" | "policy";
+  readonly step_id: string;
+  readonly round: number;
+  readonly [field: string]: unknown;
+}
+
+export interface GraphNodeView {
+  readonly id: string;
+  readonly kind: StepKind;
+  /** The function or sub-flow the step runs; null for inline steps. */
+  readonly target: string | null;
+  readonly state: StepState;
+}
+
+export interface GraphEdgeView {
+  readonly from: string;
+  /** null: the flow's end. */
+  readonly to: string | null;
+  readonly route: "next" | "on_fail" | "approve" | "revise" | "kill" | null;
+  /** Execution order only (layout), no dependency. */
+  readonly order?: true;
+}
+
+export interface StepView {
+  readonly id: string;
+  readonly kind: StepKind;
+  readonly target: string | null;
+  readonly state: StepState;
+  readonly attempts: number;
+  readonly retries: number;
+  /** The step's accepted output; null when it has none. */
+  readonly output: unknown;
+  readonly child_flow_id: string | null;
+  /** This step's trace records, oldest first. */
+  readonly records: readonly AuditRecord[];
+}
+
+export interface FlowPage {
+  readonly flow: FlowListItem;
+  /** The flow's stored revision: a gate resolution names it, so a stale page is refused. */
+  readonly revision: number;
+  /** The spec's source: all of it, or of a long spec the 1,000 lines around the current step's. */
+  readonly spec: {
+    readonly source: string;
+    /** 1-based line of the spec where `source` starts. */
+    readonly first_line: number;
+    /** How many lines the whole spec has. */
+    readonly line_count: number;
+    /** 1-based line of the current step in the whole spec; null when none. */
+    readonly current_step_line: number | null;
+  };
+  /** null when the flow has more steps than the page draws (views.ts GRAPH_MAX_STEPS). */
+  readonly graph: {
+    readonly nodes: readonly GraphNodeView[];
+    readonly edges: readonly GraphEdgeView[];
+  } | null;
+  /**
+   * A window of the steps, in the flow's order: `limit` of them (100 unless asked) from
+   * `steps_offset` (unless asked, the window that holds the current step).
+   */
+  readonly steps: readonly StepView[];
+  readonly steps_offset: number;
+  readonly steps_total: number;
+  /**
+   * A window of the trace records, oldest first (earlier rounds included): `limit` of them from
+   * `audit_offset` (unless asked, the window that holds the latest).
+   */
+  readonly audit: readonly AuditRecord[];
+  readonly audit_offset: number;
+  readonly audit_total: number;
+  readonly gate: PendingGate | null;
+  readonly inputs: unknown;
+}
+
+/** A page of a flow's steps or audit records (`GET /api/flows/<id>/steps?offset=&limit=`, `/audit`). */
+export interface ItemsPage<T> {
+  /** The flow's revision these items were read at. */
+  readonly revision: number;
+  readonly total: number;
+  readonly offset: number;
+  readonly items: readonly T[];
+}
+
+export interface GateRequest {
+  readonly step_id: string;
+  readonly outcome: GateOutcome;
+  readonly note: string;
+  /** FlowPage.revision as the page showed it. */
+  readonly revision: number;
+}
+
+export interface GateAnswerView {
+  readonly ok: true;
+  readonly outcome: GateOutcome;
+  /** What the flow does next: execute_step, await_gate, execute_flow, complete, killed; null for a refused revise. */
+  readonly next: string | null;
+}
+
+export interface ApiError {
+  readonly error: { readonly code: string; readonly message: string };
+}

@@ -1,0 +1,171 @@
+// The flows `stratumc ui` shows, read from the flow store through the same loading as `stratumc
+// query` (loadFlow: decode, restore against the flow's own spec). The list keeps each flow's row
+// with the change token it was built from and rebuilds only the rows whose token moved, so a page
+// that refreshes on every change costs two stat calls per unchanged flow. A flow's page keeps the
+// flow's model (views.ts) the same way, so a 10,000-step flow is decoded once per commit, not once
+// per page of steps the page asks for.
+
+import type { NodeHost } from "../host/index";
+import { FlowCorruptError, loadFlow } from "../interpreter/index";
+import type { AuditRecord, FlowList, FlowListItem, FlowPage, ItemsPage, StepView } from "./api-types";
+import {
+  clampLimit,
+  corruptListItem,
+  type FlowModel,
+  flowListItem,
+  flowModel,
+  flowPage,
+  type PageWindow,
+  sortFlowList,
+  stepSlice,
+} from "./views";
+
+export type Loaded<T> =
+  | { readonly kind: "ok"; readonly value: T }
+  | { readonly kind: "not_found" }
+  | { readonly kind: "corrupt"; readonly problem: string };
+
+/** How many flows' models are kept: the few a person has open. */
+const MODELS_KEPT = 4;
+
+export class FlowSource {
+  private readonly rows = new Map<string, { readonly token: string; readonly item: FlowListItem }>();
+  /** Most recently used last; a pending load is shared by the requests that wait for it. */
+  private readonly models = new Map<
+    string,
+    { readonly token: string; readonly model: Promise<Loaded<FlowModel>> }
+  >();
+
+  constructor(private readonly host: NodeHost) {}
+
+  get home(): string {
+    return this.host.where;
+  }
+
+  /** Every stored flow that restores or is corrupt (a flow whose spec no longer restores is left out, as `query`). */
+  async list(): Promise<FlowList> {
+    const infos = await this.host.store.list();
+    const items: FlowListItem[] = [];
+    const seen = new Set<string>();
+    for (const info of infos) {
+      seen.add(info.flowId);
+      const token = info.token ?? (await this.host.store.token(info.flowId));
+      if (token === null) continue; // removed since the listing
+      const cached = this.rows.get(info.flowId);
+      if (cached !== undefined && cached.token === token) {
+        items.push({ ...cached.item, updated_ms: info.modifiedMs });
+        continue;
+      }
+      // A flow open on a page was just loaded for it: its row comes from that load, not a second one.
+      const kept = this.models.get(info.flowId);
+      const shown = kept?.token === token ? await kept.model : null;
+      if (shown?.kind === "ok") {
+        const row = { ...shown.value.item, updated_ms: info.modifiedMs };
+        this.rows.set(info.flowId, { token, item: row });
+        items.push(row);
+        continue;
+      }
+      const item = await this.row(info.flowId, info.modifiedMs);
+      if (item === null) continue;
+      this.rows.set(info.flowId, { token: item.token, item: item.item });
+      items.push(item.item);
+    }
+    for (const id of this.rows.keys()) if (!seen.has(id)) this.rows.delete(id);
+    return { home: this.host.where, flows: sortFlowList(items) };
+  }
+
+  /** One flow's page with a window of its steps and audit records. */
+  async page(flowId: string, window: PageWindow): Promise<Loaded<FlowPage>> {
+    const loaded = await this.model(flowId);
+    return loaded.kind === "ok"
+      ? { kind: "ok", value: flowPage(loaded.value, loaded.value.item.updated_ms, window) }
+      : loaded;
+  }
+
+  /** Steps `offset` … `offset + limit` of a flow. */
+  async steps(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<StepView>>> {
+    const loaded = await this.model(flowId);
+    if (loaded.kind !== "ok") return loaded;
+    const model = loaded.value;
+    return {
+      kind: "ok",
+      value: {
+        revision: model.run.state.revision,
+        total: model.run.flow.steps.length,
+        offset,
+        items: stepSlice(model, offset, limit),
+      },
+    };
+  }
+
+  /** Audit records `offset` … `offset + limit` of a flow, oldest first. */
+  async audit(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<AuditRecord>>> {
+    const loaded = await this.model(flowId);
+    if (loaded.kind !== "ok") return loaded;
+    const model = loaded.value;
+    return {
+      kind: "ok",
+      value: {
+        revision: model.run.state.revision,
+        total: model.audit.length,
+        offset,
+        items: model.audit.slice(offset, offset + clampLimit(limit)),
+      },
+    };
+  }
+
+  /** The flow's model as stored now: the kept one while the flow's change token holds. */
+  private async model(flowId: string): Promise<Loaded<FlowModel>> {
+    const token = await this.host.store.token(flowId);
+    if (token === null) return { kind: "not_found" };
+    const kept = this.models.get(flowId);
+    this.models.delete(flowId);
+    if (kept !== undefined && kept.token === token) {
+      this.models.set(flowId, kept);
+      return kept.model;
+    }
+    const model = this.loadModel(flowId);
+    this.models.set(flowId, { token, model });
+    for (const id of this.models.keys()) {
+      if (this.models.size <= MODELS_KEPT) break;
+      this.models.delete(id);
+    }
+    // A failed load (a store that is down) is not kept: the next request tries again.
+    model.catch(() => {
+      if (this.models.get(flowId)?.model === model) this.models.delete(flowId);
+    });
+    return model;
+  }
+
+  private async loadModel(flowId: string): Promise<Loaded<FlowModel>> {
+    let loaded: Awaited<ReturnType<typeof loadFlow>>;
+    try {
+      loaded = await loadFlow(this.host.store, flowId, (state) => this.host.restore(state));
+    } catch (e) {
+      if (e instanceof FlowCorruptError) return { kind: "corrupt", problem: e.message };
+      throw e;
+    }
+    if (loaded === null) return { kind: "not_found" };
+    return { kind: "ok", value: flowModel(loaded.run, loaded.modifiedMs) };
+  }
+
+  /** What changes whenever any flow is committed, created or removed. */
+  async signature(): Promise<string> {
+    const infos = await this.host.store.list();
+    return infos.map((f) => `${f.flowId}@${f.token ?? f.modifiedMs}`).join("|");
+  }
+
+  private async row(
+    flowId: string,
+    modifiedMs: number,
+  ): Promise<{ readonly token: string; readonly item: FlowListItem } | null> {
+    try {
+      const loaded = await loadFlow(this.host.store, flowId, (state) => this.host.restore(state));
+      return loaded === null ? null : { token: loaded.token, item: flowListItem(loaded.run, modifiedMs) };
+    } catch (e) {
+      if (!(e instanceof FlowCorruptError)) throw e;
+      const token = (await this.host.store.token(flowId)) ?? "";
+      return { token, item: corruptListItem(flowId, `${e.file}: ${e.problem}`, modifiedMs) };
+    }
+  }
+}

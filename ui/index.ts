@@ -1,0 +1,3 @@
+// The web page of `stratumc ui`'s public surface: its server, loaded only when the command runs
+// (dist/ui.cjs in the shipped CLI, with the page's files inside).
+export { loadUi } from "./load-ui";
