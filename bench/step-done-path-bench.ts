@@ -157,7 +157,7 @@ async function serverSide(api: StratumApi): Promise<{ side: Side; close(): Promi
     output,
     screenRequest,
   );
-  const server = createMcpServer({ api, version: "0.0.0", rawCall: (r) => transport.rawCall(r) });
+  const server = createMcpServer({ api, version: "0.0.0", toolArguments: (r) => transport.toolArguments(r) });
   await server.connect(transport);
   let nextId = 0;
   const call = (name: string, args: Result): Promise<Result> => {

@@ -10,7 +10,10 @@ import { FUZZ_TOOL } from "./fuzz-tool";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
-  /** Arguments after schema checking (strings, defaults applied). */
+  /**
+   * Arguments after schema checking (strings, defaults applied). Data arguments are plain down to
+   * the levels the schemas check only: read them with `data`.
+   */
   readonly plain: Readonly<Record<string, unknown>>;
   /** The JSON values of data arguments (`result`, `inputs`, `draft`), integers and floats kept apart. */
   data(name: string): PyValue;
