@@ -27,11 +27,24 @@ export function parseRequestLine(line: string): ParsedLine | null {
     if (isToolCallRequest(value)) return toolCall(value);
     // Something else that mentions tools/call (rare): read as any other line.
   }
+  let json: unknown;
   try {
-    return { json: JSON.parse(line) };
+    json = JSON.parse(line);
   } catch {
     return null;
   }
+  // A tools/call whose method is written with escapes (`"tools\/call"`): parsed again, kind-preservingly.
+  if (
+    typeof json === "object" &&
+    json !== null &&
+    "id" in json &&
+    "method" in json &&
+    json.method === "tools/call"
+  ) {
+    const value = parseJson(line, { constants: false });
+    if (isToolCallRequest(value)) return toolCall(value);
+  }
+  return { json };
 }
 
 function isToolCallRequest(value: PyValue): value is PyDict {

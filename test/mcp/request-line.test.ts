@@ -107,6 +107,13 @@ describe("parseRequestLine", () => {
     }
   });
 
+  it("decodes the arguments of a tools/call whose method is written with escapes", () => {
+    const parsed = parseRequestLine(
+      '{"jsonrpc": "2.0", "id": 1, "method": "tools\\/call", "params": {"name": "t", "arguments": {"f": 1.0}}}',
+    );
+    expect(encodeWire(parsed?.toolArguments)).toBe('{"f": 1.0}');
+  });
+
   it("builds a 100,000-level `_meta` without overflowing the stack", () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const line = `{"jsonrpc": "2.0", "id": "d", "method": "tools/call", "params": {"name": "t", "arguments": {}, "_meta": ${deep}}}`;
