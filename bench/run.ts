@@ -19,6 +19,8 @@
 // the typical and the 1,000-step spec (bench/spec-bench.ts, bench/control-bench.ts).
 // STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
 // latency of other calls meanwhile (bench/fuzz-server-bench.ts).
+// STRATUMC_BENCH_ONLY=step-done only what the MCP layer adds to stratum_step_done, in process
+// (bench/step-done-path-bench.ts).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,6 +54,7 @@ import { benchPgStore, describePgStore } from "./pg-store-bench";
 import { benchServerMemory } from "./server-memory-bench";
 import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
+import { benchStepDonePath } from "./step-done-path-bench";
 import { benchStore } from "./store-bench";
 import { benchStoreDesigns } from "./store-designs-bench";
 import { benchUi } from "./ui-bench";
@@ -184,6 +187,10 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(await benchFuzzServer(repoDir)));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "step-done") {
+    process.stdout.write(printTable(await benchStepDonePath()));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "control") {
     process.stdout.write(printTable(benchControl(repoDir)));
     return;
@@ -258,6 +265,7 @@ async function main(): Promise<void> {
     const store = await benchStore(repoDir);
     process.stderr.write("measuring MCP tool calls over stdio…\n");
     const mcp = await benchMcp(repoDir);
+    const stepDonePath = await benchStepDonePath();
     // Durable calls on a disk no heavy part has written to yet (the store designs, the server's
     // memory and big specs write 10,000 flows or megabytes each): their fsync ratio is measured
     // against a small file's, and writeback left behind slows our journal's flushes more.
@@ -316,6 +324,7 @@ async function main(): Promise<void> {
       ...interp.rows,
       ...store.rows,
       ...mcp.rows,
+      ...stepDonePath,
       ...lsp.rows,
       ...control,
       ...fuzz.rows,

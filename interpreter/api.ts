@@ -5,7 +5,10 @@
 // Arguments are already decoded: `result`, `inputs` and `draft` are user data in the value model
 // (use `fromJsonValue` / `parseJson` from stdlib/values/json to build them; `parseJson` keeps the
 // integer/float distinction of JSON text). Argument *types* are the caller's job (the MCP server
-// answers `invalid_arguments`); values are checked here as the spec says.
+// answers `invalid_arguments`); values are checked here as the spec says. So are the limits of
+// limits.ts on data arguments: the boundary where untrusted values enter (the MCP server's
+// argument decoding) refuses a value past them before anything converts it, and the engine
+// trusts what it is given rather than measuring every value a second time.
 import type { PyValue } from "../stdlib/values/value";
 import type { Response } from "./wire/wire";
 

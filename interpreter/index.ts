@@ -62,7 +62,7 @@ export {
 export { type CorruptFlow, loadAllFlows, loadFlow } from "./query/load-runs";
 export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from "./query/prune";
 export { compileSpeckit } from "./speckit/compile";
-export { batchFlowIds, checkRevisions, checkWrittenRevision } from "./store/batch";
+export { batchFlowIds, checkRevisions } from "./store/batch";
 export { encodeFlowState, FlowTooLargeError } from "./store/codec";
 export { sequenceGap } from "./store/delta-sequence";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";

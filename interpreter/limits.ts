@@ -18,7 +18,7 @@ export const MAX_VALUE_DEPTH = 512;
  * seconds through checks, storage and the answer; ten million took half a minute and 2.7 GB, and
  * fifty million crashed the process.
  */
-export const MAX_VALUE_COUNT = 1_000_000;
+const MAX_VALUE_COUNT = 1_000_000;
 
 /** Levels of the flow file: the top object is level 1. Written and read with the same limit. */
 export const MAX_FLOW_FILE_DEPTH = 2 * MAX_VALUE_DEPTH;

@@ -1,12 +1,12 @@
 // Tool arguments (docs/reference/runtime.md §16.1): checked against the tool's schema, with data arguments decoded
-// kind-preservingly (docs/reference/language.md §10.7.2) from the request's raw JSON text when the transport kept
-// it, so that `1.0` in a result stays a float. A bad argument gives
+// kind-preservingly (docs/reference/language.md §10.7.2) by the transport's one parse of the request line when
+// it has them, so that `1.0` in a result stays a float. A bad argument gives
 // `{status: "error", error_type: "invalid_arguments", message: "<argument>: <problem>"}`. Every
 // argument value is measured first (iteratively): one nested deeper or holding more values than
 // the limits of interpreter/limits.ts is refused before any recursive code sees it.
 import type { z } from "zod";
 import type { Response } from "../interpreter/index";
-import { argumentsLimitProblem, toolError, wireToPlain } from "../interpreter/index";
+import { argumentsLimitProblem, toolError } from "../interpreter/index";
 import { dictGetStr, fromJsonValue, PyDict, type PyValue } from "../stdlib/index";
 import type { ToolArguments, ToolDefinition } from "./tools";
 
@@ -15,8 +15,10 @@ export type DecodedArguments =
   | { readonly ok: false; readonly error: Response };
 
 /**
- * @param raw the arguments decoded from the raw request text (kind-preserving), when available
- * @param parsed the arguments as the protocol layer parsed them (JSON.parse)
+ * @param raw the arguments decoded from the request line (kind-preserving), when available
+ * @param parsed the arguments as plain JSON data, what the schema checks: JSON.parse's, or, when
+ *   `raw` is given, its plain view down to the levels the schemas look at (request-line.ts), so
+ *   no argument is converted in full
  */
 export function decodeArguments(
   tool: ToolDefinition,
@@ -26,7 +28,7 @@ export function decodeArguments(
   const rawDict = raw instanceof PyDict ? raw : undefined;
   const tooLarge = argumentsLimitProblem(argumentEntries(rawDict ?? parsed));
   if (tooLarge !== null) return { ok: false, error: toolError("invalid_arguments", tooLarge) };
-  const input = rawDict !== undefined ? wireToPlain(rawDict) : (parsed ?? {});
+  const input = parsed ?? {};
   const checked = tool.schema.safeParse(input);
   if (!checked.success) return { ok: false, error: invalidArguments(checked.error.issues, input) };
   const plain = checked.data as Record<string, unknown>;

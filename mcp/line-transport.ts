@@ -1,7 +1,7 @@
 // MCP over a byte stream pair (stdio): one JSON-RPC message per line (docs/reference/runtime.md §16.1). Like the
 // SDK's stdio transport, plus what a drop-in server needs:
-// - the raw text of every `tools/call` request is kept with the message object handed to the
-//   server (never looked up by id), so arguments can be decoded kind-preservingly;
+// - a `tools/call` request is parsed once, kind-preservingly (request-line.ts), and its decoded
+//   arguments are kept with the message object handed to the server (never looked up by id);
 // - a line that is not JSON or not a JSON-RPC message is answered with a JSON-RPC error instead of
 //   being dropped;
 // - a request reusing the id of a request still in progress is answered with `-32600` and never
@@ -22,6 +22,8 @@ import {
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_VALUE_DEPTH, tooDeep, valueShape } from "../interpreter/index";
+import type { PyValue } from "../stdlib/index";
+import { parseRequestLine } from "./request-line";
 
 const MAX_LINE_BYTES = 256 * 1024 * 1024;
 
@@ -53,8 +55,8 @@ export class LineTransport implements Transport {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private closed = false;
-  /** The raw line of each `tools/call` message object handed to the server. */
-  private readonly rawCalls = new WeakMap<object, string>();
+  /** The decoded `params.arguments` of each `tools/call` message object handed to the server. */
+  private readonly toolCalls = new WeakMap<object, PyValue | undefined>();
   /** JSON texts of the ids of requests received and not yet answered (nor cancelled). */
   private readonly unanswered = new Set<string>();
   private inputEnded = false;
@@ -75,12 +77,12 @@ export class LineTransport implements Transport {
   }
 
   /**
-   * The raw JSON text of a `tools/call` request: `message` is the very object this transport handed
-   * to `onmessage` (the server's fallback handler receives it unparsed). Keyed by the object, not by
-   * the id, so two requests never share arguments.
+   * The arguments of a `tools/call` request as its line decoded them, kind-preservingly: `message`
+   * is the very object this transport handed to `onmessage` (the server's fallback handler receives
+   * it unparsed). Keyed by the object, not by the id, so two requests never share arguments.
    */
-  rawCall(message: object): string | undefined {
-    return this.rawCalls.get(message);
+  toolArguments(message: object): PyValue | undefined {
+    return this.toolCalls.get(message);
   }
 
   /** Sends a message from the server; a response marks its request answered. */
@@ -131,13 +133,12 @@ export class LineTransport implements Transport {
   }
 
   private handleLine(line: string): void {
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
+    const parsedLine = parseRequestLine(line);
+    if (parsedLine === null) {
       this.reject(null, -32700, "Parse error: the line is not JSON");
       return;
     }
+    const json = parsedLine.json;
     const fast = plainRequest(json);
     const parsed = fast === undefined ? JSONRPCMessageSchema.safeParse(json) : { success: true, data: fast };
     if (!parsed.success) {
@@ -183,8 +184,13 @@ export class LineTransport implements Transport {
         this.unanswered.delete(JSON.stringify(requestId));
       }
     }
-    if ("method" in message && message.method === "tools/call" && "id" in message) {
-      this.rawCalls.set(message, line);
+    if (
+      "toolArguments" in parsedLine &&
+      "method" in message &&
+      message.method === "tools/call" &&
+      "id" in message
+    ) {
+      this.toolCalls.set(message, parsedLine.toolArguments);
     }
     this.onmessage?.(message);
     this.closeWhenAnswered();

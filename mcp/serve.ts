@@ -36,7 +36,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   const server = createMcpServer({
     api: options.api,
     version: options.version,
-    rawCall: (request) => transport.rawCall(request),
+    toolArguments: (request) => transport.toolArguments(request),
     ...(options.events === undefined ? {} : { events: options.events }),
     fuzz,
     checks,

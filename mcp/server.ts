@@ -3,7 +3,7 @@
 // it: floats stay floats) and the same object as structuredContent; `isError` is false for every
 // documented response, `status: "error"` ones included, and true only for invalid arguments.
 // `tools/call` is answered by the server's fallback handler, which gets the request object exactly
-// as the transport handed it over (no SDK parsing): its raw line is found by that object, and
+// as the transport handed it over (no SDK parsing): its decoded arguments are found by that object, and
 // parameters of the wrong shape give `invalid_arguments` or a short JSON-RPC error, never a zod
 // dump. `screenRequest` gives the other methods' bad parameters the same short error before the
 // SDK's own parsing could throw one.
@@ -20,7 +20,7 @@ import {
 import { z } from "zod";
 import type { Response, StratumApi } from "../interpreter/index";
 import { encodeWire, wireToPlain } from "../interpreter/index";
-import { dictGetStr, PyDict, type PyValue, parseJson } from "../stdlib/index";
+import type { PyValue } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
@@ -31,8 +31,11 @@ import { TOOLS, type ToolDefinition } from "./tools";
 export interface McpServerOptions {
   readonly api: StratumApi;
   readonly version: string;
-  /** The raw JSON text of a tools/call request (the message object the transport handed over). */
-  readonly rawCall?: (request: object) => string | undefined;
+  /**
+   * A tools/call request's arguments decoded kind-preservingly from its line (the message object
+   * the transport handed over); the request's `params.arguments` is then their plain form.
+   */
+  readonly toolArguments?: (request: object) => PyValue | undefined;
   /**
    * The engine's events per call (its observer must be `events.observer`): a call whose
    * `params._meta` asks for them gets them in its result's `_meta`. Without it none is sent.
@@ -63,8 +66,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   const tools = toolList();
   const context = { fuzz: options.fuzz ?? new FuzzJobs(), checks: options.checks ?? new CheckJobs() };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-  // Not setRequestHandler: the SDK would parse the request first (a new object, so the raw line
-  // could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
+  // Not setRequestHandler: the SDK would parse the request first (a new object, so the decoded
+  // arguments could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
   server.fallbackRequestHandler = async (request) => {
     if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
     const params = request.params as unknown;
@@ -77,7 +80,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     const tool = BY_NAME.get(name);
     if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    const decoded = decodeArguments(tool, rawArguments(options.rawCall?.(request)), params.arguments);
+    const decoded = decodeArguments(tool, options.toolArguments?.(request), params.arguments);
     if (!decoded.ok) return toolResult(decoded.error, true);
     const events = options.events;
     if (events === undefined || !wantsEvents(params._meta)) {
@@ -138,16 +141,4 @@ function toolResult(response: Response, isError: boolean): CallToolResult {
  */
 function protocolError(code: number, message: string): Error & { readonly code: number } {
   return Object.assign(new Error(message), { code });
-}
-
-/** `params.arguments` of a raw request text, decoded kind-preservingly; undefined if unavailable. */
-function rawArguments(raw: string | undefined): PyValue | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    const message = parseJson(raw);
-    const params = message instanceof PyDict ? dictGetStr(message, "params") : undefined;
-    return params instanceof PyDict ? dictGetStr(params, "arguments") : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,7 +2,7 @@
 // version 0.3) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
-import { argumentsLimitProblem, type PlanArgs, type Response, type StratumApi } from "../interpreter/index";
+import type { PlanArgs, Response, StratumApi } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
 import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
@@ -10,7 +10,10 @@ import { FUZZ_TOOL } from "./fuzz-tool";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
-  /** Arguments after schema checking (strings, defaults applied). */
+  /**
+   * Arguments after schema checking (strings, defaults applied). Data arguments are plain down to
+   * the levels the schemas check only: read them with `data`.
+   */
   readonly plain: Readonly<Record<string, unknown>>;
   /** The JSON values of data arguments (`result`, `inputs`, `draft`), integers and floats kept apart. */
   data(name: string): PyValue;
@@ -40,11 +43,10 @@ const str = (args: ToolArguments, name: string): string => args.plain[name] as s
 /**
  * A big spec is checked in a worker first, so that an invalid one is answered without holding the
  * event loop; a valid one is planned by the engine, which checks it again in this thread (it needs
- * the checked spec itself). Inputs past the limits skip the pre-check: the engine refuses them
- * before it looks at the spec.
+ * the checked spec itself). Inputs past the limits never get here: decodeArguments refused them.
  */
 async function plan(api: StratumApi, args: PlanArgs, context: ToolContext): Promise<Response> {
-  if (context.checks.isBig(args.spec) && argumentsLimitProblem([["inputs", args.inputs]]) === null) {
+  if (context.checks.isBig(args.spec)) {
     const refusal = planRefusal(await context.checks.validate(args.spec));
     if (refusal !== null) return refusal;
   }

@@ -5,7 +5,7 @@ export { typeOfValue } from "./types/of-value";
 export type { Type } from "./types/type";
 export { dictGetStr } from "./values/dict";
 export { PyError } from "./values/errors";
-export { fromJsonValue, parseJson } from "./values/json";
+export { fromJsonValue, JsonSyntaxError, parseJson } from "./values/json";
 export { makeNamespace } from "./values/namespace";
 export { repr } from "./values/repr";
 export { compareCodePoints } from "./values/strings";

@@ -24,14 +24,12 @@ import {
   batchFlowIds,
   type ChangeToken,
   checkRevisions,
-  checkWrittenRevision,
   deltaToAppend,
   FlowCorruptError,
   type FlowStore,
   isSafeFlowId,
   MIN_SNAPSHOT_SIZE,
   RecentFlows,
-  revisionOf,
   type StoreBatch,
   type StoredFlow,
   type StoredFlowInfo,
@@ -360,9 +358,7 @@ export class FileFlowStore implements FlowStore {
     const sizes = state === null ? null : { snapshot: state.snapshotBytes, journal: state.journalBytes };
     const delta = deltaToAppend(w, sizes, journalEntryBytes, this.minSnapshotBytes);
     if (delta !== null && state !== null) return { kind: "append", write: w, delta, before: state, atPath };
-    const text = w.text();
-    checkWrittenRevision(w, revisionOf(text));
-    return { kind: "snapshot", write: w, tmp: writeTemporary(this.flowPath(w.flowId), text) };
+    return { kind: "snapshot", write: w, tmp: writeTemporary(this.flowPath(w.flowId), w.text()) };
   }
 
   /**

@@ -31,7 +31,7 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     const delta = change === null ? null : encodeDelta(change, id);
     const text = once(() => encodeFlowState(run.state));
     const finished = !inProgress(run.state.status);
-    writes.push({ flowId: id, text, delta, finished, expectedRevision });
+    writes.push({ flowId: id, text, delta, finished, expectedRevision, revision: run.state.revision });
     // The registry weighs a flow by its stored length: the text when it was encoded, else the
     // committed weight plus the delta.
     const before = committed === undefined ? 0 : registry.weight(id);

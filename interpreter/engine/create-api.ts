@@ -2,7 +2,8 @@
 // Every flow tool is a pure function `(tx, args) => Response` (flow/); this module runs it inside
 // a transaction over working copies, commits iff the response says so (docs/reference/runtime.md §15), and maps store
 // conflicts and unexpected failures to their error responses. Data arguments (inputs, results, a
-// draft) past the limits of limits.ts are `invalid_arguments` before anything else runs.
+// draft) are trusted to be within the limits of limits.ts: the boundary they came through checked
+// them (api.ts).
 import type {
   FlowArgs,
   GateResolveArgs,
@@ -33,7 +34,6 @@ import { stepDone } from "../flow/step-done";
 import { checkTimeouts } from "../flow/timeouts";
 import type { Tx } from "../flow/tx";
 import { validate } from "../flow/validate";
-import { argumentsLimitProblem } from "../limits";
 import { FlowTooLargeError } from "../store/codec";
 import {
   FlowCorruptError,
@@ -200,14 +200,6 @@ export function createEngine(options: EngineOptions): EngineApi {
     return (args) => queue.run(() => transact(args.flow_id, fn, args));
   }
 
-  /** Data arguments past the depth or size limit are refused before anything touches them. */
-  function limited<A>(data: (args: A) => [string, unknown][], call: (args: A) => Promise<Response>) {
-    return (args: A): Promise<Response> => {
-      const problem = argumentsLimitProblem(data(args));
-      return problem === null ? call(args) : Promise.resolve(toolError("invalid_arguments", problem));
-    };
-  }
-
   const workspace = workspaceTools(options);
   const parallel = parallelDispatch(
     options,
@@ -219,11 +211,8 @@ export function createEngine(options: EngineOptions): EngineApi {
     // The calls that touch no flow are answered at once, never behind a flow call that waits for
     // the store (a database that stops answering would otherwise hold them for its timeouts).
     validate: async (args) => guarded(() => validate(args), internalError),
-    plan: limited(
-      (args: PlanArgs) => [["inputs", args.inputs]],
-      (args) => queue.run(() => transact(null, plan, args)),
-    ),
-    stepDone: limited((a: StepDoneArgs) => [["result", a.result]], flowTool<StepDoneArgs>(stepDone)),
+    plan: (args: PlanArgs) => queue.run(() => transact(null, plan, args)),
+    stepDone: flowTool<StepDoneArgs>(stepDone),
     audit: flowTool<FlowArgs>(audit),
     gateResolve: flowTool<GateResolveArgs>(gateResolve),
     checkTimeouts: flowTool<FlowArgs>(checkTimeouts),
@@ -231,16 +220,10 @@ export function createEngine(options: EngineOptions): EngineApi {
     commit: flowTool<LabelArgs>(commitCheckpoint),
     revert: flowTool<LabelArgs>(revertCheckpoint),
     iterationStart: flowTool<StepArgs>(iterationStart),
-    iterationReport: limited(
-      (a: IterationReportArgs) => [["result", a.result]],
-      flowTool<IterationReportArgs>(iterationReport),
-    ),
+    iterationReport: flowTool<IterationReportArgs>(iterationReport),
     iterationAbort: flowTool<IterationAbortArgs>(iterationAbort),
     resume: flowTool<FlowArgs>(resume),
-    parallelDone: limited(
-      (a: ParallelDoneArgs) => [["task_results", a.task_results]],
-      flowTool<ParallelDoneArgs>(parallelDone),
-    ),
+    parallelDone: flowTool<ParallelDoneArgs>(parallelDone),
     parallelStart: (args) => queue.run(() => parallel.start(args)),
     // Entries a dead server left unsettled are marked interrupted first (parallel-dispatch.ts).
     parallelPoll: (args) =>
@@ -258,11 +241,7 @@ export function createEngine(options: EngineOptions): EngineApi {
       }),
     listWorkflows: async (args) => guarded(() => workspace.listWorkflows(args), internalError),
     compileSpeckit: async (args) => guarded(() => workspace.compileSpeckit(args), internalError),
-    draftPipeline: limited(
-      (args: { readonly draft: unknown }) => [["draft", args.draft]],
-      async (args: Parameters<typeof workspace.draftPipeline>[0]) =>
-        guarded(() => workspace.draftPipeline(args), internalError),
-    ),
+    draftPipeline: async (args) => guarded(() => workspace.draftPipeline(args), internalError),
     parallelSettled: () => parallel.settled(),
     parallelShutdown: (graceMs) => parallel.shutdown(graceMs),
     forgetAll: () =>

@@ -1,6 +1,5 @@
 // The preconditions of a store commit (docs/reference/runtime.md §14.3 step 2), shared by every FlowStore implementation so
 // that they refuse exactly the same batches.
-import { deltaRevisionOf, revisionOf } from "./revision";
 import { FlowRemovedError, StaleStateError, type StoreBatch, type StoreWrite } from "./store";
 
 /** The flow ids a batch touches, sorted (the lock order); throws on a malformed batch. */
@@ -8,10 +7,8 @@ export function batchFlowIds(batch: StoreBatch): string[] {
   const ids = [...batch.writes.map((w) => w.flowId), ...batch.deletes.map((d) => d.flowId)];
   const unique = new Set(ids);
   if (unique.size !== ids.length) throw new Error("store commit: a flow appears twice in one batch");
-  for (const w of batch.writes) {
-    // A delta is checked by its head (O(1)); the text only when there is no delta (it is written).
-    checkWrittenRevision(w, w.delta === null ? revisionOf(w.text()) : deltaRevisionOf(w.delta));
-  }
+  // The revision each write carries is a value (StoreWrite.revision): nothing is parsed here.
+  for (const w of batch.writes) checkWrittenRevision(w, w.revision);
   // Ids are safe file names (ASCII), so UTF-16 order is code point order.
   return [...unique].sort();
 }
@@ -36,7 +33,7 @@ export function checkRevisions(batch: StoreBatch, storedRevision: (flowId: strin
 }
 
 /** Throws unless `written` (the revision a write carries) is the one after its expected revision. */
-export function checkWrittenRevision(w: StoreWrite, written: number | null): void {
+function checkWrittenRevision(w: StoreWrite, written: number | null): void {
   if (written !== w.expectedRevision + 1) {
     throw new Error(
       `store commit: flow '${w.flowId}' is written with revision ${written}, expected ${w.expectedRevision + 1}`,

@@ -34,7 +34,8 @@ export class MemoryStore implements FlowStore {
     const tokens = new Map<string, ChangeToken>();
     for (const w of batch.writes) {
       const token = this.nextToken();
-      this.put(w.flowId, w.text(), token);
+      // checkRevisions passed: the write carries the next revision.
+      this.keep(w.flowId, w.text(), w.revision ?? 0, token);
       tokens.set(w.flowId, token);
     }
     for (const d of batch.deletes) this.flows.delete(d.flowId);
@@ -54,13 +55,11 @@ export class MemoryStore implements FlowStore {
   /** Stores a text as another process would (test setup, e.g. a file written by the reference). */
   put(flowId: string, text: string, token: ChangeToken = this.nextToken()): void {
     assertSafeFlowId(flowId);
-    this.flows.set(flowId, {
-      text,
-      deltas: [],
-      revision: revisionOf(text) ?? 0,
-      token,
-      modifiedMs: this.now(),
-    });
+    this.keep(flowId, text, revisionOf(text) ?? 0, token);
+  }
+
+  private keep(flowId: string, text: string, revision: number, token: ChangeToken): void {
+    this.flows.set(flowId, { text, deltas: [], revision, token, modifiedMs: this.now() });
   }
 
   private nextToken(): ChangeToken {

@@ -3,6 +3,7 @@
 // asynchronous so that a database-backed store can implement it without touching the state
 // machine; `file-store.ts` is the embedded default (`$STRATUM_HOME/flows/<id>.json` plus an
 // append-only `<id>.journal` of state deltas, docs/design/durable-store.md).
+import { revisionOf } from "./revision";
 
 /** An opaque token that changes whenever the stored flow changes (for files: mtime, size, inode). */
 export type ChangeToken = string;
@@ -53,6 +54,12 @@ export interface StoreWrite {
   readonly finished: boolean;
   /** The revision this process last read or wrote; 0 for a flow that must not exist yet. */
   readonly expectedRevision: number;
+  /**
+   * The revision the text and the delta carry, as their writer put it there (`expectedRevision + 1`
+   * for a valid write; null when a text from elsewhere has none). A value, so that no store parses
+   * it back out of the delta or the text it was just encoded into.
+   */
+  readonly revision: number | null;
 }
 
 export interface StoreDelete {
@@ -224,7 +231,17 @@ export class FlowCorruptError extends Error {
   }
 }
 
-/** A write of a complete text without a delta (a new flow, a copied flow, a test's setup). */
+/**
+ * A write of a complete text without a delta (a copied flow, a test's setup): the one case where
+ * the revision is read from the text, since nothing else says what it carries.
+ */
 export function textWrite(flowId: string, text: string, expectedRevision: number): StoreWrite {
-  return { flowId, text: () => text, delta: null, finished: false, expectedRevision };
+  return {
+    flowId,
+    text: () => text,
+    delta: null,
+    finished: false,
+    expectedRevision,
+    revision: revisionOf(text),
+  };
 }

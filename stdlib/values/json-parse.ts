@@ -36,6 +36,11 @@ export class JsonDepthError extends JsonSyntaxError {
 export interface ParseJsonOptions {
   /** Levels of arrays and objects allowed; deeper text throws JsonDepthError. */
   readonly maxDepth?: number;
+  /**
+   * Whether `NaN`, `Infinity` and `-Infinity` are values (Python's json: the default); false
+   * refuses them as standard JSON (JSON.parse) does.
+   */
+  readonly constants?: boolean;
 }
 
 type Frame = { readonly list: PyValue[] } | { readonly dict: PyDict; key: string };
@@ -56,6 +61,7 @@ const ESCAPES: Record<string, string> = {
 
 export function parseJson(text: string, options: ParseJsonOptions = {}): PyValue {
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const literals = options.constants === false ? STANDARD_LITERALS : LITERALS;
   let i = 0;
   const fail = (detail: string, at = i): never => {
     throw new JsonSyntaxError(detail, at, text);
@@ -109,7 +115,7 @@ export function parseJson(text: string, options: ParseJsonOptions = {}): PyValue
   const parseScalar = (): PyValue => {
     const c = text[i];
     if (c === '"') return parseString();
-    for (const [word, value] of LITERALS) {
+    for (const [word, value] of literals) {
       if (text.startsWith(word, i)) {
         i += word.length;
         return value;
@@ -186,3 +192,4 @@ const LITERALS: readonly (readonly [string, PyValue])[] = [
   ["Infinity", new PyFloat(Number.POSITIVE_INFINITY)],
   ["-Infinity", new PyFloat(Number.NEGATIVE_INFINITY)],
 ];
+const STANDARD_LITERALS = LITERALS.slice(0, 3);

@@ -108,6 +108,7 @@ export async function groundTruth(
               delta: null,
               finished: false,
               expectedRevision: current,
+              revision: current + 1,
             },
           ],
           deletes: [],

@@ -179,6 +179,7 @@ describe("a flow removed by another process", () => {
     delta: `{"revision": ${expectedRevision + 1}, "set": {}}`,
     finished: false,
     expectedRevision,
+    revision: expectedRevision + 1,
   });
 
   it.each([

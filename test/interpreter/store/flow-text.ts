@@ -53,6 +53,7 @@ export function payloadWrite(
     delta: expectedRevision === 0 ? null : delta,
     finished,
     expectedRevision,
+    revision,
   };
 }
 
