@@ -1,7 +1,7 @@
 // The shape of a table of subcommands whose modules are loaded only when needed (cli/run-cli.ts):
 // `stratumc check` loads and registers `check` alone, so it pays for no other command.
 import type { Command } from "commander";
-import type { CommandContext } from "./host";
+import type { CommandContext } from "./command-context";
 
 /** Adds one subcommand (or a family, such as install/uninstall) to the program. */
 export type Register = (program: Command, ctx: CommandContext) => void;

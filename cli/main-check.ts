@@ -3,7 +3,7 @@
 // only for command lines it serves; any other is handed to the whole CLI (the plain bundle,
 // `fullCli`), so the answer is always the whole CLI's.
 import { CHECK_COMMANDS, checkOnlyServes } from "./check-commands";
-import { processHost } from "./host";
+import { processHost } from "./command-context";
 import { runCliWith } from "./run-cli";
 import { startCli } from "./start";
 

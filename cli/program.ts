@@ -1,7 +1,8 @@
 // The `stratumc` command line with every subcommand (cli/commands.ts); cli/run-cli.ts loads and
 // registers only the command that runs.
+
+import { type CliHost, processHost } from "./command-context";
 import { ALL_COMMANDS } from "./commands";
-import { type CliHost, processHost } from "./host";
 import type { Output } from "./output";
 import { runCliWith } from "./run-cli";
 

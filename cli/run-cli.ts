@@ -6,9 +6,9 @@
 // registered; anything else (`--help`, `--version`, `help check`, an unknown word, nothing)
 // registers the whole table, so help, usage errors and suggestions are those of the full program.
 import { Command, CommanderError } from "commander";
+import type { CliHost, CommandContext } from "./command-context";
 import type { CommandEntry, Register } from "./command-table";
 import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
-import type { CliHost, CommandContext } from "./host";
 import type { Output } from "./output";
 import { MCP_PROGRAM } from "./program-name";
 import { VERSION } from "./version";

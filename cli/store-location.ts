@@ -2,7 +2,7 @@
 // given one, else `STRATUM_STORE`, else the file store at `STRATUM_HOME` (default `~/.stratum`).
 // A location is a `postgres://` URL (the team store) or a directory used as STRATUM_HOME.
 // The composition root (host/compose.ts) reads the location, relative directories from the working directory.
-import type { CliHost } from "./host";
+import type { CliHost } from "./command-context";
 
 /** The host with `--store`'s value in force: commands pass it on as STRATUM_STORE. */
 export function withStoreOption(host: CliHost, store: string | undefined): CliHost {

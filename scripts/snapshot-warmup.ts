@@ -2,7 +2,7 @@
 // scripts/snapshot-check-entry.ts): commands run once on in-memory inputs, output discarded, so
 // that the lazily built singletons (Chevrotain lexer and parser, catalogues) exist and the
 // functions of the common paths are compiled to bytecode, which the snapshot keeps.
-import type { CliHost } from "../cli/host";
+import type { CliHost } from "../cli/command-context";
 import type { Output } from "../cli/output";
 
 declare const STRATUMC_WARMUP_SPEC: string;

@@ -6,6 +6,7 @@
 // --max-warnings, as in ESLint 9. --watch: watch.ts. --portable: also SPEC-NOT-PORTABLE warnings,
 // every use of a feature only stratumc accepts (docs/reference/language.md §9.7).
 import { type Command, Option } from "commander";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatGithubReports } from "../format/github";
 import { formatJsonReports } from "../format/json";
@@ -14,7 +15,6 @@ import type { FileReport, Totals } from "../format/report";
 import { reportWithDiagnostics, totals } from "../format/report";
 import { formatSarifReports } from "../format/sarif";
 import { styleFor } from "../format/style";
-import type { CommandContext } from "../host";
 import { VERSION } from "../version";
 import { DEEP_RUNS, deepReports } from "./deep";
 import { fixInputs } from "./fix";

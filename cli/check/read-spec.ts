@@ -14,7 +14,7 @@ import {
   type SpecSize,
 } from "../../checker/index";
 import { notRegularReason, readRegularFileWithin } from "../../host/index";
-import type { CliHost } from "../host";
+import type { CliHost } from "../command-context";
 
 export type ReadResult =
   | { readonly ok: true; readonly text: string; readonly oversized?: undefined }

@@ -1,8 +1,8 @@
 // Checks every input: read, decode, checkSpec. An input that cannot be read becomes a report with
 // one IO-READ diagnostic and no text.
 import type { CheckOptions, CheckResult } from "../../checker/index";
+import type { CliHost } from "../command-context";
 import type { FileReport } from "../format/report";
-import type { CliHost } from "../host";
 import { ioReadDiagnostic } from "../rules";
 import type { Input } from "./inputs";
 import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "./read-spec";

@@ -8,7 +8,7 @@
 import { type FSWatcher, statSync, watch } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { isDynamicPattern } from "tinyglobby";
-import type { CommandContext } from "../host";
+import type { CommandContext } from "../command-context";
 
 const DEBOUNCE_MS = 100;
 const SPEC_FILE = /\.stratum\.ya?ml$/;

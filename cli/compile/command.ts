@@ -3,7 +3,7 @@
 // reference does), with commander's usual argument handling: a missing directory or an unknown
 // option is a usage error (exit 2) like every other stratumc command, and `--output=FILE` works.
 import type { Command } from "commander";
-import type { CommandContext } from "../host";
+import type { CommandContext } from "../command-context";
 import { runCompile } from "./run-compile";
 
 interface CompileOptions {

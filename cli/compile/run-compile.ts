@@ -6,8 +6,8 @@ import { resolve } from "node:path";
 import { nodeWorkspace } from "../../host/index";
 import type { Response } from "../../interpreter/index";
 import { compileSpeckit } from "../../interpreter/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK } from "../exit-codes";
-import type { CommandContext } from "../host";
 
 export interface CompileRequest {
   /** The tasks directory as the user wrote it (messages repeat it as given). */

@@ -3,8 +3,8 @@
 // did-you-mean.
 import type { Command } from "commander";
 import { suggest } from "../../checker/index";
+import type { CommandContext } from "../command-context";
 import { UsageError } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { type CliRule, cliRules } from "../rules";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {

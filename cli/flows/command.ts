@@ -12,8 +12,8 @@ import {
   parsePruneAge,
   pruneStatus,
 } from "../../interpreter/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, UsageError } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
 interface MigrateFlags {

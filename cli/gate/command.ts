@@ -10,8 +10,8 @@
 import { Argument, type Command, Option } from "commander";
 import { composeHostLazily, resolveGate } from "../../host/index";
 import { encodeWire, GATE_ACTION_OUTCOMES, RESOLVERS } from "../../interpreter/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
 interface GateOptions {

@@ -7,11 +7,11 @@ import { flowGraphs, suggest } from "../../checker/index";
 import { STDIN_NAME } from "../check/inputs";
 import { checkRead, readSpecFile, readSpecStdin } from "../check/read-spec";
 import { reportOf, unreadable } from "../check/run";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatPrettyReports, formatSummary } from "../format/pretty";
 import { totals } from "../format/report";
 import { styleFor } from "../format/style";
-import type { CommandContext } from "../host";
 import { renderDot, renderMermaid } from "./render";
 
 interface GraphOptions {

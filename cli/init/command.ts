@@ -17,8 +17,8 @@ import { dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { specJsonSchema } from "../../checker/index";
 import { readRegularFile } from "../../host/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_OK, UsageError } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { insertMember, JsoncError, lineColumn, member, parseJsonc } from "./jsonc";
 import { planPreCommit } from "./pre-commit";
 import {

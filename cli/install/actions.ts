@@ -13,8 +13,8 @@ import {
   runInstall,
   runUninstall,
 } from "../../install/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS } from "../exit-codes";
-import type { CommandContext } from "../host";
 
 export function install(ctx: CommandContext): void {
   guarded(ctx, () => runInstall(installPaths(ctx.host), (text) => ctx.io.out(text)));

@@ -2,7 +2,7 @@
 // the Claude Code integration of the project around the current directory. A failure prints
 // `<program>: <reason>` on standard error and exits 1.
 import type { Command } from "commander";
-import type { CommandContext } from "../host";
+import type { CommandContext } from "../command-context";
 
 export function registerInstall(program: Command, ctx: CommandContext): void {
   program

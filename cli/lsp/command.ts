@@ -1,7 +1,7 @@
 // `stratumc lsp`: the language server on standard input and output, for any editor with
 // an LSP client (docs/guides/editors.md). The server's code is loaded only here (load-server.ts).
 import type { Command } from "commander";
-import type { CommandContext } from "../host";
+import type { CommandContext } from "../command-context";
 import { VERSION } from "../version";
 import { loadLspServer } from "./load-server";
 

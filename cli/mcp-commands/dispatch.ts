@@ -9,10 +9,10 @@
 //   `-V`/`--version`, which we keep (the reference has no version flag; answering one is harmless).
 // Everything else (registered commands, bare `stratum-mcp`) goes on to commander.
 import type { Command } from "commander";
+import type { CommandContext } from "../command-context";
 import { MCP_COMPILE_USAGE, parseMcpCompileWords } from "../compile/mcp-words";
 import { runCompile } from "../compile/run-compile";
 import { EXIT_ERRORS, EXIT_OK } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { mcpUsage, REFERENCE_COMMANDS } from "./usage";
 
 const HELP_WORDS: ReadonlySet<string> = new Set(["-h", "--help", "help"]);

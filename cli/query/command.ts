@@ -30,8 +30,8 @@ import {
   loadFlow,
   pendingGate,
 } from "../../interpreter/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
 export function registerQuery(program: Command, ctx: CommandContext): void {

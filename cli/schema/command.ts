@@ -1,7 +1,7 @@
 // `stratumc schema`: the JSON Schema of the spec format, for editors (2-space indentation).
 import type { Command } from "commander";
 import { specJsonSchema } from "../../checker/index";
-import type { CommandContext } from "../host";
+import type { CommandContext } from "../command-context";
 
 export function registerSchema(program: Command, ctx: CommandContext): void {
   program

@@ -2,7 +2,7 @@
 // (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server process (mcp/process.ts) is loaded only
 // here (load-server.ts).
 import type { Command } from "commander";
-import type { CommandContext } from "../host";
+import type { CommandContext } from "../command-context";
 import { refreshHookScripts } from "../install/command";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 import { VERSION } from "../version";

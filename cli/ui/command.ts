@@ -3,8 +3,8 @@
 // is loaded only here (load-ui.ts).
 import { type Command, InvalidArgumentError } from "commander";
 import { loadUi } from "../../ui/index";
+import type { CommandContext } from "../command-context";
 import { EXIT_USAGE } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 
 export const DEFAULT_UI_PORT = 7777;

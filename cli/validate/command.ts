@@ -11,8 +11,8 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { type CheckResult, checkSpec } from "../../checker/index";
 import { checkRead, type ReadResult, readSpecFile, readSpecStdin } from "../check/read-spec";
+import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE } from "../exit-codes";
-import type { CommandContext } from "../host";
 import { MCP_PROGRAM } from "../program-name";
 
 export { MCP_PROGRAM };

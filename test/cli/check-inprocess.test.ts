@@ -1,7 +1,7 @@
 // `runCli` in process with an injected host (working directory, environment, terminal, stdin):
 // the same behaviour as the binary, without spawning, so that the host interface stays honest.
 import { describe, expect, it } from "vitest";
-import type { CliHost } from "../../cli/host";
+import type { CliHost } from "../../cli/command-context";
 import { runCli } from "../../cli/program";
 import { BROKEN, CLEAN } from "./spec-fixtures";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { watchChecks, watchTargets } from "../../cli/check/watch";
-import type { CommandContext } from "../../cli/host";
+import type { CommandContext } from "../../cli/command-context";
 
 const dir = mkdtempSync(join(tmpdir(), "stratumc-watch-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Command, CommanderError } from "commander";
+import type { CliHost, CommandContext } from "../../cli/command-context";
 import { EXIT_INTERNAL, EXIT_OK, EXIT_USAGE } from "../../cli/exit-codes";
-import type { CliHost, CommandContext } from "../../cli/host";
 import { registerInstall } from "../../cli/install/command";
 
 export interface CliAnswer {

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { CliHost } from "../../../cli/host";
+import type { CliHost } from "../../../cli/command-context";
 import { runCli } from "../../../cli/program";
 import { CONFORMANCE_DIR } from "../../support/shared";
 

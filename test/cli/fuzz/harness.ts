@@ -1,6 +1,6 @@
 // Test support for `fuzz`, `replay` and `check --deep`: the CLI run in process (runCli with an
 // injected host whose working directory is the repository), and the specs the tests fuzz.
-import type { CliHost } from "../../../cli/host";
+import type { CliHost } from "../../../cli/command-context";
 import { runCli } from "../../../cli/program";
 import { REPO } from "../run-cli";
 
