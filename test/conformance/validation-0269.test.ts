@@ -20,7 +20,7 @@ const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.m
   .map((line) => JSON.parse(line) as RecordedCase | { header: true })
   .filter((c): c is RecordedCase => !("header" in c));
 
-// Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of recorded/README.md §3.
+// Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
 const GUARDRAILS =
   "unsupported key `guardrails` (D1; 0.2.69 accepts regex guardrails on functions and inline steps)";
 const SCORE_EXPR =
