@@ -1,0 +1,140 @@
+// How far our validator is from the reference's at version 0.2.69: every spec of the reference's
+// own test suite (recorded by scripts/record-0269-validation.py into
+// recorded/validation-0269.jsonl) is validated here and `valid` compared with the reference's.
+// The specs on which we differ are listed below with their cause. The list may only shrink: the
+// test fails when a new disagreement appears and when a listed one goes away (then remove it).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { validate } from "../../interpreter/flow/validate";
+
+interface RecordedCase {
+  readonly name: string;
+  readonly source: string;
+  readonly yaml: string;
+  readonly reference: { readonly valid: boolean; readonly errors: readonly { readonly message: string }[] };
+}
+
+const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.meta.url), "utf8")
+  .trim()
+  .split("\n")
+  .map((line) => JSON.parse(line) as RecordedCase | { header: true })
+  .filter((c): c is RecordedCase => !("header" in c));
+
+// Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
+const GUARDRAILS =
+  "unsupported key `guardrails` (D1; 0.2.69 accepts regex guardrails on functions and inline steps)";
+const SCORE_EXPR =
+  "unsupported key `score_expr` (D1), and its names (`best_score`, `iteration`) unbound in `exit_criterion`";
+const JUDGE = "unsupported key `judge` (D1; 0.2.69 has judge steps: a fourth step mode)";
+const CACHE = "unsupported key `cache` (D1; 0.2.69 caches step results by a key expression)";
+const PRE_MERGE_VERIFY = "unknown key `pre_merge_verify` on a parallel_dispatch step (new in 0.2.69)";
+const VOCABULARY = "builtin `vocabulary_compliance` not supported (new in 0.2.69's ensure builtins)";
+const TEST_BUILTINS =
+  "D3/D6: names the reference's test injects into its ensure environment (`_passthrough_violations`, `_mock_plan_completion`) are unknown to our static check";
+const INLINE_CONTRACT =
+  "D3: inline `output_contract` naming an undefined contract (the reference does not check it)";
+const FIELD_TYPES =
+  "D3: `exit_criterion` reads a field its contract does not declare (type checking of expressions)";
+const SOURCE_TYPE =
+  "D3: parallel_dispatch `source` is `$.input.x` of type string, not a list (type checking)";
+
+/** Every recorded spec whose `valid` differs from the reference's, with its cause. */
+const DISAGREEMENTS: Readonly<Record<string, string>> = {
+  "mcp.integration.test_guardrails-1": GUARDRAILS,
+  "mcp.integration.test_guardrails-2": GUARDRAILS,
+  "mcp.integration.test_guardrails-3": GUARDRAILS,
+  "mcp.integration.test_guardrails-6": GUARDRAILS,
+  "mcp.integration.test_guardrails-7": GUARDRAILS,
+  "mcp.integration.test_accumulator-6": SCORE_EXPR,
+  "mcp.integration.test_score_expr-1": SCORE_EXPR,
+  "mcp.integration.test_score_expr-1~2": SCORE_EXPR,
+  "mcp.integration.test_score_expr-6": SCORE_EXPR,
+  "mcp.integration.test_score_expr-6~2": SCORE_EXPR,
+  "mcp.integration.test_score_expr-7": SCORE_EXPR,
+  "mcp.integration.test_score_expr-8": SCORE_EXPR,
+  "mcp.integration.test_score_expr-9": SCORE_EXPR,
+  "mcp.integration.test_score_expr-10": SCORE_EXPR,
+  "mcp.integration.test_score_expr-11": SCORE_EXPR,
+  "mcp.integration.test_score_expr-12": SCORE_EXPR,
+  "mcp.test_executor_judge-1": JUDGE,
+  "mcp.test_executor_judge-2": JUDGE,
+  "mcp.test_server_inline_learn-1": JUDGE,
+  "mcp.test_server_judge-1": JUDGE,
+  "mcp.test_server_judge-2": JUDGE,
+  "mcp.test_spec_judge-1": JUDGE,
+  "mcp.test_result_cache_key-1": CACHE,
+  "mcp.test_result_cache_key-1~2": CACHE,
+  "mcp.test_par_merge_queue-1": PRE_MERGE_VERIFY,
+  "mcp.integration.test_vocabulary_compliance_flow-1": VOCABULARY,
+  "mcp.integration.test_ensure_violation_passthrough-1": TEST_BUILTINS,
+  "mcp.integration.test_ensure_violation_passthrough-2": TEST_BUILTINS,
+  "mcp.contracts.test_ir_v02_extensions-7": INLINE_CONTRACT,
+  "mcp.integration.test_iterations-5": FIELD_TYPES,
+  "mcp.test_workflow_bg_e2e-2": SOURCE_TYPE,
+};
+
+/**
+ * Specs both validators reject, where ours rejects only because it does not know a 0.2.69 key
+ * (`unsupported`, or an unknown key the reference accepts) while the reference rejects them for a
+ * rule about that key. They agree on `valid` today by accident: once the key is supported, each
+ * must still be invalid, for the reference's reason (given here).
+ */
+const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
+  "mcp.integration.test_guardrails-4": "guardrails on a gate function",
+  "mcp.integration.test_guardrails-5": "guardrails on a function step (must be on the function)",
+  "mcp.integration.test_guardrails-8": "a guardrail that is not a valid regular expression",
+  "mcp.integration.test_guardrails-9": "an empty guardrail string (schema minLength 1)",
+  "mcp.integration.test_score_expr-2": "score_expr without max_iterations",
+  "mcp.integration.test_score_expr-3": "score_expr on a gate step",
+  "mcp.integration.test_score_expr-4": "score_expr containing `__`",
+  "mcp.test_spec_judge-2": "a judge step that also has intent (step mode)",
+  "mcp.test_spec_judge-3": "a judge step that also has function (step mode)",
+  "mcp.test_spec_judge-4": "judge.predicates empty (schema minItems 1)",
+  "mcp.test_spec_judge-5": "an unknown key inside judge",
+  "mcp.test_spec_judge-6": "judge.stakes outside cheap/default/paranoid",
+  "mcp.test_pipeline-1": "stages on a parallel_dispatch step (pipeline only)",
+  "mcp.test_pipeline-2": "stages on an inline step",
+};
+
+interface OurAnswer {
+  readonly valid: boolean;
+  readonly errors: readonly { readonly code: string }[];
+}
+
+function ours(yaml: string): OurAnswer {
+  return validate({ spec: yaml }) as unknown as OurAnswer;
+}
+
+function oursValid(yaml: string): boolean {
+  return ours(yaml).valid;
+}
+
+/** Rejected by both, ours through a key it does not know and the reference through a rule. */
+function agreesByAccident(c: RecordedCase): boolean {
+  if (c.reference.valid) return false;
+  const referenceSchemaKey = /Additional properties are not allowed/.test(
+    c.reference.errors[0]?.message ?? "",
+  );
+  return ours(c.yaml).errors.some(
+    (e) =>
+      e.code === "SCHEMA-FEATURE-UNSUPPORTED" || (e.code === "SCHEMA-UNKNOWN-KEY" && !referenceSchemaKey),
+  );
+}
+
+describe("stratum_validate against the 0.2.69 reference on its own test specs", () => {
+  it("holds the recorded cases, with unique names", () => {
+    expect(recorded.length).toBe(197);
+    expect(new Set(recorded.map((c) => c.name)).size).toBe(recorded.length);
+    for (const name of Object.keys(DISAGREEMENTS)) expect(recorded.map((c) => c.name)).toContain(name);
+  });
+
+  it("differs in `valid` exactly on the listed specs", () => {
+    const differing = recorded.filter((c) => oursValid(c.yaml) !== c.reference.valid).map((c) => c.name);
+    expect(differing.sort()).toEqual(Object.keys(DISAGREEMENTS).sort());
+  });
+
+  it("agrees by accident exactly on the listed specs (ours rejects an unknown 0.2.69 key)", () => {
+    const accidental = recorded.filter(agreesByAccident).map((c) => c.name);
+    expect(accidental.sort()).toEqual(Object.keys(AGREE_BY_ACCIDENT).sort());
+  });
+});
