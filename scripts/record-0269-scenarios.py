@@ -1,0 +1,487 @@
+# scripts/record-0269-scenarios.py: records the `type: pipeline` scenarios of stratum-mcp 0.2.69
+# (test/conformance/recorded/scenarios/v0269_pipeline_*.json) by running the reference
+# implementation (smartmemory/stratum at 63fc11d) in this process, through the consumer path:
+# stratum_plan, stratum_step_done, stratum_parallel_done, stratum_resume, stratum_audit.
+#
+# Usage: python3 scripts/record-0269-scenarios.py [--repo GIT_DIR] [--commit 63fc11d]
+#
+# It reuses scripts/record-v03-scenarios.py (export of stratum-mcp/src, stubs, normalisation,
+# test/conformance/recorded/README.md §2.1-2.2). At 63fc11d the reference imports more names from
+# the agent SDK and the judge sandbox than 0.2.50 did, so those stub modules here also answer any
+# other name (a class for a capitalised name, a no-op function otherwise).
+#
+# A pipeline reaches the consumer as a parallel_dispatch payload over the desugared item x stage
+# task graph; the consumer reports every stage task in one stratum_parallel_done. `when` and
+# `exit_when` are evaluated by the reference's server-side executor only: on the consumer path the
+# payload carries them (`_when`, `_exit_when`) and the consumer reports a routed-away task as
+# `skipped`. A pipeline with fanout/join is refused on the consumer path
+# (`fanout_server_dispatched_only`). Server-side dispatch spawns real agents and is not recorded.
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import json
+import os
+import tempfile
+import textwrap
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+_loader = importlib.util.spec_from_file_location("record_v03", HERE / "record-v03-scenarios.py")
+assert _loader is not None and _loader.loader is not None
+v03 = importlib.util.module_from_spec(_loader)
+_loader.loader.exec_module(v03)
+
+ANY_NAME = """
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    if name[:1].islower():
+        return lambda *args, **kwargs: None
+    return type(name, (Exception,), {})
+"""
+for _module in ("claude_agent_sdk/__init__.py", "claude_agent_sdk/types.py", "stratum/judge/sandbox.py"):
+    v03.STUBS[_module] = v03.STUBS[_module] + textwrap.indent(ANY_NAME, " " * 8)
+
+SCENARIOS_DIR = v03.SCENARIOS_DIR
+
+
+def pipeline_spec(stages: str, step_keys: str = "require: all\n", after: str = "") -> str:
+    """A function step `seed` giving `files`, then the pipeline step `pipe` over them."""
+    return (
+        'version: "0.3"\n'
+        "contracts:\n"
+        "  Files:\n"
+        "    files: {type: array}\n"
+        "functions:\n"
+        "  seed:\n"
+        "    mode: infer\n"
+        '    intent: "List the files"\n'
+        "    input: {}\n"
+        "    output: Files\n"
+        "flows:\n"
+        "  main:\n"
+        "    input: {}\n"
+        "    steps:\n"
+        "      - id: seed\n"
+        "        function: seed\n"
+        "        inputs: {}\n"
+        "      - id: pipe\n"
+        "        type: pipeline\n"
+        '        source: "$.steps.seed.output.files"\n'
+        "        depends_on: [seed]\n"
+        + textwrap.indent(textwrap.dedent(step_keys), " " * 8)
+        + "        stages:\n"
+        + textwrap.indent(textwrap.dedent(stages), " " * 10)
+        + textwrap.indent(textwrap.dedent(after), " " * 6)
+    )
+
+
+THREE_STAGES = pipeline_spec(
+    """\
+    - {agent: claude, intent_template: "extract {item}"}
+    - {agent: codex, intent_template: "transform {prev}", task_timeout: 120}
+    - intent_template: "review {prev_raw} of {item}"
+      task_reasoning_template: {require_citations: false}
+    """,
+    after="""\
+- id: report
+  intent: "Report on the pipeline"
+  inputs: {items: "$.steps.pipe.output.items"}
+  depends_on: [pipe]
+""",
+)
+
+WHEN_STAGES = pipeline_spec(
+    """\
+    - {intent_template: "triage {item}"}
+    - intent_template: "deep review {prev}"
+      when: "prev['risk'] == 'high'"
+    - {intent_template: "summarise {prev}"}
+    """
+)
+
+EXIT_WHEN_STAGES = pipeline_spec(
+    """\
+    - intent_template: "lint {item}"
+      exit_when: "result['clean']"
+    - {intent_template: "fix {prev}"}
+    - {intent_template: "re-lint {prev}"}
+    """
+)
+
+FANOUT_STAGES = pipeline_spec(
+    """\
+    - intent_template: "split {item} into sections"
+      fanout: {max: 2, require: any}
+    - {intent_template: "summarise section {item} of {source}"}
+    - {intent_template: "merge {prevs}", join: true}
+    """
+)
+
+REQUIRE_ANY = pipeline_spec(
+    """\
+    - {intent_template: "extract {item}"}
+    - {intent_template: "check {prev}"}
+    """,
+    step_keys="require: any\nretries: 1\n",
+)
+
+REQUIRE_ALL_RETRY = pipeline_spec(
+    """\
+    - {intent_template: "extract {item}"}
+    - {intent_template: "check {prev}"}
+    """,
+    step_keys="require: all\nretries: 2\nensure:\n  - \"len(result.items) == 2\"\n",
+)
+
+REQUIRE_ALL_PLAIN = pipeline_spec(
+    """\
+    - {intent_template: "extract {item}"}
+    """
+)
+
+# Specs the reference refuses at plan time (stratum_plan's error responses).
+INVALID = {
+    "stage0_when_prev": pipeline_spec('- {intent_template: "a {item}", when: "prev is not None"}\n'),
+    "when_unknown_name": pipeline_spec(
+        '- {intent_template: "a {item}"}\n- {intent_template: "b {prev}", when: "result[\'x\']"}\n'
+    ),
+    "exit_when_prev": pipeline_spec('- {intent_template: "a {item}", exit_when: "prev == 1"}\n'),
+    "step_intent_template": pipeline_spec(
+        '- {intent_template: "a {item}"}\n', step_keys='require: all\nintent_template: "x"\n'
+    ),
+    "no_source": pipeline_spec('- {intent_template: "a {item}"}\n').replace(
+        '        source: "$.steps.seed.output.files"\n', ""
+    ),
+    "no_stages": pipeline_spec("").replace("        stages:\n", ""),
+    "empty_stages": pipeline_spec("").replace("        stages:\n", "        stages: []\n"),
+    "stage_unknown_key": pipeline_spec('- {intent_template: "a {item}", timeout: 5}\n'),
+    "stage_no_intent_template": pipeline_spec("- {agent: claude}\n"),
+    "fanout_without_join": pipeline_spec(
+        '- {intent_template: "a {item}", fanout: {max: 2}}\n- {intent_template: "b {item}"}\n'
+    ),
+    "join_before_fanout": pipeline_spec(
+        '- {intent_template: "a", join: true}\n- {intent_template: "b"}\n'
+        '- {intent_template: "c", fanout: {max: 2}}\n'
+    ),
+    "no_lane_stage": pipeline_spec(
+        '- {intent_template: "a", fanout: {max: 2}}\n- {intent_template: "b {prevs}", join: true}\n'
+    ),
+    "when_in_region": pipeline_spec(
+        '- {intent_template: "a", fanout: {max: 2}}\n- {intent_template: "b", when: "item"}\n'
+        '- {intent_template: "c {prevs}", join: true}\n'
+    ),
+    "exit_when_before_fanout": pipeline_spec(
+        '- {intent_template: "p", exit_when: "result"}\n- {intent_template: "a", fanout: {max: 2}}\n'
+        '- {intent_template: "b"}\n- {intent_template: "c {prevs}", join: true}\n'
+    ),
+    "fanout_max_zero": pipeline_spec(
+        '- {intent_template: "a", fanout: {max: 0}}\n- {intent_template: "b"}\n'
+        '- {intent_template: "c {prevs}", join: true}\n'
+    ),
+    "fanout_require_zero": pipeline_spec(
+        '- {intent_template: "a", fanout: {max: 2, require: 0}}\n- {intent_template: "b"}\n'
+        '- {intent_template: "c {prevs}", join: true}\n'
+    ),
+    "stages_on_parallel_dispatch": pipeline_spec('- {intent_template: "a {item}"}\n').replace(
+        "type: pipeline", "type: parallel_dispatch\n        intent_template: \"x\""
+    ),
+    "task_timeout_zero": pipeline_spec('- {intent_template: "a {item}", task_timeout: 0}\n'),
+    "reasoning_template": pipeline_spec(
+        '- {intent_template: "a {item}"}\n', step_keys="require: all\nreasoning_template: {}\n"
+    ),
+}
+
+VALID_CERT = v03.VALID_CERT
+SEED = {"files": ["a.py", "b.py"]}
+
+
+def tid(item: int, stage: int, lane: int | None = None) -> str:
+    return f"pipe::item{item}::stage{stage}" + (f"::lane{lane}" if lane is not None else "")
+
+
+def res(task_id: str, result, status: str = "complete") -> dict:
+    return {"task_id": task_id, "result": result, "status": status}
+
+
+def plan(spec: str) -> dict:
+    return {"op": "plan", "spec": spec}
+
+
+SCENARIOS: list[dict] = [
+    {
+        "name": "v0269_pipeline_three_stages",
+        "description": "three stages over two items (per-stage agent, task_timeout, a per-stage "
+        "task_reasoning_template): the pipeline's parallel_dispatch payload lists the 6 desugared tasks "
+        "(ids pipe::item<i>::stage<j>, depends_on the item's previous stage, the stage's keys underscored); "
+        "every task complete gives the aggregate with items[] (item, status, result of the last stage, "
+        "stages[]) as the next step's input; resume repeats the payload; the audit's trace",
+        "spec": THREE_STAGES,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.RESUME,
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), {"text": "A"}),
+                    res(tid(0, 1), {"text": "A2"}),
+                    res(tid(0, 2), {"artifact": VALID_CERT}),
+                    res(tid(1, 0), {"text": "B"}),
+                    res(tid(1, 1), {"text": "B2"}),
+                    res(tid(1, 2), {"artifact": VALID_CERT}),
+                ],
+            ),
+            v03.step_done("report", {"ok": True}),
+            v03.AUDIT,
+        ],
+    },
+    {
+        "name": "v0269_pipeline_stage_cert_fails",
+        "description": "the third stage's own task_reasoning_template applies whatever the agent: item 1's "
+        "artifact lacks Trace and Conclusion, so its task fails, the item fails and require all fails: "
+        "ensure_failed with retries_remaining 1 (retries default 2, as on parallel_dispatch); the violations are "
+        "the require check counted in TASKS (5 completed, 1 failed), then the task's certificate",
+        "spec": THREE_STAGES,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), {"text": "A"}),
+                    res(tid(0, 1), {"text": "A2"}),
+                    res(tid(0, 2), {"artifact": VALID_CERT}),
+                    res(tid(1, 0), {"text": "B"}),
+                    res(tid(1, 1), {"text": "B2"}),
+                    res(tid(1, 2), {"artifact": v03.BAD_CERT}),
+                ],
+            ),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_when_skips_stage",
+        "description": "stage 1 has `when` (carried in the payload as _when); the consumer reports item 0's "
+        "stage 1 as skipped: a skipped stage is settled, not failed, so both items complete; a skipped "
+        "stage's entry in stages[] is its reported result",
+        "spec": WHEN_STAGES,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), {"risk": "low"}),
+                    res(tid(0, 1), None, "skipped"),
+                    res(tid(0, 2), {"summary": "a fine"}),
+                    res(tid(1, 0), {"risk": "high"}),
+                    res(tid(1, 1), {"review": "b risky"}),
+                    res(tid(1, 2), {"summary": "b fixed"}),
+                ],
+            ),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_exit_when_ends_item",
+        "description": "stage 0 has `exit_when`; item 0 exits early (its stages 1 and 2 reported skipped) "
+        "and completes with the last stage's (skipped) result, item 1 runs all three stages",
+        "spec": EXIT_WHEN_STAGES,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), {"clean": True}),
+                    res(tid(0, 1), None, "skipped"),
+                    res(tid(0, 2), None, "skipped"),
+                    res(tid(1, 0), {"clean": False}),
+                    res(tid(1, 1), {"fixed": True}),
+                    res(tid(1, 2), {"clean": True}),
+                ],
+            ),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_fanout_join",
+        "description": "fanout {max 2, require any} and a join stage: the payload pre-materialises 2 lanes per "
+        "lane stage (pipe::item<i>::stage1::lane<k>, roles split/lane/join, _fanout_max, _fanout_require, "
+        "the join depending on every lane); stratum_parallel_done is refused with "
+        "fanout_server_dispatched_only and the flow stays at the step",
+        "spec": FANOUT_STAGES,
+        "actions": [
+            v03.step_done("seed", {"files": ["doc.md"]}),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), ["s1", "s2"]),
+                    res(tid(0, 1, 0), "sum1"),
+                    res(tid(0, 1, 1), "sum2"),
+                    res(tid(0, 2), "merged"),
+                ],
+            ),
+            v03.RESUME,
+        ],
+    },
+    {
+        "name": "v0269_pipeline_require_any",
+        "description": "require any, retries 1: item 0 fails at stage 1, item 1 completes: the step completes "
+        "with item 0 failed (result null, stages[] holding each reported result) and item 1's result its last "
+        "stage's result",
+        "spec": REQUIRE_ANY,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), {"v": 1}),
+                    res(tid(0, 1), {"error": "boom"}, "failed"),
+                    res(tid(1, 0), {"v": 2}),
+                    res(tid(1, 1), {"v": 3}),
+                ],
+            ),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_require_all_retries",
+        "description": "require all, retries 2, an ensure on result.items: a missing task leaves its item "
+        "incomplete and fails require (ensure_failed, retries_remaining 1, the payload again; the violation counts "
+        "tasks: 3 completed, 0 failed); a failed task then exhausts the step (retries_exhausted); a failed "
+        "require is reported even though the ensure would pass",
+        "spec": REQUIRE_ALL_RETRY,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.parallel_done(
+                "pipe",
+                [res(tid(0, 0), {"v": 1}), res(tid(0, 1), {"v": 2}), res(tid(1, 0), {"v": 3})],
+            ),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), {"v": 1}),
+                    res(tid(0, 1), {"v": 2}),
+                    res(tid(1, 0), {"v": 3}),
+                    res(tid(1, 1), None, "failed"),
+                ],
+            ),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_all_skipped_and_odd_status",
+        "description": "require any: item 0 with every stage reported skipped counts as complete (result null); "
+        "item 1 with a stage status 'done' (neither complete, skipped, failed nor cancelled) is incomplete, not "
+        "failed; a result for a task id outside the graph is kept in tasks[] but belongs to no item",
+        "spec": REQUIRE_ANY,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.parallel_done(
+                "pipe",
+                [
+                    res(tid(0, 0), None, "skipped"),
+                    res(tid(0, 1), None, "skipped"),
+                    res(tid(1, 0), {"v": 1}, "done"),
+                    res(tid(1, 1), {"v": 2}),
+                    res("pipe::item9::stage0", {"v": 9}),
+                ],
+            ),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_step_done_on_pipeline",
+        "description": "stratum_step_done on a pipeline step: accepted as the aggregate without require "
+        "evaluation, as on a parallel_dispatch step",
+        "spec": REQUIRE_ANY,
+        "actions": [
+            v03.step_done("seed", SEED),
+            v03.step_done("pipe", {"outcome": "complete", "items": []}),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_empty_source",
+        "description": "an empty source list: the payload has no tasks (a pipeline of zero items); an empty "
+        "report fails require all, which needs at least one item",
+        "spec": REQUIRE_ALL_PLAIN,
+        "actions": [
+            v03.step_done("seed", {"files": []}),
+            v03.parallel_done("pipe", []),
+        ],
+    },
+    {
+        "name": "v0269_pipeline_invalid_specs",
+        "description": "specs the reference refuses at stratum_plan, one plan each: "
+        + ", ".join(INVALID),
+        "spec": INVALID["stage0_when_prev"],
+        "actions": [plan(spec) for spec in list(INVALID.values())[1:]],
+        "labels": list(INVALID),
+    },
+]
+
+
+async def run_scenario(server, executor, scenario: dict, cwd: str) -> dict:
+    executor._flows.clear()
+    spec, inputs = scenario["spec"], scenario.get("inputs", {})
+    raw = [await server.stratum_plan(spec=spec, flow="main", inputs=json.loads(json.dumps(inputs)), ctx=None)]
+    root = raw[0].get("flow_id") if isinstance(raw[0], dict) else None
+    for action in scenario["actions"]:
+        copy = json.loads(json.dumps(action))
+        op = action["op"]
+        if op == "plan":
+            response = await server.stratum_plan(spec=action["spec"], flow="main", inputs={}, ctx=None)
+        elif op == "step_done":
+            response = await server.stratum_step_done(root, action["step_id"], copy["result"], ctx=None)
+        elif op == "parallel_done":
+            response = await server.stratum_parallel_done(
+                flow_id=root, step_id=action["step_id"], task_results=copy["task_results"],
+                merge_status=copy["merge_status"], ctx=None,
+            )
+        elif op == "audit":
+            response = await server.stratum_audit(root, ctx=None)
+        elif op == "resume":
+            response = await server.stratum_resume(root, ctx=None)
+        else:
+            raise ValueError(f"{scenario['name']}: op {op} is not recorded by this script")
+        raw.append(response)
+    normalise = v03.Normaliser(cwd)
+    seen: list[str] = []
+    v03.collect_flow_ids(raw, seen)
+    for fid in seen:
+        normalise.learn(fid)
+    ops = ["plan"] + [a["op"] for a in scenario["actions"]]
+    out = {
+        "name": scenario["name"],
+        "description": scenario["description"],
+        "recorded_from": "smartmemory/stratum 63fc11d (stratum-mcp 0.2.69) by scripts/record-0269-scenarios.py",
+        "spec": spec,
+        "flow": "main",
+        "inputs": inputs,
+        "actions": scenario["actions"],
+        "reference": [{"op": op, "response": normalise(r)} for op, r in zip(ops, raw)],
+    }
+    if "labels" in scenario:
+        out["labels"] = scenario["labels"]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repo", default="/work/.mirror/smartmemory+stratum/repo")
+    parser.add_argument("--commit", default="63fc11d")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="stratum-ref-0269-") as scratch:
+        v03.prepare_reference(args.repo, args.commit, Path(scratch))
+        cwd = os.path.realpath(SCENARIOS_DIR)
+        os.chdir(cwd)
+        import stratum_mcp.executor as executor  # noqa: E402 (after the path set-up)
+        import stratum_mcp.server as server  # noqa: E402
+
+        for scenario in SCENARIOS:
+            recorded = asyncio.run(run_scenario(server, executor, scenario, cwd))
+            path = SCENARIOS_DIR / f"{scenario['name']}.json"
+            path.write_text(json.dumps(recorded, indent=2, ensure_ascii=False) + "\n")
+            statuses = [
+                (r["response"] or {}).get("status") or (r["response"] or {}).get("error_type")
+                for r in recorded["reference"]
+            ]
+            print(f"{path.name}: {statuses}")
+
+
+if __name__ == "__main__":
+    main()
