@@ -97,7 +97,7 @@ WHEN_STAGES = pipeline_spec(
     """\
     - {intent_template: "triage {item}"}
     - intent_template: "deep review {prev}"
-      when: "prev['risk'] == 'high'"
+      when: "prev_raw['risk'] == 'high'"
     - {intent_template: "summarise {prev}"}
     """
 )
@@ -105,7 +105,7 @@ WHEN_STAGES = pipeline_spec(
 EXIT_WHEN_STAGES = pipeline_spec(
     """\
     - intent_template: "lint {item}"
-      exit_when: "result['clean']"
+      exit_when: "result_raw['clean']"
     - {intent_template: "fix {prev}"}
     - {intent_template: "re-lint {prev}"}
     """
