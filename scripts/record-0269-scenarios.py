@@ -188,6 +188,10 @@ INVALID = {
     "stages_on_parallel_dispatch": pipeline_spec('- {intent_template: "a {item}"}\n').replace(
         "type: pipeline", "type: parallel_dispatch\n        intent_template: \"x\""
     ),
+    "stages_on_inline_step": pipeline_spec('- {intent_template: "a {item}"}\n').replace(
+        "type: pipeline\n        source: \"$.steps.seed.output.files\"\n",
+        "intent: \"do it\"\n",
+    ).replace("        require: all\n", ""),
     "task_timeout_zero": pipeline_spec('- {intent_template: "a {item}", task_timeout: 0}\n'),
     "reasoning_template": pipeline_spec(
         '- {intent_template: "a {item}"}\n', step_keys="require: all\nreasoning_template: {}\n"

@@ -70,7 +70,7 @@ describe("recorded 0.2.69 pipeline scenarios (not replayed yet)", () => {
 
   it("every invalid spec is refused at plan with a path under the pipeline step", () => {
     const recorded = load("v0269_pipeline_invalid_specs.json");
-    expect(recorded.reference.length).toBe(19);
+    expect(recorded.reference.length).toBe(20);
     for (const { response } of recorded.reference) {
       expect(response.status).toBe("error");
       expect(String(response.path)).toMatch(/^(flows\.main\.steps\.(pipe|1)\b|root$)/);
