@@ -419,6 +419,60 @@ SCENARIOS: list[dict] = [
 ]
 
 
+# `when` / `exit_when` evaluated as the server-side executor evaluates them (parallel_exec.py
+# _route_skip and _check_exit_when at 63fc11d): `prev` / `result` are the output as text (a string as
+# is, anything else JSON-encoded), `prev_raw` / `result_raw` the output itself, values bound raw (no
+# namespace wrapping). Each case: position, stage index, expression, item, output; the recorded
+# outcome is true / false, or the compile or run-time error (a `when` that raises runs the stage, an
+# `exit_when` that raises does not exit).
+PREDICATE_CASES: list[tuple[str, int, str, object, object]] = [
+    ("when", 0, "item['lang'] == 'py'", {"lang": "py"}, None),
+    ("when", 0, "item.lang == 'py'", {"lang": "py"}, None),
+    ("when", 0, "len(item) > 3", "a.py", None),
+    ("when", 0, "prev is None", "a.py", None),
+    ("when", 1, "prev_raw['risk'] == 'high'", "a.py", {"risk": "high"}),
+    ("when", 1, "prev['risk'] == 'high'", "a.py", {"risk": "high"}),
+    ("when", 1, "'high' in prev", "a.py", {"risk": "high"}),
+    ("when", 1, "prev == 'ok'", "a.py", "ok"),
+    ("when", 1, "prev_raw", "a.py", []),
+    ("when", 1, "prev_raw", "a.py", None),
+    ("when", 1, "prev == 'null'", "a.py", None),
+    ("when", 1, "result['x']", "a.py", {"x": 1}),
+    ("when", 1, "any(x > 2 for x in prev_raw)", "a.py", [1, 3]),
+    ("when", 1, "$.input.flag", "a.py", 1),
+    ("when", 1, "prev_raw.__class__", "a.py", 1),
+    ("exit_when", 0, "result_raw['clean']", "a.py", {"clean": True}),
+    ("exit_when", 0, "result['clean']", "a.py", {"clean": True}),
+    ("exit_when", 0, "result == 'done'", "a.py", "done"),
+    ("exit_when", 2, "result_raw['score'] >= 0.9", "a.py", {"score": 0.95}),
+    ("exit_when", 1, "prev_raw", "a.py", 1),
+    ("exit_when", 1, "result_raw['missing']", "a.py", {}),
+]
+
+
+def record_predicates(executor) -> list[dict]:
+    out = []
+    for position, stage, expr, item, output in PREDICATE_CASES:
+        as_text = output if isinstance(output, str) else json.dumps(output, default=str, ensure_ascii=False)
+        if position == "when":
+            allowed = {"item"} if stage == 0 else {"item", "prev", "prev_raw"}
+            bindings = {"item": item} if stage == 0 else {"item": item, "prev": as_text, "prev_raw": output}
+        else:
+            allowed = {"item", "result", "result_raw"}
+            bindings = {"item": item, "result": as_text, "result_raw": output}
+        case = {"position": position, "stage": stage, "expr": expr, "item": item, "output": output}
+        try:
+            evaluator = executor.compile_predicate(expr, allowed)
+        except executor.EnsureCompileError as exc:
+            out.append({**case, "outcome": "compile_error", "message": str(exc)})
+            continue
+        try:
+            out.append({**case, "outcome": evaluator(**bindings)})
+        except executor.EnsureCompileError as exc:
+            out.append({**case, "outcome": "raises", "message": str(exc)})
+    return out
+
+
 async def run_scenario(server, executor, scenario: dict, cwd: str) -> dict:
     executor._flows.clear()
     spec, inputs = scenario["spec"], scenario.get("inputs", {})
@@ -485,6 +539,16 @@ def main() -> None:
                 for r in recorded["reference"]
             ]
             print(f"{path.name}: {statuses}")
+        predicates = record_predicates(executor)
+        path = SCENARIOS_DIR.parent / "v0269-pipeline-predicates.jsonl"
+        header = {
+            "about": "when/exit_when of type: pipeline evaluated as stratum-mcp 0.2.69 (smartmemory/stratum "
+            "63fc11d) evaluates them server-side; made by scripts/record-0269-scenarios.py; "
+            "test/conformance/recorded/README.md section 2.4",
+        }
+        lines = [json.dumps(header, ensure_ascii=False)] + [json.dumps(p, ensure_ascii=False) for p in predicates]
+        path.write_text("\n".join(lines) + "\n")
+        print(f"{path.name}: {len(predicates)} cases")
 
 
 if __name__ == "__main__":

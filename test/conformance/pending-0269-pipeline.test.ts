@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pendingScenarioFiles, scenarioFiles, scenariosCwd } from "../interpreter/conformance/scenario";
+import { CONFORMANCE_DIR } from "../support/shared";
 
 interface Recorded {
   readonly name: string;
@@ -75,5 +76,31 @@ describe("recorded 0.2.69 pipeline scenarios (not replayed yet)", () => {
       expect(response.status).toBe("error");
       expect(String(response.path)).toMatch(/^(flows\.main\.steps\.(pipe|1)\b|root$)/);
     }
+  });
+
+  it("the predicate cases bind only the names of their position, and prev/result as text", () => {
+    const lines = readFileSync(resolve(CONFORMANCE_DIR, "v0269-pipeline-predicates.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => JSON.parse(line) as { position: string; stage: number; expr: string; outcome: unknown });
+    expect(lines.length).toBe(21);
+    const allowed = (c: { position: string; stage: number }): readonly string[] =>
+      c.position === "exit_when"
+        ? ["item", "result", "result_raw"]
+        : c.stage === 0
+          ? ["item"]
+          : ["item", "prev", "prev_raw"];
+    for (const c of lines) {
+      const names = c.expr.match(/\b(item|prev_raw|prev|result_raw|result)\b/g) ?? [];
+      const outside = names.some((n) => !allowed(c).includes(n));
+      expect(c.outcome === "compile_error").toBe(outside || c.expr.includes("$") || c.expr.includes("__"));
+    }
+    // Subscripting the text form by a key raises; the raw form answers.
+    const byExpr = new Map(lines.map((c) => [`${c.position} ${c.expr}`, c.outcome]));
+    expect(byExpr.get("when prev['risk'] == 'high'")).toBe("raises");
+    expect(byExpr.get("when prev_raw['risk'] == 'high'")).toBe(true);
+    expect(byExpr.get("exit_when result['clean']")).toBe("raises");
+    expect(byExpr.get("exit_when result_raw['clean']")).toBe(true);
   });
 });
