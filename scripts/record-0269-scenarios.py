@@ -25,6 +25,7 @@ import json
 import os
 import tempfile
 import textwrap
+import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -473,6 +474,152 @@ def record_predicates(executor) -> list[dict]:
     return out
 
 
+# Server-side runs (stratum_parallel_start's executor, parallel_exec.ParallelExecutor at 63fc11d) with
+# a scripted agent instead of real ones: each agent answer is chosen by the first rule whose prefix
+# starts the rendered prompt ({"result": value} or {"raise": message}; no rule: {"ok": true}). What is
+# recorded: every task's terminal state, result and error, and the rendered prompts (sorted: tasks
+# run concurrently). These show rendering ({prev}, {prev_raw}, {source}, {prevs}), skipping with
+# passthrough, early exit, lanes and the join, which the consumer path cannot show.
+SERVER_RUNS: list[dict] = [
+    {
+        "name": "three_stages_threading",
+        "stages": """\
+            - {intent_template: "extract {item} ({lang})"}
+            - {intent_template: "transform {prev}"}
+            - {intent_template: "review {prev_raw} / {prev}"}
+            """,
+        "source": [{"path": "a.py", "lang": "py"}, "b.md"],
+        "rules": [["extract", {"result": {"n": 1}}], ["transform", {"result": "T"}]],
+    },
+    {
+        "name": "when_skip_passthrough",
+        "stages": """\
+            - {intent_template: "triage {item}"}
+            - {intent_template: "deep {prev}", when: "prev_raw['risk'] == 'high'"}
+            - {intent_template: "summary {prev}"}
+            """,
+        "source": ["low", "high"],
+        "rules": [["triage low", {"result": {"risk": "low"}}], ["triage high", {"result": {"risk": "high"}}],
+                  ["deep", {"result": "DEEP"}]],
+    },
+    {
+        "name": "exit_when_early",
+        "stages": """\
+            - {intent_template: "lint {item}", exit_when: "result_raw['clean']"}
+            - {intent_template: "fix {prev}"}
+            """,
+        "source": ["clean", "dirty"],
+        "rules": [["lint clean", {"result": {"clean": True}}], ["lint dirty", {"result": {"clean": False}}]],
+    },
+    {
+        "name": "predicates_that_raise",
+        "stages": """\
+            - {intent_template: "one {item}", exit_when: "result_raw['nope']"}
+            - {intent_template: "two {prev}", when: "prev['x'] == 1"}
+            """,
+        "source": ["a"],
+        "rules": [["one", {"result": {"x": 1}}]],
+    },
+    {
+        "name": "stage_failure_cancels_rest_of_item",
+        "require": "any",
+        "stages": """\
+            - {intent_template: "one {item}"}
+            - {intent_template: "two {prev}"}
+            """,
+        "source": ["bad", "good"],
+        "rules": [["one bad", {"raise": "boom"}]],
+    },
+    {
+        "name": "fanout_join",
+        "stages": """\
+            - {intent_template: "split {item}", fanout: {max: 3, require: all}}
+            - {intent_template: "map {item} of {source}"}
+            - {intent_template: "join {prevs}", join: true}
+            - {intent_template: "post {prev}"}
+            """,
+        "source": ["doc"],
+        "rules": [["split", {"result": ["s1", "s2"]}], ["map s1", {"result": "M1"}], ["map s2", {"result": {"m": 2}}],
+                  ["join", {"result": "J"}]],
+    },
+    {
+        "name": "fanout_lane_fails_require_any",
+        "stages": """\
+            - {intent_template: "split {item}", fanout: {max: 2, require: any}}
+            - {intent_template: "map {item}"}
+            - {intent_template: "join {prevs}", join: true}
+            """,
+        "source": ["doc"],
+        "rules": [["split", {"result": '["a", "b"]'}], ["map a", {"raise": "lane boom"}], ["map b", {"result": "B"}]],
+    },
+    {
+        "name": "fanout_lane_fails_require_all",
+        "stages": """\
+            - {intent_template: "split {item}", fanout: {max: 2}}
+            - {intent_template: "map {item}"}
+            - {intent_template: "join {prevs}", join: true}
+            """,
+        "source": ["doc"],
+        "rules": [["split", {"result": ["a", "b"]}], ["map a", {"raise": "lane boom"}]],
+    },
+    {
+        "name": "fanout_list_too_long_or_not_a_list",
+        "require": "any",
+        "stages": """\
+            - {intent_template: "split {item}", fanout: {max: 2}}
+            - {intent_template: "map {item}"}
+            - {intent_template: "join {prevs}", join: true}
+            """,
+        "source": ["long", "text", "empty"],
+        "rules": [["split long", {"result": [1, 2, 3]}], ["split text", {"result": "not json"}],
+                  ["split empty", {"result": []}]],
+    },
+]
+
+
+async def record_server_run(executor, run: dict) -> dict:
+    import stratum_mcp.parallel_exec as parallel_exec
+    from stratum_mcp.spec import parse_and_validate
+
+    spec_text = pipeline_spec(run["stages"], step_keys=f"require: {run.get('require', 'all')}\n")
+    step = {s.id: s for s in parse_and_validate(spec_text).flows["main"].steps}["pipe"]
+    tasks = executor.expand_pipeline_tasks(step, json.loads(json.dumps(run["source"])))
+    prompts: list[str] = []
+
+    class ScriptedAgent:
+        async def run(self, prompt, **kwargs):
+            prompts.append(prompt)
+            answer = next((a for prefix, a in run["rules"] if prompt.startswith(prefix)), {"result": {"ok": True}})
+            if "raise" in answer:
+                raise RuntimeError(answer["raise"])
+            yield {"type": "result", "output": json.loads(json.dumps(answer["result"]))}
+
+        def interrupt(self):
+            pass
+
+    parallel_exec.make_agent_connector = lambda *args, **kwargs: ScriptedAgent()
+    state = types.SimpleNamespace(
+        flow_id="FLOW_1", cwd="", parallel_tasks={}, terminal_status=None, budget=None, budget_state=None
+    )
+    ex = parallel_exec.ParallelExecutor(
+        state=state, step_id="pipe", tasks=tasks, max_concurrent=8, isolation="none", task_timeout=30,
+        agent=None, intent_template="", task_reasoning_template=step.task_reasoning_template,
+        require=step.require, persist_callable=lambda s: None, is_pipeline=True,
+    )
+    await asyncio.wait_for(ex.run(), timeout=20)
+    return {
+        "name": run["name"],
+        "spec": spec_text,
+        "source": run["source"],
+        "agent_rules": run["rules"],
+        "tasks": {
+            tid: {"state": ts.state, "result": ts.result, "error": ts.error}
+            for tid, ts in sorted(state.parallel_tasks.items())
+        },
+        "prompts": sorted(prompts),
+    }
+
+
 async def run_scenario(server, executor, scenario: dict, cwd: str) -> dict:
     executor._flows.clear()
     spec, inputs = scenario["spec"], scenario.get("inputs", {})
@@ -549,6 +696,16 @@ def main() -> None:
         lines = [json.dumps(header, ensure_ascii=False)] + [json.dumps(p, ensure_ascii=False) for p in predicates]
         path.write_text("\n".join(lines) + "\n")
         print(f"{path.name}: {len(predicates)} cases")
+        runs = [asyncio.run(record_server_run(executor, run)) for run in SERVER_RUNS]
+        path = SCENARIOS_DIR.parent / "v0269-pipeline-server-runs.json"
+        document = {
+            "about": "type: pipeline run by the server-side executor of stratum-mcp 0.2.69 (smartmemory/stratum "
+            "63fc11d) with a scripted agent; made by scripts/record-0269-scenarios.py; "
+            "test/conformance/recorded/README.md section 2.4",
+            "runs": runs,
+        }
+        path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        print(f"{path.name}: {[(r['name'], sorted({t['state'] for t in r['tasks'].values()})) for r in runs]}")
 
 
 if __name__ == "__main__":

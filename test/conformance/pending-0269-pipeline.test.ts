@@ -103,4 +103,34 @@ describe("recorded 0.2.69 pipeline scenarios (not replayed yet)", () => {
     expect(byExpr.get("exit_when result['clean']")).toBe("raises");
     expect(byExpr.get("exit_when result_raw['clean']")).toBe(true);
   });
+
+  it("the server-side runs: a skipped stage passes its predecessor's result on, an unfilled lane null", () => {
+    interface TaskRun {
+      readonly state: string;
+      readonly result: unknown;
+      readonly error: string | null;
+    }
+    const doc = JSON.parse(
+      readFileSync(resolve(CONFORMANCE_DIR, "v0269-pipeline-server-runs.json"), "utf8"),
+    ) as { runs: { name: string; tasks: Record<string, TaskRun>; prompts: string[] }[] };
+    expect(doc.runs.length).toBe(9);
+    let skipped = 0;
+    for (const run of doc.runs) {
+      for (const [id, task] of Object.entries(run.tasks)) {
+        expect(["complete", "skipped", "failed", "cancelled"]).toContain(task.state);
+        if (task.state === "cancelled") expect(task.error).toMatch(/^(upstream task|fanout require=)/);
+        if (task.state !== "skipped") continue;
+        skipped++;
+        const m = /^pipe::item(\d+)::stage(\d+)(::lane\d+)?$/.exec(id);
+        expect(m).not.toBeNull();
+        if (m?.[3] !== undefined) {
+          expect(task.result).toBeNull();
+          continue;
+        }
+        const prev = run.tasks[`pipe::item${m?.[1]}::stage${Number(m?.[2]) - 1}`];
+        expect(task.result).toEqual(prev?.result);
+      }
+    }
+    expect(skipped).toBe(5);
+  });
 });
