@@ -98,9 +98,23 @@ export function scenariosCwd(): string {
   return realpathSync(SCENARIOS_DIR);
 }
 
+/**
+ * Scenarios recorded from reference release 0.2.69 (test/conformance/recorded/README.md §2.4) describe
+ * behaviour the product does not implement yet: they stay in the folder as the requirement and are
+ * not replayed until the implementation lands.
+ */
+const PENDING_PREFIX = "v0269_";
+
 export function scenarioFiles(): string[] {
   return readdirSync(SCENARIOS_DIR)
-    .filter((f) => f.endsWith(".json"))
+    .filter((f) => f.endsWith(".json") && !f.startsWith(PENDING_PREFIX))
+    .sort();
+}
+
+/** The recorded 0.2.69 scenarios that are not replayed yet (see `PENDING_PREFIX`). */
+export function pendingScenarioFiles(): string[] {
+  return readdirSync(SCENARIOS_DIR)
+    .filter((f) => f.endsWith(".json") && f.startsWith(PENDING_PREFIX))
     .sort();
 }
 
