@@ -9,8 +9,9 @@ REV the revision (default 63fc11d, release 0.2.69). It writes, under test/confor
 * `vendored/<path>`: each test file of `stratum-mcp/tests` that holds a candidate test, verbatim;
 * `candidates.json`: the candidate test ids, those whose body (with the module's helper functions
   and fixtures it names) reaches the reference only through its MCP tools (`server.stratum_*`),
-  clears or drops the in-memory flow table (`_flows.clear()`, `_flows.pop(...)`), or uses pytest's
-  `monkeypatch`. The shim decides the rest at run time: a test that touches any other name of the
+  clears or drops the in-memory flow table (`_flows.clear()`, `_flows.pop(...)`), validates a spec
+  (`parse_and_validate` and its three error classes: the validator `stratum_validate` exposes), or
+  uses pytest's `monkeypatch`. The shim decides the rest at run time: a test that touches any other name of the
   reference is reported as not portable, whatever its outcome;
 * `signatures.json`: every `stratum_*` tool of `server.py` with its parameters in order, so the
   shim can bind the positional arguments the tests pass.
@@ -29,6 +30,10 @@ TESTS = "stratum-mcp/tests"
 # Names of the reference a candidate may use: the flow table only to empty it (isolation).
 ISOLATION = {
     f"stratum_mcp.{m}._flows{op}" for m in ("executor", "server") for op in ("", ".clear", ".pop")
+}
+# The validator, which `stratum_validate` exposes, and the errors it raises.
+VALIDATOR = {"stratum_mcp.spec.parse_and_validate"} | {
+    f"stratum_mcp.{m}.{e}" for m in ("spec", "errors") for e in ("IRParseError", "IRValidationError", "IRSemanticError")
 }
 
 
@@ -73,7 +78,7 @@ def used_names(node: ast.AST, helpers: dict[str, ast.AST], seen: set[str]) -> se
 
 
 def is_allowed(dotted: str) -> bool:
-    if dotted in ISOLATION:
+    if dotted in ISOLATION or dotted in VALIDATOR:
         return True
     parts = dotted.split(".")
     # server.stratum_* (imported by name or reached through the module)

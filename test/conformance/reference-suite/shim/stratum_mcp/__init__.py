@@ -42,7 +42,7 @@ if not any(isinstance(f, _InternalModules) for f in sys.meta_path):
 
 # The modules the shim defines, bound before the package's catch-all `__getattr__` could answer
 # `from stratum_mcp import server` with a NotPortable.
-from . import _client, executor, server  # noqa: E402, F401
+from . import _client, errors, executor, server, spec  # noqa: E402, F401
 
 __getattr__ = module_getattr(__name__)
 seal(__name__)

@@ -31,8 +31,10 @@ class NotPortable:
         object.__setattr__(self, "_name", name)
 
     def __getattr__(self, attr: str):
-        if attr.startswith("__") and attr.endswith("__"):
+        # Dunders and pytest's own probes (it inspects every name of a test module) are not uses.
+        if (attr.startswith("__") and attr.endswith("__")) or attr.startswith("_pytest"):
             raise AttributeError(attr)
+        touch(f"{self._name}.{attr}")
         return NotPortable(f"{self._name}.{attr}")
 
     def __call__(self, *args, **kwargs):
