@@ -1,6 +1,6 @@
 // Recorded 0.2.69 scenarios whose behaviour the product does not implement yet: they stay in the
 // recorded folders as the requirement and are not replayed. A name leaves this list when its
-// feature lands (test/conformance/recorded/README.md §2.4, §5, §6).
+// feature lands (test/conformance/recorded/README.md §2.4, 5 and 6).
 export const PENDING_0269: ReadonlySet<string> = new Set([
   "budget_bad_usage_values.json",
   "budget_dispatches_not_charged_by_consumer.json",

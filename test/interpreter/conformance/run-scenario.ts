@@ -33,7 +33,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** root / child / child:N / last_plan / literal flow id (test/conformance/recorded/README.md §2.1, §5). */
+/** root / child / child:N / last_plan / literal flow id (test/conformance/recorded/README.md §2.1 and 5). */
 class FlowSelector {
   root: string | undefined;
   /** The flow of the latest `plan` action. */

@@ -10,7 +10,7 @@ import { CONFORMANCE_DIR } from "../../support/shared";
 import { PENDING_0269 } from "./pending-0269";
 
 const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
-/** Runtime scenarios recorded from reference release 0.2.69 (test/conformance/recorded/README.md §5, §6). */
+/** Runtime scenarios recorded from reference release 0.2.69 (test/conformance/recorded/README.md §5 and 6). */
 const SCENARIOS_0269_DIR = resolve(CONFORMANCE_DIR, "scenarios-0269");
 
 type ActionOp =

@@ -1,4 +1,4 @@
-// Replays every runtime scenario of test/conformance/recorded/scenarios (test/conformance/recorded/README.md §2; the 0.2.69 ones of §2.4, §5, §6 not pending)
+// Replays every runtime scenario of test/conformance/recorded/scenarios (test/conformance/recorded/README.md §2; the 0.2.69 ones of 2.4, 5 and 6 not pending)
 // against the engine
 // over the durable FileFlowStore (the store we ship), each in a fresh STRATUM_HOME, with the
 // scenario's folder as the working directory.
