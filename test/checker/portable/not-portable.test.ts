@@ -274,10 +274,14 @@ describe("the feature list", () => {
 
 describe("run-budget keys of 0.2.69", () => {
   const text = `version: "0.2"
+contracts:
+  Out:
+    v: {type: string}
 functions:
   work:
     mode: infer
     intent: "Work"
+    input: {}
     output: Out
     budget: {max_tokens: 10}
 flows:
