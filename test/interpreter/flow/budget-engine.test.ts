@@ -9,10 +9,10 @@ import { budgetWire } from "../../../interpreter/flow/audit";
 import type { ParallelTaskOutcome, ParallelTaskRequest } from "../../../interpreter/flow/parallel-runner";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import { parseJson } from "../../../stdlib/values/json";
-import { plain, planOk, result, stored } from "../flow/api-fixtures";
 import { makeTestApi } from "../support/make-test-api";
 import { ManualClock } from "../support/manual-clock";
 import { SequentialIds } from "../support/sequential-ids";
+import { plain, planOk, result, stored } from "./api-fixtures";
 
 const SPEC = (budget: string) => `version: "0.2"
 contracts:
