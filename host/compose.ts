@@ -21,7 +21,7 @@ import type {
   FlowStore,
   IdSource,
 } from "../interpreter/index";
-import { createEngine, restoreRun, SpecCache } from "../interpreter/index";
+import { createEngine, pricingOverride, restoreRun, SpecCache } from "../interpreter/index";
 import { FileFlowStore, stratumHome } from "./file-store/file-store";
 import { nodeFileSystem } from "./node-fs";
 import { nodeWorkspace } from "./node-workspace";
@@ -98,6 +98,9 @@ export function composeHost(options: HostOptions): NodeHost {
   const store = opened.store;
   const logError = options.logError;
   const specs = new SpecCache(); // flows of one process mostly share a few spec texts
+  // Read once: the run-budget pricing with STRATUM_MODEL_PRICING_JSON merged over it.
+  const pricing = pricingOverride(options.env.STRATUM_MODEL_PRICING_JSON);
+  if (pricing.warning !== null) logError?.(pricing.warning);
   return {
     where: opened.where,
     store,
@@ -121,7 +124,8 @@ export function composeHost(options: HostOptions): NodeHost {
         files: (root) => ({ root, fs: nodeFileSystem }),
         workspace: nodeWorkspace,
         ...workspaceRootOption(options),
-        ...(logError === undefined ? {} : { logError }),
+        ...(logError === undefined ? {} : { logError, logWarning: logError }),
+        pricing: pricing.table,
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),
         ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),

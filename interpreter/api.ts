@@ -29,6 +29,12 @@ export interface StepArgs extends FlowArgs {
 
 export interface StepDoneArgs extends StepArgs {
   readonly result: PyValue;
+  /**
+   * What the work cost (docs/reference/runtime.md §11.4): `{tokens, dollars}` or
+   * `{input_tokens, output_tokens, model}`, charged to the flow's run budget; ignored when it is not
+   * an object or the flow has no budget.
+   */
+  readonly usage?: PyValue;
 }
 
 export interface GateResolveArgs extends StepArgs {

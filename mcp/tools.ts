@@ -79,14 +79,26 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_step_done",
     description:
-      "Report the result of the current step. The result is checked against the step's contract, output_schema and ensure expressions. Returns the next step, the same step again with `violations` (ensure_failed / schema_failed: fix the work and report again), a routed step, or the completion payload. For an execute_flow step, report the child flow's completion payload to the parent step.",
+      "Report the result of the current step. The result is checked against the step's contract, output_schema and ensure expressions. Returns the next step, the same step again with `violations` (ensure_failed / schema_failed: fix the work and report again), a routed step, the completion payload, or budget_exhausted when the flow's run budget is spent. For an execute_flow step, report the child flow's completion payload to the parent step.",
     schema: z.object({
       flow_id: flowId,
       step_id: stepId,
       result: jsonObject.describe("The step's output: an object with the fields of its output contract."),
+      usage: jsonObject
+        .nullable()
+        .optional()
+        .describe(
+          "What this attempt cost, charged to the flow's run budget (ignored when the flow has no budget): pre-priced {tokens, dollars}, or {input_tokens, output_tokens, model} priced by the server's table. Failed attempts count too; when a cap is reached the flow stops with status budget_exhausted.",
+        ),
     }),
     call: (api, a) =>
-      api.stepDone({ flow_id: str(a, "flow_id"), step_id: str(a, "step_id"), result: a.data("result") }),
+      api.stepDone({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        result: a.data("result"),
+        // Absent and null are the same: no usage reported.
+        ...(a.plain.usage === undefined || a.plain.usage === null ? {} : { usage: a.data("usage") }),
+      }),
   },
   {
     name: "stratum_audit",

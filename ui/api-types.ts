@@ -4,7 +4,14 @@
 // them as text, never as markup.
 import type { StepKind } from "../checker/index";
 
-export type FlowListStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed" | "corrupt";
+export type FlowListStatus =
+  | "running"
+  | "awaiting_gate"
+  | "exhausted"
+  | "complete"
+  | "killed"
+  | "budget_exhausted"
+  | "corrupt";
 
 export type StepState = "done" | "current" | "awaiting_gate" | "failed" | "skipped" | "pending" | "killed";
 

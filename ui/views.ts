@@ -58,6 +58,7 @@ const STATUS_ORDER: Readonly<Record<FlowListStatus, number>> = {
   exhausted: 2,
   corrupt: 3,
   killed: 4,
+  budget_exhausted: 4,
   complete: 4,
 };
 

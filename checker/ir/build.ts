@@ -105,7 +105,12 @@ function budgetIR(budget: Field<MapNode> | null): BudgetIR | null {
     const j = toJson(entry.value);
     return typeof j === "number" ? j : null;
   };
-  return { ms: num("ms"), usd: num("usd") };
+  return {
+    ms: num("ms"),
+    usd: num("usd"),
+    max_agent_dispatches: num("max_agent_dispatches"),
+    max_tokens: num("max_tokens"),
+  };
 }
 
 function expressionIR(e: CheckedExpression | null): ExpressionIR | null {

@@ -45,6 +45,8 @@ export interface ContractIR {
 export interface BudgetIR {
   readonly ms: number | null;
   readonly usd: number | null;
+  readonly max_agent_dispatches: number | null;
+  readonly max_tokens: number | null;
 }
 
 export interface FunctionIR {

@@ -4,13 +4,13 @@
 // docs/reference/language.md §9.7. Each use is reported at the key (a stratumc-only key), at the value
 // (`type: quorum`, `require: 0`) or at the part of an expression that is not portable.
 import { keyRange, valueRange } from "../anchors";
-import type { SpecModel } from "../model/types";
+import type { Fields, SpecModel } from "../model/types";
 import type { Reporter } from "../report";
 import { defineRule } from "../rule";
 import { namedSteps, stepPath } from "../rules/support";
 import type { ExpressionTable } from "../spec-expr/types";
 import { expressionUses } from "./expressions";
-import { REQUIRE_ZERO, STRATUMC_STEP_KEYS, STRATUMC_STEP_TYPES } from "./features";
+import { BUDGET_KEYS_SINCE_0250, REQUIRE_ZERO, STRATUMC_STEP_KEYS, STRATUMC_STEP_TYPES } from "./features";
 
 export const SPEC_NOT_PORTABLE = defineRule({
   code: "SPEC-NOT-PORTABLE",
@@ -18,7 +18,7 @@ export const SPEC_NOT_PORTABLE = defineRule({
   family: "portability",
   errorType: "ir_semantic_error",
   title: "A feature only stratumc accepts (reported by check --portable)",
-  doc: "Reported only by `stratumc check --portable`, for teams that also run the Python reference (stratum-mcp 0.2.50): the quorum, race and debate step kinds and their keys, member_contract, validate and require: 0 on parallel_dispatch steps are stratumc extensions the reference rejects, and the builtins float, sum, abs, round, sorted, any and all, or a $ path outside skip_if, make the reference's expression fail when it runs. Rewrite the step with the reference's features (the suggestion says how), or keep the spec for stratumc only and check it without --portable.",
+  doc: "Reported only by `stratumc check --portable`, for teams that also run the Python reference (stratum-mcp 0.2.50): the quorum, race and debate step kinds and their keys, member_contract, validate and require: 0 on parallel_dispatch steps are stratumc extensions the reference rejects, and the budget keys max_agent_dispatches and max_tokens are new in stratum-mcp 0.2.69 (0.2.50 rejects them), and the builtins float, sum, abs, round, sorted, any and all, or a $ path outside skip_if, make the reference's expression fail when it runs. Rewrite the step with the reference's features (the suggestion says how), or keep the spec for stratumc only and check it without --portable.",
   example: {
     bad: '- {id: classify, type: quorum, intent: Classify the ticket, runs: 3, agree_on: "result.severity"}',
     good: "- {id: classify, intent: Classify the ticket, output_contract: Classification}",
@@ -58,6 +58,7 @@ export const SPEC_NOT_PORTABLE = defineRule({
         });
       }
     }
+    for (const [owner, path] of budgetOwners(model)) reportBudgetKeys(owner, path, reporter);
     if (expressions === null) return;
     for (const found of expressionUses(model, expressions)) {
       reporter.report(SPEC_NOT_PORTABLE, {
@@ -69,6 +70,29 @@ export const SPEC_NOT_PORTABLE = defineRule({
     }
   },
 });
+
+/** Every mapping that may hold a `budget` (functions, flows, steps) with its path. */
+function* budgetOwners(model: SpecModel): Generator<readonly [Fields, string]> {
+  for (const fn of model.functions) yield [fn, `functions.${fn.name}`];
+  for (const flow of model.flows) yield [flow, `flows.${flow.name}`];
+  for (const step of namedSteps(model)) yield [step, stepPath(step)];
+}
+
+/** The run-budget keys of 0.2.69 in one `budget`, each at its key. */
+function reportBudgetKeys(owner: Fields, path: string, reporter: Reporter): void {
+  const budget = owner.map("budget");
+  if (budget === null) return;
+  for (const [key, use] of BUDGET_KEYS_SINCE_0250) {
+    const entry = budget.value.get(key);
+    if (entry === undefined) continue;
+    reporter.report(SPEC_NOT_PORTABLE, {
+      message: SPEC_NOT_PORTABLE.message(use.feature, use.consequence),
+      path: `${path}.budget.${key}`,
+      range: keyRange(entry),
+      suggestion: use.suggestion,
+    });
+  }
+}
 
 /** The rules `check --portable` adds (collected by the catalogue, run by checkSpec on request). */
 export const PORTABILITY_RULES = [SPEC_NOT_PORTABLE] as const;

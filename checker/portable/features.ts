@@ -107,3 +107,18 @@ export function dollarPathFeature(field: string): PortabilityFeature {
     suggestion: `The reference resolves $ paths only in inputs and skip_if: pass the value as an input and have the step report what to check in its result, ${KEEP}`,
   };
 }
+
+/**
+ * Run-budget keys new in stratum-mcp 0.2.69 (its BudgetDef gained them, enforced on a flow's
+ * budget): the 0.2.50 schema (additionalProperties: false) rejects them wherever a budget stands.
+ */
+export const BUDGET_KEYS_SINCE_0250: ReadonlyMap<string, PortabilityFeature> = new Map(
+  ["max_agent_dispatches", "max_tokens"].map((key) => [
+    key,
+    {
+      feature: `'${key}' (budgets, new in stratum-mcp 0.2.69)`,
+      consequence: REJECTS,
+      suggestion: `Remove '${key}' to run the spec on stratum-mcp 0.2.50 (only ms and usd are known there), ${KEEP}`,
+    },
+  ]),
+);

@@ -233,7 +233,8 @@ const BUDGET_SHAPE: ShapeSpec = {
   name: "budget",
   anchor: "budget",
   title: "Budget",
-  description: "A recorded, not enforced, budget.",
+  description:
+    "A run budget: a flow's budget is enforced (the flow stops with budget_exhausted when a cap is reached); a function's or step's is recorded only.",
   keys: [
     {
       name: "ms",
@@ -249,10 +250,25 @@ const BUDGET_SHAPE: ShapeSpec = {
       default: "none",
       example: "usd: 0.5",
     },
+    {
+      name: "max_agent_dispatches",
+      value: POSITIVE_INTEGER,
+      description:
+        "The most agents the server itself dispatches for the flow (stratum_agent_run, server-side parallel tasks); enforced on a flow's budget only. New in stratum-mcp 0.2.69.",
+      default: "none",
+      example: "max_agent_dispatches: 20",
+    },
+    {
+      name: "max_tokens",
+      value: POSITIVE_INTEGER,
+      description:
+        "The most tokens the flow may use (the usage reported on stratum_step_done and the server's own agents); enforced on a flow's budget only. New in stratum-mcp 0.2.69.",
+      default: "none",
+      example: "max_tokens: 200000",
+    },
   ],
   required: [],
   otherKeys: "error",
-  unsupported: ["max_agent_dispatches", "max_tokens"],
 };
 
 const FLOW: ShapeSpec = {

@@ -49,7 +49,7 @@ export function spanOf(event: FlowEvent): Span | null {
       if (event.parent_flow_id !== null) attributes.push(["stratum.parent_flow.id", event.parent_flow_id]);
       if (event.parent_step_id !== null) attributes.push(["stratum.parent_step.id", event.parent_step_id]);
       const status =
-        event.status === "exhausted"
+        event.status === "exhausted" || event.status === "budget_exhausted"
           ? error(`flow ${event.status}`)
           : event.status === "complete"
             ? OK

@@ -8,10 +8,16 @@ import type { StepTypeValue } from "../../checker/base/step-kinds";
 import type { PyDict, PyFloat, PyValue } from "../../stdlib/values/value";
 import type { Wire } from "../wire/wire";
 
-type TerminalStatus = "killed";
+type TerminalStatus = "killed" | "budget_exhausted";
 
 /** Derived at every write (docs/reference/runtime.md §14.1). */
-export type PersistedStatus = "running" | "awaiting_gate" | "exhausted" | "complete" | "killed";
+export type PersistedStatus =
+  | "running"
+  | "awaiting_gate"
+  | "exhausted"
+  | "complete"
+  | "killed"
+  | "budget_exhausted";
 
 export interface StepRecord {
   readonly step_id: string;
@@ -89,12 +95,13 @@ export interface Accumulator {
   dry_streak: number;
 }
 
+/** The run-budget ledger of a flow (docs/reference/runtime.md §11.4); replaced whole at each charge. */
 export interface BudgetState {
   readonly caps: {
-    readonly ms: number;
+    readonly ms: number | null;
     readonly usd: number | null;
-    readonly max_agent_dispatches: null;
-    readonly max_tokens: null;
+    readonly max_agent_dispatches: number | null;
+    readonly max_tokens: number | null;
   };
   readonly consumed: {
     readonly wall_s: PyValue;

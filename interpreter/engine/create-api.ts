@@ -27,12 +27,13 @@ import { pollCancelsRest } from "../flow/kinds/index";
 import { parallelDone } from "../flow/parallel-done";
 import { parallelAdvance, parallelPoll } from "../flow/parallel-poll";
 import { plan } from "../flow/plan";
+import { BUILT_IN_PRICING, baseModel, type PricingTable } from "../flow/pricing";
 import { resume } from "../flow/resume";
 import type { FlowRun } from "../flow/run";
 import { skipStep } from "../flow/skip";
 import { stepDone } from "../flow/step-done";
 import { checkTimeouts } from "../flow/timeouts";
-import type { Tx } from "../flow/tx";
+import type { BudgetEnvironment, Tx } from "../flow/tx";
 import { validate } from "../flow/validate";
 import { FlowTooLargeError } from "../store/codec";
 import {
@@ -83,14 +84,15 @@ export function createEngine(options: EngineOptions): EngineApi {
   const compile = (text: string) => specs.compile(text);
   const registry = new Registry(options.store, compile, options.clock, options.registryLimits);
   if (options.followStoreChanges === true) options.store.watch?.((change) => registry.invalidate(change));
+  const logError = options.logError ?? (() => undefined);
   const env: TxEnvironment = {
     clock: options.clock,
     ids: options.ids,
     serverCwd: options.cwd,
     files: options.files,
     check: (text: string) => specs.check(text),
+    budget: budgetEnvironment(options.pricing ?? BUILT_IN_PRICING, options.logWarning ?? (() => undefined)),
   };
-  const logError = options.logError ?? (() => undefined);
 
   function internalError(e: unknown): Response {
     logError(e instanceof Error ? (e.stack ?? e.message) : String(e));
@@ -248,6 +250,22 @@ export function createEngine(options: EngineOptions): EngineApi {
       queue.run(async () => {
         registry.clear();
       }),
+  };
+}
+
+/** The pricing of run budgets; a model the table lacks is named once per engine, as the reference warns once per model. */
+function budgetEnvironment(pricing: PricingTable, log: (message: string) => void): BudgetEnvironment {
+  const named = new Set<string>();
+  return {
+    pricing,
+    unpriced(model) {
+      const base = baseModel(model);
+      if (base === "" || named.has(base)) return;
+      named.add(base);
+      log(
+        `run budget: no price for model '${base}'; the usd cap counts its cost as $0 (set STRATUM_MODEL_PRICING_JSON to add it)`,
+      );
+    },
   };
 }
 

@@ -111,13 +111,14 @@ interface StepAbandoned extends FlowEventBase, StepPlace {
 
 /**
  * A flow stopped being in progress: `complete`, `killed`, `exhausted` (retries_exhausted; a later
- * skip or revert may still move it on) or `detached` (a child dropped while in progress).
+ * skip or revert may still move it on), `budget_exhausted` (a run-budget cap was reached) or
+ * `detached` (a child dropped while in progress).
  */
 interface FlowFinished extends FlowEventBase {
   readonly type: "flow_finished";
   readonly parent_flow_id: string | null;
   readonly parent_step_id: string | null;
-  readonly status: "complete" | "killed" | "exhausted" | "detached";
+  readonly status: "complete" | "killed" | "exhausted" | "budget_exhausted" | "detached";
   /** Since the flow started in this process, or was restored here. */
   readonly duration_ms: number;
   /** For `complete`: the step whose stored output is the flow's `output` (null: none, output null). */

@@ -2,6 +2,7 @@
 import type { FileAccess } from "../../stdlib/files";
 import type { ParallelAgentRunner } from "../flow/parallel-runner";
 import type { Clock, IdSource } from "../flow/ports";
+import type { PricingTable } from "../flow/pricing";
 import type { FlowStore } from "../store/store";
 import type { WorkspaceFs } from "../workspace/workspace";
 import type { FlowObserver } from "./observer";
@@ -28,6 +29,11 @@ export interface EngineOptions {
   readonly registryLimits?: RegistryLimits;
   /** Where details of unexpected failures go (the server's standard error); default: nowhere. */
   readonly logError?: (message: string) => void;
+  /**
+   * Where the engine's warnings go (a model run budgets cannot price); default: nowhere. The Node
+   * host sends them where logError goes.
+   */
+  readonly logWarning?: (message: string) => void;
   /**
    * Told about every committed call (observer.ts; the MCP server's OTLP traces, docs/guides/tracing.md).
    * Default: none, and then nothing is derived.
@@ -57,6 +63,11 @@ export interface EngineOptions {
    * checks the spec again.
    */
   readonly specs?: SpecCache;
+  /**
+   * USD per million tokens by model for run budgets (docs/reference/runtime.md §11.4); default the
+   * built-in table (flow/pricing.ts). The Node host merges STRATUM_MODEL_PRICING_JSON over it.
+   */
+  readonly pricing?: PricingTable;
   /**
    * Runs the agents of server-side parallel dispatch (stratum_parallel_start). Default none:
    * stratum_parallel_start answers `server_dispatch_unavailable` (consumer-side dispatch with

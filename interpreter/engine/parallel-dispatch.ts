@@ -19,6 +19,7 @@ type Transact = (flowId: string, fn: (tx: Tx) => Response) => Promise<Response>;
 type Enqueue = <T>(fn: () => Promise<T>) => Promise<T>;
 
 const WRITTEN: Response = { status: "ok" };
+const BUDGET_STOPPED: Response = { status: "ok", budget_stopped: true };
 const REFUSED: Response = { status: "error", error_type: "parallel_tasks_changed", message: "" };
 const UNCHANGED: Response = { status: "error", error_type: "nothing_interrupted", message: "" };
 
@@ -53,10 +54,11 @@ export function parallelDispatch(options: EngineOptions, transact: Transact, enq
       const r = await enqueue(() =>
         transact(flowId, (tx) => {
           const run = tx.edit(flowId);
-          return run !== null && writeTaskEntries(run, updates) ? WRITTEN : REFUSED;
+          if (run === null || !writeTaskEntries(run, updates)) return REFUSED;
+          return run.state.terminal_status === "budget_exhausted" ? BUDGET_STOPPED : WRITTEN;
         }),
       );
-      if (r.status === "ok") return "written";
+      if (r.status === "ok") return r.budget_stopped === true ? "budget_stopped" : "written";
       if (r.error_type === REFUSED.error_type || r.error_type === "flow_not_found") return "lost";
       const retry = r.error_type === "stale_state" || r.error_type === "state_locked";
       if (!retry || attempt >= WRITE_ATTEMPTS) {

@@ -27,10 +27,11 @@ import { certificateViolations } from "../flow/reasoning";
 import { valueLimitProblem } from "../limits";
 
 /**
- * How a write of task entries went: committed; refused because the executor no longer owns them
+ * How a write of task entries went: committed (`budget_stopped`: and the flow's run budget
+ * stopped it, so the other tasks are cancelled); refused because the executor no longer owns them
  * (an entry changed, the flow is gone); or failed for another reason (the store's message).
  */
-export type EntryWrite = "written" | "lost" | { readonly failed: string };
+export type EntryWrite = "written" | "budget_stopped" | "lost" | { readonly failed: string };
 
 export interface ExecutorHost {
   readonly clock: Clock;
@@ -68,6 +69,8 @@ export class ParallelExecutor {
   private free: number;
   private readonly plan: ExecutorPlan;
   private stopped = false;
+  /** Set when a write reports that the flow's run budget stopped it. */
+  private budgetStopped = false;
   /** Set by shutdown: every task not yet settled ends `failed` with this error. */
   private shutdownError: string | null = null;
 
@@ -276,7 +279,10 @@ export class ParallelExecutor {
   /** A task reached a terminal state: its dependants go on, and `require` is judged again. */
   private settled_(id: string, entry: TaskEntry): void {
     this.settle.get(id)?.(entry.state);
-    if (this.plan.lost([...this.entries.values()].map((e) => e.state))) this.cancelRemaining();
+    // A task that spent the run budget stops the rest, as a lost `require` does.
+    if (this.budgetStopped || this.plan.lost([...this.entries.values()].map((e) => e.state))) {
+      this.cancelRemaining();
+    }
   }
 
   /**
@@ -290,7 +296,8 @@ export class ParallelExecutor {
     const before = this.entries.get(id)!;
     this.entries.set(id, entry);
     const first = await this.tryWrite(expected, entry);
-    if (first === "written") return entry;
+    if (first === "budget_stopped") this.budgetStopped = true;
+    if (first === "written" || first === "budget_stopped") return entry;
     if (first === "lost") {
       this.stop();
       return null;
@@ -311,7 +318,8 @@ export class ParallelExecutor {
     };
     this.entries.set(id, failed);
     const second = await this.tryWrite(expected, failed);
-    if (second === "written") return failed;
+    if (second === "budget_stopped") this.budgetStopped = true;
+    if (second === "written" || second === "budget_stopped") return failed;
     if (second !== "lost")
       this.host.log?.(`${where}: the store refused its failed entry too: ${second.failed}`);
     this.entries.set(id, before);

@@ -8,7 +8,7 @@ import type { FileAccess } from "../../stdlib/files";
 import { cloneRun } from "../flow/clone";
 import type { Clock, IdSource } from "../flow/ports";
 import type { FlowRun } from "../flow/run";
-import type { CheckedText, Tx, TxFact } from "../flow/tx";
+import type { BudgetEnvironment, CheckedText, Tx, TxFact } from "../flow/tx";
 import type { FlowDelta } from "../store/delta";
 import { editDelta } from "./edit-delta";
 
@@ -18,12 +18,15 @@ export interface TxEnvironment {
   readonly serverCwd: string;
   readonly files: (root: string) => FileAccess | null;
   readonly check: (specText: string) => CheckedText;
+  /** Default: the built-in pricing, no warnings (flow/tx.ts). */
+  readonly budget?: BudgetEnvironment;
 }
 
 export class EngineTx implements Tx {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly serverCwd: string;
+  readonly budget?: BudgetEnvironment;
   /** Flow id → working copy (touched or created). */
   readonly working = new Map<string, FlowRun>();
   readonly created = new Set<string>();
@@ -40,6 +43,7 @@ export class EngineTx implements Tx {
     this.clock = env.clock;
     this.ids = env.ids;
     this.serverCwd = env.serverCwd;
+    if (env.budget !== undefined) this.budget = env.budget;
   }
 
   files(cwd: string): FileAccess | null {

@@ -58,7 +58,8 @@ export function audit(tx: Tx, args: FlowArgs): Response {
   return auditOf(run, tx.clock);
 }
 
-function budgetWire(budget: BudgetState | null): Wire {
+/** The ledger as the audit and the budget_exhausted payload show it (a copy). */
+export function budgetWire(budget: BudgetState | null): Wire {
   if (budget === null) return null;
   return { caps: { ...budget.caps }, consumed: { ...budget.consumed } };
 }

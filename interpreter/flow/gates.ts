@@ -6,6 +6,7 @@ import type { GateResolveArgs } from "../api";
 import type { GateRecord } from "../base/flow-state";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
+import { budgetStopped } from "./budget-stop";
 import { completionPayload, finish, killedPayload } from "./completion";
 import { currentStep, indexOfStep, isFinished } from "./current";
 import { appendItem } from "./edits";
@@ -26,6 +27,8 @@ export function gateResolve(tx: Tx, args: GateResolveArgs): Response {
   if (run === null) return flowNotFound(args.flow_id);
   const refusal = resolveRefusal(run, args);
   if (refusal !== null) return refusal;
+  const stopped = budgetStopped(tx, args.flow_id);
+  if (stopped !== null) return stopped;
   const work = tx.edit(args.flow_id);
   if (work === null) return flowNotFound(args.flow_id);
   return resolveGate(tx, work, args.outcome as GateOutcome, args.rationale, args.resolved_by as GateResolver);

@@ -1,8 +1,9 @@
 // A new flow execution (docs/reference/runtime.md §1): the initial state of a planned root flow or a sub-flow
 // child, keys in file order, every collection empty.
 import type { CheckedSpec, FlowIR } from "../../checker/ir/types";
-import { type PyDict, PyFloat } from "../../stdlib/values/value";
-import type { BudgetState, FlowState } from "../base/flow-state";
+import type { PyDict } from "../../stdlib/values/value";
+import type { FlowState } from "../base/flow-state";
+import { newLedger } from "./budget";
 import type { Clock } from "./ports";
 import type { FlowRun } from "./run";
 
@@ -46,7 +47,7 @@ export function newRun(spec: CheckedSpec, flow: FlowIR, init: NewFlow, clock: Cl
     judge_history: new Map(),
     judge_outcome: new Map(),
     synthetic: false,
-    budget_state: budgetState(flow),
+    budget_state: newLedger(flow.budget),
     revision: 0,
     status: "running",
   };
@@ -55,15 +56,5 @@ export function newRun(spec: CheckedSpec, flow: FlowIR, init: NewFlow, clock: Cl
     spec,
     flow,
     timing: { startedAt: clock.monoMs(), stepDispatchedAt: new Map(), gateDispatchedAt: new Map() },
-  };
-}
-
-/** The inert ledger of docs/reference/runtime.md §11.3: only a flow budget with `ms` has one. */
-function budgetState(flow: FlowIR): BudgetState | null {
-  const budget = flow.budget;
-  if (budget === null || budget.ms === null) return null;
-  return {
-    caps: { ms: budget.ms, usd: budget.usd, max_agent_dispatches: null, max_tokens: null },
-    consumed: { wall_s: new PyFloat(0), dispatches: 0, tokens: 0, dollars: new PyFloat(0) },
   };
 }

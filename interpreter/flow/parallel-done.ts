@@ -7,6 +7,7 @@ import type { PyValue } from "../../stdlib/values/value";
 import type { ParallelDoneArgs } from "../api";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
+import { budgetStopped } from "./budget-stop";
 import { currentStep } from "./current";
 import { FLOW_KINDS, stepModeOf } from "./kinds/index";
 import type { Tx } from "./tx";
@@ -15,6 +16,8 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
   if (!Array.isArray(args.task_results)) {
     return toolError("invalid_arguments", "task_results: expected array");
   }
+  const stopped = budgetStopped(tx, args.flow_id);
+  if (stopped !== null) return stopped;
   const run = tx.edit(args.flow_id);
   if (run === null) return flowNotFound(args.flow_id);
   const step = currentStep(run);

@@ -9,6 +9,7 @@ import type { PyDict } from "../../stdlib/values/value";
 import type { StepArgs } from "../api";
 import { flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
+import { budgetHalt } from "./budget-stop";
 import { currentStep } from "./current";
 import { FLOW_KINDS, stepModeOf } from "./kinds/index";
 import { parallelToolError } from "./parallel-errors";
@@ -56,6 +57,9 @@ export function parallelStart(tx: Tx, args: StepArgs, context: ParallelStartCont
       `Step '${step.id}' already dispatched; use stratum_parallel_poll.`,
     );
   }
+  // No fan-out once the run budget is spent.
+  const halted = budgetHalt(tx, run);
+  if (halted !== null) return halted;
   const tasks = startTasks(run, step);
   if (!Array.isArray(tasks)) return tasks;
   if (!context.runnerAvailable) {

@@ -6,6 +6,7 @@
 // task ids saw the first one's results); stratum_resume, which only repeats the payload, keeps them.
 import { dictGetStr, dictSet } from "../../stdlib/values/dict";
 import { PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
+import { budgetExhausted, charged } from "./budget";
 import { deleteEntry, putEntry } from "./edits";
 import type { FlowRun } from "./run";
 
@@ -105,6 +106,28 @@ export function writeTaskEntries(run: FlowRun, updates: readonly EntryUpdate[]):
     const current = run.state.parallel_tasks.get(entry.task_id);
     if (current === undefined || entryState(current) !== expected) return false;
   }
-  for (const { entry } of updates) putTaskEntry(run, entry);
+  for (const { expected, entry } of updates) {
+    putTaskEntry(run, entry);
+    if (expected === "running" && TERMINAL_TASK_STATES.has(entry.state)) chargeTask(run, entry);
+  }
   return true;
+}
+
+/**
+ * A task whose agent ran ends (its one move out of `running`): one dispatch, its tokens, wall
+ * seconds and dollars go to the flow's run budget (docs/reference/runtime.md §11.4); a cap it
+ * reaches stops the flow, which the next advancing call answers with budget_exhausted.
+ */
+function chargeTask(run: FlowRun, entry: TaskEntry): void {
+  const ledger = run.state.budget_state;
+  if (ledger === null) return;
+  run.state.budget_state = charged(ledger, {
+    dispatches: 1,
+    tokens: entry.tokens,
+    wall_s: entry.elapsed_s.v,
+    dollars: entry.dollars_recorded.v,
+  });
+  if (run.state.terminal_status === null && budgetExhausted(run.state.budget_state)) {
+    run.state.terminal_status = "budget_exhausted";
+  }
 }

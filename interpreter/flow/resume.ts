@@ -2,6 +2,7 @@
 import type { FlowArgs } from "../api";
 import { flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
+import { budgetStopped } from "./budget-stop";
 import { completionPayload, totalDurationMs } from "./completion";
 import { isFinished } from "./current";
 import { traceWire } from "./records";
@@ -11,6 +12,10 @@ import type { Tx } from "./tx";
 export function resume(tx: Tx, args: FlowArgs): Response {
   const seen = tx.read(args.flow_id);
   if (seen === null) return flowNotFound(args.flow_id);
+  // A flow its budget stopped answers its status only, as the reference (a cap an earlier charge
+  // reached marks it now).
+  const stopped = budgetStopped(tx, args.flow_id);
+  if (stopped !== null) return { status: "budget_exhausted", flow_id: seen.state.flow_id };
   if (seen.state.terminal_status !== null) {
     return {
       status: seen.state.terminal_status,

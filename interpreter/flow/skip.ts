@@ -2,6 +2,7 @@
 import type { SkipStepArgs } from "../api";
 import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
+import { budgetStopped } from "./budget-stop";
 import { currentStep } from "./current";
 import { appendItem, putEntry } from "./edits";
 import { skipRecord } from "./records";
@@ -9,6 +10,8 @@ import { advance } from "./step-done";
 import type { Tx } from "./tx";
 
 export function skipStep(tx: Tx, args: SkipStepArgs): Response {
+  const stopped = budgetStopped(tx, args.flow_id);
+  if (stopped !== null) return stopped;
   const run = tx.edit(args.flow_id);
   if (run === null) return flowNotFound(args.flow_id);
   const step = currentStep(run);

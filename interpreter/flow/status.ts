@@ -5,7 +5,7 @@ import { currentStep } from "./current";
 import type { FlowRun } from "./run";
 
 export function persistedStatus(run: FlowRun): PersistedStatus {
-  if (run.state.terminal_status === "killed") return "killed";
+  if (run.state.terminal_status !== null) return run.state.terminal_status;
   const step = currentStep(run);
   if (step === null) return "complete";
   if (step.kind === "gate") return "awaiting_gate";

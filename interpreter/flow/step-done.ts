@@ -9,6 +9,7 @@ import type { StepRecord } from "../base/flow-state";
 import { executionError, flowNotFound } from "../base/tool-errors";
 import type { Response, Wire } from "../wire/wire";
 import { auditOf } from "./audit";
+import { budgetHalt, budgetStopped, chargeUsage } from "./budget-stop";
 import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
 import { type DispatchOptions, dispatch } from "./dispatch";
@@ -24,6 +25,10 @@ import type { Tx } from "./tx";
 import { type Violation, violationTexts } from "./violations";
 
 export function stepDone(tx: Tx, args: StepDoneArgs): Response {
+  // A flow its budget stopped takes no more results: refused before anything changes (the
+  // reference still records the result first, docs/reference/divergences.md DIV-BUDGET-AFTER-STOP).
+  const stopped = budgetStopped(tx, args.flow_id);
+  if (stopped !== null) return stopped;
   const run = tx.edit(args.flow_id);
   if (run === null) return flowNotFound(args.flow_id);
   const step = currentStep(run);
@@ -49,11 +54,18 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
   if (step.id !== args.step_id) return executionError(`Expected step '${step.id}', got '${args.step_id}'`);
   // A kind that answers stratum_step_done itself (a debate's synthesis; its rounds are refused).
   const own = FLOW_KINDS[step.kind].stepDone;
-  if (own !== undefined) return own(tx, run, step, result);
+  if (own !== undefined) {
+    chargeUsage(tx, run, args.usage);
+    return own(tx, run, step, result);
+  }
 
   const attempt = beginAttempt(run, step);
   if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
-  return settleAttempt(tx, run, step, childId, result, attempt, checkResult(tx, run, step, result));
+  const outcome = checkResult(tx, run, step, result);
+  // Charged once the result was accepted for the current step, whatever its outcome: a failing
+  // attempt's work counts too. A cap it reaches stops the flow where the outcome would go on.
+  chargeUsage(tx, run, args.usage);
+  return settleAttempt(tx, run, step, childId, result, attempt, outcome);
 }
 
 /** Counts a new attempt of the current step; returns its number. */
@@ -96,6 +108,8 @@ function retry(
   dropIterationState(run, step.id);
   deleteEntry(run, "iteration_outcome", step.id);
   if (step.kind === "flow") detachChild(tx, run, childId);
+  const halted = budgetHalt(tx, run);
+  if (halted !== null) return halted;
   const payload = dispatch(tx, run); // no policy loop on a retry re-dispatch
   if (payload === null) return { ...completionPayload(run, tx.clock), violations };
   return { ...payload, status, violations };
@@ -115,6 +129,8 @@ export function exhaust(
   appendItem(run, "records", recordOf(tx, run, step, childId, attempt));
   deleteEntry(run, "iteration_accumulator", step.id);
   if (step.kind === "flow") detachChild(tx, run, childId);
+  const halted = budgetHalt(tx, run);
+  if (halted !== null) return halted;
   if (step.onFail === null) {
     return {
       status: "error",
@@ -164,7 +180,8 @@ export function succeed(
     run.state.current_idx += 1;
   }
   deleteEntry(run, "iteration_outcome", step.id);
-  return advance(tx, run);
+  // The step is recorded; a spent budget stops the flow before it moves on (also after its last step).
+  return budgetHalt(tx, run) ?? advance(tx, run);
 }
 
 /** The response's `violations` of a rejected result; the typed reasons go to the call's events. */

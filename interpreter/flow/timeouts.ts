@@ -6,6 +6,7 @@ import { PyFloat } from "../../stdlib/values/value";
 import type { FlowArgs } from "../api";
 import { flowNotFound } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
+import { budgetStopped } from "./budget-stop";
 import { currentStep, isFinished } from "./current";
 import { resolveGate } from "./gates";
 import type { Tx } from "./tx";
@@ -25,6 +26,8 @@ export function checkTimeouts(tx: Tx, args: FlowArgs): Response {
     // A float, as the reference's `timeout - elapsed` (also when the difference is integral).
     return { status: "no_timeout", remaining_seconds: new PyFloat(timeout - elapsedSeconds) };
   }
+  const stopped = budgetStopped(tx, args.flow_id);
+  if (stopped !== null) return stopped;
   const work = tx.edit(args.flow_id);
   if (work === null) return flowNotFound(args.flow_id);
   return resolveGate(tx, work, "kill", "timeout", "system", { killReason: "timeout" });

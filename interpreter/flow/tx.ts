@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../checker/diagnostic";
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "./ports";
+import type { PricingTable } from "./pricing";
 import type { FlowRun } from "./run";
 import type { MemberViolation, RaisedError, Violation } from "./violations";
 
@@ -61,6 +62,13 @@ export interface CheckedText {
   readonly ir: CheckedSpec | null;
 }
 
+/** What run budgets need from the host (EngineOptions.pricing and logError). */
+export interface BudgetEnvironment {
+  readonly pricing: PricingTable;
+  /** A model that usage was reported for on a flow with a `usd` cap and that the table lacks. */
+  unpriced(model: string): void;
+}
+
 export interface Tx {
   readonly clock: Clock;
   readonly ids: IdSource;
@@ -86,6 +94,11 @@ export interface Tx {
   warn(message: string): void;
   /** Hands a typed fact of the call to the engine's events (TxFact); it changes nothing. */
   note(fact: TxFact): void;
+  /**
+   * The pricing of reported token usage (docs/reference/runtime.md §11.4) and where a model it
+   * lacks is named; default the built-in table and no warning.
+   */
+  readonly budget?: BudgetEnvironment;
   /** Checked IR of a spec text (cached); null when the text has errors. */
   compile(specText: string): CheckedSpec | null;
   /** The error diagnostics and the checked IR of a spec text (cached). */

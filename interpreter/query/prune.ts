@@ -34,8 +34,9 @@ export interface PruneOptions {
 }
 
 /**
- * The status under which a flow is pruned, or null when it is kept: only `complete` and `killed`
- * (plus `exhausted` with --include-exhausted) flows last modified more than the age ago. A killed
+ * The status under which a flow is pruned, or null when it is kept: only `complete`, `killed` and
+ * `budget_exhausted` (plus `exhausted` with --include-exhausted) flows last modified more than the
+ * age ago. A killed
  * flow still running the cleanup steps of a named `on_kill` (its status is `killed` although it is
  * not finished, docs/reference/runtime.md §6.1) is in progress and kept.
  */
@@ -43,6 +44,7 @@ export function pruneStatus(run: FlowRun, modifiedMs: number, options: PruneOpti
   const status = persistedStatus(run);
   const eligible =
     status === "complete" ||
+    status === "budget_exhausted" ||
     (status === "killed" && isFinished(run)) ||
     (status === "exhausted" && options.includeExhausted);
   if (!eligible) return null;

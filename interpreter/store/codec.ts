@@ -84,6 +84,7 @@ const PERSISTED_STATUSES: readonly PersistedStatus[] = [
   "exhausted",
   "complete",
   "killed",
+  "budget_exhausted",
 ];
 
 /**
@@ -127,7 +128,7 @@ function readFlowState(f: Fields): FlowState {
     round: f.get("round", readInt, zero),
     rounds: f.get("rounds", readRounds, empty),
     round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
-    terminal_status: f.get("terminal_status", nullable(oneOf(["killed"])), nullValue),
+    terminal_status: f.get("terminal_status", nullable(oneOf(["killed", "budget_exhausted"])), nullValue),
     iterations: f.get("iterations", readIterations, emptyMap),
     archived_iterations: f.get("archived_iterations", readArchivedIterations, empty),
     active_iteration: f.get("active_iteration", nullable(readActiveIteration), nullValue),

@@ -142,10 +142,10 @@ export const readBudgetState: Reader<BudgetState> = (v, path) => {
   const consumed = f.get("consumed", Fields.of, () => Fields.empty(`${path}.consumed`));
   return {
     caps: {
-      ms: caps.get("ms", readNumber, zero),
+      ms: caps.get("ms", nullable(readNumber), nullValue),
       usd: caps.get("usd", nullable(readNumber), nullValue),
-      max_agent_dispatches: caps.get("max_agent_dispatches", readNull, nullValue),
-      max_tokens: caps.get("max_tokens", readNull, nullValue),
+      max_agent_dispatches: caps.get("max_agent_dispatches", nullable(readNumber), nullValue),
+      max_tokens: caps.get("max_tokens", nullable(readNumber), nullValue),
     },
     consumed: {
       wall_s: consumed.get("wall_s", readAny, zero),
@@ -174,7 +174,7 @@ export const readSnapshot: Reader<Snapshot> = (v, path) => {
     round: f.get("round", readInt, zero),
     rounds: f.get("rounds", readRounds, () => []),
     round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
-    terminal_status: f.get("terminal_status", nullable(oneOf(["killed"])), nullValue),
+    terminal_status: f.get("terminal_status", nullable(oneOf(["killed", "budget_exhausted"])), nullValue),
     iterations: f.get("iterations", readIterations, () => new Map()),
     archived_iterations: f.get("archived_iterations", readArchivedIterations, () => []),
     active_iteration: f.get("active_iteration", nullable(readActiveIteration), nullValue),

@@ -44,6 +44,7 @@ export const PERSISTED_STATUSES: readonly PersistedStatus[] = [
   "exhausted",
   "complete",
   "killed",
+  "budget_exhausted",
 ];
 
 type Same<T> = (a: T, b: T) => boolean;
@@ -189,7 +190,7 @@ const TABLE: { readonly [K in DeltaKey]: FieldOf<K> } = {
   round: value(readInt),
   rounds: list(readRecords, sameItems, copyList),
   round_start_step_id: value(optionalString),
-  terminal_status: value(nullable(oneOf(["killed"]))),
+  terminal_status: value(nullable(oneOf(["killed", "budget_exhausted"]))),
   iterations: map(listOf(readIterationEntry), sameItems, copyList),
   archived_iterations: list(readIterations, sameListMaps, copyListMap),
   active_iteration: value(nullable(readActiveIteration), sameRecord, (a) => (a === null ? null : { ...a })),

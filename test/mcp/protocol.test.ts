@@ -16,7 +16,10 @@ import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./su
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },
-  stratum_step_done: { all: ["flow_id", "step_id", "result"], required: ["flow_id", "step_id", "result"] },
+  stratum_step_done: {
+    all: ["flow_id", "step_id", "result", "usage"],
+    required: ["flow_id", "step_id", "result"],
+  },
   stratum_audit: { all: ["flow_id"], required: ["flow_id"] },
   stratum_gate_resolve: {
     all: ["flow_id", "step_id", "outcome", "rationale", "resolved_by"],
@@ -56,6 +59,8 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
 const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 
 const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft"]);
+/** Optional objects that may also be null: `usage` of stratum_step_done. */
+const NULLABLE_OBJECT_PARAMETERS = new Set(["usage"]);
 const ARRAY_PARAMETERS = new Set(["task_results"]);
 const DEFAULTS: Record<string, unknown> = {
   inputs: {},
@@ -136,6 +141,15 @@ describe("stratum-mcp over the SDK client", () => {
       expect(Object.keys(properties), tool.name).toEqual(expected?.all);
       expect(tool.inputSchema.required ?? [], tool.name).toEqual(expected?.required);
       for (const [name, schema] of Object.entries(properties)) {
+        if (NULLABLE_OBJECT_PARAMETERS.has(name)) {
+          // An object or null (Python's Optional[dict]), whatever form the schema gives it.
+          const kinds = JSON.stringify(schema).match(/"type":"(\w+)"/g) ?? [];
+          expect(kinds, `${tool.name}.${name}`).toEqual(
+            expect.arrayContaining(['"type":"object"', '"type":"null"']),
+          );
+          expect(typeof schema.description, `${tool.name}.${name}`).toBe("string");
+          continue;
+        }
         expect(schema.type, `${tool.name}.${name}`).toBe(
           OBJECT_PARAMETERS.has(name)
             ? "object"

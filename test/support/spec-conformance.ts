@@ -189,4 +189,6 @@ export function messageMismatches(c: ValidationCase, result: ProductResult): Mes
 export const RETIRED_DIVERGENCES: ReadonlyMap<string, string> = new Map([
   // `reasoning_template` is supported as 0.2.50 implements it (DIV-BEYOND-FIELDS row).
   ["unsupported_reasoning_template", "reasoning_template supported"],
+  // The run-budget keys are supported as 0.2.69 enforces them (DIV-BEYOND-FIELDS row, docs/reference/runtime.md §11.4).
+  ["unsupported_budget_dispatches", "max_agent_dispatches supported"],
 ]);

@@ -82,6 +82,7 @@ export const STATUS_LABEL: Readonly<Record<FlowListStatus, string>> = {
   exhausted: "exhausted",
   complete: "complete",
   killed: "killed",
+  budget_exhausted: "budget exhausted",
   corrupt: "corrupt",
 };
 

@@ -18,7 +18,7 @@ const MATCHES: Readonly<Record<StatusFilter, (s: FlowListStatus) => boolean>> = 
   all: () => true,
   in_progress: (s) => s === "running" || s === "awaiting_gate",
   awaiting_gate: (s) => s === "awaiting_gate",
-  finished: (s) => s === "complete" || s === "killed" || s === "exhausted",
+  finished: (s) => s === "complete" || s === "killed" || s === "exhausted" || s === "budget_exhausted",
 };
 
 const filters: { status: StatusFilter; text: string } = { status: "all", text: "" };

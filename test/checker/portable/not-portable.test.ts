@@ -271,3 +271,35 @@ describe("the feature list", () => {
     );
   });
 });
+
+describe("run-budget keys of 0.2.69", () => {
+  const text = `version: "0.2"
+contracts:
+  Out:
+    v: {type: string}
+functions:
+  work:
+    mode: infer
+    intent: "Work"
+    input: {}
+    output: Out
+    budget: {max_tokens: 10}
+flows:
+  main:
+    input: {}
+    budget: {ms: 1000, usd: 0.5, max_agent_dispatches: 2, max_tokens: 500}
+    steps:
+      - id: a
+        intent: "Do it"
+        budget: {usd: 1}
+`;
+
+  it("reports max_agent_dispatches and max_tokens at their key in every budget, not ms or usd", () => {
+    expect(checkSpec(text).diagnostics).toEqual([]);
+    expect(portable(text)).toEqual([
+      `SPEC-NOT-PORTABLE ${on(text, "max_tokens: 10}", "max_tokens")} functions.work.budget.max_tokens`,
+      `SPEC-NOT-PORTABLE ${on(text, "max_agent_dispatches: 2", "max_agent_dispatches")} flows.main.budget.max_agent_dispatches`,
+      `SPEC-NOT-PORTABLE ${on(text, "max_tokens: 500", "max_tokens")} flows.main.budget.max_tokens`,
+    ]);
+  });
+});

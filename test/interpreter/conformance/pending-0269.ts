@@ -2,16 +2,6 @@
 // recorded folders as the requirement and are not replayed. A name leaves this list when its
 // feature lands (test/conformance/recorded/README.md §2.4, 5 and 6).
 export const PENDING_0269: ReadonlySet<string> = new Set([
-  "budget_bad_usage_values.json",
-  "budget_dispatches_not_charged_by_consumer.json",
-  "budget_last_step_exhausts.json",
-  "budget_max_tokens_prepriced.json",
-  "budget_pricing_env_override.json",
-  "budget_retry_attempts_charged.json",
-  "budget_stale_step_uncharged.json",
-  "budget_unpriced_model_free.json",
-  "budget_usage_ignored_without_budget.json",
-  "budget_usd_priced_usage_exhausts.json",
   "cache_failed_result_not_stored.json",
   "cache_hit_on_second_run.json",
   "guardrails_block_retry_then_pass.json",

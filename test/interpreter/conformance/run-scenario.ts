@@ -75,7 +75,12 @@ function call(api: StratumApi, action: Action, flowId: () => string, scenario: S
   const step_id = () => need(action.step_id, action, "step_id");
   switch (action.op) {
     case "step_done":
-      return api.stepDone({ flow_id: flowId(), step_id: step_id(), result: action.result ?? null });
+      return api.stepDone({
+        flow_id: flowId(),
+        step_id: step_id(),
+        result: action.result ?? null,
+        ...(action.usage === undefined ? {} : { usage: action.usage }),
+      });
     case "gate_resolve":
       return api.gateResolve({
         flow_id: flowId(),

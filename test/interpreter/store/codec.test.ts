@@ -193,10 +193,10 @@ describe("decodeFlowState", () => {
     ['{"revision": 1.0}', "revision: expected an integer"],
     [
       '{"status": "paused"}',
-      'status: expected one of "running", "awaiting_gate", "exhausted", "complete", "killed"',
+      'status: expected one of "running", "awaiting_gate", "exhausted", "complete", "killed", "budget_exhausted"',
     ],
     ['{"inputs": []}', "inputs: expected an object"],
-    ['{"terminal_status": "complete"}', 'terminal_status: expected one of "killed"'],
+    ['{"terminal_status": "complete"}', 'terminal_status: expected one of "killed", "budget_exhausted"'],
     ['{"budget_state": {"caps": {"ms": "1"}}}', "budget_state.caps.ms: expected a number"],
   ])("refuses %j: %s", (text, reason) => {
     expect(decodeFlowState(text)).toEqual({ ok: false, reason });

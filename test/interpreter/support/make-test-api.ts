@@ -11,6 +11,7 @@ import { nodeWorkspace } from "../../../host/node-workspace";
 import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
 import type { RegistryLimits } from "../../../interpreter/engine/registry";
+import type { PricingTable } from "../../../interpreter/flow/pricing";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import type { FlowStore } from "../../../interpreter/store/store";
 import type { WorkspaceFs } from "../../../interpreter/workspace/workspace";
@@ -24,6 +25,8 @@ export interface TestApiOptions {
   readonly ids?: SequentialIds;
   readonly workspace?: WorkspaceFs;
   readonly registryLimits?: RegistryLimits;
+  /** The run-budget pricing, as host/compose.ts passes it (pricingOverride of the environment). */
+  readonly pricing?: PricingTable;
 }
 
 export interface TestApi {
@@ -35,6 +38,8 @@ export interface TestApi {
   readonly cwd: string;
   /** What the engine reported through `logError` (unexpected failures), over all instances. */
   readonly loggedErrors: readonly string[];
+  /** What the engine reported through `logWarning`, over all instances. */
+  readonly loggedWarnings: readonly string[];
   /** Discards every in-memory flow: a new API instance over the same store. */
   restart(): StratumApi;
   /** Another API instance over the same store without replacing `api` (a second "process"). */
@@ -47,6 +52,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
   const ids = options.ids ?? new SequentialIds();
   const workspace = options.workspace ?? nodeWorkspace;
   const loggedErrors: string[] = [];
+  const loggedWarnings: string[] = [];
   const build = (): StratumApi =>
     createApi({
       store,
@@ -56,8 +62,10 @@ export function makeTestApi(options: TestApiOptions): TestApi {
       files: (root) => ({ root, fs: nodeFileSystem }),
       workspace,
       logError: (message) => loggedErrors.push(message),
+      logWarning: (message) => loggedWarnings.push(message),
       verifyEdits: true,
       ...(options.registryLimits === undefined ? {} : { registryLimits: options.registryLimits }),
+      ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
     });
   let api = build();
   return {
@@ -69,6 +77,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
     ids,
     cwd: options.cwd,
     loggedErrors,
+    loggedWarnings,
     restart() {
       api = build();
       return api;

@@ -87,7 +87,12 @@ export class McpStratumApi implements StratumApi {
     return this.tool("stratum_plan", { spec: a.spec, flow: a.flow, inputs: a.inputs ?? new PyDict() });
   }
   stepDone(a: StepDoneArgs) {
-    return this.tool("stratum_step_done", { flow_id: a.flow_id, step_id: a.step_id, result: a.result });
+    return this.tool("stratum_step_done", {
+      flow_id: a.flow_id,
+      step_id: a.step_id,
+      result: a.result,
+      ...(a.usage === undefined ? {} : { usage: a.usage }),
+    });
   }
   audit(a: FlowArgs) {
     return this.tool("stratum_audit", { flow_id: a.flow_id });

@@ -24,7 +24,8 @@ export function scenarioSuite(options: ScenarioSuiteOptions = {}): void {
   for (const file of files) {
     const scenario = loadScenario(file);
     it(scenario.name, async () => {
-      const env = options.env?.(scenario) ?? {};
+      // The scenario's own environment (a pricing table) reaches the server process as it would.
+      const env = { ...scenario.env, ...(options.env?.(scenario) ?? {}) };
       const cwd = scenario.dir;
       const harness = new McpHarness(cwd, env);
       const failures: string[] = [];

@@ -85,14 +85,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 /**
- * Standard error without the informational notices a server start may write (the hook-script
- * refresh of docs/reference/runtime.md §21.1, on the first start in a fresh STRATUM_HOME): what remains is
- * unexpected (engine errors, stray output).
+ * Standard error without the informational notices a server may write (the hook-script
+ * refresh of docs/reference/runtime.md §21.1, on the first start in a fresh STRATUM_HOME; a model
+ * the run-budget pricing lacks, docs/reference/runtime.md §11.4): what remains is unexpected (engine errors,
+ * stray output).
  */
 export function unexpectedStderr(text: string): string {
   return text
     .split(/(?<=\n)/)
-    .filter((line) => !/^stratum-mcp: refreshed the hook scripts in /.test(line))
+    .filter(
+      (line) => !/^stratum-mcp: (refreshed the hook scripts in |run budget: no price for model )/.test(line),
+    )
     .join("");
 }
 
