@@ -22,6 +22,7 @@ import type {
   IdSource,
 } from "../interpreter/index";
 import { createEngine, restoreRun, SpecCache } from "../interpreter/index";
+import { type AgentRuns, createAgentRuns } from "./agent-run/agent-runs";
 import { FileFlowStore, stratumHome } from "./file-store/file-store";
 import { nodeFileSystem } from "./node-fs";
 import { nodeWorkspace } from "./node-workspace";
@@ -65,6 +66,11 @@ export interface NodeHost {
    * unless `STRATUM_PARALLEL_DISPATCH=off`, and keeps executor owner records beside the store.
    */
   api(observer?: FlowObserver, options?: ApiOptions): EngineApi;
+  /**
+   * The agent runs of `stratum_agent_run` (docs/reference/runtime.md §16.6): agents in the
+   * workspace, at most STRATUM_MAX_AGENTS at once, each within STRATUM_AGENT_RUN_TIMEOUT.
+   */
+  agentRuns(): AgentRuns;
   /**
    * The OTLP trace exporter when the OTEL_* variables ask for one (docs/guides/tracing.md), else null;
    * `warn` hears its configuration problems and a collector that is down.
@@ -111,6 +117,13 @@ export function composeHost(options: HostOptions): NodeHost {
     close: async () => {
       await store.close?.();
     },
+    agentRuns: () =>
+      createAgentRuns({
+        env: options.env,
+        cwd: realCwd(options.cwd),
+        ...workspaceRootOption(options),
+        maxRuns: maxAgentsOf(options.env).value,
+      }),
     tracer: (version, warn) => createTracer({ env: options.env, version, warn }),
     api: (observer, apiOptions) =>
       createEngine({
