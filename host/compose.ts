@@ -171,9 +171,18 @@ function serverDispatchOptions(
 /** The store STRATUM_STORE names, else the file store at STRATUM_HOME. */
 function openStore(options: HostOptions): LocatedStore {
   const location = options.env.STRATUM_STORE;
-  if (location !== undefined && location !== "") return storeAt(location, options.cwd);
+  const fileOptions = referenceFlowFiles(options.env) ? { snapshotEveryCommit: true } : {};
+  if (location !== undefined && location !== "") return storeAt(location, options.cwd, fileOptions);
   const home = stratumHome(options.env, homedir());
-  return { store: new FileFlowStore(home), where: home };
+  return { store: new FileFlowStore(home, fileOptions), where: home };
+}
+
+/**
+ * STRATUM_REFERENCE_FLOW_FILES=1: the file store keeps `<id>.json` current after every call, for
+ * readers of the reference's flow file (docs/design/decisions/compatibility.md, "The flow file").
+ */
+function referenceFlowFiles(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.STRATUM_REFERENCE_FLOW_FILES?.trim() === "1";
 }
 
 /**
