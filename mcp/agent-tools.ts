@@ -69,6 +69,7 @@ export const AGENT_RUN_TOOL: ToolDefinition = {
       cwd: textOrNull(a, "cwd"),
       readJail: textOrNull(a, "read_jail"),
       correlationId: textOrNull(a, "correlation_id"),
+      ...(context.signal === undefined ? {} : { signal: context.signal }),
     });
   },
 };

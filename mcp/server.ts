@@ -76,7 +76,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Not setRequestHandler: the SDK would parse the request first (a new object, so the decoded
   // arguments could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
-  server.fallbackRequestHandler = async (request) => {
+  server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
     const params = request.params as unknown;
     if (!isRecord(params)) throw invalidParams(`params: expected object, got ${jsonKind(params)}`);
@@ -95,10 +95,12 @@ export function createMcpServer(options: McpServerOptions): Server {
     const decoded = decodeArguments(tool, options.toolArguments?.(request), params.arguments);
     if (!decoded.ok) return toolResult(decoded.error, true);
     const events = options.events;
+    // The request's own signal: a client's notifications/cancelled for it stops what it started.
+    const call = { ...context, signal: extra.signal };
     if (events === undefined || !wantsEvents(params._meta)) {
-      return answered(await tool.call(options.api, decoded.args, context));
+      return answered(await tool.call(options.api, decoded.args, call));
     }
-    const collected = await events.collect(() => tool.call(options.api, decoded.args, context));
+    const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
     return { ...answered(collected.value), _meta: { [EVENTS_META_KEY]: collected.events } };
   };
   return server;

@@ -29,6 +29,8 @@ interface ToolContext {
   readonly fuzz: FuzzJobs;
   readonly checks: CheckJobs;
   readonly agents: AgentRuns | null;
+  /** Aborted when the client cancels this call (MCP notifications/cancelled). */
+  readonly signal?: AbortSignal;
 }
 
 export interface ToolDefinition {

@@ -30,6 +30,8 @@ interface AgentRunRequest {
   readonly cwd: string | null;
   readonly readJail: string | null;
   readonly correlationId: string | null;
+  /** The call's own cancellation (the client cancelled the MCP request): stops the run like cancel. */
+  readonly signal?: AbortSignal;
 }
 
 export interface AgentRuns {
@@ -121,11 +123,15 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       controller.signal,
     );
     running.set(correlationId, { controller, done: ending });
+    const onCallCancelled = (): void => controller.abort();
+    if (request.signal?.aborted === true) controller.abort();
+    else request.signal?.addEventListener("abort", onCallCancelled, { once: true });
     let end: ProcessEnding;
     try {
       end = await ending;
     } finally {
       running.delete(correlationId);
+      request.signal?.removeEventListener("abort", onCallCancelled);
     }
     if (end.kind !== "exited") {
       const failure = endingFailure(end, command.program, command.notFound, timeoutSeconds, maxStdoutBytes);

@@ -176,6 +176,28 @@ describe("stratum_agent_run through stratum-mcp", () => {
     });
   });
 
+  it("stops the agent's process group when the client cancels the call itself", async () => {
+    const controller = new AbortController();
+    const running = server.client.callTool(
+      { name: "stratum_agent_run", arguments: { prompt: "hang", correlation_id: "abandoned" } },
+      undefined,
+      { signal: controller.signal },
+    );
+    await waitFor(() => pids("child ").length === 1);
+    controller.abort();
+    await expect(running).rejects.toThrow();
+    const [child] = pids("child ");
+    await waitFor(() => !alive(child ?? 0));
+    // The run is forgotten once its process has ended (a cancel of it then finds nothing).
+    for (let i = 0; i < 100; i++) {
+      const status = (await call("stratum_cancel_agent_run", { correlation_id: "abandoned" })).response
+        .status;
+      if (status === "not_found") break;
+      await new Promise((r) => setTimeout(r, 100));
+      if (i === 99) throw new Error("the abandoned run is still registered");
+    }
+  });
+
   it("answers every refused tool with tool_not_supported naming its version, and keeps them out of tools/list", async () => {
     const listed = (await server.client.listTools()).tools.map((t) => t.name);
     expect(listed).toEqual(expect.arrayContaining(["stratum_agent_run", "stratum_cancel_agent_run"]));
