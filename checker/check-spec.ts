@@ -12,6 +12,7 @@ import { buildIR } from "./ir/build";
 import type { CheckedSpec } from "./ir/types";
 import { checkStructure } from "./model/check-structure";
 import type { SpecModel } from "./model/types";
+import { DEFAULT_PORTABLE_VERSION, type ReferenceVersion } from "./portable/features";
 import { SPEC_NOT_PORTABLE } from "./portable/SPEC-NOT-PORTABLE";
 import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
@@ -29,10 +30,11 @@ export interface CheckOptions {
   /** Honour `# stratum-ignore[CODE]: reason` comments (default true). */
   readonly suppressions?: boolean;
   /**
-   * Also report every feature only stratumc accepts, as SPEC-NOT-PORTABLE warnings (default false;
-   * `stratumc check --portable`, docs/reference/language.md §9.7).
+   * Also report every feature the given reference version rejects, as SPEC-NOT-PORTABLE warnings
+   * (true: the default version, 0.2.69; default false; `stratumc check --portable[=VERSION]`,
+   * docs/reference/language.md §9.7).
    */
-  readonly portable?: boolean;
+  readonly portable?: boolean | ReferenceVersion;
 }
 
 export interface CheckResult {
@@ -85,7 +87,8 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
       runVisitingRules(VISITING_RULES, model, sink);
       for (const rule of GRAPH_RULES) rule.check(model, sink);
       expressions = checkSpecExpressions(model, sink, steps.parseExpression);
-      if (options.portable === true) SPEC_NOT_PORTABLE.check(model, expressions, sink);
+      const target = portableTarget(options.portable);
+      if (target !== null) SPEC_NOT_PORTABLE.check(model, expressions, sink, target);
     }
   }
   // The control model is read from the IR, which exists only without errors: a spec with an
@@ -100,7 +103,7 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
       ? sink.diagnostics
       : applySuppressions(source, sink.diagnostics, CATALOGUE, {
           // Without --portable the rule did not run: its suppressions are not unused.
-          notChecked: options.portable === true ? [] : [SPEC_NOT_PORTABLE.code],
+          notChecked: portableTarget(options.portable) !== null ? [] : [SPEC_NOT_PORTABLE.code],
         });
   const diagnostics = present(source, kept);
   const errors = diagnostics.filter((d) => d.severity === "error");
@@ -229,4 +232,10 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The reference version a `portable` option checks against, or null for no portability check. */
+function portableTarget(portable: boolean | ReferenceVersion | undefined): ReferenceVersion | null {
+  if (portable === undefined || portable === false) return null;
+  return portable === true ? DEFAULT_PORTABLE_VERSION : portable;
 }

@@ -45,6 +45,11 @@ export { changeBetween, type TextChange } from "./incremental/text-change";
 export type { CheckedSpec, ContractIR, ExpressionIR, FieldDefIR, FlowIR, StepIR } from "./ir/types";
 export { LineMap } from "./location";
 export type { SpecModel } from "./model/types";
+export {
+  DEFAULT_PORTABLE_VERSION,
+  REFERENCE_VERSIONS,
+  type ReferenceVersion,
+} from "./portable/features";
 export { defineRule, type RuleInfo } from "./rule";
 export { ruleDocHref } from "./rule-docs";
 export { specJsonSchema } from "./schema/json-schema";

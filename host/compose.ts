@@ -22,6 +22,7 @@ import type {
   IdSource,
 } from "../interpreter/index";
 import { createEngine, pricingOverride, restoreRun, SpecCache } from "../interpreter/index";
+import { type AgentRuns, createAgentRuns } from "./agent-run/agent-runs";
 import { FileFlowStore, stratumHome } from "./file-store/file-store";
 import { nodeFileSystem } from "./node-fs";
 import { nodeWorkspace } from "./node-workspace";
@@ -65,6 +66,11 @@ export interface NodeHost {
    * unless `STRATUM_PARALLEL_DISPATCH=off`, and keeps executor owner records beside the store.
    */
   api(observer?: FlowObserver, options?: ApiOptions): EngineApi;
+  /**
+   * The agent runs of `stratum_agent_run` (docs/reference/runtime.md §16.6): agents in the
+   * workspace, at most STRATUM_MAX_AGENTS at once, each within STRATUM_AGENT_RUN_TIMEOUT.
+   */
+  agentRuns(): AgentRuns;
   /**
    * The OTLP trace exporter when the OTEL_* variables ask for one (docs/guides/tracing.md), else null;
    * `warn` hears its configuration problems and a collector that is down.
@@ -114,6 +120,13 @@ export function composeHost(options: HostOptions): NodeHost {
     close: async () => {
       await store.close?.();
     },
+    agentRuns: () =>
+      createAgentRuns({
+        env: options.env,
+        cwd: realCwd(options.cwd),
+        ...workspaceRootOption(options),
+        maxRuns: maxAgentsOf(options.env).value,
+      }),
     tracer: (version, warn) => createTracer({ env: options.env, version, warn }),
     api: (observer, apiOptions) =>
       createEngine({
@@ -162,9 +175,18 @@ function serverDispatchOptions(
 /** The store STRATUM_STORE names, else the file store at STRATUM_HOME. */
 function openStore(options: HostOptions): LocatedStore {
   const location = options.env.STRATUM_STORE;
-  if (location !== undefined && location !== "") return storeAt(location, options.cwd);
+  const fileOptions = referenceFlowFiles(options.env) ? { snapshotEveryCommit: true } : {};
+  if (location !== undefined && location !== "") return storeAt(location, options.cwd, fileOptions);
   const home = stratumHome(options.env, homedir());
-  return { store: new FileFlowStore(home), where: home };
+  return { store: new FileFlowStore(home, fileOptions), where: home };
+}
+
+/**
+ * STRATUM_REFERENCE_FLOW_FILES=1: the file store keeps `<id>.json` current after every call, for
+ * readers of the reference's flow file (docs/design/decisions/compatibility.md, "The flow file").
+ */
+function referenceFlowFiles(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.STRATUM_REFERENCE_FLOW_FILES?.trim() === "1";
 }
 
 /**

@@ -3,7 +3,7 @@
 // migrate` open their stores through it.
 import { resolve } from "node:path";
 import type { FlowStore } from "../interpreter/index";
-import { FileFlowStore } from "./file-store/file-store";
+import { FileFlowStore, type FileStoreOptions } from "./file-store/file-store";
 import { PgFlowStore } from "./pg-store/pg-store";
 import { checkStoreLocation, isPostgresUrl } from "./pg-store/store-url";
 
@@ -15,14 +15,14 @@ export interface LocatedStore {
 
 /**
  * The store a location names: a postgres:// URL (connected on first use), or a directory used as
- * STRATUM_HOME (relative to `cwd`).
+ * STRATUM_HOME (relative to `cwd`, opened with `options`).
  */
-export function storeAt(location: string, cwd: string): LocatedStore {
+export function storeAt(location: string, cwd: string, options: FileStoreOptions = {}): LocatedStore {
   checkStoreLocation(location);
   if (isPostgresUrl(location)) {
     const store = new PgFlowStore(location);
     return { store, where: store.url.display };
   }
   const home = resolve(cwd, location);
-  return { store: new FileFlowStore(home), where: home };
+  return { store: new FileFlowStore(home, options), where: home };
 }

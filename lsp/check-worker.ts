@@ -3,7 +3,9 @@
 // checks a version (the worker is busy until it answers `checked`, with the version's protocol
 // diagnostics when asked), `request` runs an editor service on the held tree, only if it is still
 // the version the server asked about (otherwise the answer is null).
+
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver/node";
+import type { ReferenceVersion } from "../checker/index";
 import { type CheckedDocument, CheckedDocuments, type CheckFunction } from "./checked-documents";
 import { toLspDiagnostic } from "./diagnostics";
 import { type Answers, answerRequest, type Method, type ServiceRequest } from "./requests";
@@ -16,7 +18,7 @@ interface CheckMessage {
   /** Whether to send the version's diagnostics back (not when the check only primes the worker). */
   readonly diagnostics: boolean;
   /** Check with SPEC-NOT-PORTABLE (the client's `portable` initialization option, server.ts). */
-  readonly portable?: boolean;
+  readonly portable?: ReferenceVersion;
 }
 
 interface RequestMessage {
@@ -65,7 +67,7 @@ export function serveCheckWorker(port: WorkerSidePort, check?: CheckFunction): v
     const message = raw as ToWorker;
     if (message.kind === "check") {
       const { uri, version, text } = message;
-      const portable = message.portable === true;
+      const portable = message.portable ?? false;
       if (documents.portable !== portable) documents.configure({ portable });
       held = documents.get({ uri, version, getText: () => text });
       const c = held;

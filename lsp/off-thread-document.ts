@@ -13,12 +13,14 @@
 // the older tree (or none) re-checks the newest text, so the next edit is an incremental check
 // there too. Edit requests (rename, quick fixes) wait for the current version's tree; a newer
 // version makes them fail with ContentModified, and every wait honours $/cancelRequest.
+
 import {
   type CancellationToken,
   LSPErrorCodes,
   type Diagnostic as LspDiagnostic,
   ResponseError,
 } from "vscode-languageserver/node";
+import type { ReferenceVersion } from "../checker/index";
 import type { AnswerMessage, FromWorker } from "./check-worker";
 import type { PositionIndex } from "./positions";
 import {
@@ -85,7 +87,7 @@ export class OffThreadDocument {
     private readonly workers: WorkerFactory,
     private readonly hooks: OffThreadHooks,
     /** Sent with every check (the client's `portable` initialization option). */
-    private readonly portable = false,
+    private readonly portable: ReferenceVersion | false = false,
   ) {
     this.slots = [this.slot(), this.slot()];
   }
@@ -238,7 +240,7 @@ export class OffThreadDocument {
       version: version.version,
       text: version.text,
       diagnostics: publish,
-      ...(this.portable ? { portable: true } : {}),
+      ...(this.portable === false ? {} : { portable: this.portable }),
     });
   }
 

@@ -16,7 +16,12 @@ import {
   TextDocuments,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { TOKEN_TYPES } from "../checker/index";
+import {
+  DEFAULT_PORTABLE_VERSION,
+  REFERENCE_VERSIONS,
+  type ReferenceVersion,
+  TOKEN_TYPES,
+} from "../checker/index";
 import { CheckedDocuments, type CheckFunction } from "./checked-documents";
 import { DEFAULT_DEBOUNCE_MS, DiagnosticScheduler, type Timers } from "./diagnostic-scheduler";
 import { toLspDiagnostic } from "./diagnostics";
@@ -38,10 +43,10 @@ export interface ServerOptions {
   /** Debounce before diagnostics (ms); the client may override it with initializationOptions.debounceMs. */
   readonly debounceMs?: number;
   /**
-   * Report SPEC-NOT-PORTABLE, as `stratumc check --portable` (default false); the client may set it
-   * with initializationOptions.portable.
+   * Report SPEC-NOT-PORTABLE, as `stratumc check --portable[=VERSION]` (true: the default version;
+   * default false); the client may set it with initializationOptions.portable.
    */
-  readonly portable?: boolean;
+  readonly portable?: boolean | ReferenceVersion;
   readonly timers?: Timers;
   /** The checker of documents checked in this thread (tests count calls through it). */
   readonly check?: CheckFunction;
@@ -78,7 +83,8 @@ export interface LanguageServer {
 
 export function startLanguageServer(connection: Connection, options: ServerOptions = {}): LanguageServer {
   const documents = new TextDocuments(TextDocument);
-  let portable = options.portable === true;
+  let portable: ReferenceVersion | false =
+    options.portable === true ? DEFAULT_PORTABLE_VERSION : (options.portable ?? false);
   const checked = new CheckedDocuments(options.check, { portable });
   const minLength = options.offThread?.minLength ?? DEFAULT_OFF_THREAD_MIN_LENGTH;
   const workers = options.offThread?.workers ?? inThreadWorkers(options.check);
@@ -271,13 +277,16 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
 
 /**
  * `initializationOptions.portable` (or `"stratumc.portable"`, as an editor's settings name it): a
- * boolean; anything else is ignored.
+ * boolean (true: the default version) or a reference version such as `"0.2.50"`; anything else is
+ * ignored.
  */
-function portableFrom(init: unknown): boolean | undefined {
+function portableFrom(init: unknown): ReferenceVersion | false | undefined {
   if (typeof init !== "object" || init === null) return undefined;
   const options = init as { portable?: unknown; "stratumc.portable"?: unknown };
   const value = options.portable ?? options["stratumc.portable"];
-  return typeof value === "boolean" ? value : undefined;
+  if (value === true) return DEFAULT_PORTABLE_VERSION;
+  if (value === false) return false;
+  return REFERENCE_VERSIONS.find((v) => v === value);
 }
 
 /** `initializationOptions.debounceMs`: a finite number of milliseconds ≥ 0 (anything else is ignored). */

@@ -68,9 +68,11 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
       observing: () => traced !== undefined || events.active(),
     },
   );
+  const agents = flows.agentRuns();
   const stopped = stopOnSignals();
   await serveMcp({
     api,
+    agents,
     version,
     input: process.stdin,
     output: process.stdout,
@@ -80,9 +82,11 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
   });
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are
-  // stopped and their tasks recorded as failed (docs/reference/runtime.md §23.11), then the spans still
+  // stopped and their tasks recorded as failed (docs/reference/runtime.md §23.11), the agents of
+  // stratum_agent_run stopped (their calls answered agent_cancelled), then the spans still
   // queued are sent, each within a bound.
   await api.parallelShutdown();
+  await agents.shutdown();
   await tracer?.shutdown(SHUTDOWN_WAIT_MS);
   await flows.close();
   stopped.dispose();

@@ -1,5 +1,6 @@
 // Serving MCP over stdio (docs/reference/runtime.md §16.1, docs/reference/runtime.md §21.1): standard output carries protocol only, so
 // anything else that would print there (console.log/info/debug) goes to standard error.
+import type { AgentRuns } from "../host/index";
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
@@ -22,6 +23,8 @@ export interface ServeOptions {
   readonly fuzz?: FuzzJobs;
   /** Where the checks of big specs run; `stop` terminates them (default: the server's own). */
   readonly checks?: CheckJobs;
+  /** The agent runs of stratum_agent_run (default: none); `stop` cancels them. */
+  readonly agents?: AgentRuns;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -40,6 +43,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     ...(options.events === undefined ? {} : { events: options.events }),
     fuzz,
     checks,
+    ...(options.agents === undefined ? {} : { agents: options.agents }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
@@ -49,6 +53,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
   const close = (): void => {
     fuzz.shutdown();
     checks.shutdown();
+    void options.agents?.shutdown();
     void server.close();
   };
   if (options.stop?.aborted) close();

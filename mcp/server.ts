@@ -18,6 +18,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { AgentRuns } from "../host/index";
 import type { Response, StratumApi } from "../interpreter/index";
 import { encodeWire, wireToPlain } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
@@ -26,6 +27,7 @@ import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
 import type { RequestRejection } from "./line-transport";
+import { refusedToolAnswer } from "./refused-tools";
 import { TOOLS, type ToolDefinition } from "./tools";
 
 export interface McpServerOptions {
@@ -45,6 +47,8 @@ export interface McpServerOptions {
   readonly fuzz?: FuzzJobs;
   /** Where the checks of big specs run (default: a CheckJobs of its own, check-jobs.ts). */
   readonly checks?: CheckJobs;
+  /** The agent runs of stratum_agent_run (default: none; that tool then answers agent_run_unavailable). */
+  readonly agents?: AgentRuns;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -64,11 +68,15 @@ export function createMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: {} } },
   );
   const tools = toolList();
-  const context = { fuzz: options.fuzz ?? new FuzzJobs(), checks: options.checks ?? new CheckJobs() };
+  const context = {
+    fuzz: options.fuzz ?? new FuzzJobs(),
+    checks: options.checks ?? new CheckJobs(),
+    agents: options.agents ?? null,
+  };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Not setRequestHandler: the SDK would parse the request first (a new object, so the decoded
   // arguments could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
-  server.fallbackRequestHandler = async (request) => {
+  server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") throw protocolError(ErrorCode.MethodNotFound, "Method not found");
     const params = request.params as unknown;
     if (!isRecord(params)) throw invalidParams(`params: expected object, got ${jsonKind(params)}`);
@@ -79,15 +87,21 @@ export function createMcpServer(options: McpServerOptions): Server {
       );
     }
     const tool = BY_NAME.get(name);
-    if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (tool === undefined) {
+      const refused = refusedToolAnswer(name);
+      if (refused !== null) return toolResult(refused, false);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
     const decoded = decodeArguments(tool, options.toolArguments?.(request), params.arguments);
     if (!decoded.ok) return toolResult(decoded.error, true);
     const events = options.events;
+    // The request's own signal: a client's notifications/cancelled for it stops what it started.
+    const call = { ...context, signal: extra.signal };
     if (events === undefined || !wantsEvents(params._meta)) {
-      return toolResult(await tool.call(options.api, decoded.args, context), false);
+      return answered(await tool.call(options.api, decoded.args, call));
     }
-    const collected = await events.collect(() => tool.call(options.api, decoded.args, context));
-    return { ...toolResult(collected.value, false), _meta: { [EVENTS_META_KEY]: collected.events } };
+    const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
+    return { ...answered(collected.value), _meta: { [EVENTS_META_KEY]: collected.events } };
   };
   return server;
 }
@@ -125,6 +139,14 @@ function invalidParams(detail: string): Error & { readonly code: number } {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A tool's answer: `isError` only for invalid_arguments, which a tool may also find past its schema
+ * (an argument the schema cannot judge, such as a directory outside the workspace).
+ */
+function answered(response: Response): CallToolResult {
+  return toolResult(response, response.error_type === "invalid_arguments");
 }
 
 function toolResult(response: Response, isError: boolean): CallToolResult {

@@ -1,9 +1,11 @@
-// The tools of docs/reference/runtime.md §16.2 (the reference's sixteen and its four parallel-step tools of
-// version 0.3) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
+// The tools of docs/reference/runtime.md §16.2 (the reference's sixteen, its four parallel-step tools of
+// version 0.3 and its two agent-run tools) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
+import type { AgentRuns } from "../host/index";
 import type { PlanArgs, Response, StratumApi } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
+import { AGENT_RUN_TOOL, CANCEL_AGENT_RUN_TOOL } from "./agent-tools";
 import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
@@ -19,10 +21,16 @@ export interface ToolArguments {
   data(name: string): PyValue;
 }
 
-/** What a tool may use besides the API: where fuzz jobs and the checks of big specs run. */
+/**
+ * What a tool may use besides the API: where fuzz jobs and the checks of big specs run, and the
+ * agent runs of stratum_agent_run (null: this server runs no agents).
+ */
 interface ToolContext {
   readonly fuzz: FuzzJobs;
   readonly checks: CheckJobs;
+  readonly agents: AgentRuns | null;
+  /** Aborted when the client cancels this call (MCP notifications/cancelled). */
+  readonly signal?: AbortSignal;
 }
 
 export interface ToolDefinition {
@@ -290,6 +298,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     call: (api, a) => api.draftPipeline({ draft: a.data("draft"), project_dir: str(a, "project_dir") }),
   },
-  // stratumc adds a seventeenth tool the reference does not have.
+  // The reference's agent-run tools (since its 0.2.50), run by the host.
+  AGENT_RUN_TOOL,
+  CANCEL_AGENT_RUN_TOOL,
+  // stratumc adds a tool the reference does not have.
   FUZZ_TOOL,
 ];

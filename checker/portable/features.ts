@@ -1,20 +1,54 @@
-// What only stratumc accepts (docs/reference/language.md §6.4–docs/reference/language.md §6.7, docs/reference/divergences.md):
-// the step kinds, step keys and values the reference, stratum-mcp 0.2.50, rejects, and the
-// expression features it fails on when an expression runs. `stratumc check --portable` reports
-// each use (SPEC-NOT-PORTABLE, SPEC-NOT-PORTABLE.ts); the decisions are listed in docs/reference/language.md §9.7.
+// What a reference version rejects (docs/reference/language.md §6.4–docs/reference/language.md §6.7, docs/reference/divergences.md):
+// the step kinds, step keys and values only stratumc accepts, the expression features the
+// reference fails on when an expression runs, and the features of a later reference version an
+// earlier one rejects (`since`). `stratumc check --portable[=VERSION]` reports each use against
+// that version (SPEC-NOT-PORTABLE, SPEC-NOT-PORTABLE.ts); the decisions are listed in docs/reference/language.md §9.7.
 import { STEP_KINDS } from "../base/step-kinds";
 import { CHECKER_KINDS } from "../kinds/index";
 
-/** One stratumc-only feature: how the message names it, and what to do instead. */
+/** The reference versions `check --portable=VERSION` checks against, oldest first. */
+export const REFERENCE_VERSIONS = ["0.2.50", "0.2.69"] as const;
+export type ReferenceVersion = (typeof REFERENCE_VERSIONS)[number];
+/** What `--portable` alone checks against: the version stratumc matches. */
+export const DEFAULT_PORTABLE_VERSION: ReferenceVersion = "0.2.69";
+
+/**
+ * One feature that some reference version rejects: how the message names it, what that version
+ * does with it and what to do instead. `since`: the first reference version that accepts it
+ * (absent: none does, it is stratumc's own); it is reported when checking against an older one.
+ */
 export interface PortabilityFeature {
   /** Named in the message: `type: quorum`, `'runs' (quorum steps)`, `require: 0`. */
   readonly feature: string;
-  /** What the reference does with it: `stratum-mcp 0.2.50 rejects it`. */
+  /**
+   * What the reference does with it: `stratum-mcp {version} rejects it`, `{version}` standing for
+   * the version checked against (a feature with `since` may name 0.2.50, the one version it is
+   * reported for).
+   */
   readonly consequence: string;
   readonly suggestion: string;
+  readonly since?: ReferenceVersion;
 }
 
-const REJECTS = "stratum-mcp 0.2.50 rejects it";
+/** Whether checking against `target` reports the feature: no version accepts it, or a later one only. */
+export function reportedFor(feature: PortabilityFeature, target: ReferenceVersion): boolean {
+  return (
+    feature.since === undefined ||
+    REFERENCE_VERSIONS.indexOf(feature.since) > REFERENCE_VERSIONS.indexOf(target)
+  );
+}
+
+/** The feature's consequence for the version checked against. */
+export function consequenceFor(feature: PortabilityFeature, target: ReferenceVersion): string {
+  return feature.consequence.replaceAll("{version}", target);
+}
+
+/** The message's verdict: `stratumc-only`, or `new in stratum-mcp 0.2.69`. */
+export function verdictOf(feature: PortabilityFeature): string {
+  return feature.since === undefined ? "stratumc-only" : `new in stratum-mcp ${feature.since}`;
+}
+
+const REJECTS = "stratum-mcp {version} rejects it";
 
 const KEEP = "or keep this spec for stratumc only";
 
@@ -77,25 +111,27 @@ export const REQUIRE_ZERO: PortabilityFeature = {
 /**
  * Builtins stratumc adds to 0.2.50's `file_exists, file_contains, len, bool, int, str, max, min`
  * (docs/reference/divergences.md, DIV-BUILTINS-MORE): in the reference a call raises NameError when the
- * expression runs.
+ * expression runs. `any` and `all` are the reference's too since 0.2.69 (its ensure builtins).
  */
-export const STRATUMC_BUILTINS: ReadonlySet<string> = new Set([
-  "float",
-  "sum",
-  "abs",
-  "round",
-  "sorted",
-  "any",
-  "all",
+export const STRATUMC_BUILTINS: ReadonlyMap<string, ReferenceVersion | undefined> = new Map([
+  ["float", undefined],
+  ["sum", undefined],
+  ["abs", undefined],
+  ["round", undefined],
+  ["sorted", undefined],
+  ["any", "0.2.69"],
+  ["all", "0.2.69"],
 ]);
 
 export function builtinFeature(name: string, field: string): PortabilityFeature {
   // A skip_if that raises means "do not skip" there (docs/reference/divergences.md, DIV-SKIP-IF-WARNINGS).
   const outcome = field === "skip_if" ? " (so the step is never skipped)" : "";
+  const since = STRATUMC_BUILTINS.get(name);
   return {
     feature: `the builtin '${name}'`,
-    consequence: `in stratum-mcp 0.2.50 the expression raises NameError when it runs${outcome}`,
+    consequence: `in stratum-mcp {version} the expression raises NameError when it runs${outcome}`,
     suggestion: `Rewrite it with the reference's builtins (file_exists, file_contains, len, bool, int, str, max, min), ${KEEP}`,
+    ...(since === undefined ? {} : { since }),
   };
 }
 
@@ -103,7 +139,7 @@ export function builtinFeature(name: string, field: string): PortabilityFeature 
 export function dollarPathFeature(field: string): PortabilityFeature {
   return {
     feature: `a $ path in ${field}`,
-    consequence: "in stratum-mcp 0.2.50 the expression is a syntax error when it runs",
+    consequence: "in stratum-mcp {version} the expression is a syntax error when it runs",
     suggestion: `The reference resolves $ paths only in inputs and skip_if: pass the value as an input and have the step report what to check in its result, ${KEEP}`,
   };
 }
@@ -116,9 +152,10 @@ export const BUDGET_KEYS_SINCE_0250: ReadonlyMap<string, PortabilityFeature> = n
   ["max_agent_dispatches", "max_tokens"].map((key) => [
     key,
     {
-      feature: `'${key}' (budgets, new in stratum-mcp 0.2.69)`,
+      feature: `'${key}' (budgets)`,
       consequence: REJECTS,
       suggestion: `Remove '${key}' to run the spec on stratum-mcp 0.2.50 (only ms and usd are known there), ${KEEP}`,
+      since: "0.2.69",
     },
   ]),
 );

@@ -3,9 +3,10 @@
 // 2: usage error or an input that cannot be read (that wins over 1).
 // --fix / --fix-dry-run: fix.ts (exit code and report as `check` of the fixed result). --quiet:
 // only errors are reported (every format and the summary); warnings still count for
-// --max-warnings, as in ESLint 9. --watch: watch.ts. --portable: also SPEC-NOT-PORTABLE warnings,
-// every use of a feature only stratumc accepts (docs/reference/language.md §9.7).
+// --max-warnings, as in ESLint 9. --watch: watch.ts. --portable[=VERSION]: also SPEC-NOT-PORTABLE
+// warnings, every use of a feature stratum-mcp VERSION rejects (docs/reference/language.md §9.7).
 import { type Command, Option } from "commander";
+import { DEFAULT_PORTABLE_VERSION, REFERENCE_VERSIONS, type ReferenceVersion } from "../../checker/index";
 import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from "../exit-codes";
 import { formatGithubReports } from "../format/github";
@@ -33,7 +34,8 @@ interface CheckOptions {
   readonly fixDryRun?: boolean;
   readonly quiet?: boolean;
   readonly watch?: boolean;
-  readonly portable?: boolean;
+  /** true for `--portable` alone; the word after it otherwise (a version, or a path, see portableOption). */
+  readonly portable?: boolean | string;
 }
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
@@ -66,8 +68,8 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     .option("--quiet", "report errors only (warnings still count for --max-warnings)")
     .option("--watch", "check again whenever a spec below the paths changes, until Ctrl-C")
     .option(
-      "--portable",
-      "also warn (SPEC-NOT-PORTABLE) at every feature only stratumc accepts, for specs that must run on stratum-mcp too",
+      "--portable [version]",
+      `also warn (SPEC-NOT-PORTABLE) at every feature stratum-mcp VERSION rejects (${REFERENCE_VERSIONS.join(" or ")}; default ${DEFAULT_PORTABLE_VERSION}): those only stratumc accepts, and for 0.2.50 those new in 0.2.69; give it as --portable=VERSION`,
     )
     .addHelpText(
       "after",
@@ -75,7 +77,10 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
         "\nSuppress one diagnostic with a YAML comment on its line or the line above: # stratum-ignore[CODE]: reason" +
         "\n--fix never writes a file with YAML errors or one that would still have errors after fixing.",
     )
-    .action(async (paths: string[], options: CheckOptions) => {
+    .action(async (given: string[], parsed: CheckOptions) => {
+      const portable = portableOption(parsed.portable);
+      const paths = portable.path === null ? given : [portable.path, ...given];
+      const options = { ...parsed, portable: portable.target };
       const maxWarnings = parseMaxWarnings(options.maxWarnings);
       if (options.fixDryRun === true && options.format !== "pretty")
         throw new UsageError("--fix-dry-run prints a diff and the pretty report; it takes no --format");
@@ -102,14 +107,35 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     });
 }
 
+/**
+ * `--portable`'s optional value. Commander takes the word after `--portable` as its value, so in
+ * `check --portable spec.stratum.yaml` the path arrives here: a word that is not shaped like a
+ * version is given back as the first path. A version-shaped word must be one of REFERENCE_VERSIONS.
+ */
+function portableOption(value: boolean | string | undefined): {
+  readonly target: ReferenceVersion | false;
+  readonly path: string | null;
+} {
+  if (value === undefined || value === false) return { target: false, path: null };
+  if (value === true) return { target: DEFAULT_PORTABLE_VERSION, path: null };
+  if (!/^[0-9]+\.[0-9]+(\.[0-9]+)?$/.test(value)) return { target: DEFAULT_PORTABLE_VERSION, path: value };
+  const known = REFERENCE_VERSIONS.find((v) => v === value);
+  if (known === undefined) {
+    throw new UsageError(
+      `--portable=${value}: unknown stratum-mcp version; expected ${REFERENCE_VERSIONS.join(" or ")}`,
+    );
+  }
+  return { target: known, path: null };
+}
+
 async function checkOnce(
   paths: readonly string[],
-  options: CheckOptions,
+  options: Omit<CheckOptions, "portable"> & { readonly portable: ReferenceVersion | false },
   maxWarnings: number | null,
   ctx: CommandContext,
 ): Promise<number> {
   const inputs = resolveInputs(paths, ctx.host.cwd);
-  const checkOptions = { portable: options.portable === true };
+  const checkOptions = { portable: options.portable };
   let checked = await checkInputsWithResults(inputs, ctx.host, checkOptions);
   if (options.fix === true || options.fixDryRun === true)
     checked = fixInputs(inputs, checked, options.fix === true ? "write" : "dry-run", ctx.io, checkOptions);

@@ -66,6 +66,12 @@ export interface FileStoreOptions {
   /** The journal size from which a snapshot is written (default 256 KiB; tests make it small). */
   readonly minSnapshotBytes?: number;
   /**
+   * Write every commit as a whole snapshot, never a journal entry, so that `<id>.json` is current
+   * after every call, as the reference's flow file is (STRATUM_REFERENCE_FLOW_FILES=1, for readers
+   * of that file such as the reference's dashboard; every call then rewrites the whole file).
+   */
+  readonly snapshotEveryCommit?: boolean;
+  /**
    * How many journals stay open between commits (open-journals.ts; default 32, none on Windows,
    * where an open file's name cannot be reused until it is closed).
    */
@@ -93,6 +99,7 @@ export class FileFlowStore implements FlowStore {
   readonly flowsDir: string;
   private readonly timings: LockTimings;
   private readonly minSnapshotBytes: number;
+  private readonly snapshotEveryCommit: boolean;
   /** What this process last read or wrote of each flow's files (least recently used first). */
   private readonly known = new RecentFlows<FlowFilesState>();
   /** Journals kept open between commits (used only after checking them under the lock). */
@@ -102,6 +109,7 @@ export class FileFlowStore implements FlowStore {
     this.flowsDir = join(stratumHome, "flows");
     this.timings = { ...DEFAULT_LOCK_TIMINGS, ...options.lock };
     this.minSnapshotBytes = options.minSnapshotBytes ?? MIN_SNAPSHOT_SIZE;
+    this.snapshotEveryCommit = options.snapshotEveryCommit === true;
     this.journals = new OpenJournals(
       options.openJournals ?? (process.platform === "win32" ? 0 : MAX_OPEN_JOURNALS),
     );
@@ -356,7 +364,9 @@ export class FileFlowStore implements FlowStore {
   /** Append or snapshot: a snapshot for a new or finished flow, or when the journal has grown enough. */
   private plan(w: StoreWrite, state: FlowFilesState | null, atPath: BigIntStats | undefined): Step {
     const sizes = state === null ? null : { snapshot: state.snapshotBytes, journal: state.journalBytes };
-    const delta = deltaToAppend(w, sizes, journalEntryBytes, this.minSnapshotBytes);
+    const delta = this.snapshotEveryCommit
+      ? null
+      : deltaToAppend(w, sizes, journalEntryBytes, this.minSnapshotBytes);
     if (delta !== null && state !== null) return { kind: "append", write: w, delta, before: state, atPath };
     return { kind: "snapshot", write: w, tmp: writeTemporary(this.flowPath(w.flowId), w.text()) };
   }

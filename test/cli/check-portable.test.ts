@@ -1,4 +1,4 @@
-// `stratumc check --portable` end to end through bin/stratumc.cjs (the built bundle): the
+// `stratumc check --portable[=VERSION]` end to end through bin/stratumc.cjs (the built bundle): the
 // SPEC-NOT-PORTABLE warnings with their text and location, the exit code (warnings pass unless
 // --max-warnings says otherwise), nothing without the flag, --format json, and the help text.
 import { spawnSync } from "node:child_process";
@@ -50,16 +50,16 @@ describe("check --portable", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(
-      "quorum.stratum.yaml:10:15: warning: type: quorum is stratumc-only: stratum-mcp 0.2.50 rejects it [SPEC-NOT-PORTABLE]\n" +
+      "quorum.stratum.yaml:10:15: warning: type: quorum is stratumc-only: stratum-mcp 0.2.69 rejects it [SPEC-NOT-PORTABLE]\n" +
         " 10 |         type: quorum\n" +
         "    |               ^^^^^^\n" +
         "  = help: Run the copies as tasks of a parallel_dispatch step and count the agreeing results in its ensure, or keep this spec for stratumc only\n",
     );
     expect(r.stdout).toContain(
-      "quorum.stratum.yaml:13:9: warning: 'runs' (quorum steps) is stratumc-only: stratum-mcp 0.2.50 rejects it [SPEC-NOT-PORTABLE]\n",
+      "quorum.stratum.yaml:13:9: warning: 'runs' (quorum steps) is stratumc-only: stratum-mcp 0.2.69 rejects it [SPEC-NOT-PORTABLE]\n",
     );
     expect(r.stdout).toContain(
-      "quorum.stratum.yaml:14:9: warning: 'agree_on' (quorum steps) is stratumc-only: stratum-mcp 0.2.50 rejects it [SPEC-NOT-PORTABLE]\n",
+      "quorum.stratum.yaml:14:9: warning: 'agree_on' (quorum steps) is stratumc-only: stratum-mcp 0.2.69 rejects it [SPEC-NOT-PORTABLE]\n",
     );
     expect(r.stdout.endsWith("0 error(s), 3 warning(s) in 1 file(s)\n")).toBe(true);
   });
@@ -102,8 +102,21 @@ describe("check --portable", () => {
     expect(r.stdout.match(/\[SPEC-NOT-PORTABLE\]/g)).toHaveLength(3);
   });
 
+  it("checks against the version given with =, 0.2.69 by default, and refuses a version it does not know", () => {
+    const old = check(["--portable=0.2.50", "quorum.stratum.yaml"]);
+    expect(old.status).toBe(0);
+    expect(old.stdout).toContain("warning: type: quorum is stratumc-only: stratum-mcp 0.2.50 rejects it");
+    const current = check(["quorum.stratum.yaml", "--portable=0.2.69"]);
+    expect(current.stdout).toBe(check(["--portable", "quorum.stratum.yaml"]).stdout);
+    const unknown = check(["--portable=0.3.0", "quorum.stratum.yaml"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain(
+      "--portable=0.3.0: unknown stratum-mcp version; expected 0.2.50 or 0.2.69",
+    );
+  });
+
   it("is in check's help", () => {
     const r = check(["--help"]);
-    expect(r.stdout).toMatch(/--portable\s+also warn \(SPEC-NOT-PORTABLE\)/);
+    expect(r.stdout).toMatch(/--portable \[version\]\s+also warn \(SPEC-NOT-PORTABLE\)/);
   });
 });

@@ -90,8 +90,8 @@ describe("wrong-shaped tool arguments over the wire", () => {
     );
   }
 
-  it("lists the twenty-one tools", () => {
-    expect(tools).toHaveLength(21);
+  it("lists the twenty-three tools", () => {
+    expect(tools).toHaveLength(23);
   });
 
   it("names the parameter of the wrong JSON type, for every parameter of every tool", async () => {

@@ -29,10 +29,10 @@ afterEach(async () => {
 });
 
 /** Published codes with their 0-based ranges. */
-async function published(init: unknown, huge = false): Promise<string[]> {
+async function published(init: unknown, huge = false, text = QUORUM): Promise<string[]> {
   const offThread = huge ? { offThread: { minLength: 10, workers: inThreadWorkers() } } : {};
   client = await inProcessClient(offThread, init);
-  await client.open(SPEC_URI, QUORUM);
+  await client.open(SPEC_URI, text);
   const p = await client.diagnostics(SPEC_URI, 1);
   return p.diagnostics.map(
     (d) =>
@@ -61,6 +61,30 @@ describe("initializationOptions.portable", () => {
     expect(await published({ portable: true }, huge)).toEqual(EXPECTED);
   });
 
+  it.each([
+    ["in the server's thread", false],
+    ["by check workers (huge documents)", true],
+  ])(
+    "checks against the version it names %s: any() is a builtin of 0.2.69, not of 0.2.50",
+    async (_where, huge) => {
+      const usesAny = QUORUM.replace(
+        'agree_on: "result.severity"',
+        'agree_on: "result.severity"\n        ensure: ["any([True])"]',
+      );
+      const [anyAt] = checkSpec(usesAny, { portable: "0.2.50" })
+        .diagnostics.filter((d) => d.message.startsWith("the builtin 'any'"))
+        .map((d) => `${d.code} ${d.line - 1}:${d.column - 1}-${d.end_line - 1}:${d.end_column - 1}`);
+      expect(anyAt).toBeDefined();
+      expect(await published({ portable: "0.2.50" }, huge, usesAny)).toContain(anyAt);
+      await client?.dispose();
+      expect(await published({ portable: "0.2.69" }, huge, usesAny)).not.toContain(anyAt);
+      await client?.dispose();
+      expect(await published({ portable: true }, huge, usesAny)).toEqual(
+        await published({ portable: "0.2.69" }, huge, usesAny),
+      );
+    },
+  );
+
   it('accepts the settings name "stratumc.portable"', async () => {
     expect(await published({ "stratumc.portable": true })).toEqual(EXPECTED);
   });
@@ -68,7 +92,8 @@ describe("initializationOptions.portable", () => {
   it.each([
     ["no options", undefined],
     ["portable: false", { portable: false }],
-    ["a value that is not a boolean", { portable: "yes" }],
+    ["a value that is not a boolean nor a version", { portable: "yes" }],
+    ["a version it does not know", { portable: "0.3.0" }],
   ])("reports nothing with %s", async (_name, init) => {
     expect(await published(init)).toEqual([]);
     await client?.dispose();

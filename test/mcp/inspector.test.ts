@@ -44,7 +44,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
     return { result, response };
   }
 
-  it("lists the twenty-one tools", async () => {
+  it("lists the twenty-three tools", async () => {
     const list = await inspector("--method", "tools/list");
     const tools = list.tools as { name: string; description: string; inputSchema: Plain }[];
     expect(tools.map((t) => t.name)).toEqual([
@@ -68,6 +68,8 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
       "stratum_list_workflows",
       "stratum_compile_speckit",
       "stratum_draft_pipeline",
+      "stratum_agent_run",
+      "stratum_cancel_agent_run",
       "stratum_fuzz",
     ]);
     for (const tool of tools) expect(tool.inputSchema.type, tool.name).toBe("object");

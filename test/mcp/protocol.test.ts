@@ -12,7 +12,7 @@ import { callTool, McpStratumApi } from "./support/mcp-api";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage } from "./support/raw-session";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
-/** The twenty tools of docs/reference/runtime.md §16.2 and stratum_fuzz: parameters, and which are required (the others have defaults). */
+/** The tools of docs/reference/runtime.md §16.2 (the two agent-run tools of docs/reference/runtime.md §16.6 among them) and stratum_fuzz: parameters, and which are required (the others have defaults). */
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },
@@ -52,19 +52,39 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
   stratum_list_workflows: { all: ["workflows_dir"], required: [] },
   stratum_compile_speckit: { all: ["tasks_dir", "flow_name"], required: ["tasks_dir"] },
   stratum_draft_pipeline: { all: ["draft", "project_dir"], required: ["draft"] },
+  stratum_agent_run: {
+    all: [
+      "prompt",
+      "type",
+      "context",
+      "schema",
+      "modelID",
+      "model_id",
+      "allowed_tools",
+      "disallowed_tools",
+      "thinking",
+      "effort",
+      "cwd",
+      "read_jail",
+      "correlation_id",
+    ],
+    required: ["prompt"],
+  },
+  stratum_cancel_agent_run: { all: ["correlation_id"], required: ["correlation_id"] },
   stratum_fuzz: { all: ["spec", "flow", "runs", "seed", "time_budget_ms"], required: ["spec"] },
 };
 
 /** Parameters that are not strings (besides the object ones). */
 const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 
-const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft"]);
+const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft", "schema", "thinking"]);
 /** Optional objects that may also be null: `usage` of stratum_step_done. */
 const NULLABLE_OBJECT_PARAMETERS = new Set(["usage"]);
-const ARRAY_PARAMETERS = new Set(["task_results"]);
+const ARRAY_PARAMETERS = new Set(["task_results", "allowed_tools", "disallowed_tools"]);
 const DEFAULTS: Record<string, unknown> = {
   inputs: {},
   workflows_dir: ".",
+  type: "claude",
   flow_name: "tasks",
   project_dir: ".",
   runs: 60,
@@ -130,7 +150,7 @@ describe("stratum-mcp over the SDK client", () => {
     expect(client.getServerCapabilities()).toEqual({ tools: {} });
   });
 
-  it("lists exactly the twenty-one tools, with descriptions and input schemas", async () => {
+  it("lists exactly the twenty-three tools, with descriptions and input schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TOOL_PARAMETERS));
     for (const tool of tools) {
@@ -150,7 +170,7 @@ describe("stratum-mcp over the SDK client", () => {
           expect(typeof schema.description, `${tool.name}.${name}`).toBe("string");
           continue;
         }
-        expect(schema.type, `${tool.name}.${name}`).toBe(
+        expect(jsonType(schema), `${tool.name}.${name}`).toBe(
           OBJECT_PARAMETERS.has(name)
             ? "object"
             : ARRAY_PARAMETERS.has(name)
@@ -218,8 +238,8 @@ describe("stratum-mcp over the SDK client", () => {
   });
 
   it("rejects an unknown tool with a JSON-RPC invalid-params error", async () => {
-    await expect(client.callTool({ name: "stratum_agent_run", arguments: {} })).rejects.toThrow(
-      "MCP error -32602: Unknown tool: stratum_agent_run",
+    await expect(client.callTool({ name: "stratum_judge_all", arguments: {} })).rejects.toThrow(
+      "MCP error -32602: Unknown tool: stratum_judge_all",
     );
   });
 
@@ -293,7 +313,7 @@ describe("stratum-mcp at the line level", () => {
       session.writeLine("   ");
 
       const list = await session.request(1, "tools/list");
-      expect(list.result?.tools).toHaveLength(21);
+      expect(list.result?.tools).toHaveLength(23);
       expect(await session.request(5, "tools/call", { name: "nope", arguments: {} })).toEqual({
         jsonrpc: "2.0",
         id: 5,
@@ -389,3 +409,14 @@ describe("stratum-mcp at the line level", () => {
     }
   });
 });
+
+/**
+ * A parameter's JSON type: its `type`, or for one that may also be null (the reference's
+ * `Optional[...] = None` parameters of stratum_agent_run) the other member of its `anyOf`.
+ */
+function jsonType(schema: Record<string, unknown>): unknown {
+  const types = Array.isArray(schema.type)
+    ? (schema.type as unknown[])
+    : ((schema.anyOf ?? []) as Record<string, unknown>[]).map((m) => m.type);
+  return types.length === 2 && types.includes("null") ? types.find((t) => t !== "null") : schema.type;
+}

@@ -137,6 +137,6 @@ describe("scripts/gen-docs.mjs", () => {
     writeFileSync(join(committed, "README.md"), typed);
     const [problem] = compareOutputs(["README.md"], ROOT, committed);
     expect(problem).toContain("--- README.md (committed)");
-    expect(problem).toContain("generated:tool-count -->21");
+    expect(problem).toContain("generated:tool-count -->23");
   });
 });

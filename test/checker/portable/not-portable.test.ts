@@ -28,8 +28,8 @@ function on(text: string, lineNeedle: string, needle = lineNeedle): string {
   return at(text, lineOf(text, lineNeedle), needle);
 }
 
-function portable(text: string): string[] {
-  return checkSpec(text, { portable: true }).diagnostics.map(
+function portable(text: string, version: true | "0.2.50" | "0.2.69" = true): string[] {
+  return checkSpec(text, { portable: version }).diagnostics.map(
     (d) => `${d.code} ${d.line}:${d.column}-${d.end_line}:${d.end_column} ${d.path}`,
   );
 }
@@ -119,14 +119,19 @@ describe("SPEC-NOT-PORTABLE", () => {
     const byPath = new Map(checked.warnings.map((d) => [d.path, d]));
     const quorum = byPath.get("flows.main.steps.classify.type");
     expect(quorum?.severity).toBe("warning");
-    expect(quorum?.message).toBe("type: quorum is stratumc-only: stratum-mcp 0.2.50 rejects it");
+    expect(quorum?.message).toBe("type: quorum is stratumc-only: stratum-mcp 0.2.69 rejects it");
     expect(quorum?.suggestion).toMatch(/parallel_dispatch/);
     expect(byPath.get("flows.main.steps.classify.runs")?.message).toBe(
-      "'runs' (quorum steps) is stratumc-only: stratum-mcp 0.2.50 rejects it",
+      "'runs' (quorum steps) is stratumc-only: stratum-mcp 0.2.69 rejects it",
     );
     expect(byPath.get("flows.main.steps.run.require")?.message).toBe(
-      "require: 0 is stratumc-only: stratum-mcp 0.2.50 rejects it (its minimum is 1)",
+      "require: 0 is stratumc-only: stratum-mcp 0.2.69 rejects it (its minimum is 1)",
     );
+    const old = checkSpec(EXTENSIONS, { portable: "0.2.50" }).warnings;
+    expect(old.map((d) => d.message)).toContain(
+      "type: quorum is stratumc-only: stratum-mcp 0.2.50 rejects it",
+    );
+    expect(old).toHaveLength(checked.warnings.length);
     expect(byPath.get("flows.main.steps.run.validate")?.suggestion).toMatch(/ensure/);
   });
 
@@ -216,7 +221,12 @@ describe("expressions", () => {
 
   it("reports a builtin the reference lacks at its name, and a $ path outside skip_if at the path", () => {
     expect(checkSpec(text).diagnostics).toEqual([]);
+    // any and all are builtins of the reference since 0.2.69: reported against 0.2.50 only.
     expect(portable(text)).toEqual([
+      `SPEC-NOT-PORTABLE ${on(text, '$.input.change"]', "$.input.change")} flows.main.steps.second.ensure.0`,
+    ]);
+    expect(portable(text, "0.2.69")).toEqual(portable(text));
+    expect(portable(text, "0.2.50")).toEqual([
       `SPEC-NOT-PORTABLE ${on(text, '- "all(', "all")} functions.review.ensure.0`,
       `SPEC-NOT-PORTABLE ${on(text, "skip_if:", "any")} flows.main.steps.second.skip_if`,
       `SPEC-NOT-PORTABLE ${on(text, '$.input.change"]', "$.input.change")} flows.main.steps.second.ensure.0`,
@@ -224,11 +234,14 @@ describe("expressions", () => {
   });
 
   it("says what the reference does with each", () => {
-    const messages = checkSpec(text, { portable: true }).warnings.map((d) => d.message);
+    const messages = checkSpec(text, { portable: "0.2.50" }).warnings.map((d) => d.message);
     expect(messages).toEqual([
-      "the builtin 'all' is stratumc-only: in stratum-mcp 0.2.50 the expression raises NameError when it runs",
-      "the builtin 'any' is stratumc-only: in stratum-mcp 0.2.50 the expression raises NameError when it runs (so the step is never skipped)",
+      "the builtin 'all' is new in stratum-mcp 0.2.69: in stratum-mcp 0.2.50 the expression raises NameError when it runs",
+      "the builtin 'any' is new in stratum-mcp 0.2.69: in stratum-mcp 0.2.50 the expression raises NameError when it runs (so the step is never skipped)",
       "a $ path in ensure is stratumc-only: in stratum-mcp 0.2.50 the expression is a syntax error when it runs",
+    ]);
+    expect(checkSpec(text, { portable: true }).warnings.map((d) => d.message)).toEqual([
+      "a $ path in ensure is stratumc-only: in stratum-mcp 0.2.69 the expression is a syntax error when it runs",
     ]);
   });
 
