@@ -46,14 +46,16 @@ function sourceFiles(): string[] {
     ],
     { cwd: REPO, encoding: "utf8" },
   );
-  return listed
-    .split("\n")
-    .filter((f) => f !== "" && !f.includes("/generated/") && !f.endsWith(".generated.ts"))
-    .filter((f) => f !== "docs/reference/format.md" && f !== "docs/reference/rules.md")
-    .filter((f) => f !== "test/architecture/doc-citations.test.ts")
-    // The reference's own tests, vendored verbatim: their `§N` cite the reference's pages.
-    .filter((f) => !f.startsWith("test/conformance/reference-suite/vendored/"))
-    .filter((f) => existsSync(join(REPO, f))); // deleted in the work tree, not yet committed
+  return (
+    listed
+      .split("\n")
+      .filter((f) => f !== "" && !f.includes("/generated/") && !f.endsWith(".generated.ts"))
+      .filter((f) => f !== "docs/reference/format.md" && f !== "docs/reference/rules.md")
+      .filter((f) => f !== "test/architecture/doc-citations.test.ts")
+      // The reference's own tests, vendored verbatim: their `§N` cite the reference's pages.
+      .filter((f) => !f.startsWith("test/conformance/reference-suite/vendored/"))
+      .filter((f) => existsSync(join(REPO, f)))
+  ); // deleted in the work tree, not yet committed
 }
 
 /** Every `§N` of a text with the page it names (null when none) and its line. */
