@@ -189,4 +189,6 @@ export function messageMismatches(c: ValidationCase, result: ProductResult): Mes
 export const RETIRED_DIVERGENCES: ReadonlyMap<string, string> = new Map([
   // `reasoning_template` is supported as 0.2.50 implements it (DIV-BEYOND-FIELDS row).
   ["unsupported_reasoning_template", "reasoning_template supported"],
+  // `score_expr` is supported as 0.2.69 (and 0.2.50) implement it (language.md §11.2).
+  ["unsupported_score_expr", "score_expr supported"],
 ]);
