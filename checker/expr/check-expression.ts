@@ -50,6 +50,11 @@ function isListLike(t: Type): boolean {
   return t.k === "any" || members(t).some((m) => m.k === "list");
 }
 
+/** `score_expr` must give a number: some member of its type must be an int or a float (or `any`). */
+function isNumberLike(t: Type): boolean {
+  return t.k === "any" || members(t).some((m) => m.k === "int" || m.k === "float");
+}
+
 /** `parse`: parseExpression or an equivalent cache of it (parse results are immutable). */
 export function checkExpression(
   text: string,
@@ -68,6 +73,10 @@ export function checkExpression(
   if (env.kind === "accumulate" && !isListLike(type)) {
     const message = MESSAGES["EXPR-ACCUMULATE-NOT-LIST"].message(text, typeToString(type));
     checker.report("EXPR-ACCUMULATE-NOT-LIST", message, expr);
+  }
+  if (env.kind === "score_expr" && !isNumberLike(type)) {
+    const message = MESSAGES["EXPR-SCORE-NOT-NUMBER"].message(text, typeToString(type));
+    checker.report("EXPR-SCORE-NOT-NUMBER", message, expr);
   }
   return { expr, type, diagnostics: checker.diagnostics, types: checker.types };
 }

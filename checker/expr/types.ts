@@ -8,6 +8,8 @@ export type ExpressionKind =
   | "exit_criterion"
   | "accumulate"
   | "accumulate_key"
+  /** A scored iteration loop's score (docs/reference/language.md §11.2), over one iteration's `result`. */
+  | "score_expr"
   /** A quorum step's grouping key (docs/reference/language.md §6.5), over one run's `result`. */
   | "agree_on";
 

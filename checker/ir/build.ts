@@ -224,6 +224,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     exitCriterion: expressionIR(e.exitCriterion),
     accumulate: expressionIR(e.accumulate),
     accumulateKey: expressionIR(e.accumulateKey),
+    scoreExpr: expressionIR(e.scoreExpr),
     reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
     ...kindParts(step, CHECKER_KINDS[kind].irPart, expressions),
     resultType: expressions.resultType(step),

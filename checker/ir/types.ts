@@ -195,6 +195,8 @@ export interface StepIR {
   readonly exitCriterion: ExpressionIR | null;
   readonly accumulate: ExpressionIR | null;
   readonly accumulateKey: ExpressionIR | null;
+  /** `score_expr` (docs/reference/language.md §11.2): null when absent or not checked. */
+  readonly scoreExpr: ExpressionIR | null;
   /**
    * `reasoning_template` of an inline step with the reference's defaults applied (absent or null:
    * none). Claude agents (no agent, or one starting with `claude`) get the sections in their intent

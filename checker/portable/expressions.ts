@@ -49,6 +49,7 @@ function* expressionFields(model: SpecModel, table: ExpressionTable): Generator<
     yield { expression: s.exitCriterion, field: "exit_criterion", path: stepPath(step, "exit_criterion") };
     yield { expression: s.accumulate, field: "accumulate", path: stepPath(step, "accumulate") };
     yield { expression: s.accumulateKey, field: "accumulate_key", path: stepPath(step, "accumulate_key") };
+    yield { expression: s.scoreExpr, field: "score_expr", path: stepPath(step, "score_expr") };
   }
 }
 

@@ -4,7 +4,13 @@
 import { isTypedStepKind } from "../base/step-kinds";
 import type { FunctionDecl, StepDecl, StepKind } from "../model/types";
 
-export type ExpressionField = "ensure" | "skip_if" | "exit_criterion" | "accumulate" | "accumulate_key";
+export type ExpressionField =
+  | "ensure"
+  | "skip_if"
+  | "exit_criterion"
+  | "accumulate"
+  | "accumulate_key"
+  | "score_expr";
 
 const NONE: ReadonlySet<ExpressionField> = new Set();
 
@@ -33,6 +39,14 @@ export function typedKindAccumulateFields(step: StepDecl): readonly ("accumulate
   return out;
 }
 
+/**
+ * SPEC-PARALLEL-UNSUPPORTED-KEY for `score_expr`: a valid `score_expr` on a step of a 0.3 typed kind,
+ * none of which runs the per-step iteration loop that scores.
+ */
+export function typedKindScoreExpr(step: StepDecl): boolean {
+  return step.id !== null && isTypedKind(step) && step.valid("score_expr");
+}
+
 /** The key is absent (a present but invalid value is unknown, so rules that need "absent" skip). */
 function absent(step: StepDecl, key: string): boolean {
   return step.entry(key) === undefined;
@@ -55,6 +69,16 @@ export function gateAccumulateFields(step: StepDecl): readonly ("accumulate" | "
   if (step.valid("accumulate")) out.push("accumulate");
   if (step.valid("accumulate_key")) out.push("accumulate_key");
   return out;
+}
+
+/** SPEC-GATE-SCORE-EXPR: a valid `score_expr` on a gate step. */
+export function gateScoreExpr(step: StepDecl): boolean {
+  return step.id !== null && step.kind === "gate" && step.valid("score_expr");
+}
+
+/** SPEC-SCORE-EXPR-NO-MAX: a non-gate step with `score_expr` and no `max_iterations` key. */
+export function scoreExprNoMax(step: StepDecl): boolean {
+  return step.id !== null && isNonGate(step) && step.valid("score_expr") && absent(step, "max_iterations");
 }
 
 /** SPEC-EXIT-CRITERION-NO-MAX: a non-gate step with `exit_criterion` and no `max_iterations` key. */
@@ -83,6 +107,7 @@ export function misplacedExpressionFields(step: StepDecl): ReadonlySet<Expressio
   for (const f of typedKindAccumulateFields(step)) out.add(f);
   if (accumulateNoMax(step)) out.add("accumulate");
   if (accumulateKeyNoAccumulate(step)) out.add("accumulate_key");
+  if (gateScoreExpr(step) || typedKindScoreExpr(step) || scoreExprNoMax(step)) out.add("score_expr");
   return out.size === 0 ? NONE : out;
 }
 

@@ -47,6 +47,7 @@ const KEY_EXAMPLES: ReadonlyMap<string, string> = new Map([
   ["exit_criterion", '"<expression>"'],
   ["accumulate", '"<expression>"'],
   ["accumulate_key", '"<expression>"'],
+  ["score_expr", '"<expression>"'],
   ["source", '"$.steps.<step id>.output.tasks"'],
   ["intent_template", '"<what to do with {task.<field>}>"'],
 ]);

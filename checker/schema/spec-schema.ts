@@ -547,11 +547,20 @@ const STEP: ShapeSpec = {
       default: "none (the item itself is its key)",
       example: 'accumulate_key: "item.id"',
     },
+    {
+      name: "score_expr",
+      since: "0.2",
+      value: STRING,
+      description:
+        "Expression over result giving a number: each iteration's score; the loop keeps the best-scored result.",
+      default: "none (iterations are not scored)",
+      example: 'score_expr: "result.coverage"',
+    },
     ...PARALLEL_STEP_KEYS,
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  unsupported: ["guardrails", "score_expr", "judge", "cache"],
+  unsupported: ["guardrails", "judge", "cache"],
   beyondSurface: ["stages", "pre_merge_verify"],
 };
 

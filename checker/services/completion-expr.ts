@@ -37,6 +37,15 @@ export const POSITION_NAME_DOCS: ReadonlyMap<string, string> = new Map([
   ["accumulated_count", "The number of elements kept so far."],
   ["new_count", "The number of elements this iteration added (None before the first report)."],
   ["dry_streak", "The number of reports in a row that added nothing."],
+  [
+    "best_score",
+    "The best score of the loop so far, this iteration included (None while nothing scored; exit_criterion next to score_expr).",
+  ],
+  [
+    "prior_scores",
+    "The scores of the earlier iterations that gave one, oldest first (exit_criterion next to score_expr).",
+  ],
+  ["iteration", "This iteration's number, from 1 (exit_criterion next to score_expr)."],
   ["results", "The completed tasks' results, in task order; fields of `member_contract` (validate only)."],
   ["tasks", "Every judged task result as reported (validate only)."],
   ["completed", "The ids of the completed tasks (validate only)."],

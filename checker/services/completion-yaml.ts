@@ -93,6 +93,7 @@ const NOT_ON_GATES = [
   "exit_criterion",
   "accumulate",
   "accumulate_key",
+  "score_expr",
   "max_iterations",
 ];
 
@@ -107,7 +108,7 @@ const CONTRACT_VALUE_KEYS: ReadonlySet<string> = new Set([
 function ownKeysOfOtherKinds(kind: StepKind | null): string[] {
   return STEP_KINDS.filter((k) => k !== kind).flatMap((k) => CHECKER_KINDS[k].ownKeys);
 }
-const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", ...GATE_ONLY];
+const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", "score_expr", ...GATE_ONLY];
 
 /**
  * Keys a step of the kind it already has may not take (the SPEC-STEP-MODE, SPEC-FN-STEP-FIELD,

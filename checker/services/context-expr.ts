@@ -154,6 +154,7 @@ export function siteEnvironment(view: DocView, site: ExprSite): ExprEnvironment 
       result: table.resultType(step),
       element: accumulate === null ? ANY : elementType(accumulate.type),
       accumulates: step.string("accumulate") !== null,
+      scores: step.string("score_expr") !== null,
     });
   }
   if (fn !== null) {

@@ -1,7 +1,7 @@
 // The names bound in each expression position (docs/reference/language.md §10.6, docs/reference/language.md §10.12.2) and the reasons of
 // EXPR-NAME-UNAVAILABLE for the position names that are not bound there (docs/reference/language.md §9.5.5).
 import type { Path, PathRef } from "../../grammar/ast";
-import { ANY, INT, listOf, NONE, type Type } from "../../stdlib/types/type";
+import { ANY, FLOAT, INT, listOf, NONE, type Type } from "../../stdlib/types/type";
 import { members, union } from "../../stdlib/types/union";
 import type { ExprEnvironment, ExpressionKind } from "../expr/types";
 
@@ -12,6 +12,10 @@ const ITEM_ELSEWHERE = "item is bound only in accumulate_key";
 const ACCUMULATOR_ELSEWHERE = "it is bound only in exit_criterion of a step that declares accumulate";
 
 const ACCUMULATOR_NAMES = ["accumulator", "accumulated_count", "new_count", "dry_streak"] as const;
+const SCORE_ELSEWHERE = "it is bound only in exit_criterion of a step that declares score_expr";
+
+/** The names exit_criterion sees next to score_expr (docs/reference/language.md §11.2). */
+const SCORE_NAMES = ["best_score", "prior_scores", "iteration"] as const;
 
 /** `ns[T]` for a record or dict type (the bound `result` / `item`), else the type itself. */
 function namespaceOver(t: Type): Type {
@@ -37,6 +41,8 @@ export interface PositionTypes {
   readonly element: Type;
   /** The step declares `accumulate` (binds the accumulator names in exit_criterion). */
   readonly accumulates: boolean;
+  /** The step declares `score_expr` (binds best_score, prior_scores and iteration in exit_criterion). */
+  readonly scores?: boolean;
   readonly pathType: ((ref: PathRef, node: Path) => Type) | undefined;
   /** `Step '<s>'` or `Function '<fn>'` (EXPR-DUNDER). */
   readonly owner: string;
@@ -57,6 +63,14 @@ export function environment(kind: ExpressionKind, p: PositionTypes): ExprEnviron
     names.set("dry_streak", INT);
   } else {
     for (const name of ACCUMULATOR_NAMES) unavailable.set(name, ACCUMULATOR_ELSEWHERE);
+  }
+  if (kind === "exit_criterion" && p.scores === true) {
+    // Scores are Python floats: an int score is converted when it is recorded.
+    names.set("best_score", union(FLOAT, NONE));
+    names.set("prior_scores", listOf(FLOAT));
+    names.set("iteration", INT);
+  } else {
+    for (const name of SCORE_NAMES) unavailable.set(name, SCORE_ELSEWHERE);
   }
   return {
     kind,

@@ -40,6 +40,7 @@ interface MutableStepExpressions {
   exitCriterion: CheckedExpression | null;
   accumulate: CheckedExpression | null;
   accumulateKey: CheckedExpression | null;
+  scoreExpr: CheckedExpression | null;
   agreeOn: CheckedExpression | null;
 }
 
@@ -49,6 +50,7 @@ const EMPTY_STEP: StepExpressions = Object.freeze({
   exitCriterion: null,
   accumulate: null,
   accumulateKey: null,
+  scoreExpr: null,
 });
 
 function hasId(step: StepDecl): step is IdStep {
@@ -185,6 +187,7 @@ export class ExpressionPhase {
       exitCriterion: single("exit_criterion"),
       accumulate: this.accumulate(step),
       accumulateKey: single("accumulate_key"),
+      scoreExpr: single("score_expr"),
       agreeOn: kindExpressions(step).includes("agree_on") ? this.agreeOn(step, base) : null,
     });
   }
@@ -218,6 +221,7 @@ export class ExpressionPhase {
       result: this.resultType(step),
       element: needsElement ? this.elementOf(step) : ANY,
       accumulates: step.string("accumulate") !== null,
+      scores: step.string("score_expr") !== null,
       pathType: (ref) => refType(refs, ref),
       owner: `Step '${step.id}'`,
     });

@@ -16,6 +16,7 @@ const FIELDS = {
   exit_criterion: (table, step) => table.step(step).exitCriterion,
   accumulate: (table, step) => table.step(step).accumulate,
   accumulate_key: (table, step) => table.step(step).accumulateKey,
+  score_expr: (table, step) => table.step(step).scoreExpr,
   agree_on: (table, step) => table.step(step).agreeOn ?? null,
   validate: (table, step) => table.parallelValidate(step),
   converge: (table, step) => table.debateConverge(step),

@@ -25,6 +25,8 @@ export interface StepExpressions {
   readonly exitCriterion: CheckedExpression | null;
   readonly accumulate: CheckedExpression | null;
   readonly accumulateKey: CheckedExpression | null;
+  /** The step's `score_expr` (docs/reference/language.md §11.2). */
+  readonly scoreExpr: CheckedExpression | null;
   /** A quorum step's `agree_on` (null on other steps). */
   readonly agreeOn?: CheckedExpression | null;
 }

@@ -78,7 +78,7 @@ export interface ActiveIteration {
   readonly round: number;
   readonly max_iterations: number;
   readonly exit_criterion: string | null;
-  readonly score_expr: null;
+  readonly score_expr: string | null;
   readonly accumulate: string | null;
   readonly accumulate_key: string | null;
   count: number;

@@ -139,12 +139,12 @@ export interface MembersJudged extends FlowEventBase {
 /**
  * An expression outside ensure failed: `skip_if` (the step was not skipped; the response has a
  * warning), an iteration's `exit_criterion` or `accumulate` (`exit_criterion_error`,
- * `accumulate_error`). `error` is what it raised; null when it returned an unusable value.
+ * `accumulate_error`) or its `score_expr` (the history entry's `score_error`). `error` is what it raised; null when it returned an unusable value.
  */
 export interface ExpressionFailed extends FlowEventBase {
   readonly type: "expression_failed";
   readonly step_id: string;
-  readonly field: "skip_if" | "exit_criterion" | "accumulate";
+  readonly field: "skip_if" | "exit_criterion" | "accumulate" | "score_expr";
   readonly error: RaisedError | null;
   /** The text the response carries. */
   readonly text: string;

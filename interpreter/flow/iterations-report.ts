@@ -1,6 +1,6 @@
-// `stratum_iteration_report` (docs/reference/runtime.md §9.2): counts the iteration, accumulates (docs/reference/runtime.md §9.3),
-// evaluates the exit criterion, fingerprints the result, detects stagnation, records a history
-// entry and, on any outcome but `continue`, closes the loop.
+// `stratum_iteration_report` (docs/reference/runtime.md §9.2): counts the iteration, scores it (docs/reference/runtime.md §25.2),
+// accumulates (docs/reference/runtime.md §9.3), evaluates the exit criterion, fingerprints the result, detects
+// stagnation, records a history entry and, on any outcome but `continue`, closes the loop.
 import type { ExpressionIR, StepIR } from "../../checker/ir/types";
 import { strRepr } from "../../stdlib/values/repr";
 import { truthy } from "../../stdlib/values/truth";
@@ -14,6 +14,15 @@ import { putEntry } from "./edits";
 import { bindable, type Evaluation, evaluateIn } from "./expressions";
 import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
 import { isStagnant, reportOutcome, resultFingerprint } from "./iterations-rules";
+import {
+  bestEntryOf,
+  improvedBest,
+  isScoreStagnant,
+  type Score,
+  scoreExpressionOf,
+  scoreNames,
+  scoreOf,
+} from "./iterations-score";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
 import type { RaisedError } from "./violations";
@@ -36,6 +45,17 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   const evaluate = (expr: ExpressionIR, name: string, value: PyValue): Evaluation =>
     evaluateIn(tx, work, expr, new Map([[name, bindable(value)]]));
 
+  // The score comes first: exit_criterion's best_score already counts this iteration.
+  const scoreExpr = scoreExpressionOf(step);
+  const history = work.state.iterations.get(step.id) ?? [];
+  let score: Score | null = null;
+  if (scoreExpr !== null) {
+    score = scoreOf(tx, work, scoreExpr, result);
+    const improved = improvedBest(bestEntryOf(work, step.id), score.score, loop.count, result);
+    if (improved !== null) putEntry(work, "iteration_best", step.id, improved);
+  }
+  const best = scoreExpr === null ? null : bestEntryOf(work, step.id);
+
   const accumulation = accumulateReport(
     work.state.iteration_accumulator.get(step.id) ?? emptyAccumulator(),
     step,
@@ -44,8 +64,19 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   );
   putEntry(work, "iteration_accumulator", step.id, accumulation.accumulator);
 
-  const criterion = evaluateExitCriterion(tx, work, step, result, accumulation);
+  const extraNames = score === null ? null : scoreNames(best, history, loop.count);
+  const criterion = evaluateExitCriterion(tx, work, step, result, accumulation, extraNames);
   const flowId = work.state.flow_id;
+  if (score?.error != null) {
+    tx.note({
+      type: "expression_failed",
+      flowId,
+      stepId: step.id,
+      field: "score_expr",
+      error: score.raised,
+      text: score.error,
+    });
+  }
   if (accumulation.error !== null) {
     const error = accumulation.raised;
     tx.note({
@@ -72,7 +103,9 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
   const stagnant =
     !criterion.met &&
     step.accumulate === null &&
-    isStagnant(work.state.iterations.get(step.id) ?? [], fingerprint);
+    (score === null
+      ? isStagnant(history, fingerprint)
+      : step.exitCriterion === null && isScoreStagnant(history, best, score.score, loop.count));
   const outcome = reportOutcome({
     criterionMet: criterion.met,
     stagnant,
@@ -89,6 +122,7 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
     exit_criterion_met: criterion.met,
     outcome,
     timestamp: monotonicSeconds(tx.clock),
+    ...(score === null ? {} : scoreHistoryKeys(score)),
     ...(withAccumulate ? accumulateHistoryKeys(accumulation) : {}),
   };
   appendHistory(work, step.id, entry);
@@ -110,10 +144,17 @@ export function iterationReport(tx: Tx, args: IterationReportArgs): Response {
     accumulate_error: accumulation.error ?? undefined,
     new_count: withAccumulate ? accumulation.newCount : undefined,
     dry_streak: withAccumulate ? accumulation.accumulator.dry_streak : undefined,
-    final_result: exit ? result : undefined,
+    final_result: exit ? (best?.result ?? result) : undefined,
+    best_score: exit ? best?.score : undefined,
+    best_iteration: exit ? best?.iteration : undefined,
     accumulated: exit && withAccumulate ? accumulation.accumulator.items : undefined,
     accumulated_count: exit && withAccumulate ? accumulation.accumulator.items.length : undefined,
   };
+}
+
+/** The score keys of a history entry: `score` always, `score_error` when there is none. */
+function scoreHistoryKeys(score: Score): IterationEntry {
+  return score.error === null ? { score: score.score } : { score: score.score, score_error: score.error };
 }
 
 /** The accumulate keys of a history entry, in the order of docs/reference/runtime.md §9.2. */
@@ -134,7 +175,8 @@ interface CriterionResult {
 }
 
 /**
- * The exit criterion with the names of docs/reference/language.md §10.6: `result`, and with `accumulate` also
+ * The exit criterion with the names of docs/reference/language.md §10.6: `result`, with `score_expr` also
+ * `best_score`, `prior_scores` and `iteration` (`scored`), and with `accumulate` also
  * `accumulator`, `accumulated_count`, `new_count` and `dry_streak`. No criterion: never met.
  */
 function evaluateExitCriterion(
@@ -143,10 +185,11 @@ function evaluateExitCriterion(
   step: StepIR,
   result: PyValue,
   accumulation: Accumulation,
+  scored: ReadonlyMap<string, PyValue> | null,
 ): CriterionResult {
   const expr = step.exitCriterion;
   if (expr === null) return { met: false, error: null, raised: null };
-  const names = new Map<string, PyValue>([["result", bindable(result)]]);
+  const names = new Map<string, PyValue>([["result", bindable(result)], ...(scored ?? [])]);
   if (step.accumulate !== null) {
     const items = accumulation.accumulator.items;
     names.set("accumulator", items);

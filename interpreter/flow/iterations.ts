@@ -10,6 +10,7 @@ import type { Response } from "../wire/wire";
 import { currentStep, isFinished } from "./current";
 import { putEntry } from "./edits";
 import { activeLoopFor, appendHistory, monotonicSeconds } from "./iterations-loop";
+import { bestEntryOf } from "./iterations-score";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
 
@@ -28,7 +29,7 @@ export function iterationStart(tx: Tx, args: StepArgs): Response {
     round: work.state.round,
     max_iterations: maxIterations,
     exit_criterion: step.exitCriterion?.text ?? null,
-    score_expr: null,
+    score_expr: step.scoreExpr?.text ?? null,
     accumulate: step.accumulate?.text ?? null,
     accumulate_key: step.accumulateKey?.text ?? null,
     count: 0,
@@ -85,11 +86,16 @@ export function iterationAbort(tx: Tx, args: IterationAbortArgs): Response {
   appendHistory(work, loop.step_id, entry);
   putEntry(work, "iteration_outcome", loop.step_id, "exit_abort");
   work.state.active_iteration = null;
+  // A scored loop reports its best so far (docs/reference/runtime.md §25.2), null before any score.
+  const best = bestEntryOf(work, loop.step_id);
+  const scored = best !== null || (loop.score_expr !== null && loop.score_expr !== "");
   return {
     status: "iteration_aborted",
     flow_id: work.state.flow_id,
     step_id: loop.step_id,
     iteration: loop.count,
     reason: args.reason,
+    best_result: scored ? (best?.result ?? null) : undefined,
+    best_score: scored ? (best?.score ?? null) : undefined,
   };
 }

@@ -14,6 +14,7 @@ import { completionPayload } from "./completion";
 import { currentStep, indexOfStep } from "./current";
 import { type DispatchOptions, dispatch } from "./dispatch";
 import { appendItem, deleteEntry, putEntry } from "./edits";
+import { bestEntryOf } from "./iterations-score";
 import { FLOW_KINDS, stepModeOf } from "./kinds/index";
 import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
@@ -59,6 +60,9 @@ export function stepDone(tx: Tx, args: StepDoneArgs): Response {
     return own(tx, run, step, result);
   }
 
+  // A scored loop's best result stands in for the reported one, before any check (docs/reference/runtime.md §25.2).
+  const best = bestEntryOf(run, step.id);
+  if (best !== null) result = best.result;
   const attempt = beginAttempt(run, step);
   if (snapshot !== undefined) appendChildAudit(run, step.id, snapshot);
   const outcome = checkResult(tx, run, step, result);

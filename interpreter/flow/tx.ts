@@ -42,7 +42,7 @@ export type TxFact =
       readonly type: "expression_failed";
       readonly flowId: string;
       readonly stepId: string;
-      readonly field: "skip_if" | "exit_criterion" | "accumulate";
+      readonly field: "skip_if" | "exit_criterion" | "accumulate" | "score_expr";
       readonly error: RaisedError | null;
       readonly text: string;
     }

@@ -25,7 +25,6 @@ import {
   type Reader,
   readAny,
   readInt,
-  readNull,
   readNumber,
   readString,
 } from "./json-reader";
@@ -118,7 +117,7 @@ export const readActiveIteration: Reader<ActiveIteration> = (v, path) => {
     round: f.get("round", readInt, zero),
     max_iterations: f.get("max_iterations", readInt, zero),
     exit_criterion: f.get("exit_criterion", optionalString, nullValue),
-    score_expr: f.get("score_expr", readNull, nullValue),
+    score_expr: f.get("score_expr", optionalString, nullValue),
     accumulate: f.get("accumulate", optionalString, nullValue),
     accumulate_key: f.get("accumulate_key", optionalString, nullValue),
     count: f.get("count", readInt, zero),

@@ -66,11 +66,6 @@ export const readNumber: Reader<number> = (v, path) => {
 /** Any JSON value, kept as it is (user data). */
 export const readAny: Reader<PyValue> = (v) => v;
 
-export const readNull: Reader<null> = (v, path) => {
-  if (v !== null) throw new FormatError(path, "null");
-  return null;
-};
-
 export function nullable<T>(read: Reader<T>): Reader<T | null> {
   return (v, path) => (v === null ? null : read(v, path));
 }

@@ -23,8 +23,6 @@ const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.m
 // Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
 const GUARDRAILS =
   "unsupported key `guardrails` (D1; 0.2.69 accepts regex guardrails on functions and inline steps)";
-const SCORE_EXPR =
-  "unsupported key `score_expr` (D1), and its names (`best_score`, `iteration`) unbound in `exit_criterion`";
 const JUDGE = "unsupported key `judge` (D1; 0.2.69 has judge steps: a fourth step mode)";
 const CACHE = "unsupported key `cache` (D1; 0.2.69 caches step results by a key expression)";
 const PRE_MERGE_VERIFY = "unknown key `pre_merge_verify` on a parallel_dispatch step (new in 0.2.69)";
@@ -35,6 +33,10 @@ const INLINE_CONTRACT =
   "D3: inline `output_contract` naming an undefined contract (the reference does not check it)";
 const FIELD_TYPES =
   "D3: `exit_criterion` reads a field its contract does not declare (type checking of expressions)";
+const SCORE_BOOL =
+  "D3: `score_expr` reads a boolean field; a bool is not a score (the reference records score_error at run time)";
+const SCORE_FIELD =
+  "D3: `score_expr` reads a field its contract does not declare (the reference records score_error at run time)";
 const SOURCE_TYPE =
   "D3: parallel_dispatch `source` is `$.input.x` of type string, not a list (type checking)";
 
@@ -45,17 +47,6 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
   "mcp.integration.test_guardrails-3": GUARDRAILS,
   "mcp.integration.test_guardrails-6": GUARDRAILS,
   "mcp.integration.test_guardrails-7": GUARDRAILS,
-  "mcp.integration.test_accumulator-6": SCORE_EXPR,
-  "mcp.integration.test_score_expr-1": SCORE_EXPR,
-  "mcp.integration.test_score_expr-1~2": SCORE_EXPR,
-  "mcp.integration.test_score_expr-6": SCORE_EXPR,
-  "mcp.integration.test_score_expr-6~2": SCORE_EXPR,
-  "mcp.integration.test_score_expr-7": SCORE_EXPR,
-  "mcp.integration.test_score_expr-8": SCORE_EXPR,
-  "mcp.integration.test_score_expr-9": SCORE_EXPR,
-  "mcp.integration.test_score_expr-10": SCORE_EXPR,
-  "mcp.integration.test_score_expr-11": SCORE_EXPR,
-  "mcp.integration.test_score_expr-12": SCORE_EXPR,
   "mcp.test_executor_judge-1": JUDGE,
   "mcp.test_executor_judge-2": JUDGE,
   "mcp.test_server_inline_learn-1": JUDGE,
@@ -70,6 +61,8 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
   "mcp.integration.test_ensure_violation_passthrough-2": TEST_BUILTINS,
   "mcp.contracts.test_ir_v02_extensions-7": INLINE_CONTRACT,
   "mcp.integration.test_iterations-5": FIELD_TYPES,
+  "mcp.integration.test_score_expr-11": SCORE_BOOL,
+  "mcp.integration.test_score_expr-12": SCORE_FIELD,
   "mcp.test_workflow_bg_e2e-2": SOURCE_TYPE,
 };
 
@@ -84,9 +77,6 @@ const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
   "mcp.integration.test_guardrails-5": "guardrails on a function step (must be on the function)",
   "mcp.integration.test_guardrails-8": "a guardrail that is not a valid regular expression",
   "mcp.integration.test_guardrails-9": "an empty guardrail string (schema minLength 1)",
-  "mcp.integration.test_score_expr-2": "score_expr without max_iterations",
-  "mcp.integration.test_score_expr-3": "score_expr on a gate step",
-  "mcp.integration.test_score_expr-4": "score_expr containing `__`",
   "mcp.test_spec_judge-2": "a judge step that also has intent (step mode)",
   "mcp.test_spec_judge-3": "a judge step that also has function (step mode)",
   "mcp.test_spec_judge-4": "judge.predicates empty (schema minItems 1)",

@@ -530,21 +530,19 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       expect: [unsupported("guardrails", "flows.f.steps.0.guardrails", "8:9-8:19")],
     },
     {
-      // reasoning_template is supported: not in this list.
+      // reasoning_template and score_expr are supported: not in this list.
       name: "every unsupported step key",
       text: step02(
         "      - id: a",
         "        intent: x",
-        "        score_expr: result.n",
         "        reasoning_template: {}",
         "        task_reasoning_template: {}",
         "        judge: {}",
         "        cache: true",
       ),
       expect: [
-        unsupported("score_expr", "flows.f.steps.0.score_expr", "8:9-8:19"),
-        unsupported("judge", "flows.f.steps.0.judge", "11:9-11:14"),
-        unsupported("cache", "flows.f.steps.0.cache", "12:9-12:14"),
+        unsupported("judge", "flows.f.steps.0.judge", "10:9-10:14"),
+        unsupported("cache", "flows.f.steps.0.cache", "11:9-11:14"),
       ],
     },
     {

@@ -97,9 +97,33 @@ describe("position names per kind", () => {
     expect(typeToString(env("accumulate_key", false, ANY, ANY).names.get("item") ?? NONE)).toBe("any");
   });
 
-  it("iteration is not a position name", () => {
+  it("iteration, best_score and prior_scores are bound only in exit_criterion next to score_expr", () => {
+    const reason = "it is bound only in exit_criterion of a step that declares score_expr";
     expect(messages("exit_criterion", "iteration >= 3", true)).toEqual([
-      "EXPR-UNKNOWN-NAME: name 'iteration' is not defined",
+      `EXPR-NAME-UNAVAILABLE: name 'iteration' is not available in exit_criterion expressions (${reason})`,
+    ]);
+    expect(messages("score_expr", "best_score")).toEqual([
+      `EXPR-NAME-UNAVAILABLE: name 'best_score' is not available in score_expr expressions (${reason})`,
+    ]);
+    const scored = environment("exit_criterion", {
+      result: recordOf(out),
+      element: ANY,
+      accumulates: false,
+      scores: true,
+      pathType: undefined,
+      owner: "Step 's'",
+    });
+    expect(typeToString(scored.names.get("best_score") ?? ANY)).toBe("float | none");
+    expect(typeToString(scored.names.get("prior_scores") ?? ANY)).toBe("list[float]");
+    expect(typeToString(scored.names.get("iteration") ?? ANY)).toBe("int");
+    const text = "best_score is not None and best_score >= 0.9 or iteration >= 4 or len(prior_scores) > 3";
+    expect(checkExpression(text, scored).diagnostics).toEqual([]);
+  });
+
+  it("score_expr binds result and must give a number", () => {
+    expect(messages("score_expr", "len(result.v) * 2")).toEqual([]);
+    expect(messages("score_expr", "len(result.v) > 1")).toEqual([
+      "EXPR-SCORE-NOT-NUMBER: score_expr 'len(result.v) > 1' does not evaluate to a number (it evaluates to bool)",
     ]);
   });
 

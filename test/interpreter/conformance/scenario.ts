@@ -187,6 +187,20 @@ function shiftOffHooks(d: ExpectDivergence, actions: readonly Action[]): ExpectD
   return { ...d, ops: d.ops.map(shift), ...(expect ? { expect } : {}) };
 }
 
+/**
+ * Keys of the 0.2.69 result cache that the comparison drops from recorded responses, at any depth
+ * (docs/reference/divergences.md §2): the result cache is not provided yet.
+ */
+const CACHE_KEYS: ReadonlySet<string> = new Set(["cache_hit", "cache_key", "cache_hits"]);
+
+function withoutCacheKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutCacheKeys);
+  if (typeof v !== "object" || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (!CACHE_KEYS.has(k)) out[k] = withoutCacheKeys(x);
+  return out;
+}
+
 /** Keys a recording may carry that no replay reads. */
 type Ignored = { recorded_from?: unknown; labels?: unknown; flow_file_after?: unknown };
 
@@ -212,6 +226,7 @@ export function parseScenario(text: string, dir: string = scenariosCwd()): Scena
   const { recorded_from: _r, labels: _l, flow_file_after: _f, ...kept } = plain;
   return {
     ...kept,
+    reference: kept.reference.map((r) => ({ ...r, response: withoutCacheKeys(r.response) })),
     dir,
     env: plain.env ?? {},
     inputs: field(typed, "inputs") ?? new PyDict(),

@@ -146,6 +146,31 @@ describe("names in scope per position", () => {
     ]);
   });
 
+  test("score_expr sees result; the exit_criterion next to it has best_score, prior_scores, iteration", () => {
+    const a = docAt(`${HEAD}${FLOW}        max_iterations: 3
+        score_expr: "len(<|>)"
+`);
+    expect(item(completionsAt(a.doc, a.offset), "result")).toMatchObject({
+      kind: "variable",
+      detail: "ns[Review]",
+    });
+    const b = docAt(`${HEAD}${FLOW}        max_iterations: 3
+        score_expr: "len(result.notes)"
+        exit_criterion: "<|>"
+`);
+    const names = completionsAt(b.doc, b.offset).map((i) => [i.label, i.detail]);
+    expect(names.slice(0, 4)).toEqual([
+      ["result", "ns[Review]"],
+      ["best_score", "float | none"],
+      ["prior_scores", "list[float]"],
+      ["iteration", "int"],
+    ]);
+    const c = docAt(`${HEAD}${FLOW}        max_iterations: 3
+        exit_criterion: "<|>"
+`);
+    expect(labels(completionsAt(c.doc, c.offset))).not.toContain("best_score");
+  });
+
   test("nothing inside a string literal or after a number", () => {
     const a = docAt(`${HEAD}${FLOW}        ensure:\n          - "result.verdict == 'pa<|>ss'"\n`);
     expect(completionsAt(a.doc, a.offset)).toEqual([]);

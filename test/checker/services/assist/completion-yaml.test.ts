@@ -33,6 +33,7 @@ describe("keys", () => {
       "exit_criterion",
       "accumulate",
       "accumulate_key",
+      "score_expr",
     ]);
   });
 

@@ -142,6 +142,14 @@ describe("the YAML structure", () => {
     );
   });
 
+  test("score_expr: its description", () => {
+    const text = `${HEAD}${FLOW}        max_iterations: 3\n        score_<|>expr: "len(result.notes)"\n`;
+    const { doc, offset } = docAt(text);
+    expect(hoverAt(doc, offset)?.contents).toBe(
+      "```\nscore_expr: string\n```\n\nExpression over result giving a number: each iteration's score; the loop keeps the best-scored result. (since 0.2)",
+    );
+  });
+
   test("nothing on free text", () => {
     const { doc, offset } = docAt(`${HEAD}${FLOW}`.replace('"Plan it"', '"Plan <|>it"'));
     expect(hoverAt(doc, offset)).toBeNull();
