@@ -25,7 +25,6 @@ const GUARDRAILS =
   "unsupported key `guardrails` (D1; 0.2.69 accepts regex guardrails on functions and inline steps)";
 const SCORE_EXPR =
   "unsupported key `score_expr` (D1), and its names (`best_score`, `iteration`) unbound in `exit_criterion`";
-const JUDGE = "unsupported key `judge` (D1; 0.2.69 has judge steps: a fourth step mode)";
 const CACHE = "unsupported key `cache` (D1; 0.2.69 caches step results by a key expression)";
 const PRE_MERGE_VERIFY = "unknown key `pre_merge_verify` on a parallel_dispatch step (new in 0.2.69)";
 const VOCABULARY = "builtin `vocabulary_compliance` not supported (new in 0.2.69's ensure builtins)";
@@ -56,12 +55,6 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
   "mcp.integration.test_score_expr-10": SCORE_EXPR,
   "mcp.integration.test_score_expr-11": SCORE_EXPR,
   "mcp.integration.test_score_expr-12": SCORE_EXPR,
-  "mcp.test_executor_judge-1": JUDGE,
-  "mcp.test_executor_judge-2": JUDGE,
-  "mcp.test_server_inline_learn-1": JUDGE,
-  "mcp.test_server_judge-1": JUDGE,
-  "mcp.test_server_judge-2": JUDGE,
-  "mcp.test_spec_judge-1": JUDGE,
   "mcp.test_result_cache_key-1": CACHE,
   "mcp.test_result_cache_key-1~2": CACHE,
   "mcp.test_par_merge_queue-1": PRE_MERGE_VERIFY,
@@ -87,11 +80,6 @@ const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
   "mcp.integration.test_score_expr-2": "score_expr without max_iterations",
   "mcp.integration.test_score_expr-3": "score_expr on a gate step",
   "mcp.integration.test_score_expr-4": "score_expr containing `__`",
-  "mcp.test_spec_judge-2": "a judge step that also has intent (step mode)",
-  "mcp.test_spec_judge-3": "a judge step that also has function (step mode)",
-  "mcp.test_spec_judge-4": "judge.predicates empty (schema minItems 1)",
-  "mcp.test_spec_judge-5": "an unknown key inside judge",
-  "mcp.test_spec_judge-6": "judge.stakes outside cheap/default/paranoid",
   "mcp.test_pipeline-1": "stages on a parallel_dispatch step (pipeline only)",
   "mcp.test_pipeline-2": "stages on an inline step",
 };
