@@ -16,7 +16,6 @@ export const PENDING_0269: ReadonlySet<string> = new Set([
   "cache_hit_on_second_run.json",
   "guardrails_block_retry_then_pass.json",
   "guardrails_exhausted.json",
-  "judge_step_consumer.json",
   "score_expr_best_of_max.json",
   "score_expr_errors.json",
   "score_expr_exit_criterion_names.json",
