@@ -12,7 +12,7 @@ import { callTool, McpStratumApi } from "./support/mcp-api";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage } from "./support/raw-session";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
-/** The twenty tools of docs/reference/runtime.md §16.2 and stratum_fuzz: parameters, and which are required (the others have defaults). */
+/** The twenty-one tools of docs/reference/runtime.md §16.2 and stratum_fuzz: parameters, and which are required (the others have defaults). */
 const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly required: string[] }> = {
   stratum_validate: { all: ["spec"], required: ["spec"] },
   stratum_plan: { all: ["spec", "flow", "inputs"], required: ["spec", "flow"] },
@@ -40,6 +40,10 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
     all: ["flow_id", "step_id", "task_results", "merge_status"],
     required: ["flow_id", "step_id", "task_results", "merge_status"],
   },
+  stratum_judge: {
+    all: ["flow_id", "step_id", "predicates", "artifacts", "modified_files", "stakes", "budget"],
+    required: ["flow_id", "step_id", "predicates", "artifacts"],
+  },
   stratum_parallel_start: { all: ["flow_id", "step_id"], required: ["flow_id", "step_id"] },
   stratum_parallel_poll: { all: ["flow_id", "step_id"], required: ["flow_id", "step_id"] },
   stratum_parallel_advance: {
@@ -55,13 +59,16 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
 /** Parameters that are not strings (besides the object ones). */
 const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 
-const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft"]);
-const ARRAY_PARAMETERS = new Set(["task_results"]);
+const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft", "artifacts"]);
+const ARRAY_PARAMETERS = new Set(["task_results", "predicates", "modified_files"]);
+/** Parameters that are an object or null (stratum_judge's budget, which its payload gives as null). */
+const NULLABLE_OBJECT_PARAMETERS = new Set(["budget"]);
 const DEFAULTS: Record<string, unknown> = {
   inputs: {},
   workflows_dir: ".",
   flow_name: "tasks",
   project_dir: ".",
+  stakes: "default",
   runs: 60,
   seed: 42,
   time_budget_ms: 5000,
@@ -125,7 +132,7 @@ describe("stratum-mcp over the SDK client", () => {
     expect(client.getServerCapabilities()).toEqual({ tools: {} });
   });
 
-  it("lists exactly the twenty-one tools, with descriptions and input schemas", async () => {
+  it("lists exactly the twenty-two tools, with descriptions and input schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TOOL_PARAMETERS));
     for (const tool of tools) {
@@ -136,6 +143,11 @@ describe("stratum-mcp over the SDK client", () => {
       expect(Object.keys(properties), tool.name).toEqual(expected?.all);
       expect(tool.inputSchema.required ?? [], tool.name).toEqual(expected?.required);
       for (const [name, schema] of Object.entries(properties)) {
+        if (NULLABLE_OBJECT_PARAMETERS.has(name)) {
+          expect(schema.anyOf, `${tool.name}.${name}`).toMatchObject([{ type: "object" }, { type: "null" }]);
+          expect(typeof schema.description, `${tool.name}.${name}`).toBe("string");
+          continue;
+        }
         expect(schema.type, `${tool.name}.${name}`).toBe(
           OBJECT_PARAMETERS.has(name)
             ? "object"
@@ -279,7 +291,7 @@ describe("stratum-mcp at the line level", () => {
       session.writeLine("   ");
 
       const list = await session.request(1, "tools/list");
-      expect(list.result?.tools).toHaveLength(21);
+      expect(list.result?.tools).toHaveLength(22);
       expect(await session.request(5, "tools/call", { name: "nope", arguments: {} })).toEqual({
         jsonrpc: "2.0",
         id: 5,
