@@ -8,17 +8,30 @@ import type { Plain } from "../session";
 import type { FuzzKind, KindRun } from "./kind";
 
 const ARTIFACT = /artifacts\/([^'"/\\]+)\.txt/g;
+/** Quoted text in a statement: what file_contains looks for. */
+const QUOTED = /'([^'\\]*)'|"([^"\\]*)"/g;
+
+/** The statements of the step's predicates. */
+function statements(step: StepIR): string[] {
+  return (step.judge?.predicates ?? []).flatMap((p) =>
+    typeof p.statement === "string" ? [p.statement] : [],
+  );
+}
 
 /** The artifact names the step's predicates read. */
 function artifactNames(step: StepIR): string[] {
   const names = new Set<string>();
-  for (const p of step.judge?.predicates ?? []) {
-    const statement = p.statement;
-    if (typeof statement !== "string") continue;
+  for (const statement of statements(step)) {
     for (const m of statement.matchAll(ARTIFACT))
       if (m[1] !== undefined && !m[1].startsWith(".")) names.add(m[1]);
   }
   return [...names];
+}
+
+/** An artifact's text: the spec's words and every quoted text of the predicates. */
+function artifactText(run: KindRun, step: StepIR): string {
+  const quoted = statements(step).flatMap((s) => [...s.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? ""));
+  return [...run.literals, ...quoted].join("\n");
 }
 
 async function judgeThenReport(
@@ -37,7 +50,7 @@ async function judgeThenReport(
         { name: "given", weight: 3, exhaustive: false },
         { name: "missing", weight: 1, exhaustive: false },
       ]);
-      if (given === "given") artifacts[name] = run.literals.join("\n");
+      if (given === "given") artifacts[name] = artifactText(run, step);
     }
     await run.call("stratum_judge", {
       flow_id: flowId,
