@@ -538,13 +538,11 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
         "        score_expr: result.n",
         "        reasoning_template: {}",
         "        task_reasoning_template: {}",
-        "        judge: {}",
         "        cache: true",
       ),
       expect: [
         unsupported("score_expr", "flows.f.steps.0.score_expr", "8:9-8:19"),
-        unsupported("judge", "flows.f.steps.0.judge", "11:9-11:14"),
-        unsupported("cache", "flows.f.steps.0.cache", "12:9-12:14"),
+        unsupported("cache", "flows.f.steps.0.cache", "11:9-11:14"),
       ],
     },
     {
