@@ -1,6 +1,6 @@
 // The judge cases of recorded/validation-0269-keys.jsonl (case names `judge_*`): stratum_validate
 // of ours against 0.2.69's on each, comparing validity and every error's path and message. The
-// recorded file is shared by the four keys of language.md §11; each key has its own runner.
+// recorded file is shared by the four keys of docs/reference/language.md §11; each key has its own runner.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { validate } from "../../interpreter/flow/validate";
@@ -34,7 +34,7 @@ function ours(yaml: string): OurAnswer {
 }
 
 /**
- * Cases that also use another key of language.md §11, implemented apart: ours rejects them for
+ * Cases that also use another key of docs/reference/language.md §11, implemented apart: ours rejects them for
  * that key only. The test fails when that key lands (then remove the entry).
  */
 const PENDING_OTHER_KEY: ReadonlyMap<string, string> = new Map([["judge_with_guardrails", "guardrails"]]);

@@ -1,4 +1,4 @@
-// The kind-selecting keys of a step (docs/reference/language.md §6.1, §11.3): exactly one of `function`,
+// The kind-selecting keys of a step (docs/reference/language.md §6.1, docs/reference/language.md §11.3): exactly one of `function`,
 // `intent`, `flow`, `judge` must be given; an empty string counts as absent. Mirrors the model's kind resolution
 // (checker/model/build.ts), so that SPEC-STEP-MODE is reported exactly when the model has no kind
 // because of the selectors, never when a selector is merely broken.

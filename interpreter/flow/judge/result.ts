@@ -41,7 +41,7 @@ export function judgeResult(judged: readonly Judged[], stakes: string, wallClock
     stakes,
     predicates: predicates.map((p) => p.wire),
     tier_disagreements: [],
-    // Each call is the step's first turn: stratumc keeps no judge history (runtime.md §25.3).
+    // Each call is the step's first turn: stratumc keeps no judge history (docs/reference/runtime.md §25.3).
     budget_consumed: { turns: 1, dollars: new PyFloat(0), wall_clock_s: new PyFloat(wallClockS) },
     judge_kernel_meta: { decomposer_mode: "user", smartmemory_priors_consulted: 0, degraded_judged: false },
   };
