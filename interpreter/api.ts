@@ -72,6 +72,20 @@ export interface ParallelAdvanceArgs extends StepArgs {
   readonly merge_status: string;
 }
 
+/** `stratum_judge` (docs/reference/runtime.md §25.3): the caller's copy of the step's judge block, and the evidence. */
+export interface JudgeArgs extends StepArgs {
+  /** A list of dicts, compared with the step's predicates. */
+  readonly predicates: PyValue;
+  /** Artifact name → text, seen by deterministic predicates as `artifacts/<name>.txt`. */
+  readonly artifacts: ReadonlyMap<string, string>;
+  /** Workspace-relative paths, seen as `modified/<path>`; default none. */
+  readonly modified_files?: readonly string[];
+  /** Default "default". */
+  readonly stakes?: string;
+  /** A dict, or null (the default). */
+  readonly budget?: PyValue;
+}
+
 export interface StratumApi {
   validate(args: { readonly spec: string }): Promise<Response>;
   plan(args: PlanArgs): Promise<Response>;
@@ -87,6 +101,7 @@ export interface StratumApi {
   iterationAbort(args: IterationAbortArgs): Promise<Response>;
   resume(args: FlowArgs): Promise<Response>;
   parallelDone(args: ParallelDoneArgs): Promise<Response>;
+  judge(args: JudgeArgs): Promise<Response>;
   parallelStart(args: StepArgs): Promise<Response>;
   parallelPoll(args: StepArgs): Promise<Response>;
   parallelAdvance(args: ParallelAdvanceArgs): Promise<Response>;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { AgentRuns } from "../host/index";
 import type { PlanArgs, Response, StratumApi } from "../interpreter/index";
-import type { PyValue } from "../stdlib/index";
+import { PyDict, type PyValue } from "../stdlib/index";
 import { AGENT_RUN_TOOL, CANCEL_AGENT_RUN_TOOL } from "./agent-tools";
 import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
@@ -59,6 +59,16 @@ async function plan(api: StratumApi, args: PlanArgs, context: ToolContext): Prom
     if (refusal !== null) return refusal;
   }
   return api.plan(args);
+}
+
+/** A checked `{name: text}` argument as a Map (user text never keys a plain object). */
+function textMap(value: PyValue): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  if (value instanceof PyDict) {
+    for (const [k, v] of value.entries.values())
+      if (typeof k === "string" && typeof v === "string") out.set(k, v);
+  }
+  return out;
 }
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -234,6 +244,35 @@ export const TOOLS: readonly ToolDefinition[] = [
         step_id: str(a, "step_id"),
         task_results: a.data("task_results"),
         merge_status: str(a, "merge_status"),
+      }),
+  },
+  {
+    name: "stratum_judge",
+    description:
+      "Judge the current judge step (step_mode judge): pass back its predicates, stakes and budget exactly as the payload gave them, and the evidence as artifacts ({name: text}, seen by predicates as artifacts/<name>.txt) and modified_files (workspace paths, seen as modified/<path>). Deterministic predicates (expressions with file_exists, file_contains, len, min, max, bool, int, str) are decided here; verified and judged ones need an agent verifier this server does not run (verifier_unavailable). Returns the judge's result {met, clean, predicates, findings, …} without advancing the flow: report your verdict with stratum_step_done.",
+    schema: z.object({
+      flow_id: flowId,
+      step_id: z.string().describe("The judge step's id."),
+      predicates: z.array(jsonObject).describe("The payload's predicates, unchanged."),
+      artifacts: z.record(z.string(), z.string()).describe("The evidence: artifact name → text."),
+      modified_files: z
+        .array(z.string())
+        .optional()
+        .describe("Workspace-relative paths of the files the work changed."),
+      stakes: z.string().default("default").describe("The payload's stakes: cheap, default or paranoid."),
+      budget: jsonObject.nullable().optional().describe("The payload's budget, or null."),
+    }),
+    call: (api, a) =>
+      api.judge({
+        flow_id: str(a, "flow_id"),
+        step_id: str(a, "step_id"),
+        predicates: a.data("predicates"),
+        artifacts: textMap(a.data("artifacts")),
+        ...(a.plain.modified_files === undefined
+          ? {}
+          : { modified_files: a.plain.modified_files as string[] }),
+        stakes: str(a, "stakes"),
+        budget: a.plain.budget === undefined ? null : a.data("budget"),
       }),
   },
   {

@@ -18,6 +18,8 @@ export const STEP_KIND_TABLE = {
   gate: { typeValue: false, typed: false, members: false, parallel: false },
   inline: { typeValue: true, typed: false, members: false, parallel: false },
   flow: { typeValue: true, typed: false, members: false, parallel: false },
+  // Selected by its own key `judge:` (0.2, docs/reference/language.md §11.3); `type: judge` does not exist.
+  judge: { typeValue: false, typed: false, members: false, parallel: false },
   decompose: { typeValue: true, typed: true, members: false, parallel: false },
   parallel_dispatch: { typeValue: true, typed: true, members: false, parallel: true },
   // stratumc's extensions (docs/reference/language.md §6.5, docs/design/concurrency-constructs.md).
@@ -43,9 +45,18 @@ export const STEP_KINDS: readonly StepKind[] = Object.keys(STEP_KIND_TABLE) as S
 /** A value of a step's `type` key, which is also a recorded `step_mode`. */
 export type StepTypeValue = { [K in StepKind]: Table[K]["typeValue"] extends true ? K : never }[StepKind];
 
+/**
+ * A recorded `step_mode`: every value of `type`, and `judge`, which only its key selects. (A gate
+ * runs as step_mode "function".)
+ */
+export type StepMode = StepTypeValue | "judge";
+
 export const STEP_TYPE_VALUES: readonly StepTypeValue[] = STEP_KINDS.filter(
   (k): k is StepTypeValue => STEP_KIND_TABLE[k].typeValue,
 );
+
+/** Every recorded `step_mode`. */
+export const STEP_MODES: readonly StepMode[] = [...STEP_TYPE_VALUES, "judge"];
 
 function isStepKind(value: unknown): value is StepKind {
   return typeof value === "string" && Object.hasOwn(STEP_KIND_TABLE, value);

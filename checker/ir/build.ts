@@ -31,6 +31,7 @@ import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
+import { judgeIR } from "./judge-ir";
 import { debateIR, raceIR } from "./members-ir";
 import { quorumIR } from "./quorum-ir";
 import type {
@@ -170,6 +171,7 @@ const PART_BUILDERS: { readonly [P in KindIRPart]: (step: StepDecl, x: Expressio
   quorum: (step, x) => quorumIR(step, expressionIR(x.step(step).agreeOn ?? null)),
   race: (step) => raceIR(step),
   debate: (step, x) => debateIR(step, expressionIR(x.debateConverge(step))),
+  judge: (step) => judgeIR(step),
 };
 
 /** The kind's own part of StepIR, every other part null (the keys in StepIR's order). */
@@ -179,6 +181,7 @@ function kindParts(step: StepDecl, part: KindIRPart | null, expressions: Express
     quorum: null,
     race: null,
     debate: null,
+    judge: null,
   };
   if (part !== null) Object.assign(parts, { [part]: PART_BUILDERS[part](step, expressions) });
   return parts;

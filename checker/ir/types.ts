@@ -159,6 +159,16 @@ export interface DebateIR extends MemberTasksIR {
   readonly synthesis: SynthesisIR;
 }
 
+/** The `judge` block of a judge step (docs/reference/language.md §11.3), as written. */
+export interface JudgeIR {
+  /** Each predicate as written, other keys included (stratum_judge compares them for equality). */
+  readonly predicates: readonly JsonObject[];
+  /** Default "default". */
+  readonly stakes: "cheap" | "default" | "paranoid";
+  /** As written; null when absent. */
+  readonly budget: JsonObject | null;
+}
+
 export interface StepIR {
   readonly id: string;
   /** Declaration index in `steps`. */
@@ -211,6 +221,8 @@ export interface StepIR {
   readonly race?: RaceIR | null;
   /** Present exactly on a debate step. */
   readonly debate?: DebateIR | null;
+  /** Present exactly on a judge step. */
+  readonly judge?: JudgeIR | null;
   /** The static result type R(s) of docs/reference/language.md §10.12.2. */
   readonly resultType: Type;
   readonly range: SourceRange;

@@ -8,6 +8,7 @@ import { FLOW_KIND } from "./flow";
 import { FUNCTION_KIND } from "./function";
 import { GATE_KIND } from "./gate";
 import { INLINE_KIND } from "./inline";
+import { JUDGE_KIND } from "./judge";
 import { PARALLEL_DISPATCH_KIND } from "./parallel_dispatch";
 import { QUORUM_KIND } from "./quorum";
 import { RACE_KIND } from "./race";
@@ -18,6 +19,7 @@ export const CHECKER_KINDS: Readonly<Record<StepKind, CheckerKind>> = {
   gate: GATE_KIND,
   inline: INLINE_KIND,
   flow: FLOW_KIND,
+  judge: JUDGE_KIND,
   decompose: DECOMPOSE_KIND,
   parallel_dispatch: PARALLEL_DISPATCH_KIND,
   quorum: QUORUM_KIND,

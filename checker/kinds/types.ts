@@ -71,7 +71,7 @@ export type KindRetries =
 export type KindExpression = "source" | "validate" | "converge" | "agree_on";
 
 /** The part of StepIR only steps of the kind have (`StepIR[part]`; every other part is null). */
-export type KindIRPart = "parallel" | "quorum" | "race" | "debate";
+export type KindIRPart = "parallel" | "quorum" | "race" | "debate" | "judge";
 
 /** A kind only stratumc accepts (`check --portable`): what to do instead. */
 interface StratumcOnlyKind {

@@ -232,7 +232,7 @@ function buildContracts(root: MapNode, version: Version, tainted: Tainted): Cont
   return out;
 }
 
-const SELECTORS = ["function", "intent", "flow"] as const;
+const SELECTORS = ["function", "intent", "flow", "judge"] as const;
 
 function buildSteps(
   flow: FlowModel,
@@ -275,6 +275,10 @@ function resolveKind(
       if (step.isSchemaKey(key)) return; // invalid value: kind unknown
       continue; // a 0.2-only key in a 0.1 document (SCHEMA-UNKNOWN-KEY)
     }
+    if (key === "judge") {
+      chosen.push({ key, name: "" });
+      continue;
+    }
     const name = step.string(key)?.value;
     if (name === undefined) return;
     if (name !== "") chosen.push({ key, name });
@@ -295,6 +299,9 @@ function resolveKind(
     case "flow":
       step.kind = "flow";
       step.target = flows.get(only.name) ?? null;
+      return;
+    case "judge":
+      step.kind = "judge";
       return;
   }
 }

@@ -18,6 +18,9 @@ const SHAPE_EXAMPLES: { readonly [N in ShapeName]: string } = {
   workflowInput: "{type: string}",
   member: '{id: <member id>, intent: "<what to do>"}',
   synthesis: '{intent: "<what to decide>", output_contract: <contract name>}',
+  judge: '{predicates: [{id: <predicate id>, type: deterministic, statement: "<expression>"}]}',
+  judgePredicate: '{id: <predicate id>, type: deterministic, statement: "<expression>"}',
+  judgeBudget: "{max_turns: 3}",
 };
 
 /** Example values of keys whose value kind alone says too little. */
@@ -94,7 +97,9 @@ function what(spec: ValueSpec): string {
     case "boolean":
       return "true or false";
     case "integer":
-      return `a whole number of at least ${spec.minimum}`;
+      return spec.maximum === undefined
+        ? `a whole number of at least ${spec.minimum}`
+        : `a whole number from ${spec.minimum} to ${spec.maximum}`;
     case "number":
       return `a number of at least ${spec.minimum}`;
     case "nullableInteger":
@@ -137,6 +142,9 @@ export function valueHelp(
   const where = item ? `each item of '${key}'` : `'${key}'`;
   if (code === "SCHEMA-MINIMUM" && spec.kind !== "number" && "minimum" in spec) {
     return `Write ${what(spec)} for ${where}: ${key}: ${Math.max(spec.minimum, 1)}`;
+  }
+  if (code === "SCHEMA-MAXIMUM" && spec.kind === "integer" && spec.maximum !== undefined) {
+    return `Write ${what(spec)} for ${where}: ${key}: ${spec.maximum}`;
   }
   if (code === "SCHEMA-MINIMUM" && spec.kind === "number") {
     const least = spec.minimum;
@@ -223,6 +231,12 @@ export function placeOf(shape: ShapeName, path: readonly string[], map: MapNode)
       return `member ${Number(last) + 1} of '${path[path.length - 2] ?? ""}'`;
     case "synthesis":
       return "the synthesis";
+    case "judge":
+      return "the judge block";
+    case "judgePredicate":
+      return `predicate ${Number(last) + 1} of the judge`;
+    case "judgeBudget":
+      return "the judge's budget";
   }
 }
 

@@ -40,7 +40,11 @@ function valueSchema(spec: ValueSpec, version: Version): JsonObject {
     case "nullableString":
       return { type: ["string", "null"] };
     case "integer":
-      return { type: "integer", minimum: spec.minimum };
+      return {
+        type: "integer",
+        minimum: spec.minimum,
+        ...(spec.maximum !== undefined ? { maximum: spec.maximum } : {}),
+      };
     case "number":
       return { type: "number", minimum: spec.minimum };
     case "nullableInteger":

@@ -4,6 +4,7 @@ import type { RuleInfo } from "../rule";
 import { SCHEMA_ENUM } from "./rules/SCHEMA-ENUM";
 import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/SCHEMA-FEATURE-UNSUPPORTED";
 import { SCHEMA_KEY_NOT_STRING } from "./rules/SCHEMA-KEY-NOT-STRING";
+import { SCHEMA_MAXIMUM } from "./rules/SCHEMA-MAXIMUM";
 import { SCHEMA_MINIMUM } from "./rules/SCHEMA-MINIMUM";
 import { SCHEMA_NON_EMPTY } from "./rules/SCHEMA-NON-EMPTY";
 import { SCHEMA_PATTERN } from "./rules/SCHEMA-PATTERN";
@@ -23,6 +24,7 @@ export const SCHEMA_RULES: readonly RuleInfo[] = [
   SCHEMA_TYPE,
   SCHEMA_ENUM,
   SCHEMA_MINIMUM,
+  SCHEMA_MAXIMUM,
   SCHEMA_NON_EMPTY,
   SCHEMA_PATTERN,
 ];

@@ -25,6 +25,13 @@ export function numberValue(v: YamlScalar | undefined): number | null {
   return null;
 }
 
+/** True when a number is above `maximum` (NaN is not, as in Python). Exact for bigints. */
+export function numberAbove(v: YamlScalar | undefined, maximum: number): boolean {
+  if (typeof v === "bigint") return v > BigInt(maximum);
+  const n = numberValue(v);
+  return n !== null && n > maximum;
+}
+
 /** True when a number is below `minimum` (NaN is not, as in Python). Exact for bigints. */
 export function numberBelow(v: YamlScalar | undefined, minimum: number): boolean {
   if (typeof v === "bigint") return v < BigInt(minimum);

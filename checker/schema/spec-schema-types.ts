@@ -12,8 +12,8 @@ export type ValueSpec =
       readonly pattern?: string;
     }
   | { readonly kind: "nullableString" }
-  /** An integer (an integral float such as `2.0` counts) that is at least `minimum`. */
-  | { readonly kind: "integer"; readonly minimum: number }
+  /** An integer (an integral float such as `2.0` counts) that is at least `minimum` (and at most `maximum`). */
+  | { readonly kind: "integer"; readonly minimum: number; readonly maximum?: number }
   /** An integer (integral floats count) at least `minimum`, or null (0.3 `task_timeout`). */
   | { readonly kind: "nullableInteger"; readonly minimum: number }
   /**
@@ -86,6 +86,9 @@ export type ShapeName =
   | "workflow"
   | "workflowInput"
   | "member"
+  | "judge"
+  | "judgePredicate"
+  | "judgeBudget"
   | "synthesis";
 
 export interface ShapeSpec {

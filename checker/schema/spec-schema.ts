@@ -9,6 +9,7 @@
 // it is resolve-shape.
 import { STEP_TYPE_VALUES } from "../base/step-kinds";
 import type { Version } from "../base/version";
+import { JUDGE, JUDGE_BUDGET, JUDGE_PREDICATE } from "./spec-schema-judge";
 import { MEMBER, SYNTHESIS } from "./spec-schema-members";
 import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
@@ -557,10 +558,20 @@ const STEP: ShapeSpec = {
       example: 'score_expr: "result.coverage"',
     },
     ...PARALLEL_STEP_KEYS,
+    {
+      name: "judge",
+      since: "0.2",
+      value: { kind: "shape", shape: "judge" },
+      description:
+        "Makes the step a judge step: the caller judges the predicates with stratum_judge and reports the verdict with stratum_step_done.",
+      default: "none (not a judge step)",
+      example:
+        "judge:\n  predicates:\n    - {id: built, type: deterministic, statement: \"file_exists('artifacts/build.txt')\"}",
+    },
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  unsupported: ["guardrails", "judge", "cache"],
+  unsupported: ["guardrails", "cache"],
   beyondSurface: ["stages", "pre_merge_verify"],
 };
 
@@ -575,4 +586,7 @@ export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
   workflowInput: WORKFLOW_INPUT,
   member: MEMBER,
   synthesis: SYNTHESIS,
+  judge: JUDGE,
+  judgePredicate: JUDGE_PREDICATE,
+  judgeBudget: JUDGE_BUDGET,
 };

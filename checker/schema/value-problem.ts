@@ -1,21 +1,23 @@
 // The value constraints of a scalar field (docs/reference/language.md §9.3): at most one of SCHEMA-TYPE,
-// SCHEMA-ENUM, SCHEMA-MINIMUM, SCHEMA-NON-EMPTY, SCHEMA-PATTERN per node, in that order.
+// SCHEMA-ENUM, SCHEMA-MINIMUM, SCHEMA-MAXIMUM, SCHEMA-NON-EMPTY, SCHEMA-PATTERN per node, in that order.
 import type { Version } from "../base/version";
 import type { SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
 import { forVersion } from "./resolve-shape";
 import { SCHEMA_ENUM } from "./rules/SCHEMA-ENUM";
+import { SCHEMA_MAXIMUM } from "./rules/SCHEMA-MAXIMUM";
 import { SCHEMA_MINIMUM } from "./rules/SCHEMA-MINIMUM";
 import { SCHEMA_NON_EMPTY } from "./rules/SCHEMA-NON-EMPTY";
 import { SCHEMA_PATTERN } from "./rules/SCHEMA-PATTERN";
 import { SCHEMA_TYPE } from "./rules/SCHEMA-TYPE";
-import { integralValue, isNumberValue, numberBelow } from "./scalars";
+import { integralValue, isNumberValue, numberAbove, numberBelow } from "./scalars";
 import type { ValueSpec } from "./spec-schema-types";
 
 export type ValueRule =
   | typeof SCHEMA_TYPE
   | typeof SCHEMA_ENUM
   | typeof SCHEMA_MINIMUM
+  | typeof SCHEMA_MAXIMUM
   | typeof SCHEMA_NON_EMPTY
   | typeof SCHEMA_PATTERN;
 
@@ -90,8 +92,13 @@ export function scalarProblem(node: SpecNode, spec: ValueSpec, version: Version)
     case "number": {
       const ok = spec.kind === "integer" ? integralValue(v) !== null : isNumberValue(v);
       if (!ok) return typeProblem([spec.kind]);
-      if (!numberBelow(v, spec.minimum)) return null;
-      return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
+      if (numberBelow(v, spec.minimum)) {
+        return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
+      }
+      if (spec.kind === "integer" && spec.maximum !== undefined && numberAbove(v, spec.maximum)) {
+        return { rule: SCHEMA_MAXIMUM, message: SCHEMA_MAXIMUM.message(pythonRepr(node), spec.maximum) };
+      }
+      return null;
     }
     default:
       return null;

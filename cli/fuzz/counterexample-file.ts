@@ -53,6 +53,7 @@ const TOOLS: Readonly<Record<ToolName, true>> = {
   stratum_iteration_report: true,
   stratum_iteration_abort: true,
   stratum_parallel_done: true,
+  stratum_judge: true,
   stratum_resume: true,
   stratum_audit: true,
 };

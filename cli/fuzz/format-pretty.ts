@@ -61,6 +61,8 @@ function callWord(call: WireCall): string {
       return `${step} abort`;
     case "stratum_parallel_done":
       return `${step} tasks`;
+    case "stratum_judge":
+      return `${step} judge`;
     case "stratum_resume":
       return "resume";
     case "stratum_audit":

@@ -16,6 +16,7 @@ export type ToolName =
   | "stratum_iteration_report"
   | "stratum_iteration_abort"
   | "stratum_parallel_done"
+  | "stratum_judge"
   | "stratum_resume"
   | "stratum_audit";
 
@@ -94,6 +95,20 @@ export function apiTransport(api: StratumApi, events?: EventSource): Transport {
           step_id,
           task_results: fromJsonValue(a.task_results ?? []),
           merge_status: str(a.merge_status),
+        });
+        break;
+      case "stratum_judge":
+        response = await api.judge({
+          flow_id,
+          step_id,
+          predicates: fromJsonValue(a.predicates ?? []),
+          artifacts: new Map(
+            Object.entries((a.artifacts ?? {}) as Record<string, unknown>).filter(
+              (e): e is [string, string] => typeof e[1] === "string",
+            ),
+          ),
+          stakes: str(a.stakes),
+          budget: fromJsonValue(a.budget ?? null),
         });
         break;
       case "stratum_resume":

@@ -4,7 +4,7 @@
 // user text (step ids, labels) is a Map. User data (results, inputs, outputs) is PyValue restricted
 // to the JSON kinds (null, bool, int, PyFloat, str, list, PyDict with string keys) and is never
 // mutated after it is stored, so copies of the state may share it.
-import type { StepTypeValue } from "../../checker/base/step-kinds";
+import type { StepMode } from "../../checker/base/step-kinds";
 import type { PyDict, PyFloat, PyValue } from "../../stdlib/values/value";
 import type { Wire } from "../wire/wire";
 
@@ -29,7 +29,7 @@ export interface StepRecord {
   readonly round_start_step_id: string | null;
   readonly agent: string | null;
   /** The kind's name, a gate's `function` (checker/base/step-kinds.ts: a value of `type:`). */
-  readonly step_mode: StepTypeValue;
+  readonly step_mode: StepMode;
   readonly child_flow_id: string | null;
 }
 

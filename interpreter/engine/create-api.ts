@@ -9,6 +9,7 @@ import type {
   GateResolveArgs,
   IterationAbortArgs,
   IterationReportArgs,
+  JudgeArgs,
   LabelArgs,
   ParallelDoneArgs,
   PlanArgs,
@@ -23,6 +24,7 @@ import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
 import { gateResolve } from "../flow/gates";
 import { iterationAbort, iterationStart } from "../flow/iterations";
 import { iterationReport } from "../flow/iterations-report";
+import { judge } from "../flow/judge/tool";
 import { pollCancelsRest } from "../flow/kinds/index";
 import { parallelDone } from "../flow/parallel-done";
 import { parallelAdvance, parallelPoll } from "../flow/parallel-poll";
@@ -226,6 +228,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     iterationAbort: flowTool<IterationAbortArgs>(iterationAbort),
     resume: flowTool<FlowArgs>(resume),
     parallelDone: flowTool<ParallelDoneArgs>(parallelDone),
+    judge: flowTool<JudgeArgs>(judge),
     parallelStart: (args) => queue.run(() => parallel.start(args)),
     // Entries a dead server left unsettled are marked interrupted first (parallel-dispatch.ts).
     parallelPoll: (args) =>

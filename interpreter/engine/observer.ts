@@ -4,7 +4,7 @@
 // the core only produces them and does no I/O for them. The fuzzer reads them too: every
 // decision a consumer needs (why a result was rejected, what raised, where a flow went) is a typed
 // field here, never a message text to parse (docs/reference/runtime.md "Events").
-import type { StepTypeValue } from "../../checker/base/step-kinds";
+import type { StepMode as KindStepMode } from "../../checker/base/step-kinds";
 import type { RouteField } from "../flow/tx";
 import type { MemberViolation, RaisedError, Violation } from "../flow/violations";
 
@@ -21,8 +21,8 @@ export interface FlowEventBase {
   readonly root_flow_id: string;
 }
 
-/** A step's `step_mode` (a gate's is `function`): a value of `type:` (checker/base/step-kinds.ts). */
-export type StepMode = StepTypeValue;
+/** A step's `step_mode` (a gate's is `function`): a value of `type:`, or `judge` (checker/base/step-kinds.ts). */
+export type StepMode = KindStepMode;
 
 /** Where a step attempt sits in its flow: unique per flow (docs/guides/tracing.md, "Identity"). */
 export interface StepPlace {

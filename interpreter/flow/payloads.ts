@@ -1,6 +1,6 @@
 // The dispatch payloads of docs/reference/runtime.md §3.2, keys in the documented order.
 
-import type { StepTypeValue } from "../../checker/base/step-kinds";
+import type { StepMode } from "../../checker/base/step-kinds";
 import type { ContractIR, StepIR, WrittenNumberIR } from "../../checker/ir/types";
 import { type PyDict, PyFloat, type PyValue } from "../../stdlib/values/value";
 import type { Response, Wire } from "../wire/wire";
@@ -33,7 +33,7 @@ export function functionStepPayload(
   run: FlowRun,
   step: StepIR,
   inputs: PyDict,
-  stepMode: StepTypeValue,
+  stepMode: StepMode,
 ): Response {
   const { step_number, total_steps } = position(run);
   const fn = run.spec.functions.get(step.function ?? "");
@@ -65,7 +65,7 @@ export function inlineStepPayload(
   run: FlowRun,
   step: StepIR,
   inputs: PyDict,
-  kind: { readonly stepMode: StepTypeValue; readonly withModel: boolean },
+  kind: { readonly stepMode: StepMode; readonly withModel: boolean },
 ): Response {
   const { step_number, total_steps } = position(run);
   const payload: Record<string, Wire> = {

@@ -1,7 +1,7 @@
 // Readers for the structured parts of a flow file (docs/reference/runtime.md §1.2, docs/reference/runtime.md §9, docs/reference/runtime.md §10.1, docs/reference/runtime.md §11): trace
 // records, iteration state, budgets and checkpoint snapshots. Absent keys take their empty
 // defaults, as in the top-level object, so files of other writers (the reference) restore.
-import { STEP_TYPE_VALUES } from "../../checker/base/step-kinds";
+import { STEP_MODES } from "../../checker/base/step-kinds";
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
 import type {
   Accumulator,
@@ -44,7 +44,7 @@ const readStepRecord = (f: Fields): StepRecord => ({
   round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
   agent: f.get("agent", optionalString, nullValue),
   // Older records have no step_mode: they were function steps (the only kind with a record then).
-  step_mode: f.get("step_mode", oneOf(STEP_TYPE_VALUES), () => "function" as const),
+  step_mode: f.get("step_mode", oneOf(STEP_MODES), () => "function" as const),
   child_flow_id: f.get("child_flow_id", optionalString, nullValue),
 });
 

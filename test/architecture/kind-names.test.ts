@@ -36,6 +36,7 @@ const EXEMPT: Readonly<Partial<Record<StepKind, string>>> = {
   flow: "also the step key `flow:`, the `flows:` block and the sub-flow machinery's child flow",
   inline: "also how the reference names an intent step, in messages and payloads",
   gate: "also `mode: gate` of functions, gate routes, gate tools and a persisted status",
+  judge: "also the step key `judge:` that selects the kind, the stratum_judge tool and its payload",
 };
 
 const POLICED = new Set<string>(STEP_KINDS.filter((k) => EXEMPT[k] === undefined));

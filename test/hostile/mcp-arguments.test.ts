@@ -48,8 +48,17 @@ const WRONG: Record<string, readonly [unknown, string][]> = {
 function validArguments(tool: ToolInfo): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(tool.inputSchema.properties)) {
+    // A parameter without one `type` is stratum_judge's budget: an object or null.
     out[name] =
-      schema.type === "object" ? {} : schema.type === "array" ? [] : schema.type === "integer" ? 1 : "x";
+      schema.type === undefined
+        ? null
+        : schema.type === "object"
+          ? {}
+          : schema.type === "array"
+            ? []
+            : schema.type === "integer"
+              ? 1
+              : "x";
   }
   return out;
 }
@@ -90,8 +99,8 @@ describe("wrong-shaped tool arguments over the wire", () => {
     );
   }
 
-  it("lists the twenty-three tools", () => {
-    expect(tools).toHaveLength(23);
+  it("lists the twenty-four tools", () => {
+    expect(tools).toHaveLength(24);
   });
 
   it("names the parameter of the wrong JSON type, for every parameter of every tool", async () => {

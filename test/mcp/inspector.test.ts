@@ -44,7 +44,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
     return { result, response };
   }
 
-  it("lists the twenty-three tools", async () => {
+  it("lists the twenty-four tools", async () => {
     const list = await inspector("--method", "tools/list");
     const tools = list.tools as { name: string; description: string; inputSchema: Plain }[];
     expect(tools.map((t) => t.name)).toEqual([
@@ -62,6 +62,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
       "stratum_iteration_abort",
       "stratum_resume",
       "stratum_parallel_done",
+      "stratum_judge",
       "stratum_parallel_start",
       "stratum_parallel_poll",
       "stratum_parallel_advance",

@@ -43,6 +43,10 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
     all: ["flow_id", "step_id", "task_results", "merge_status"],
     required: ["flow_id", "step_id", "task_results", "merge_status"],
   },
+  stratum_judge: {
+    all: ["flow_id", "step_id", "predicates", "artifacts", "modified_files", "stakes", "budget"],
+    required: ["flow_id", "step_id", "predicates", "artifacts"],
+  },
   stratum_parallel_start: { all: ["flow_id", "step_id"], required: ["flow_id", "step_id"] },
   stratum_parallel_poll: { all: ["flow_id", "step_id"], required: ["flow_id", "step_id"] },
   stratum_parallel_advance: {
@@ -77,16 +81,23 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
 /** Parameters that are not strings (besides the object ones). */
 const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 
-const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft", "schema", "thinking"]);
-/** Optional objects that may also be null: `usage` of stratum_step_done. */
-const NULLABLE_OBJECT_PARAMETERS = new Set(["usage"]);
-const ARRAY_PARAMETERS = new Set(["task_results", "allowed_tools", "disallowed_tools"]);
+const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft", "schema", "thinking", "artifacts"]);
+/** Optional objects that may also be null: `usage` of stratum_step_done, stratum_judge's `budget`. */
+const NULLABLE_OBJECT_PARAMETERS = new Set(["usage", "budget"]);
+const ARRAY_PARAMETERS = new Set([
+  "task_results",
+  "allowed_tools",
+  "disallowed_tools",
+  "predicates",
+  "modified_files",
+]);
 const DEFAULTS: Record<string, unknown> = {
   inputs: {},
   workflows_dir: ".",
   type: "claude",
   flow_name: "tasks",
   project_dir: ".",
+  stakes: "default",
   runs: 60,
   seed: 42,
   time_budget_ms: 5000,
@@ -150,7 +161,7 @@ describe("stratum-mcp over the SDK client", () => {
     expect(client.getServerCapabilities()).toEqual({ tools: {} });
   });
 
-  it("lists exactly the twenty-three tools, with descriptions and input schemas", async () => {
+  it("lists exactly the twenty-four tools, with descriptions and input schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TOOL_PARAMETERS));
     for (const tool of tools) {
@@ -313,7 +324,7 @@ describe("stratum-mcp at the line level", () => {
       session.writeLine("   ");
 
       const list = await session.request(1, "tools/list");
-      expect(list.result?.tools).toHaveLength(23);
+      expect(list.result?.tools).toHaveLength(24);
       expect(await session.request(5, "tools/call", { name: "nope", arguments: {} })).toEqual({
         jsonrpc: "2.0",
         id: 5,

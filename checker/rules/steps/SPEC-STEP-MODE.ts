@@ -1,4 +1,4 @@
-// SPEC-STEP-MODE: a step must say what it is — a function, inline or sub-flow step.
+// SPEC-STEP-MODE: a step must say what it is — a function, inline, sub-flow or judge step.
 import { defineRule } from "../../rule";
 import { stepEntity, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
@@ -9,8 +9,8 @@ export const SPEC_STEP_MODE = defineRule({
   severity: "error",
   family: "step-mode",
   errorType: "ir_semantic_error",
-  title: "A step must have exactly one of function, intent or flow",
-  doc: "The kind of a step is selected by exactly one key: function (a function or gate step), intent (an inline step) or flow (a sub-flow step). A step with none of them, or with several, cannot be run. Keep the one you mean; an empty string counts as absent.",
+  title: "A step must have exactly one of function, intent, flow or judge",
+  doc: "The kind of a step is selected by exactly one key: function (a function or gate step), intent (an inline step), flow (a sub-flow step) or judge (a judge step, 0.2). A step with none of them, or with several, cannot be run. Keep the one you mean; an empty string counts as absent.",
   example: {
     bad: '- {id: summary, function: summarize, intent: "Summarize the ticket", inputs: {}}',
     good: "- {id: summary, function: summarize, inputs: {}}",

@@ -7,6 +7,7 @@ import { flow } from "./flow";
 import { fn } from "./function";
 import { gate } from "./gate";
 import { inline } from "./inline";
+import { judge } from "./judge";
 import type { FuzzKind } from "./kind";
 import { parallel_dispatch } from "./parallel_dispatch";
 import { quorum } from "./quorum";
@@ -22,6 +23,7 @@ export const FUZZ_KINDS: Readonly<Record<StepKind, FuzzKind>> = {
   gate,
   inline,
   flow,
+  judge,
   decompose,
   parallel_dispatch,
   quorum,

@@ -2,7 +2,7 @@
 // (kinds/<kind>.ts) in the registry (kinds/index.ts). The tools ask the registry instead of
 // branching on the kind; what a kind does not have (server-side tasks, reports by
 // stratum_parallel_done) is an absent field, and the tool answers as for any other step without it.
-import type { StepTypeValue } from "../../../checker/base/step-kinds";
+import type { StepMode } from "../../../checker/base/step-kinds";
 import type { StepIR } from "../../../checker/ir/types";
 import type { PyValue } from "../../../stdlib/values/value";
 import type { ParallelAdvanceArgs, StepArgs } from "../../api";
@@ -15,7 +15,7 @@ import type { Tx } from "../tx";
 
 export interface FlowKind {
   /** The `step_mode` payloads, records, errors and events name the kind by (docs/reference/runtime.md §11.1). */
-  readonly stepMode: StepTypeValue;
+  readonly stepMode: StepMode;
   /**
    * The payload of the step the agent acts on next (its skip_if did not hold): the step's inputs
    * resolved and its dispatch time noted, except a gate's, which waits with unresolved inputs.

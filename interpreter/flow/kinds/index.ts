@@ -1,7 +1,7 @@
 // The interpreter's step kinds: one descriptor per kind of checker/base/step-kinds.ts's table, so
 // a kind added there without its descriptor here does not compile. The tools ask this registry
 // what a step does instead of branching on its kind.
-import type { StepKind, StepTypeValue } from "../../../checker/base/step-kinds";
+import type { StepKind, StepMode } from "../../../checker/base/step-kinds";
 import type { StepIR } from "../../../checker/ir/types";
 import type { Response } from "../../wire/wire";
 import { debateKind } from "./debate";
@@ -11,6 +11,7 @@ import { flowKind } from "./flow";
 import { functionKind } from "./function";
 import { gateKind } from "./gate";
 import { inlineKind } from "./inline";
+import { judgeKind } from "./judge";
 import { parallelDispatchKind } from "./parallel_dispatch";
 import { quorumKind } from "./quorum";
 import { raceKind } from "./race";
@@ -20,6 +21,7 @@ export const FLOW_KINDS: Readonly<Record<StepKind, FlowKind>> = {
   gate: gateKind,
   inline: inlineKind,
   flow: flowKind,
+  judge: judgeKind,
   decompose: decomposeKind,
   parallel_dispatch: parallelDispatchKind,
   quorum: quorumKind,
@@ -28,7 +30,7 @@ export const FLOW_KINDS: Readonly<Record<StepKind, FlowKind>> = {
 };
 
 /** The `step_mode` of a step as payloads, records and errors name it (docs/reference/runtime.md §11.1). */
-export function stepModeOf(step: StepIR): StepTypeValue {
+export function stepModeOf(step: StepIR): StepMode {
   return FLOW_KINDS[step.kind].stepMode;
 }
 

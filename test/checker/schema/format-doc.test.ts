@@ -57,6 +57,9 @@ const NEST: {
   workflowInput: { parent: "workflow", key: "input", header: ["input:", "  i:"] },
   member: { parent: "step", key: "debaters", header: ["debaters:", "  -"] },
   synthesis: { parent: "step", key: "synthesis", header: ["synthesis:"] },
+  judge: { parent: "step", key: "judge", header: ["judge:"] },
+  judgePredicate: { parent: "judge", key: "predicates", header: ["predicates:", "  -"] },
+  judgeBudget: { parent: "judge", key: "budget", header: ["budget:"] },
 };
 
 /** The examples of the keys a mapping of this kind needs in this version, except `except`. */

@@ -537,13 +537,9 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
         "        intent: x",
         "        reasoning_template: {}",
         "        task_reasoning_template: {}",
-        "        judge: {}",
         "        cache: true",
       ),
-      expect: [
-        unsupported("judge", "flows.f.steps.0.judge", "10:9-10:14"),
-        unsupported("cache", "flows.f.steps.0.cache", "11:9-11:14"),
-      ],
+      expect: [unsupported("cache", "flows.f.steps.0.cache", "11:9-11:14")],
     },
     {
       // The run budget axes of 0.2.69 are keys of every version's budget.

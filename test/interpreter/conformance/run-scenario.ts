@@ -5,7 +5,7 @@
 import type { StratumApi } from "../../../interpreter/api";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";
-import { PyDict } from "../../../stdlib/values/value";
+import { PyDict, type PyValue } from "../../../stdlib/values/value";
 import { firstDifference, formatDifference } from "./compare";
 import { FlowIdNames, normaliseResponse } from "./normalise";
 import type { Action, Scenario } from "./scenario";
@@ -63,6 +63,16 @@ class FlowSelector {
     if (id === undefined) throw new Error(`scenario selects ${what}`);
     return id;
   }
+}
+
+/** The `{name: text}` artifacts of a `judge` action. */
+function textMap(value: PyValue): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  if (value instanceof PyDict) {
+    for (const [k, v] of value.entries.values())
+      if (typeof k === "string" && typeof v === "string") out.set(k, v);
+  }
+  return out;
 }
 
 function need<T>(value: T | undefined, action: Action, key: string): T {
@@ -130,7 +140,13 @@ function call(api: StratumApi, action: Action, flowId: () => string, scenario: S
         inputs: action.inputs ?? new PyDict(),
       });
     case "judge":
-      throw new Error("stratum_judge is not implemented");
+      return api.judge({
+        flow_id: flowId(),
+        step_id: step_id(),
+        predicates: need(action.predicates, action, "predicates"),
+        artifacts: textMap(need(action.artifacts, action, "artifacts")),
+        stakes: action.stakes ?? "default",
+      });
     case "restart":
     case "age_gate":
       throw new Error(`'${action.op}' is a test hook, not a tool call`);

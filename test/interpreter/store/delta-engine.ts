@@ -19,6 +19,7 @@ import { cloneState } from "../../../interpreter/flow/clone";
 import { gateResolve } from "../../../interpreter/flow/gates";
 import { iterationAbort, iterationStart } from "../../../interpreter/flow/iterations";
 import { iterationReport } from "../../../interpreter/flow/iterations-report";
+import { judge } from "../../../interpreter/flow/judge/tool";
 import { parallelDone } from "../../../interpreter/flow/parallel-done";
 import { parallelAdvance, parallelPoll } from "../../../interpreter/flow/parallel-poll";
 import { plan } from "../../../interpreter/flow/plan";
@@ -151,6 +152,7 @@ export class CapturingEngine {
       iterationAbort: this.flowTool("iteration_abort", iterationAbort),
       resume: this.flowTool("resume", resume),
       parallelDone: this.flowTool("parallel_done", parallelDone),
+      judge: this.flowTool("judge", judge),
       parallelStart: unsupported,
       parallelPoll: this.flowTool("parallel_poll", parallelPoll),
       parallelAdvance: this.flowTool("parallel_advance", parallelAdvance),

@@ -9,6 +9,7 @@ import type {
   GateResolveArgs,
   IterationAbortArgs,
   IterationReportArgs,
+  JudgeArgs,
   LabelArgs,
   ParallelAdvanceArgs,
   ParallelDoneArgs,
@@ -140,6 +141,17 @@ export class McpStratumApi implements StratumApi {
       step_id: a.step_id,
       task_results: a.task_results,
       merge_status: a.merge_status,
+    });
+  }
+  judge(a: JudgeArgs) {
+    return this.tool("stratum_judge", {
+      flow_id: a.flow_id,
+      step_id: a.step_id,
+      predicates: a.predicates,
+      artifacts: Object.fromEntries(a.artifacts),
+      ...(a.modified_files === undefined ? {} : { modified_files: a.modified_files }),
+      ...(a.stakes === undefined ? {} : { stakes: a.stakes }),
+      ...(a.budget === undefined ? {} : { budget: a.budget }),
     });
   }
   parallelStart(a: StepArgs) {

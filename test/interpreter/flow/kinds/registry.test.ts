@@ -3,6 +3,7 @@
 // for the kinds the table calls parallel, an audit key for the judgement of each member kind.
 import { describe, expect, it } from "vitest";
 import { STEP_KIND_TABLE, STEP_KINDS } from "../../../../checker";
+import { STEP_MODES } from "../../../../checker/base/step-kinds";
 import { FLOW_KINDS, pollCancelsRest } from "../../../../interpreter/flow/kinds/index";
 
 describe("FLOW_KINDS", () => {
@@ -10,9 +11,10 @@ describe("FLOW_KINDS", () => {
     expect(Object.keys(FLOW_KINDS).sort()).toEqual([...STEP_KINDS].sort());
   });
 
-  it("names each kind's step_mode by its type value, a gate's as a function step", () => {
+  it("names each kind's step_mode by its type value, a judge step's by its key, a gate's as a function step", () => {
     for (const kind of STEP_KINDS) {
-      expect(FLOW_KINDS[kind].stepMode).toBe(STEP_KIND_TABLE[kind].typeValue ? kind : "function");
+      const byKey = (STEP_MODES as readonly string[]).includes(kind);
+      expect(FLOW_KINDS[kind].stepMode).toBe(STEP_KIND_TABLE[kind].typeValue || byKey ? kind : "function");
     }
   });
 
