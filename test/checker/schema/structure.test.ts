@@ -530,7 +530,7 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       expect: [unsupported("guardrails", "flows.f.steps.0.guardrails", "8:9-8:19")],
     },
     {
-      // reasoning_template and score_expr are supported: not in this list.
+      // reasoning_template, score_expr and judge are supported: not in this list.
       name: "every unsupported step key",
       text: step02(
         "      - id: a",
@@ -539,7 +539,7 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
         "        task_reasoning_template: {}",
         "        cache: true",
       ),
-      expect: [unsupported("cache", "flows.f.steps.0.cache", "11:9-11:14")],
+      expect: [unsupported("cache", "flows.f.steps.0.cache", "10:9-10:14")],
     },
     {
       // The run budget axes of 0.2.69 are keys of every version's budget.
