@@ -21,8 +21,6 @@ const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.m
   .filter((c): c is RecordedCase => !("header" in c));
 
 // Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
-const GUARDRAILS =
-  "unsupported key `guardrails` (D1; 0.2.69 accepts regex guardrails on functions and inline steps)";
 const SCORE_EXPR =
   "unsupported key `score_expr` (D1), and its names (`best_score`, `iteration`) unbound in `exit_criterion`";
 const JUDGE = "unsupported key `judge` (D1; 0.2.69 has judge steps: a fourth step mode)";
@@ -40,11 +38,6 @@ const SOURCE_TYPE =
 
 /** Every recorded spec whose `valid` differs from the reference's, with its cause. */
 const DISAGREEMENTS: Readonly<Record<string, string>> = {
-  "mcp.integration.test_guardrails-1": GUARDRAILS,
-  "mcp.integration.test_guardrails-2": GUARDRAILS,
-  "mcp.integration.test_guardrails-3": GUARDRAILS,
-  "mcp.integration.test_guardrails-6": GUARDRAILS,
-  "mcp.integration.test_guardrails-7": GUARDRAILS,
   "mcp.integration.test_accumulator-6": SCORE_EXPR,
   "mcp.integration.test_score_expr-1": SCORE_EXPR,
   "mcp.integration.test_score_expr-1~2": SCORE_EXPR,
@@ -80,10 +73,6 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
  * must still be invalid, for the reference's reason (given here).
  */
 const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
-  "mcp.integration.test_guardrails-4": "guardrails on a gate function",
-  "mcp.integration.test_guardrails-5": "guardrails on a function step (must be on the function)",
-  "mcp.integration.test_guardrails-8": "a guardrail that is not a valid regular expression",
-  "mcp.integration.test_guardrails-9": "an empty guardrail string (schema minLength 1)",
   "mcp.integration.test_score_expr-2": "score_expr without max_iterations",
   "mcp.integration.test_score_expr-3": "score_expr on a gate step",
   "mcp.integration.test_score_expr-4": "score_expr containing `__`",

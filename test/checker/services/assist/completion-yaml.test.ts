@@ -100,6 +100,7 @@ describe("keys", () => {
       "budget",
       "model",
       "timeout",
+      "guardrails",
     ]);
     expect(item(items, "mode")?.insertText).toBe("mode: ");
   });
