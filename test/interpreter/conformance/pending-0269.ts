@@ -14,8 +14,6 @@ export const PENDING_0269: ReadonlySet<string> = new Set([
   "budget_usd_priced_usage_exhausts.json",
   "cache_failed_result_not_stored.json",
   "cache_hit_on_second_run.json",
-  "guardrails_block_retry_then_pass.json",
-  "guardrails_exhausted.json",
   "judge_step_consumer.json",
   "score_expr_best_of_max.json",
   "score_expr_errors.json",
