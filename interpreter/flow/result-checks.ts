@@ -1,7 +1,7 @@
 // The checks of a reported result (docs/reference/runtime.md §4.1 stages 7–9): contract,
 // output_schema, guardrails, certificate, ensure. The contract and output_schema stages both fail
 // with `schema_failed` and their violations are listed together (contract first), as the reference
-// lists its output_schema violations; guardrails (guardrails.ts, runtime.md §25.1) fail with
+// lists its output_schema violations; guardrails (guardrails.ts, docs/reference/runtime.md §25.1) fail with
 // `guardrail_blocked`; a reasoning certificate (reasoning.ts) is checked before ensure; each stage
 // runs only when the ones before it pass.
 import type { ContractIR, ExpressionIR, StepIR } from "../../checker/ir/types";

@@ -43,7 +43,7 @@ export type Violation =
   | { readonly kind: "contract"; readonly detail: string; readonly text: string }
   | { readonly kind: "output_schema"; readonly detail: string; readonly text: string }
   | { readonly kind: "certificate"; readonly text: string }
-  /** A guardrail pattern found in the result (runtime.md §25.1). */
+  /** A guardrail pattern found in the result (docs/reference/runtime.md §25.1). */
   | { readonly kind: "guardrail"; readonly pattern: string; readonly text: string }
   | {
       readonly kind: "ensure_failed";

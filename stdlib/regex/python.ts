@@ -53,7 +53,7 @@ function pythonErrorText(pattern: string, error: PyReError): string {
   return `${text} (line ${line}, column ${column})`;
 }
 
-/** A guardrail: compiled with re.IGNORECASE | re.MULTILINE, as the reference (runtime.md §25.1). */
+/** A guardrail: compiled with re.IGNORECASE | re.MULTILINE, as the reference (docs/reference/runtime.md §25.1). */
 export function guardrailPattern(pattern: string): PythonPattern {
   return pythonPattern(pattern, { i: true, m: true });
 }

@@ -1,5 +1,5 @@
-// The `guardrails` cases recorded from the reference 0.2.69 (test/conformance/recorded/README.md
-// §2.4 and §4): the 14 cases of validation-0269-keys.jsonl and the 9 specs of the reference's own
+// The `guardrails` cases recorded from the reference 0.2.69 (see test/conformance/recorded/README.md
+// for the formats): the 14 cases of validation-0269-keys.jsonl and the 9 specs of the reference's own
 // test_guardrails in validation-0269.jsonl. Our checker must agree on validity, report an error at
 // every path the reference names (its `[i]` written `.i`, our notation), and keep the reference's
 // message there — except the structural messages (ir_validation_error), which are ours (D2).
