@@ -88,6 +88,14 @@ describe("Python re patterns (properties)", () => {
       { numRuns: 1000 },
     );
   });
+  it("searches a catastrophic-backtracking pattern in linear time (Python would stall on it)", () => {
+    const compiled = pythonPattern("(a+)+$", FLAGS);
+    expect(compiled.kind).toBe("linear");
+    if (compiled.kind === "linear") expect(compiled.search(`${"a".repeat(100_000)}!`)).toBe(false);
+    const nested = pythonPattern("^(\\w+\\s?)*$", FLAGS);
+    expect(nested.kind).toBe("linear");
+    if (nested.kind === "linear") expect(nested.search(`${"word ".repeat(20_000)}!`)).toBe(false);
+  });
   it("finds a literal word in any text containing it, in any case", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z]{1,8}$/), fc.string(), fc.string(), (word, before, after) => {
