@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pythonPattern } from "../../../stdlib/regex/python";
+import { pythonExample } from "../../../stdlib/regex/python-example";
 import { parsePython } from "../../../stdlib/regex/python-parse";
 
 interface RecordedCase {
@@ -59,6 +60,25 @@ describe("Python re patterns (recorded from CPython)", () => {
       expect(differ, "texts on which the search answer differs from Python's").toEqual([]);
     });
   }
+});
+
+describe("pythonExample (the fuzzer's text a guardrail finds)", () => {
+  it("gives, for most recorded patterns, a text the pattern itself finds", () => {
+    let examples = 0;
+    for (const c of table.cases) {
+      const compiled = pythonPattern(c.pattern, FLAGS);
+      const example = pythonExample(c.pattern);
+      if (compiled.kind !== "linear" || example === null) continue;
+      examples += 1;
+      expect(compiled.search(example), `${c.pattern} on ${JSON.stringify(example)}`).toBe(true);
+    }
+    expect(examples).toBeGreaterThan(60);
+  });
+  it("is null for a pattern that does not parse", () => {
+    expect(pythonExample("[")).toBeNull();
+    expect(pythonExample("rm -rf")).toBe("rm -rf");
+    expect(pythonExample("BEGIN [A-Z ]*PRIVATE KEY")).toBe("BEGIN APRIVATE KEY");
+  });
 });
 
 describe("Python re patterns (properties)", () => {
