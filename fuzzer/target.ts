@@ -15,7 +15,7 @@ import type {
 import { entityRange, keyRange, stepEntityRange, valueRange } from "../checker/index";
 
 import { walk } from "../grammar/index";
-import { PyFloat } from "../stdlib/index";
+import { PyFloat, pythonExample } from "../stdlib/index";
 
 export interface Literals {
   /** String literals of every expression, sorted, unique. */
@@ -93,10 +93,20 @@ function collectLiterals(spec: CheckedSpec): Literals {
       },
     });
   }
+  // A text each guardrail finds: a result holding it is blocked (docs/reference/runtime.md §25.1).
+  for (const pattern of guardrailsOf(spec)) {
+    const example = pythonExample(pattern);
+    if (example !== null && example !== "") strings.add(example);
+  }
   return {
     strings: [...strings].sort(),
     numbers: [...numbers].sort((a, b) => a - b),
   };
+}
+
+function* guardrailsOf(spec: CheckedSpec): Generator<string> {
+  for (const fn of spec.functions.values()) yield* fn.guardrails;
+  for (const flow of spec.flows.values()) for (const step of flow.steps) yield* step.guardrails;
 }
 
 /** Where findings point (docs/reference/language.md §9.2 anchors). */

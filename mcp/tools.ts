@@ -97,7 +97,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_step_done",
     description:
-      "Report the result of the current step. The result is checked against the step's contract, output_schema and ensure expressions. Returns the next step, the same step again with `violations` (ensure_failed / schema_failed: fix the work and report again), a routed step, the completion payload, or budget_exhausted when the flow's run budget is spent. For an execute_flow step, report the child flow's completion payload to the parent step.",
+      "Report the result of the current step. The result is checked against the step's contract, output_schema, guardrails and ensure expressions. Returns the next step, the same step again with `violations` (ensure_failed / schema_failed / guardrail_blocked: fix the work and report again), a routed step, or the completion payload. For an execute_flow step, report the child flow's completion payload to the parent step.",
     schema: z.object({
       flow_id: flowId,
       step_id: stepId,

@@ -1,6 +1,7 @@
 // The standard library's public surface for the front ends, the fuzzer and host adapters: Python
 // values, their types, and the file-access interface the core's file builtins use.
 export type { FileAccess, FileStat, HostFileSystem } from "./files";
+export { pythonExample } from "./regex/python-example";
 export { typeOfValue } from "./types/of-value";
 export type { Type } from "./types/type";
 export { dictGetStr } from "./values/dict";

@@ -57,6 +57,8 @@ export interface FunctionIR {
   /** Output contract name ("" when absent, as the reference). */
   readonly output: string;
   readonly ensure: readonly ExpressionIR[];
+  /** Python `re` patterns searched in the JSON text of each result (docs/reference/runtime.md §25.1). */
+  readonly guardrails: readonly string[];
   /** Maximum attempts (default 3). */
   readonly retries: number;
   readonly budget: BudgetIR | null;
@@ -196,6 +198,8 @@ export interface StepIR {
   readonly policyFallback: "gate" | "flag" | "skip" | null;
   /** Step-level ensure (inline and sub-flow steps); function steps use their function's. */
   readonly ensure: readonly ExpressionIR[];
+  /** Step-level guardrails (every kind but function, gate and sub-flow steps); function steps use their function's. */
+  readonly guardrails: readonly string[];
   /** Maximum attempts: inline default 1, sub-flow always 1, function steps: the function's. */
   readonly retries: number;
   readonly outputContract: string | null;

@@ -13,6 +13,7 @@ import { SPEC_FN_OUTPUT_CONTRACT_UNDEFINED } from "./functions/SPEC-FN-OUTPUT-CO
 import { SPEC_FN_TIMEOUT_NOT_GATE } from "./functions/SPEC-FN-TIMEOUT-NOT-GATE";
 import { SPEC_GATE_FN_BUDGET } from "./functions/SPEC-GATE-FN-BUDGET";
 import { SPEC_GATE_FN_ENSURE } from "./functions/SPEC-GATE-FN-ENSURE";
+import { SPEC_GATE_FN_GUARDRAILS } from "./functions/SPEC-GATE-FN-GUARDRAILS";
 import { SPEC_GATE_FN_RETRIES } from "./functions/SPEC-GATE-FN-RETRIES";
 import { SPEC_GATE_ACCUMULATE } from "./gates/SPEC-GATE-ACCUMULATE";
 import { SPEC_GATE_EXIT_CRITERION } from "./gates/SPEC-GATE-EXIT-CRITERION";
@@ -25,6 +26,8 @@ import { SPEC_GATE_OUTPUT_SCHEMA } from "./gates/SPEC-GATE-OUTPUT-SCHEMA";
 import { SPEC_GATE_POLICY_FALLBACK_NO_POLICY } from "./gates/SPEC-GATE-POLICY-FALLBACK-NO-POLICY";
 import { SPEC_GATE_ROUTE_UNDECLARED } from "./gates/SPEC-GATE-ROUTE-UNDECLARED";
 import { SPEC_GATE_SCORE_EXPR } from "./gates/SPEC-GATE-SCORE-EXPR";
+import { SPEC_GUARDRAIL_REGEX } from "./guardrails/SPEC-GUARDRAIL-REGEX";
+import { SPEC_GUARDRAIL_REGEX_UNSUPPORTED } from "./guardrails/SPEC-GUARDRAIL-REGEX-UNSUPPORTED";
 import { SPEC_ACCUMULATE_KEY_NO_ACCUMULATE } from "./iteration/SPEC-ACCUMULATE-KEY-NO-ACCUMULATE";
 import { SPEC_ACCUMULATE_NO_MAX } from "./iteration/SPEC-ACCUMULATE-NO-MAX";
 import { SPEC_EXIT_CRITERION_NO_MAX } from "./iteration/SPEC-EXIT-CRITERION-NO-MAX";
@@ -61,6 +64,7 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_GATE_FN_ENSURE,
   SPEC_GATE_FN_BUDGET,
   SPEC_GATE_FN_RETRIES,
+  SPEC_GATE_FN_GUARDRAILS,
   SPEC_FN_OUTPUT_CONTRACT_UNDEFINED,
   SPEC_FN_INTENT_REQUIRED,
   SPEC_FN_INPUT_REQUIRED,
@@ -103,6 +107,9 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_GATE_NEXT,
   SPEC_GATE_POLICY_FALLBACK_NO_POLICY,
   SPEC_OUTPUT_CONTRACT_UNDEFINED,
+  // docs/reference/language.md §11.1 guardrails (functions and steps)
+  SPEC_GUARDRAIL_REGEX,
+  SPEC_GUARDRAIL_REGEX_UNSUPPORTED,
   // docs/reference/language.md §9.5.4, version 0.3: decompose and parallel_dispatch steps
   ...KIND_KEY_RULES.decompose.missing,
   ...KIND_KEY_RULES.parallel_dispatch.missing,

@@ -42,6 +42,7 @@ const NON_EMPTY_STRING: ValueSpec = { kind: "string", nonEmpty: true };
 const NULLABLE_STRING: ValueSpec = { kind: "nullableString" };
 const POSITIVE_INTEGER: ValueSpec = { kind: "integer", minimum: 1 };
 const STRINGS: ValueSpec = { kind: "seqOf", item: STRING };
+const GUARDRAILS: ValueSpec = { kind: "seqOf", item: NON_EMPTY_STRING };
 const BUDGET: ValueSpec = { kind: "shape", shape: "budget" };
 const POLICY: ValueSpec = { kind: "enum", values: ["gate", "flag", "skip"] };
 
@@ -223,11 +224,20 @@ const FUNCTION: ShapeSpec = {
       default: "none (the gate is never auto-killed)",
       example: "timeout: 3600",
     },
+    {
+      name: "guardrails",
+      since: "0.2",
+      value: GUARDRAILS,
+      description:
+        "Regular expressions (Python re syntax, matched case-insensitively, multi-line) searched in the JSON text of every result; a match blocks the result like a failed ensure. Not allowed on gate functions.",
+      default: "`[]`",
+      example: "guardrails: ['rm -rf', 'api[_-]?key']",
+    },
   ],
   required: { "0.1": ["mode", "intent", "input", "output"], "0.2": ["mode"], "0.3": ["mode"] },
   requiredIf: [{ key: "output", versions: ["0.2", "0.3"], when: { key: "mode", in: ["infer", "compute"] } }],
   otherKeys: "error",
-  unsupported: ["guardrails", "cache"],
+  unsupported: ["cache"],
 };
 
 const BUDGET_SHAPE: ShapeSpec = {
@@ -541,6 +551,15 @@ const STEP: ShapeSpec = {
       example: 'accumulate: "result.findings"',
     },
     {
+      name: "guardrails",
+      since: "0.2",
+      value: GUARDRAILS,
+      description:
+        "Regular expressions (Python re syntax, case-insensitive, multi-line) searched in the JSON text of the result (inline, decompose and parallel steps; a function step uses its function's). A match blocks the result like a failed ensure.",
+      default: "`[]`",
+      example: "guardrails: ['BEGIN [A-Z ]*PRIVATE KEY']",
+    },
+    {
       name: "accumulate_key",
       since: "0.2",
       value: STRING,
@@ -571,7 +590,7 @@ const STEP: ShapeSpec = {
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  unsupported: ["guardrails", "cache"],
+  unsupported: ["cache"],
   beyondSurface: ["stages", "pre_merge_verify"],
 };
 

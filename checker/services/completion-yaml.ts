@@ -84,6 +84,7 @@ const FUNCTION_STEP_FIELDS = [
   "output_contract",
   "model",
   "budget",
+  "guardrails",
   "reasoning_template",
 ];
 const NOT_ON_GATES = [
@@ -128,7 +129,7 @@ function stepKeyExclusions(view: DocView, step: MapNode): string[] {
     const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));
   } else if (step.get("flow") !== undefined) {
-    out.push("retries", "model", "budget", "agent", "reasoning_template", ...GATE_ONLY);
+    out.push("retries", "model", "budget", "guardrails", "agent", "reasoning_template", ...GATE_ONLY);
   } else if (step.get("intent") !== undefined) {
     out.push(...GATE_ONLY);
   }

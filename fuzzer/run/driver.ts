@@ -178,6 +178,7 @@ class Run {
       case "execute_step":
       case "ensure_failed":
       case "schema_failed":
+      case "guardrail_blocked":
         // A parallel or member step's retry is its fan-out payload with the failure status.
         return fansOut(str(response.step_mode)) ? this.fanOut(response) : this.work(response);
       case "await_gate":
@@ -375,7 +376,9 @@ class Run {
     const r = await this.call("stratum_step_done", { flow_id: flowId, step_id: stepId, result });
     // A task list the dispatch refused is re-reported by the driver: not the step's verdict.
     if (!this.refused(flowId, stepId, result, r)) this.observer.judged(flowId, stepId, aim, r);
-    const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === stepId;
+    const retried =
+      (r.status === "ensure_failed" || r.status === "schema_failed" || r.status === "guardrail_blocked") &&
+      r.step_id === stepId;
     if (!retried && r.status !== "error") this.setOutput(flowId, stepId, fromJsonValue(result));
     return r;
   }

@@ -49,6 +49,7 @@ const DISPATCH_STATUSES = new Set([
   "execute_step",
   "ensure_failed",
   "schema_failed",
+  "guardrail_blocked",
   "await_gate",
   FAN_OUT_STATUS,
 ]);
@@ -506,7 +507,11 @@ export class Observer {
 /** The step stays current (retry), exhausted, or was routed through on_fail. */
 function isRetryOrFailure(response: Plain, step: string): boolean {
   const status = str(response.status);
-  if ((status === "ensure_failed" || status === "schema_failed") && response.step_id === step) return true;
+  if (
+    (status === "ensure_failed" || status === "schema_failed" || status === "guardrail_blocked") &&
+    response.step_id === step
+  )
+    return true;
   if (status === "error") return true;
   if (Array.isArray(response.violations) && response.violations.length > 0) return true;
   return response.routed_from === step;

@@ -314,7 +314,10 @@ class FlowEvents {
     const first = records[0];
     if (first !== undefined && first.type === "step" && first.step_id === open.step.id) return false;
     const status = typeof response.status === "string" ? response.status : "";
-    const failure = status === "ensure_failed" || status === "schema_failed" ? status : null;
+    const failure =
+      status === "ensure_failed" || status === "schema_failed" || status === "guardrail_blocked"
+        ? status
+        : null;
     const reasons = this.verdictOf(open.step.id) ?? [];
     this.out.push(this.attemptEnded(open, "rejected", failure, stringList(response.violations), reasons));
     return true;

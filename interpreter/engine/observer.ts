@@ -67,7 +67,7 @@ export interface StepFinished extends FlowEventBase, StepPlace {
   readonly attempt: number;
   readonly child_flow_id: string | null;
   readonly outcome: StepOutcome;
-  /** `ensure_failed` or `schema_failed` for a rejected attempt (the response's status); else null. */
+  /** `ensure_failed`, `schema_failed` or `guardrail_blocked` for a rejected attempt (the response's status); else null. */
   readonly failure: string | null;
   /** The response's violation texts (for people; decide on `reasons`). */
   readonly violations: readonly string[];

@@ -1,11 +1,14 @@
-// The checks of a reported result (docs/reference/runtime.md §4.1 stages 7–9): contract, output_schema, ensure.
-// The contract and output_schema stages both fail with `schema_failed` and their violations are
-// listed together (contract first), as the reference lists its output_schema violations; ensure
-// runs only when both pass. A reasoning certificate (reasoning.ts) is checked between them.
+// The checks of a reported result (docs/reference/runtime.md §4.1 stages 7–9): contract,
+// output_schema, guardrails, certificate, ensure. The contract and output_schema stages both fail
+// with `schema_failed` and their violations are listed together (contract first), as the reference
+// lists its output_schema violations; guardrails (guardrails.ts, docs/reference/runtime.md §25.1) fail with
+// `guardrail_blocked`; a reasoning certificate (reasoning.ts) is checked before ensure; each stage
+// runs only when the ones before it pass.
 import type { ContractIR, ExpressionIR, StepIR } from "../../checker/ir/types";
 import { truthy } from "../../stdlib/values/truth";
 import type { PyValue } from "../../stdlib/values/value";
 import { bindable, evaluateIn } from "./expressions";
+import { guardrailsOf, guardrailViolations } from "./guardrails";
 import { certificateOf, certificateViolations } from "./reasoning";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
@@ -22,7 +25,7 @@ export type CheckOutcome =
   | { readonly ok: true }
   | {
       readonly ok: false;
-      readonly status: "schema_failed" | "ensure_failed";
+      readonly status: "schema_failed" | "guardrail_blocked" | "ensure_failed";
       /** Typed (violations.ts); the response lists their texts. */
       readonly reasons: readonly Violation[];
     };
@@ -49,6 +52,8 @@ export function checkResult(tx: Tx, run: FlowRun, step: StepIR, result: PyValue)
     ...(step.outputSchema === null ? [] : outputSchemaViolations(result, step.outputSchema)),
   ];
   if (schemaViolations.length > 0) return { ok: false, status: "schema_failed", reasons: schemaViolations };
+  const blocked = guardrailViolations(guardrailsOf(run, step), result);
+  if (blocked.length > 0) return { ok: false, status: "guardrail_blocked", reasons: blocked };
   // reasoning_template (Claude agents): after the schema checks, before ensure, as the reference.
   const certificate = certificateOf(step);
   if (certificate !== null) {

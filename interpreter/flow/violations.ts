@@ -43,6 +43,8 @@ export type Violation =
   | { readonly kind: "contract"; readonly detail: string; readonly text: string }
   | { readonly kind: "output_schema"; readonly detail: string; readonly text: string }
   | { readonly kind: "certificate"; readonly text: string }
+  /** A guardrail pattern found in the result (docs/reference/runtime.md §25.1). */
+  | { readonly kind: "guardrail"; readonly pattern: string; readonly text: string }
   | {
       readonly kind: "ensure_failed";
       readonly index: number;
@@ -115,6 +117,11 @@ export function outputSchemaViolations(result: PyValue, schema: JsonObject): Vio
 
 export function certificateViolation(text: string): Violation {
   return { kind: "certificate", text };
+}
+
+/** `guardrail matched: '<pattern>'`, the pattern written as Python's repr writes it. */
+export function guardrailMatched(pattern: string): Violation {
+  return { kind: "guardrail", pattern, text: `guardrail matched: ${strRepr(pattern)}` };
 }
 
 export function ensureFailed(index: number, expression: string): Violation {

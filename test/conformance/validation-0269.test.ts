@@ -21,8 +21,6 @@ const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.m
   .filter((c): c is RecordedCase => !("header" in c));
 
 // Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
-const GUARDRAILS =
-  "unsupported key `guardrails` (D1; 0.2.69 accepts regex guardrails on functions and inline steps)";
 const CACHE = "unsupported key `cache` (D1; 0.2.69 caches step results by a key expression)";
 const PRE_MERGE_VERIFY = "unknown key `pre_merge_verify` on a parallel_dispatch step (new in 0.2.69)";
 const VOCABULARY = "builtin `vocabulary_compliance` not supported (new in 0.2.69's ensure builtins)";
@@ -41,11 +39,6 @@ const SOURCE_TYPE =
 
 /** Every recorded spec whose `valid` differs from the reference's, with its cause. */
 const DISAGREEMENTS: Readonly<Record<string, string>> = {
-  "mcp.integration.test_guardrails-1": GUARDRAILS,
-  "mcp.integration.test_guardrails-2": GUARDRAILS,
-  "mcp.integration.test_guardrails-3": GUARDRAILS,
-  "mcp.integration.test_guardrails-6": GUARDRAILS,
-  "mcp.integration.test_guardrails-7": GUARDRAILS,
   "mcp.test_result_cache_key-1": CACHE,
   "mcp.test_result_cache_key-1~2": CACHE,
   "mcp.test_par_merge_queue-1": PRE_MERGE_VERIFY,
@@ -66,10 +59,6 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
  * must still be invalid, for the reference's reason (given here).
  */
 const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
-  "mcp.integration.test_guardrails-4": "guardrails on a gate function",
-  "mcp.integration.test_guardrails-5": "guardrails on a function step (must be on the function)",
-  "mcp.integration.test_guardrails-8": "a guardrail that is not a valid regular expression",
-  "mcp.integration.test_guardrails-9": "an empty guardrail string (schema minLength 1)",
   "mcp.test_pipeline-1": "stages on a parallel_dispatch step (pipeline only)",
   "mcp.test_pipeline-2": "stages on an inline step",
 };

@@ -1,18 +1,18 @@
-// SPEC-FLOW-STEP-FIELD: retries, model and budget are settings of the child flow's own steps.
+// SPEC-FLOW-STEP-FIELD: retries, model, budget and guardrails are settings of the child flow's own steps.
 import { defineRule } from "../../rule";
 import { has, keyOf, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 import { flowName } from "./flow-name";
 
-const FIELDS = ["retries", "model", "budget"] as const;
+const FIELDS = ["retries", "model", "budget", "guardrails"] as const;
 
 export const SPEC_FLOW_STEP_FIELD = defineRule({
   code: "SPEC-FLOW-STEP-FIELD",
   severity: "error",
   family: "step-mode",
   errorType: "ir_semantic_error",
-  title: "A sub-flow step sets retries, model or budget",
-  doc: "A sub-flow step runs exactly once and delegates all work to the child flow, so retries, model and budget have nothing to apply to. Set them on the child flow's steps (or the flow's budget) instead.",
+  title: "A sub-flow step sets retries, model, budget or guardrails",
+  doc: "A sub-flow step runs exactly once and delegates all work to the child flow, so retries, model, budget and guardrails have nothing to apply to. Set them on the child flow's steps or functions (or the flow's budget) instead.",
   example: {
     bad: "- {id: research, flow: research, retries: 3}",
     good: "- {id: research, flow: research}",

@@ -4,7 +4,7 @@ import { stepEnsureMisplaced } from "../placement";
 import { has, keyOf, stepPath } from "../support";
 import type { RuleVisitor } from "../types";
 
-const FIELDS = ["ensure", "retries", "output_contract", "model", "budget"] as const;
+const FIELDS = ["ensure", "retries", "output_contract", "model", "budget", "guardrails"] as const;
 
 export const SPEC_FN_STEP_FIELD = defineRule({
   code: "SPEC-FN-STEP-FIELD",
@@ -12,7 +12,7 @@ export const SPEC_FN_STEP_FIELD = defineRule({
   family: "step-mode",
   errorType: "ir_semantic_error",
   title: "A function step sets a field that belongs on its function",
-  doc: "A function step runs its function as declared: ensure, retries, the output contract, model and budget come from the function and cannot be overridden per step. Move the field to the function (output_contract becomes the function's output), or make the step an inline step.",
+  doc: "A function step runs its function as declared: ensure, retries, the output contract, model, budget and guardrails come from the function and cannot be overridden per step. Move the field to the function (output_contract becomes the function's output), or make the step an inline step.",
   example: {
     bad: "- {id: summary, function: summarize, inputs: {}, retries: 5}",
     good: "- {id: summary, function: summarize, inputs: {}}",

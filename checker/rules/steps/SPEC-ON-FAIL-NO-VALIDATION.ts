@@ -11,7 +11,7 @@ export const SPEC_ON_FAIL_NO_VALIDATION = defineRule({
   family: "routing",
   errorType: "ir_semantic_error",
   title: "on_fail on a step that validates nothing",
-  doc: "A step fails only when its result violates its ensure expressions, its output_schema or (for a Claude agent) its reasoning_template until the attempts are used up. Without any of them (contracts do not count), on_fail can never be taken. Add an ensure or output_schema, or remove on_fail.",
+  doc: "A step fails only when its result violates its ensure expressions, its guardrails (the step's, or its function's for a function step), its output_schema or (for a Claude agent) its reasoning_template until the attempts are used up. Without any of them (contracts do not count), on_fail can never be taken. Add an ensure, guardrails or output_schema, or remove on_fail.",
   example: {
     bad: "- {id: a, intent: x, on_fail: b}",
     good: '- {id: a, intent: x, ensure: ["result.ok"], on_fail: b}',
@@ -33,9 +33,9 @@ export const SPEC_ON_FAIL_NO_VALIDATION = defineRule({
 });
 
 /**
- * Whether the step validates its result: a non-empty step ensure, a non-empty ensure of its
- * function, or a non-empty output_schema. Null when that cannot be known (an invalid field, or
- * the unsupported `guardrails`, which the reference counts as validation).
+ * Whether the step validates its result: a non-empty step ensure or guardrails list, a non-empty
+ * ensure or guardrails list of its function, or a non-empty output_schema. Null when that cannot
+ * be known (an invalid field).
  */
 function validates(step: StepDecl): boolean | null {
   const sources: { fields: StepDecl | NonNullable<StepDecl["fn"]>; key: string }[] = [
@@ -43,17 +43,18 @@ function validates(step: StepDecl): boolean | null {
     { fields: step, key: "output_schema" },
     { fields: step, key: "guardrails" },
   ];
-  if (step.kind === "function" && step.fn !== null) sources.push({ fields: step.fn, key: "ensure" });
+  if (step.kind === "function" && step.fn !== null)
+    sources.push({ fields: step.fn, key: "ensure" }, { fields: step.fn, key: "guardrails" });
   // A reasoning certificate is validation for Claude agents (the reference's has_cert).
   if (has(step, "reasoning_template") && claudeAgent(step)) return true;
   let unknown = false;
   for (const { fields, key } of sources) {
     if (lacks(fields, key)) continue;
-    if (key === "guardrails" || !fields.valid(key)) {
+    if (!fields.valid(key)) {
       unknown = true;
       continue;
     }
-    const list = key === "ensure" ? fields.seq(key) : null;
+    const list = key === "ensure" || key === "guardrails" ? fields.seq(key) : null;
     const map = key === "output_schema" ? fields.map(key) : null;
     if ((list?.value.items.length ?? 0) > 0 || (map?.value.entries.length ?? 0) > 0) return true;
   }

@@ -1,4 +1,4 @@
-// SCHEMA-FEATURE-UNSUPPORTED: extensions of the reference (guardrails, caches, …).
+// SCHEMA-FEATURE-UNSUPPORTED: extensions of the reference (the result cache, …).
 import { strRepr } from "../../../stdlib/values/repr";
 import { defineRule } from "../../rule";
 
@@ -8,7 +8,7 @@ export const SCHEMA_FEATURE_UNSUPPORTED = defineRule({
   family: "unsupported",
   errorType: "ir_validation_error",
   title: "An extension of the reference implementation is used",
-  doc: "The keys guardrails, task_reasoning_template and cache (steps), and guardrails and cache (functions) belong to extensions of the reference implementation that are not provided here; silently ignoring them would change what the flow does. Remove the key; its value is not checked.",
+  doc: "The keys task_reasoning_template and cache (steps), and cache (functions) belong to extensions of the reference implementation that are not provided here; silently ignoring them would change what the flow does. Remove the key; its value is not checked.",
   example: { bad: "cache: true", good: "intent: Draft the change" },
   message: (key: string) => `${strRepr(key)} is not supported by this implementation`,
   suggestion: (key: string) =>

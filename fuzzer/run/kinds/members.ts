@@ -38,7 +38,9 @@ async function playMembers(
     if (r.status !== "race_pending") break;
   }
   run.judged(flowId, step.id, plan.aim, r);
-  const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === step.id;
+  const retried =
+    (r.status === "ensure_failed" || r.status === "schema_failed" || r.status === "guardrail_blocked") &&
+    r.step_id === step.id;
   if (!retried && r.status !== "error" && r.status !== "race_pending") {
     // The race's winner, or (a quorum) the first completed member: what later steps will read.
     const race = r.race;

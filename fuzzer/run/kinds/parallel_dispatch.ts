@@ -20,7 +20,9 @@ async function playTasks(run: KindRun, payload: Plain, step: StepIR): Promise<Pl
   const { aim, ...report } = parallelReport(step, payload, run.decider, run.literals);
   const r = await run.call("stratum_parallel_done", { flow_id: flowId, step_id: step.id, ...report });
   run.judged(flowId, step.id, aim, r);
-  const retried = (r.status === "ensure_failed" || r.status === "schema_failed") && r.step_id === step.id;
+  const retried =
+    (r.status === "ensure_failed" || r.status === "schema_failed" || r.status === "guardrail_blocked") &&
+    r.step_id === step.id;
   if (!retried && r.status !== "error")
     run.setOutput(flowId, step.id, fromJsonValue(aggregateOf(step, report)));
   return r;

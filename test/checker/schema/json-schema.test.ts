@@ -136,8 +136,8 @@ const INVALID: readonly [string, string][] = [
   ["empty steps", yaml('version: "0.2"', "flows: {f: {input: {}, steps: []}}")],
   ["a step without id", yaml('version: "0.2"', "flows: {f: {input: {}, steps: [{intent: x}]}}")],
   [
-    "step guardrails",
-    yaml('version: "0.2"', "flows: {f: {input: {}, steps: [{id: a, intent: x, guardrails: []}]}}"),
+    "an empty step guardrail",
+    yaml('version: "0.2"', "flows: {f: {input: {}, steps: [{id: a, intent: x, guardrails: ['']}]}}"),
   ],
   [
     "a bad policy",

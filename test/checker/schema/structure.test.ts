@@ -525,9 +525,9 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
   });
   run([
     {
-      name: "step guardrails: reported at the key, the value is not checked",
-      text: step02("      - id: a", "        intent: x", "        guardrails: {on: [1]}"),
-      expect: [unsupported("guardrails", "flows.f.steps.0.guardrails", "8:9-8:19")],
+      name: "step judge: reported at the key, the value is not checked",
+      text: step02("      - id: a", "        intent: x", "        judge: {on: [1]}"),
+      expect: [unsupported("judge", "flows.f.steps.0.judge", "8:9-8:14")],
     },
     {
       // reasoning_template, score_expr and judge are supported: not in this list.
@@ -555,12 +555,9 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       expect: [],
     },
     {
-      name: "function guardrails and cache",
+      name: "function cache (guardrails are supported)",
       text: yaml('version: "0.2"', "functions:", "  g: {mode: gate, guardrails: [x], cache: true}"),
-      expect: [
-        unsupported("guardrails", "functions.g.guardrails", "3:19-3:29"),
-        unsupported("cache", "functions.g.cache", "3:36-3:41"),
-      ],
+      expect: [unsupported("cache", "functions.g.cache", "3:36-3:41")],
     },
   ]);
 });

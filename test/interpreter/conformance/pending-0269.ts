@@ -4,8 +4,6 @@
 export const PENDING_0269: ReadonlySet<string> = new Set([
   "cache_failed_result_not_stored.json",
   "cache_hit_on_second_run.json",
-  "guardrails_block_retry_then_pass.json",
-  "guardrails_exhausted.json",
   "v0269_pipeline_all_skipped_and_odd_status.json",
   "v0269_pipeline_empty_source.json",
   "v0269_pipeline_exit_when_ends_item.json",

@@ -20,6 +20,7 @@ const NOT_ADVANCED: ReadonlySet<unknown> = new Set([
   "error",
   "ensure_failed",
   "schema_failed",
+  "guardrail_blocked",
   "race_pending",
   "already_advanced",
 ]);

@@ -101,6 +101,7 @@ describe("keys", () => {
       "budget",
       "model",
       "timeout",
+      "guardrails",
     ]);
     expect(item(items, "mode")?.insertText).toBe("mode: ");
   });
