@@ -33,11 +33,6 @@ function ours(yaml: string): OurAnswer {
   return validate({ spec: yaml }) as unknown as OurAnswer;
 }
 
-/**
- * Cases that also use another key of docs/reference/language.md §11, implemented apart: ours rejects them for
- * that key only. The test fails when that key lands (then remove the entry).
- */
-const PENDING_OTHER_KEY: ReadonlyMap<string, string> = new Map([["judge_with_guardrails", "guardrails"]]);
 
 const pathAndMessage = (e: { readonly path?: string; readonly message: string }) =>
   `${e.path ?? ""}: ${e.message}`;
@@ -51,14 +46,6 @@ describe("judge steps against the 0.2.69 reference (validation-0269-keys.jsonl)"
   for (const c of CASES) {
     it(`${c.name}: ${c.description}`, () => {
       const answer = ours(c.yaml);
-      const other = PENDING_OTHER_KEY.get(c.name);
-      if (other !== undefined) {
-        expect(answer.valid, `${other} is accepted now: remove the pending entry`).toBe(
-          !c.reference_0269.valid,
-        );
-        expect(answer.errors.map((e) => e.path.split(".").at(-1))).toEqual([other]);
-        return;
-      }
       expect(answer.valid).toBe(c.reference_0269.valid);
       expect(answer.errors.map(pathAndMessage)).toEqual(c.reference_0269.errors.map(pathAndMessage));
     });

@@ -525,9 +525,9 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
   });
   run([
     {
-      name: "step judge: reported at the key, the value is not checked",
-      text: step02("      - id: a", "        intent: x", "        judge: {on: [1]}"),
-      expect: [unsupported("judge", "flows.f.steps.0.judge", "8:9-8:14")],
+      name: "step cache: reported at the key, the value is not checked",
+      text: step02("      - id: a", "        intent: x", "        cache: {on: [1]}"),
+      expect: [unsupported("cache", "flows.f.steps.0.cache", "8:9-8:14")],
     },
     {
       // reasoning_template, score_expr and judge are supported: not in this list.
