@@ -33,7 +33,6 @@ function ours(yaml: string): OurAnswer {
   return validate({ spec: yaml }) as unknown as OurAnswer;
 }
 
-
 const pathAndMessage = (e: { readonly path?: string; readonly message: string }) =>
   `${e.path ?? ""}: ${e.message}`;
 
