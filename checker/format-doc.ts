@@ -190,6 +190,8 @@ function typeText(spec: ValueSpec, nested = false): string {
       return `string, or integer ≥ ${spec.minimum}`;
     case "countOrSeqOf":
       return `integer ≥ ${spec.minimum}, or list of ${typeText(spec.item, true)}, not empty`;
+    case "stringOrSeqOf":
+      return `string, or list of ${typeText(spec.item, true)}`;
     case "boolean":
       return "boolean";
     case "enum":

@@ -107,3 +107,46 @@ export function dollarPathFeature(field: string): PortabilityFeature {
     suggestion: `The reference resolves $ paths only in inputs and skip_if: pass the value as an input and have the step report what to check in its result, ${KEEP}`,
   };
 }
+
+/** A key the reference accepts from 0.2.69 on: 0.2.50's schema rejects it as an unknown key. */
+export interface NewerKey {
+  readonly shape: "function" | "step";
+  readonly key: string;
+  readonly use: PortabilityFeature;
+}
+
+const REJECTED_BY_0250 = "stratum-mcp 0.2.50 rejects it (a key of 0.2.69)";
+
+/**
+ * The keys of 0.2.69 that 0.2.50 refuses, for `check --portable` against 0.2.50
+ * (docs/reference/language.md §11.4, §6.8): the result cache and the pre-merge gate.
+ */
+export const KEYS_SINCE_0269: readonly NewerKey[] = [
+  {
+    shape: "function",
+    key: "cache",
+    use: {
+      feature: "'cache' (functions)",
+      consequence: REJECTED_BY_0250,
+      suggestion: "Remove cache (0.2.50 re-runs every step), or require stratum-mcp 0.2.69",
+    },
+  },
+  {
+    shape: "step",
+    key: "cache",
+    use: {
+      feature: "'cache' (steps)",
+      consequence: REJECTED_BY_0250,
+      suggestion: "Remove cache (0.2.50 re-runs every step), or require stratum-mcp 0.2.69",
+    },
+  },
+  {
+    shape: "step",
+    key: "pre_merge_verify",
+    use: {
+      feature: "'pre_merge_verify' (parallel_dispatch steps)",
+      consequence: REJECTED_BY_0250,
+      suggestion: "Run the checks in the step's ensure or a later step, or require stratum-mcp 0.2.69",
+    },
+  },
+];

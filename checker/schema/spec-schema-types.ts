@@ -45,7 +45,12 @@ export type ValueSpec =
    * A count (an integer, integral floats count, at least `minimum`) or a non-empty sequence of
    * `item`s (a race's `candidates`: N copies, or one entry per member).
    */
-  | { readonly kind: "countOrSeqOf"; readonly minimum: number; readonly item: ValueSpec };
+  | { readonly kind: "countOrSeqOf"; readonly minimum: number; readonly item: ValueSpec }
+  /**
+   * A string, or a list of `item` (a JSON Schema `oneOf`, 0.3 `pre_merge_verify`): a list with a
+   * bad item fails both branches and is reported at the key, as the reference's `oneOf` is.
+   */
+  | { readonly kind: "stringOrSeqOf"; readonly item: ValueSpec };
 
 /** A list that may differ between versions. */
 export type VersionedList = readonly string[] | { readonly [V in Version]: readonly string[] };

@@ -222,11 +222,20 @@ const FUNCTION: ShapeSpec = {
       default: "none (the gate is never auto-killed)",
       example: "timeout: 3600",
     },
+    {
+      name: "cache",
+      since: "0.2",
+      value: { kind: "boolean" },
+      description:
+        "Serve a validated result of an earlier run from the result cache for every step of this compute function (same step, function and inputs).",
+      default: "`false` (results are not cached)",
+      example: "cache: true",
+    },
   ],
   required: { "0.1": ["mode", "intent", "input", "output"], "0.2": ["mode"], "0.3": ["mode"] },
   requiredIf: [{ key: "output", versions: ["0.2", "0.3"], when: { key: "mode", in: ["infer", "compute"] } }],
   otherKeys: "error",
-  unsupported: ["guardrails", "cache"],
+  unsupported: ["guardrails"],
 };
 
 const BUDGET_SHAPE: ShapeSpec = {
@@ -531,12 +540,30 @@ const STEP: ShapeSpec = {
       default: "none (the item itself is its key)",
       example: 'accumulate_key: "item.id"',
     },
+    {
+      name: "cache",
+      since: "0.2",
+      value: { kind: "boolean" },
+      description:
+        "Serve a validated result of an earlier run from the result cache (compute function steps only).",
+      default: "the function's `cache` (default `false`)",
+      example: "cache: true",
+    },
     ...PARALLEL_STEP_KEYS,
+    {
+      name: "pre_merge_verify",
+      since: "0.3",
+      value: { kind: "stringOrSeqOf", item: NON_EMPTY_STRING },
+      description:
+        "parallel_dispatch: commands run in the merged worktree before each task's diff is merged; a failing command bounces the task.",
+      default: "none (diffs are merged unverified)",
+      example: 'pre_merge_verify: ["npm test"]',
+    },
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  unsupported: ["guardrails", "score_expr", "judge", "cache"],
-  beyondSurface: ["stages", "pre_merge_verify"],
+  unsupported: ["guardrails", "score_expr", "judge"],
+  beyondSurface: ["stages"],
 };
 
 export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {

@@ -89,6 +89,24 @@ export class StructureWalker {
           this.seqOf(node, { kind: "seqOf", item: spec.item, nonEmpty: true }, path, holder);
         else this.scalarValue(node, spec, path, holder);
         break;
+      case "stringOrSeqOf":
+        // The reference's `oneOf`: a list with an item that is not a valid `item` fails both
+        // branches, and jsonschema reports the list itself, not the item.
+        if (node.kind === "seq") {
+          const bad = node.items.some((item) => scalarProblem(item, spec.item, this.version) !== null);
+          if (bad) {
+            const message = SCHEMA_TYPE.noAlternativeMessage(pythonRepr(node));
+            this.invalidValue(
+              SCHEMA_TYPE,
+              message,
+              node,
+              path,
+              holder,
+              this.help(SCHEMA_TYPE.code, spec, node, holder),
+            );
+          }
+        } else this.scalarValue(node, spec, path, holder);
+        break;
       default:
         this.scalarValue(node, spec, path, holder);
     }

@@ -26,8 +26,6 @@ const GUARDRAILS =
 const SCORE_EXPR =
   "unsupported key `score_expr` (D1), and its names (`best_score`, `iteration`) unbound in `exit_criterion`";
 const JUDGE = "unsupported key `judge` (D1; 0.2.69 has judge steps: a fourth step mode)";
-const CACHE = "unsupported key `cache` (D1; 0.2.69 caches step results by a key expression)";
-const PRE_MERGE_VERIFY = "unknown key `pre_merge_verify` on a parallel_dispatch step (new in 0.2.69)";
 const VOCABULARY = "builtin `vocabulary_compliance` not supported (new in 0.2.69's ensure builtins)";
 const TEST_BUILTINS =
   "D3/D6: names the reference's test injects into its ensure environment (`_passthrough_violations`, `_mock_plan_completion`) are unknown to our static check";
@@ -62,9 +60,6 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
   "mcp.test_server_judge-1": JUDGE,
   "mcp.test_server_judge-2": JUDGE,
   "mcp.test_spec_judge-1": JUDGE,
-  "mcp.test_result_cache_key-1": CACHE,
-  "mcp.test_result_cache_key-1~2": CACHE,
-  "mcp.test_par_merge_queue-1": PRE_MERGE_VERIFY,
   "mcp.integration.test_vocabulary_compliance_flow-1": VOCABULARY,
   "mcp.integration.test_ensure_violation_passthrough-1": TEST_BUILTINS,
   "mcp.integration.test_ensure_violation_passthrough-2": TEST_BUILTINS,

@@ -539,12 +539,10 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
         "        reasoning_template: {}",
         "        task_reasoning_template: {}",
         "        judge: {}",
-        "        cache: true",
       ),
       expect: [
         unsupported("score_expr", "flows.f.steps.0.score_expr", "8:9-8:19"),
         unsupported("judge", "flows.f.steps.0.judge", "11:9-11:14"),
-        unsupported("cache", "flows.f.steps.0.cache", "12:9-12:14"),
       ],
     },
     {
@@ -563,12 +561,9 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       ],
     },
     {
-      name: "function guardrails and cache",
+      name: "function guardrails",
       text: yaml('version: "0.2"', "functions:", "  g: {mode: gate, guardrails: [x], cache: true}"),
-      expect: [
-        unsupported("guardrails", "functions.g.guardrails", "3:19-3:29"),
-        unsupported("cache", "functions.g.cache", "3:36-3:41"),
-      ],
+      expect: [unsupported("guardrails", "functions.g.guardrails", "3:19-3:29")],
     },
   ]);
 });

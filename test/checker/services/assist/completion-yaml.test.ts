@@ -100,6 +100,7 @@ describe("keys", () => {
       "budget",
       "model",
       "timeout",
+      "cache",
     ]);
     expect(item(items, "mode")?.insertText).toBe("mode: ");
   });
