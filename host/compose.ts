@@ -29,6 +29,7 @@ import { createExecutorOwners, executorOwnersDir } from "./parallel/executor-own
 import { maxAgentsOf } from "./parallel/max-agents";
 import { createProcessParallelRunner, worktreeRootFor } from "./parallel/process-parallel-runner";
 import { removeDeadWorktrees } from "./parallel/worktree-leftovers";
+import { resultCacheFromEnv } from "./result-cache/result-cache-env";
 import { type LocatedStore, storeAt } from "./store-at";
 import { createTracer, type Tracer } from "./tracing/tracer";
 
@@ -98,6 +99,9 @@ export function composeHost(options: HostOptions): NodeHost {
   const store = opened.store;
   const logError = options.logError;
   const specs = new SpecCache(); // flows of one process mostly share a few spec texts
+  // Files under the home also with a database store: entries are the user's, like the reference's.
+  const home = store instanceof FileFlowStore ? opened.where : stratumHome(options.env, homedir());
+  const resultCache = resultCacheFromEnv(options.env, home);
   return {
     where: opened.where,
     store,
@@ -121,6 +125,7 @@ export function composeHost(options: HostOptions): NodeHost {
         files: (root) => ({ root, fs: nodeFileSystem }),
         workspace: nodeWorkspace,
         ...workspaceRootOption(options),
+        ...(resultCache === null ? {} : { resultCache }),
         ...(logError === undefined ? {} : { logError }),
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),

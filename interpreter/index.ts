@@ -24,6 +24,11 @@ export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } fr
 export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
+export {
+  RESULT_CACHE_VERSION,
+  type ResultCacheEntry,
+  type ResultCacheStore,
+} from "./flow/result-cache";
 export type { FlowRun } from "./flow/run";
 export { validate as validateSpec } from "./flow/validate";
 export {

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../checker/diagnostic";
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "./ports";
+import type { ResultCacheStore } from "./result-cache";
 import type { FlowRun } from "./run";
 import type { MemberViolation, RaisedError, Violation } from "./violations";
 
@@ -86,6 +87,11 @@ export interface Tx {
   warn(message: string): void;
   /** Hands a typed fact of the call to the engine's events (TxFact); it changes nothing. */
   note(fact: TxFact): void;
+  /**
+   * The result cache (docs/reference/runtime.md §25.4), or null when there is none. What a call
+   * stores reaches the store only when the call commits.
+   */
+  readonly results: ResultCacheStore | null;
   /** Checked IR of a spec text (cached); null when the text has errors. */
   compile(specText: string): CheckedSpec | null;
   /** The error diagnostics and the checked IR of a spec text (cached). */

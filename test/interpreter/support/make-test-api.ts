@@ -11,6 +11,7 @@ import { nodeWorkspace } from "../../../host/node-workspace";
 import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
 import type { RegistryLimits } from "../../../interpreter/engine/registry";
+import type { ResultCacheStore } from "../../../interpreter/flow/result-cache";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import type { FlowStore } from "../../../interpreter/store/store";
 import type { WorkspaceFs } from "../../../interpreter/workspace/workspace";
@@ -24,6 +25,7 @@ export interface TestApiOptions {
   readonly ids?: SequentialIds;
   readonly workspace?: WorkspaceFs;
   readonly registryLimits?: RegistryLimits;
+  readonly resultCache?: ResultCacheStore;
 }
 
 export interface TestApi {
@@ -58,6 +60,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
       logError: (message) => loggedErrors.push(message),
       verifyEdits: true,
       ...(options.registryLimits === undefined ? {} : { registryLimits: options.registryLimits }),
+      ...(options.resultCache === undefined ? {} : { resultCache: options.resultCache }),
     });
   let api = build();
   return {
