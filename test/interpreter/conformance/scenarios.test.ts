@@ -3,6 +3,7 @@
 // over the durable FileFlowStore (the store we ship), each in a fresh STRATUM_HOME, with the
 // scenario's folder as the working directory.
 import { describe, expect, it } from "vitest";
+import { MemoryResultCache } from "../../../interpreter/engine/memory-result-cache";
 import { makeTestApi, tempFileStore } from "../support/make-test-api";
 import { PENDING_0269 } from "./pending-0269";
 import { runScenario, scenarioFailures } from "./run-scenario";
@@ -25,7 +26,12 @@ describe("runtime scenarios", () => {
     it(scenario.name, async () => {
       const home = tempFileStore();
       try {
-        const harness = makeTestApi({ cwd: scenario.dir, store: home.store });
+        // A result cache of the scenario's own, as the recorder gave each run a fresh home.
+        const harness = makeTestApi({
+          cwd: scenario.dir,
+          store: home.store,
+          resultCache: new MemoryResultCache(),
+        });
         const run = await runScenario(scenario, harness);
         const failures = scenarioFailures(scenario, run, scenario.dir);
         failures.push(...harness.loggedErrors.map((e) => `engine logged an unexpected error: ${e}`));
