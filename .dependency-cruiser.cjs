@@ -164,7 +164,7 @@ const SUBFOLDER_ORDER = {
   ],
   interpreter: ["wire", "base", "eval", "checks", "store", "workspace", "speckit", "flow", "engine", "query"],
   fuzzer: ["values", "run", "explore"],
-  host: ["file-store", "pg-store", "tracing", "parallel", "agent-run"],
+  host: ["file-store", "pg-store", "tracing", "parallel", "agent-run", "result-cache"],
   cli: [
     "format",
     "check",

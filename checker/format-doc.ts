@@ -10,7 +10,6 @@ import type { Version } from "./base/version";
 import { CATALOGUE } from "./catalogue";
 import { ruleDocAnchor } from "./rule-docs";
 import { forVersion, resolveShape } from "./schema/resolve-shape";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "./schema/rules/SCHEMA-FEATURE-UNSUPPORTED";
 import { SCHEMA_UNKNOWN_KEY } from "./schema/rules/SCHEMA-UNKNOWN-KEY";
 import { SHAPES, VERSIONS } from "./schema/spec-schema";
 import type { KeySpec, ShapeName, ShapeSpec, ValueSpec } from "./schema/spec-schema-types";
@@ -190,6 +189,8 @@ function typeText(spec: ValueSpec, nested = false): string {
       return `string, or integer ≥ ${spec.minimum}`;
     case "countOrSeqOf":
       return `integer ≥ ${spec.minimum}, or list of ${typeText(spec.item, true)}, not empty`;
+    case "stringOrSeqOf":
+      return `string, or list of ${typeText(spec.item, true)}`;
     case "boolean":
       return "boolean";
     case "enum":
@@ -326,12 +327,7 @@ function otherKeysText(shape: ShapeSpec): string {
     shape.otherKeys === "error"
       ? `Any other key is an error (${ruleLink(SCHEMA_UNKNOWN_KEY.code)}).`
       : "Other keys are allowed.";
-  const unsupported =
-    shape.unsupported === undefined || shape.unsupported.length === 0
-      ? ""
-      : ` The reference implementation's extension keys ${shape.unsupported.map(code).join(", ")} are reported ` +
-        `as ${ruleLink(SCHEMA_FEATURE_UNSUPPORTED.code)}.`;
-  return others + unsupported;
+  return others;
 }
 
 function section(shape: ShapeSpec, where: readonly string[], usedBy: readonly string[]): string[] {

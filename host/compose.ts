@@ -30,6 +30,7 @@ import { createExecutorOwners, executorOwnersDir } from "./parallel/executor-own
 import { maxAgentsOf } from "./parallel/max-agents";
 import { createProcessParallelRunner, worktreeRootFor } from "./parallel/process-parallel-runner";
 import { removeDeadWorktrees } from "./parallel/worktree-leftovers";
+import { resultCacheFromEnv } from "./result-cache/result-cache-env";
 import { type LocatedStore, storeAt } from "./store-at";
 import { createTracer, type Tracer } from "./tracing/tracer";
 
@@ -107,6 +108,9 @@ export function composeHost(options: HostOptions): NodeHost {
   // Read once: the run-budget pricing with STRATUM_MODEL_PRICING_JSON merged over it.
   const pricing = pricingOverride(options.env.STRATUM_MODEL_PRICING_JSON);
   if (pricing.warning !== null) logError?.(pricing.warning);
+  // Files under the home also with a database store: entries are the user's, like the reference's.
+  const home = store instanceof FileFlowStore ? opened.where : stratumHome(options.env, homedir());
+  const resultCache = resultCacheFromEnv(options.env, home);
   return {
     where: opened.where,
     store,
@@ -137,6 +141,7 @@ export function composeHost(options: HostOptions): NodeHost {
         files: (root) => ({ root, fs: nodeFileSystem }),
         workspace: nodeWorkspace,
         ...workspaceRootOption(options),
+        ...(resultCache === null ? {} : { resultCache }),
         ...(logError === undefined ? {} : { logError, logWarning: logError }),
         pricing: pricing.table,
         ...(observer === undefined ? {} : { observer }),

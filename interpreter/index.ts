@@ -25,6 +25,11 @@ export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
 export { pricingOverride } from "./flow/pricing";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
+export {
+  RESULT_CACHE_VERSION,
+  type ResultCacheEntry,
+  type ResultCacheStore,
+} from "./flow/result-cache";
 export type { FlowRun } from "./flow/run";
 export { validate as validateSpec } from "./flow/validate";
 export {

@@ -118,7 +118,7 @@ async function survey() {
     const r = await runCli(["check", "--format", "json", ...chunk], opts.timeout);
     for (const f of JSON.parse(r.stdout)) {
       const errors = f.errors.map((e) => ({ code: e.code, line: e.line, message: e.message }));
-      checks[f.file] = { status: checkStatus(f.valid, errors), errors };
+      checks[f.file] = { status: checkStatus(f.valid), errors };
     }
   }
   const fuzzable = files.filter((f) => checks[f]?.status === "ok");
@@ -178,13 +178,9 @@ async function survey() {
   };
 }
 
-/**
- * "ok", "unsupported-feature" (a key only the reference's 0.2.69 has: another issue, whatever else
- * the spec has) or "check-errors".
- */
-function checkStatus(valid, errors) {
-  if (valid) return "ok";
-  return errors.some((e) => e.code === "SCHEMA-FEATURE-UNSUPPORTED") ? "unsupported-feature" : "check-errors";
+/** "ok" or "check-errors". */
+function checkStatus(valid) {
+  return valid ? "ok" : "check-errors";
 }
 
 async function timed(f) {
@@ -236,8 +232,7 @@ function summary(result, labels) {
   const findings = distinctFindings(result);
   const kindOf = (file) => manifest.get(file)?.kind ?? file.split("/").at(-2);
   const files = Object.keys(result.checks).sort();
-  for (const f of files)
-    result.checks[f].status = checkStatus(result.checks[f].status === "ok", result.checks[f].errors);
+  for (const f of files) result.checks[f].status = checkStatus(result.checks[f].status === "ok");
   const out = [];
   out.push("# Fuzz survey of the reference corpus", "");
   out.push(
@@ -247,37 +242,15 @@ function summary(result, labels) {
     "",
   );
 
-  out.push(
-    "## The corpus and `check`",
-    "",
-    "| kind | files | check ok | SCHEMA-FEATURE-UNSUPPORTED | other check errors |",
-  );
-  out.push("|---|---|---|---|---|");
+  out.push("## The corpus and `check`", "", "| kind | files | check ok | check errors |");
+  out.push("|---|---|---|---|");
   const kinds = [...new Set(files.map(kindOf))].sort();
   for (const k of [...kinds, "all"]) {
     const fs = files.filter((f) => k === "all" || kindOf(f) === k);
     const n = (s) => fs.filter((f) => result.checks[f].status === s).length;
-    out.push(`| ${k} | ${fs.length} | ${n("ok")} | ${n("unsupported-feature")} | ${n("check-errors")} |`);
+    out.push(`| ${k} | ${fs.length} | ${n("ok")} | ${n("check-errors")} |`);
   }
-  const unsupported = {};
-  for (const f of files) {
-    for (const e of result.checks[f].errors) {
-      if (e.code !== "SCHEMA-FEATURE-UNSUPPORTED") continue;
-      const key = /'([^']+)'/.exec(e.message)?.[1] ?? e.message;
-      unsupported[key] = (unsupported[key] ?? 0) + 1;
-    }
-  }
-  out.push(
-    "",
-    "Specs using keys only the reference's 0.2.69 has fail `check` with SCHEMA-FEATURE-UNSUPPORTED " +
-      "(counted there even with other errors). The keys (diagnostics): ",
-  );
-  out.push(
-    Object.entries(unsupported)
-      .sort((a, b) => b[1] - a[1])
-      .map(([k, n]) => `\`${k}\` ${n}`)
-      .join(", ") || "none",
-  );
+
   const broken = files.filter((f) => result.checks[f].status !== "ok");
   if (broken.length > 0) {
     out.push(

@@ -148,6 +148,7 @@ function functionIR(fn: FunctionDecl, expressions: ExpressionTable): FunctionIR 
     budget: budgetIR(fn.map("budget")),
     model: fn.string("model")?.value ?? null,
     timeout: fn.integer("timeout")?.value ?? null,
+    cache: fn.boolean("cache")?.value ?? false,
     range: fn.decl.key.range,
   };
 }
@@ -230,11 +231,21 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     accumulate: expressionIR(e.accumulate),
     accumulateKey: expressionIR(e.accumulateKey),
     scoreExpr: expressionIR(e.scoreExpr),
+    cache: step.boolean("cache")?.value ?? false,
+    preMergeVerify: preMergeVerifyIR(step),
     reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
     ...kindParts(step, CHECKER_KINDS[kind].irPart, expressions),
     resultType: expressions.resultType(step),
     range: step.node.range,
   };
+}
+
+/** `pre_merge_verify` as a list of commands (a single string is one command). */
+function preMergeVerifyIR(step: StepDecl): readonly string[] | null {
+  if (!step.valid("pre_merge_verify")) return null;
+  const single = step.string("pre_merge_verify");
+  if (single !== null) return [single.value];
+  return stringList(step.strings("pre_merge_verify"));
 }
 
 /** The reference's default certificate sections (spec.py CERT_DEFAULT_SECTIONS). */

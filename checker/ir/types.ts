@@ -64,6 +64,8 @@ export interface FunctionIR {
   readonly budget: BudgetIR | null;
   readonly model: string | null;
   readonly timeout: number | null;
+  /** `cache: true`: its steps' validated results are served from the result cache (docs/reference/runtime.md §25.4). */
+  readonly cache: boolean;
   readonly range: SourceRange;
 }
 
@@ -211,6 +213,10 @@ export interface StepIR {
   readonly accumulateKey: ExpressionIR | null;
   /** `score_expr` (docs/reference/language.md §11.2): null when absent or not checked. */
   readonly scoreExpr: ExpressionIR | null;
+  /** The step's own `cache` (default false); the effective flag also reads its function's. */
+  readonly cache: boolean;
+  /** 0.3 `pre_merge_verify`, a string made a one-command list; null when absent. */
+  readonly preMergeVerify: readonly string[] | null;
   /**
    * `reasoning_template` of an inline step with the reference's defaults applied (absent or null:
    * none). Claude agents (no agent, or one starting with `claude`) get the sections in their intent

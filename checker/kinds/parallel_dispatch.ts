@@ -56,6 +56,7 @@ export const PARALLEL_DISPATCH_KIND: CheckerKind = {
     "task_timeout",
     "capture_diff",
     "defer_advance",
+    "pre_merge_verify",
     "task_reasoning_template",
     "member_contract",
     "validate",

@@ -33,7 +33,7 @@ export class MapFields implements Fields {
   /** True when the key is allowed in this mapping in the document's version (present or not). */
   isSchemaKey(key: string): boolean {
     if (this.shape.keys.has(key)) return true;
-    return this.shape.spec.otherKeys === "any" && !this.shape.unsupported.has(key);
+    return this.shape.spec.otherKeys === "any";
   }
 
   string(key: string): Field<string> | null {

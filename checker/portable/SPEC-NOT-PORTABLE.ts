@@ -8,13 +8,14 @@ import { keyRange, valueRange } from "../anchors";
 import type { Fields, SpecModel } from "../model/types";
 import type { Reporter } from "../report";
 import { defineRule } from "../rule";
-import { namedSteps, stepPath } from "../rules/support";
+import { functionPath, namedSteps, stepPath } from "../rules/support";
 import type { ExpressionTable } from "../spec-expr/types";
 import { expressionUses } from "./expressions";
 import {
   BUDGET_KEYS_SINCE_0250,
   consequenceFor,
   DEFAULT_PORTABLE_VERSION,
+  KEYS_SINCE_0269,
   type PortabilityFeature,
   REQUIRE_ZERO,
   type ReferenceVersion,
@@ -30,7 +31,7 @@ export const SPEC_NOT_PORTABLE = defineRule({
   family: "portability",
   errorType: "ir_semantic_error",
   title: "A feature a reference version rejects (reported by check --portable[=VERSION])",
-  doc: "Reported only by `stratumc check --portable[=VERSION]`, for teams that also run the Python reference (stratum-mcp 0.2.69 by default, or 0.2.50): the quorum, race and debate step kinds and their keys, member_contract, validate and require: 0 on parallel_dispatch steps are stratumc extensions the reference rejects, and the builtins float, sum, abs, round, sorted, any and all, or a $ path outside skip_if, make the reference's expression fail when it runs (any and all only in 0.2.50, which also rejects the features new in 0.2.69: the budget keys max_agent_dispatches and max_tokens among them). Rewrite the step with the reference's features (the suggestion says how), or keep the spec for stratumc only and check it without --portable.",
+  doc: "Reported only by `stratumc check --portable[=VERSION]`, for teams that also run the Python reference (stratum-mcp 0.2.69 by default, or 0.2.50): the quorum, race and debate step kinds and their keys, member_contract, validate and require: 0 on parallel_dispatch steps are stratumc extensions the reference rejects, and the builtins float, sum, abs, round, sorted, any and all, or a $ path outside skip_if, make the reference's expression fail when it runs (any and all only in 0.2.50, which also rejects the features new in 0.2.69: the budget keys max_agent_dispatches and max_tokens, cache and pre_merge_verify among them). Rewrite the step with the reference's features (the suggestion says how), or keep the spec for stratumc only and check it without --portable.",
   example: {
     bad: '- {id: classify, type: quorum, intent: Classify the ticket, runs: 3, agree_on: "result.severity"}',
     good: "- {id: classify, intent: Classify the ticket, output_contract: Classification}",
@@ -68,6 +69,16 @@ export const SPEC_NOT_PORTABLE = defineRule({
           suggestion: use.suggestion,
         });
       }
+      for (const { key, use } of KEYS_SINCE_0269.filter((k) => k.shape === "step")) {
+        const entry = step.entry(key);
+        if (entry === undefined || !step.valid(key) || !reported(use)) continue;
+        reporter.report(SPEC_NOT_PORTABLE, {
+          message: message(use),
+          path: stepPath(step, key),
+          range: keyRange(entry),
+          suggestion: use.suggestion,
+        });
+      }
       // integer() reads an integral float such as 0.0 as 0, which the reference rejects as well.
       const require = step.integer("require");
       if (require !== null && require.value === 0 && reported(REQUIRE_ZERO)) {
@@ -76,6 +87,18 @@ export const SPEC_NOT_PORTABLE = defineRule({
           path: stepPath(step, "require"),
           range: valueRange(model.source, require.entry),
           suggestion: REQUIRE_ZERO.suggestion,
+        });
+      }
+    }
+    for (const fn of model.functions) {
+      for (const { key, use } of KEYS_SINCE_0269.filter((k) => k.shape === "function")) {
+        const entry = fn.entry(key);
+        if (entry === undefined || !fn.valid(key) || !reported(use)) continue;
+        reporter.report(SPEC_NOT_PORTABLE, {
+          message: message(use),
+          path: functionPath(fn, key),
+          range: keyRange(entry),
+          suggestion: use.suggestion,
         });
       }
     }

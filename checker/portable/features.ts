@@ -159,3 +159,47 @@ export const BUDGET_KEYS_SINCE_0250: ReadonlyMap<string, PortabilityFeature> = n
     },
   ]),
 );
+
+/** A key the reference accepts from 0.2.69 on: 0.2.50's schema rejects it as an unknown key. */
+export interface NewerKey {
+  readonly shape: "function" | "step";
+  readonly key: string;
+  readonly use: PortabilityFeature;
+}
+
+/**
+ * The keys of 0.2.69 that 0.2.50 refuses, for `check --portable` against 0.2.50
+ * (docs/reference/language.md §11.4, §6.8): the result cache and the pre-merge gate.
+ */
+export const KEYS_SINCE_0269: readonly NewerKey[] = [
+  {
+    shape: "function",
+    key: "cache",
+    use: {
+      feature: "'cache' (functions)",
+      consequence: REJECTS,
+      since: "0.2.69",
+      suggestion: "Remove cache (0.2.50 re-runs every step), or require stratum-mcp 0.2.69",
+    },
+  },
+  {
+    shape: "step",
+    key: "cache",
+    use: {
+      feature: "'cache' (steps)",
+      consequence: REJECTS,
+      since: "0.2.69",
+      suggestion: "Remove cache (0.2.50 re-runs every step), or require stratum-mcp 0.2.69",
+    },
+  },
+  {
+    shape: "step",
+    key: "pre_merge_verify",
+    use: {
+      feature: "'pre_merge_verify' (parallel_dispatch steps)",
+      consequence: REJECTS,
+      since: "0.2.69",
+      suggestion: "Run the checks in the step's ensure or a later step, or require stratum-mcp 0.2.69",
+    },
+  },
+];

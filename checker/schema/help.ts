@@ -78,6 +78,8 @@ function exampleValue(key: string, spec: ValueSpec): string {
       return spec.values[0] ?? String(spec.minimum);
     case "countOrSeqOf":
       return String(Math.max(1, spec.minimum));
+    case "stringOrSeqOf":
+      return `[${exampleValue("", spec.item)}]`;
     case "enum":
       return Array.isArray(spec.values) ? String(spec.values[0] ?? "") : "<value>";
     case "nullableString":
@@ -108,6 +110,8 @@ function what(spec: ValueSpec): string {
       return `one of ${spec.values.join(", ")}, or a whole number of at least ${spec.minimum}`;
     case "countOrSeqOf":
       return `a whole number of at least ${spec.minimum}, or a non-empty list`;
+    case "stringOrSeqOf":
+      return `a string, or a list of ${what(spec.item).replace(/^an? /, "")}s`;
     case "enum":
       return "one of the listed words";
     case "shape":

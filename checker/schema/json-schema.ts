@@ -63,6 +63,10 @@ function valueSchema(spec: ValueSpec, version: Version): JsonObject {
           { type: "array", items: valueSchema(spec.item, version), minItems: 1 },
         ],
       };
+    case "stringOrSeqOf":
+      return {
+        oneOf: [{ type: "array", items: valueSchema(spec.item, version) }, { type: "string" }],
+      };
     case "boolean":
       return { type: "boolean" };
     case "enum":

@@ -20,7 +20,6 @@ export interface ResolvedShape {
   readonly required: readonly string[];
   /** Keys of this shape that exist only in a later version, with that version (for the suggestion). */
   readonly laterKeys: ReadonlyMap<string, Version>;
-  readonly unsupported: ReadonlySet<string>;
 }
 
 const resolvedCache = new Map<string, ResolvedShape>();
@@ -42,7 +41,6 @@ export function resolveShape(name: ShapeName, version: Version): ResolvedShape {
     keys,
     required: forVersion(spec.required, version),
     laterKeys,
-    unsupported: new Set(spec.unsupported ?? []),
   };
   resolvedCache.set(cacheKey, resolved);
   return resolved;

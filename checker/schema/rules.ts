@@ -2,7 +2,6 @@
 // module under rules/; the structure walker (walk.ts) reports them.
 import type { RuleInfo } from "../rule";
 import { SCHEMA_ENUM } from "./rules/SCHEMA-ENUM";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/SCHEMA-FEATURE-UNSUPPORTED";
 import { SCHEMA_KEY_NOT_STRING } from "./rules/SCHEMA-KEY-NOT-STRING";
 import { SCHEMA_MAXIMUM } from "./rules/SCHEMA-MAXIMUM";
 import { SCHEMA_MINIMUM } from "./rules/SCHEMA-MINIMUM";
@@ -20,7 +19,6 @@ export const SCHEMA_RULES: readonly RuleInfo[] = [
   SCHEMA_KEY_NOT_STRING,
   SCHEMA_REQUIRED,
   SCHEMA_UNKNOWN_KEY,
-  SCHEMA_FEATURE_UNSUPPORTED,
   SCHEMA_TYPE,
   SCHEMA_ENUM,
   SCHEMA_MINIMUM,

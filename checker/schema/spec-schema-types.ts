@@ -45,7 +45,12 @@ export type ValueSpec =
    * A count (an integer, integral floats count, at least `minimum`) or a non-empty sequence of
    * `item`s (a race's `candidates`: N copies, or one entry per member).
    */
-  | { readonly kind: "countOrSeqOf"; readonly minimum: number; readonly item: ValueSpec };
+  | { readonly kind: "countOrSeqOf"; readonly minimum: number; readonly item: ValueSpec }
+  /**
+   * A string, or a list of `item` (a JSON Schema `oneOf`, 0.3 `pre_merge_verify`): a list with a
+   * bad item fails both branches and is reported at the key, as the reference's `oneOf` is.
+   */
+  | { readonly kind: "stringOrSeqOf"; readonly item: ValueSpec };
 
 /** A list that may differ between versions. */
 export type VersionedList = readonly string[] | { readonly [V in Version]: readonly string[] };
@@ -103,8 +108,6 @@ export interface ShapeSpec {
   readonly requiredIf?: readonly ConditionalRequired[];
   /** `error`: any other key is SCHEMA-UNKNOWN-KEY; `any`: other keys are allowed with any value. */
   readonly otherKeys: "error" | "any";
-  /** Keys of the reference's extensions: SCHEMA-FEATURE-UNSUPPORTED at the key, value not checked. */
-  readonly unsupported?: readonly string[];
   /**
    * The reference's other beyond-surface keys, listed for documentation only: they are ordinary
    * unknown keys (SCHEMA-UNKNOWN-KEY), as in the reference's 0.2 schema.

@@ -2,9 +2,8 @@
 // structural table of docs/reference/language.md §9.5.2). It is the single source of truth for the structure phase
 // (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/reference/format.md
 // (format-doc.ts): every mapping kind lists its keys in catalogue order with their value kinds,
-// descriptions, defaults and examples, the keys it requires, the 0.2-only keys, the keys that are
-// reported as SCHEMA-FEATURE-UNSUPPORTED and the reference's "beyond-surface" keys that are simply
-// unknown. The IR builder applies the defaults named here (DEFAULT_*).
+// descriptions, defaults and examples, the keys it requires, the 0.2-only keys and the reference's
+// "beyond-surface" keys that are simply unknown. The IR builder applies the defaults named here (DEFAULT_*).
 // The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
 // it is resolve-shape.
 import { STEP_TYPE_VALUES } from "../base/step-kinds";
@@ -233,11 +232,19 @@ const FUNCTION: ShapeSpec = {
       default: "`[]`",
       example: "guardrails: ['rm -rf', 'api[_-]?key']",
     },
+    {
+      name: "cache",
+      since: "0.2",
+      value: { kind: "boolean" },
+      description:
+        "Serve a validated result of an earlier run from the result cache for every step of this compute function (same step, function and inputs).",
+      default: "`false` (results are not cached)",
+      example: "cache: true",
+    },
   ],
   required: { "0.1": ["mode", "intent", "input", "output"], "0.2": ["mode"], "0.3": ["mode"] },
   requiredIf: [{ key: "output", versions: ["0.2", "0.3"], when: { key: "mode", in: ["infer", "compute"] } }],
   otherKeys: "error",
-  unsupported: ["cache"],
 };
 
 const BUDGET_SHAPE: ShapeSpec = {
@@ -576,6 +583,15 @@ const STEP: ShapeSpec = {
       default: "none (iterations are not scored)",
       example: 'score_expr: "result.coverage"',
     },
+    {
+      name: "cache",
+      since: "0.2",
+      value: { kind: "boolean" },
+      description:
+        "Serve a validated result of an earlier run from the result cache (compute function steps only).",
+      default: "the function's `cache` (default `false`)",
+      example: "cache: true",
+    },
     ...PARALLEL_STEP_KEYS,
     {
       name: "judge",
@@ -587,11 +603,19 @@ const STEP: ShapeSpec = {
       example:
         "judge:\n  predicates:\n    - {id: built, type: deterministic, statement: \"file_exists('artifacts/build.txt')\"}",
     },
+    {
+      name: "pre_merge_verify",
+      since: "0.3",
+      value: { kind: "stringOrSeqOf", item: NON_EMPTY_STRING },
+      description:
+        "parallel_dispatch: commands run in the merged worktree before each task's diff is merged; a failing command bounces the task.",
+      default: "none (diffs are merged unverified)",
+      example: 'pre_merge_verify: ["npm test"]',
+    },
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  unsupported: ["cache"],
-  beyondSurface: ["stages", "pre_merge_verify"],
+  beyondSurface: ["stages"],
 };
 
 export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {

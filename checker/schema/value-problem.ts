@@ -80,6 +80,11 @@ export function scalarProblem(node: SpecNode, spec: ValueSpec, version: Version)
       if (!numberBelow(v, spec.minimum)) return null;
       return { rule: SCHEMA_MINIMUM, message: SCHEMA_MINIMUM.message(pythonRepr(node), spec.minimum) };
     }
+    case "stringOrSeqOf":
+      // Only the string branch reaches here (a sequence is checked by the walk).
+      return typeof v === "string" && (spec.item.kind !== "string" || spec.item.nonEmpty !== true || v !== "")
+        ? null
+        : { rule: SCHEMA_TYPE, message: SCHEMA_TYPE.noAlternativeMessage(pythonRepr(node)) };
     case "countOrSeqOf": {
       // Only the count branch reaches here (a sequence is walked item by item).
       if (typeof v === "boolean" || integralValue(v) === null) {

@@ -13,7 +13,6 @@ import type { MapEntry, MapNode, SeqNode, SpecNode } from "../yaml/nodes";
 import { pythonRepr } from "../yaml/repr";
 import { placeOf, requiredHelp, valueHelp } from "./help";
 import { conditionalRequired, type ResolvedShape, resolveShape } from "./resolve-shape";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "./rules/SCHEMA-FEATURE-UNSUPPORTED";
 import { SCHEMA_KEY_NOT_STRING } from "./rules/SCHEMA-KEY-NOT-STRING";
 import { SCHEMA_NON_EMPTY } from "./rules/SCHEMA-NON-EMPTY";
 import { SCHEMA_REQUIRED } from "./rules/SCHEMA-REQUIRED";
@@ -89,6 +88,24 @@ export class StructureWalker {
           this.seqOf(node, { kind: "seqOf", item: spec.item, nonEmpty: true }, path, holder);
         else this.scalarValue(node, spec, path, holder);
         break;
+      case "stringOrSeqOf":
+        // The reference's `oneOf`: a list with an item that is not a valid `item` fails both
+        // branches, and jsonschema reports the list itself, not the item.
+        if (node.kind === "seq") {
+          const bad = node.items.some((item) => scalarProblem(item, spec.item, this.version) !== null);
+          if (bad) {
+            const message = SCHEMA_TYPE.noAlternativeMessage(pythonRepr(node));
+            this.invalidValue(
+              SCHEMA_TYPE,
+              message,
+              node,
+              path,
+              holder,
+              this.help(SCHEMA_TYPE.code, spec, node, holder),
+            );
+          }
+        } else this.scalarValue(node, spec, path, holder);
+        break;
       default:
         this.scalarValue(node, spec, path, holder);
     }
@@ -114,7 +131,6 @@ export class StructureWalker {
       }
       const spec = shape.keys.get(key);
       if (spec !== undefined) this.value(entry.value, spec.value, [...path, key], { kind: "entry", entry });
-      else if (shape.unsupported.has(key)) this.unsupported(entry, key, path);
       else if (shape.spec.otherKeys === "any") this.anyValue(entry.value, [...path, key]);
       else this.unknownKey(map, entry, key, shape, path);
     }
@@ -255,15 +271,6 @@ export class StructureWalker {
       path: pathText(path),
       range: keyRange(entry),
       suggestion: SCHEMA_KEY_NOT_STRING.suggestion,
-    });
-  }
-
-  private unsupported(entry: MapEntry, key: string, path: readonly string[]): void {
-    this.reporter.report(SCHEMA_FEATURE_UNSUPPORTED, {
-      message: SCHEMA_FEATURE_UNSUPPORTED.message(key),
-      path: pathText([...path, key]),
-      range: keyRange(entry),
-      suggestion: SCHEMA_FEATURE_UNSUPPORTED.suggestion(key),
     });
   }
 

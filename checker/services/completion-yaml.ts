@@ -109,7 +109,15 @@ const CONTRACT_VALUE_KEYS: ReadonlySet<string> = new Set([
 function ownKeysOfOtherKinds(kind: StepKind | null): string[] {
   return STEP_KINDS.filter((k) => k !== kind).flatMap((k) => CHECKER_KINDS[k].ownKeys);
 }
-const NOT_ON_TYPED_KINDS = ["function", "flow", "accumulate", "accumulate_key", "score_expr", ...GATE_ONLY];
+const NOT_ON_TYPED_KINDS = [
+  "function",
+  "flow",
+  "accumulate",
+  "accumulate_key",
+  "score_expr",
+  "cache",
+  ...GATE_ONLY,
+];
 
 /**
  * Keys a step of the kind it already has may not take (the SPEC-STEP-MODE, SPEC-FN-STEP-FIELD,
@@ -126,12 +134,24 @@ function stepKeyExclusions(view: DocView, step: MapNode): string[] {
     step.get("function") !== undefined || step.get("intent") !== undefined || step.get("flow") !== undefined;
   const out: string[] = mode ? [...STEP_MODE_KEYS, ...ownKeysOfOtherKinds(null)] : [];
   if (fn !== null) {
-    const gate = stringValue(nodeAt(view.root, ["functions", fn, "mode"])) === "gate";
+    const fnMode = stringValue(nodeAt(view.root, ["functions", fn, "mode"]));
+    const gate = fnMode === "gate";
     out.push(...FUNCTION_STEP_FIELDS, ...(gate ? NOT_ON_GATES : GATE_ONLY));
+    // Only a compute function's results may be cached (SPEC-CACHE-INELIGIBLE).
+    if (fnMode !== "compute") out.push("cache");
   } else if (step.get("flow") !== undefined) {
-    out.push("retries", "model", "budget", "guardrails", "agent", "reasoning_template", ...GATE_ONLY);
+    out.push(
+      "retries",
+      "model",
+      "budget",
+      "guardrails",
+      "agent",
+      "reasoning_template",
+      "cache",
+      ...GATE_ONLY,
+    );
   } else if (step.get("intent") !== undefined) {
-    out.push(...GATE_ONLY);
+    out.push("cache", ...GATE_ONLY);
   }
   return out;
 }

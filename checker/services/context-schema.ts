@@ -27,6 +27,7 @@ export function valueSpecAt(path: readonly PathSeg[], version: Version): ValueSp
         break;
       case "seqOf":
       case "countOrSeqOf":
+      case "stringOrSeqOf":
         if (typeof seg !== "number") return null;
         spec = spec.item;
         break;
@@ -117,6 +118,8 @@ export function describeValue(spec: ValueSpec, version: Version): string {
       return `${spec.values.join(" | ")} | integer ≥ ${spec.minimum}`;
     case "countOrSeqOf":
       return `integer ≥ ${spec.minimum} | list of ${describeValue(spec.item, version)}`;
+    case "stringOrSeqOf":
+      return `string | list of ${describeValue(spec.item, version)}`;
     case "boolean":
       return "boolean";
     case "enum":

@@ -31,6 +31,10 @@ export interface StepRecord {
   /** The kind's name, a gate's `function` (checker/base/step-kinds.ts: a value of `type:`). */
   readonly step_mode: StepMode;
   readonly child_flow_id: string | null;
+  /** Answered from the result cache (docs/reference/runtime.md §25.4); false in records of older files. */
+  readonly cache_hit?: boolean;
+  /** The result cache key of a replayed step, else null. */
+  readonly cache_key?: string | null;
 }
 
 export interface GateRecord {

@@ -94,6 +94,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     files: options.files,
     check: (text: string) => specs.check(text),
     budget: budgetEnvironment(options.pricing ?? BUILT_IN_PRICING, options.logWarning ?? (() => undefined)),
+    results: options.resultCache ?? null,
   };
 
   function internalError(e: unknown): Response {
@@ -127,6 +128,19 @@ export function createEngine(options: EngineOptions): EngineApi {
     if (e instanceof FlowCorruptError) return toolError("flow_corrupt", e.message, { file: e.file });
     if (e instanceof FlowTooLargeError) return toolError("flow_too_large", e.message);
     return null;
+  }
+
+  /** What a committed call stored in the result cache; a store that fails loses only the entry. */
+  function storeCachedResults(tx: EngineTx): void {
+    const store = options.resultCache;
+    if (store === undefined) return;
+    for (const entry of tx.cached) {
+      try {
+        store.put(entry);
+      } catch (e) {
+        logError(`result cache: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
   }
 
   const observer = options.observer;
@@ -196,6 +210,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     }
     verifier?.committed(tx);
     tx.close();
+    storeCachedResults(tx);
     if (before !== null) observe(tx, before, { resultFor: REPORTS_RESULT.has(fn) ? flowId : null }, response);
     return withWarnings(response, tx);
   }

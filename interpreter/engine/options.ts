@@ -3,6 +3,7 @@ import type { FileAccess } from "../../stdlib/files";
 import type { ParallelAgentRunner } from "../flow/parallel-runner";
 import type { Clock, IdSource } from "../flow/ports";
 import type { PricingTable } from "../flow/pricing";
+import type { ResultCacheStore } from "../flow/result-cache";
 import type { FlowStore } from "../store/store";
 import type { WorkspaceFs } from "../workspace/workspace";
 import type { FlowObserver } from "./observer";
@@ -86,6 +87,11 @@ export interface EngineOptions {
    * MCP server sets it from STRATUM_MAX_AGENTS, else the number of CPUs.
    */
   readonly parallelMaxAgents?: number;
+  /**
+   * The result cache of cached compute steps (docs/reference/runtime.md §25.4). Default none: no
+   * step is ever answered from a cache. The MCP server keeps it under STRATUM_HOME/cache/results.
+   */
+  readonly resultCache?: ResultCacheStore;
   /** The parallel executor's timers (task_timeout); default setTimeout. Tests inject fake time. */
   readonly parallelTimer?: (ms: number, fn: () => void) => () => void;
 }

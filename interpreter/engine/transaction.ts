@@ -7,6 +7,7 @@ import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import { cloneRun } from "../flow/clone";
 import type { Clock, IdSource } from "../flow/ports";
+import type { ResultCacheEntry, ResultCacheStore } from "../flow/result-cache";
 import type { FlowRun } from "../flow/run";
 import type { BudgetEnvironment, CheckedText, Tx, TxFact } from "../flow/tx";
 import type { FlowDelta } from "../store/delta";
@@ -20,6 +21,8 @@ export interface TxEnvironment {
   readonly check: (specText: string) => CheckedText;
   /** Default: the built-in pricing, no warnings (flow/tx.ts). */
   readonly budget?: BudgetEnvironment;
+  /** The result cache (EngineOptions.resultCache); default none. */
+  readonly results?: ResultCacheStore | null;
 }
 
 export class EngineTx implements Tx {
@@ -34,6 +37,9 @@ export class EngineTx implements Tx {
   readonly warnings: string[] = [];
   /** The typed facts of the call, for its events (flow/tx.ts TxFact). */
   readonly facts: TxFact[] = [];
+  /** Outputs the call stores in the result cache, handed to the store once the call commits. */
+  readonly cached: ResultCacheEntry[] = [];
+  readonly results: ResultCacheStore | null;
 
   /** `loaded`: the committed runs the engine loaded for this call (never mutated here). */
   constructor(
@@ -44,6 +50,9 @@ export class EngineTx implements Tx {
     this.ids = env.ids;
     this.serverCwd = env.serverCwd;
     if (env.budget !== undefined) this.budget = env.budget;
+    const store = env.results ?? null;
+    this.results =
+      store === null ? null : { get: (key) => store.get(key), put: (entry) => void this.cached.push(entry) };
   }
 
   files(cwd: string): FileAccess | null {

@@ -24,6 +24,8 @@ export function auditOf(run: FlowRun, clock: Clock): Response {
     steps_completed: state.records.length,
     total_steps: run.flow.steps.length,
     trace: traceWire(state.records),
+    // Steps answered from the result cache (docs/reference/runtime.md §25.4).
+    cache_hits: state.records.filter((r) => r.type === "step" && r.cache_hit === true).length,
     total_duration_ms: totalDurationMs(run, clock),
     round: state.round,
     rounds: state.rounds.map((records, round) => ({ round, steps: traceWire(records) })),

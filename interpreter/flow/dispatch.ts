@@ -57,6 +57,8 @@ export function dispatch(tx: Tx, run: FlowRun, options: DispatchOptions = {}): R
       }
       continue;
     }
+    // A cached step whose output the result cache still holds is not dispatched.
+    if (FLOW_KINDS[step.kind].replay?.(tx, run, step) === true) continue;
     // The step the agent acts on next: its payload is its kind's (kinds/).
     return FLOW_KINDS[step.kind].dispatch(tx, run, step, options);
   }

@@ -58,6 +58,8 @@ export function stepRecord(
     StepRecord,
     "step_id" | "function_name" | "attempts" | "duration_ms" | "agent" | "step_mode" | "child_flow_id"
   >,
+  /** The result cache key when the step was answered from the cache (result-cache.ts). */
+  cacheKey: string | null = null,
 ): StepRecord {
   return {
     step_id: fields.step_id,
@@ -70,6 +72,8 @@ export function stepRecord(
     agent: fields.agent,
     step_mode: fields.step_mode,
     child_flow_id: fields.child_flow_id,
+    cache_hit: cacheKey !== null,
+    cache_key: cacheKey,
   };
 }
 

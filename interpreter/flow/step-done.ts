@@ -18,6 +18,7 @@ import { bestEntryOf } from "./iterations-score";
 import { FLOW_KINDS, stepModeOf } from "./kinds/index";
 import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
+import { storeCached } from "./result-cache";
 import { type CheckOutcome, checkResult } from "./result-checks";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
@@ -173,6 +174,7 @@ export function succeed(
     output = merged;
   }
   putEntry(run, "step_outputs", step.id, output);
+  storeCached(tx, run, step, output);
   dropIterationState(run, step.id);
   appendItem(run, "records", recordOf(tx, run, step, childId, attempt));
   if (step.kind === "flow") detachChild(tx, run, childId);

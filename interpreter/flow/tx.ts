@@ -8,6 +8,7 @@ import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
 import type { Clock, IdSource } from "./ports";
 import type { PricingTable } from "./pricing";
+import type { ResultCacheStore } from "./result-cache";
 import type { FlowRun } from "./run";
 import type { MemberViolation, RaisedError, Violation } from "./violations";
 
@@ -99,6 +100,11 @@ export interface Tx {
    * lacks is named; default the built-in table and no warning.
    */
   readonly budget?: BudgetEnvironment;
+  /**
+   * The result cache (docs/reference/runtime.md §25.4), or null when there is none. What a call
+   * stores reaches the store only when the call commits.
+   */
+  readonly results: ResultCacheStore | null;
   /** Checked IR of a spec text (cached); null when the text has errors. */
   compile(specText: string): CheckedSpec | null;
   /** The error diagnostics and the checked IR of a spec text (cached). */

@@ -24,6 +24,7 @@ import {
   oneOf,
   type Reader,
   readAny,
+  readBoolean,
   readInt,
   readNumber,
   readString,
@@ -46,6 +47,8 @@ const readStepRecord = (f: Fields): StepRecord => ({
   // Older records have no step_mode: they were function steps (the only kind with a record then).
   step_mode: f.get("step_mode", oneOf(STEP_MODES), () => "function" as const),
   child_flow_id: f.get("child_flow_id", optionalString, nullValue),
+  cache_hit: f.get("cache_hit", readBoolean, () => false),
+  cache_key: f.get("cache_key", optionalString, nullValue),
 });
 
 const readGateRecord = (f: Fields): GateRecord => ({

@@ -21,8 +21,6 @@ const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.m
   .filter((c): c is RecordedCase => !("header" in c));
 
 // Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
-const CACHE = "unsupported key `cache` (D1; 0.2.69 caches step results by a key expression)";
-const PRE_MERGE_VERIFY = "unknown key `pre_merge_verify` on a parallel_dispatch step (new in 0.2.69)";
 const VOCABULARY = "builtin `vocabulary_compliance` not supported (new in 0.2.69's ensure builtins)";
 const TEST_BUILTINS =
   "D3/D6: names the reference's test injects into its ensure environment (`_passthrough_violations`, `_mock_plan_completion`) are unknown to our static check";
@@ -39,9 +37,6 @@ const SOURCE_TYPE =
 
 /** Every recorded spec whose `valid` differs from the reference's, with its cause. */
 const DISAGREEMENTS: Readonly<Record<string, string>> = {
-  "mcp.test_result_cache_key-1": CACHE,
-  "mcp.test_result_cache_key-1~2": CACHE,
-  "mcp.test_par_merge_queue-1": PRE_MERGE_VERIFY,
   "mcp.integration.test_vocabulary_compliance_flow-1": VOCABULARY,
   "mcp.integration.test_ensure_violation_passthrough-1": TEST_BUILTINS,
   "mcp.integration.test_ensure_violation_passthrough-2": TEST_BUILTINS,
@@ -54,7 +49,7 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
 
 /**
  * Specs both validators reject, where ours rejects only because it does not know a 0.2.69 key
- * (`unsupported`, or an unknown key the reference accepts) while the reference rejects them for a
+ * (an unknown key the reference accepts) while the reference rejects them for a
  * rule about that key. They agree on `valid` today by accident: once the key is supported, each
  * must still be invalid, for the reference's reason (given here).
  */
@@ -82,10 +77,7 @@ function agreesByAccident(c: RecordedCase): boolean {
   const referenceSchemaKey = /Additional properties are not allowed/.test(
     c.reference.errors[0]?.message ?? "",
   );
-  return ours(c.yaml).errors.some(
-    (e) =>
-      e.code === "SCHEMA-FEATURE-UNSUPPORTED" || (e.code === "SCHEMA-UNKNOWN-KEY" && !referenceSchemaKey),
-  );
+  return ours(c.yaml).errors.some((e) => e.code === "SCHEMA-UNKNOWN-KEY" && !referenceSchemaKey);
 }
 
 describe("stratum_validate against the 0.2.69 reference on its own test specs", () => {

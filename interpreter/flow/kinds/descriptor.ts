@@ -21,6 +21,11 @@ export interface FlowKind {
    * resolved and its dispatch time noted, except a gate's, which waits with unresolved inputs.
    */
   dispatch(tx: Tx, run: FlowRun, step: StepIR, options: DispatchOptions): Response;
+  /**
+   * Answers the step from the result cache instead of dispatching it (docs/reference/runtime.md
+   * §25.4): true when it did, the step recorded and the flow moved on.
+   */
+  readonly replay?: (tx: Tx, run: FlowRun, step: StepIR) => boolean;
   /** stratum_step_done answered by the kind itself instead of the ordinary check (a debate's synthesis). */
   readonly stepDone?: (tx: Tx, run: FlowRun, step: StepIR, result: PyValue) => Response;
   /** stratum_parallel_done: tasks or members reported by the agent (else `wrong_step_type`). */

@@ -2,6 +2,7 @@
 import type { StepIR } from "../../../checker/ir/types";
 import type { Response } from "../../wire/wire";
 import { functionStepPayload } from "../payloads";
+import { replayCached } from "../result-cache";
 import type { FlowRun } from "../run";
 import type { Tx } from "../tx";
 import type { FlowKind } from "./descriptor";
@@ -10,6 +11,7 @@ import { dispatchInputs } from "./shared/dispatch-inputs";
 export const functionKind: FlowKind = {
   stepMode: "function",
   dispatch: dispatchFunction,
+  replay: (tx, run, step) => replayCached(tx, run, step, functionKind.stepMode),
 };
 
 function dispatchFunction(tx: Tx, run: FlowRun, step: StepIR): Response {

@@ -58,7 +58,7 @@ describe("checker/kinds", () => {
       }
     }
     expect([...owners].filter(([, kinds]) => kinds.length > 1)).toEqual([]);
-    expect(owners.size).toBe(21);
+    expect(owners.size).toBe(22);
   });
 
   it("finds on a step of another kind exactly the kind's own keys its ONLY-KEY rule reports", () => {

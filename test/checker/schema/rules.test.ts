@@ -3,7 +3,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_RULES } from "../../../checker/schema/rules";
 import { SCHEMA_ENUM } from "../../../checker/schema/rules/SCHEMA-ENUM";
-import { SCHEMA_FEATURE_UNSUPPORTED } from "../../../checker/schema/rules/SCHEMA-FEATURE-UNSUPPORTED";
 import { SCHEMA_KEY_NOT_STRING } from "../../../checker/schema/rules/SCHEMA-KEY-NOT-STRING";
 import { SCHEMA_MINIMUM } from "../../../checker/schema/rules/SCHEMA-MINIMUM";
 import { SCHEMA_NON_EMPTY } from "../../../checker/schema/rules/SCHEMA-NON-EMPTY";
@@ -22,7 +21,6 @@ describe("SCHEMA_RULES", () => {
       ["SCHEMA-KEY-NOT-STRING", "schema"],
       ["SCHEMA-REQUIRED", "schema"],
       ["SCHEMA-UNKNOWN-KEY", "unknown-key"],
-      ["SCHEMA-FEATURE-UNSUPPORTED", "unsupported"],
       ["SCHEMA-TYPE", "schema"],
       ["SCHEMA-ENUM", "schema"],
       ["SCHEMA-MINIMUM", "schema"],
@@ -54,11 +52,6 @@ describe("message templates (docs/reference/language.md §9.5.2)", () => {
     [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("next", "0.2"), `'next' requires version "0.2"`],
     [SCHEMA_UNKNOWN_KEY.laterVersionSuggestion("source", "0.3"), `'source' requires version "0.3"`],
     [SCHEMA_TYPE.noAlternativeMessage("True"), "True is not valid under any of the given schemas"],
-    [SCHEMA_FEATURE_UNSUPPORTED.message("judge"), "'judge' is not supported by this implementation"],
-    [
-      SCHEMA_FEATURE_UNSUPPORTED.suggestion("judge"),
-      "Remove 'judge'; this extension of the reference implementation is not provided",
-    ],
     [SCHEMA_TYPE.message("None", ["string", "null"]), "None is not of type 'string', 'null'"],
     [SCHEMA_TYPE.versionSuggestion("0.2"), 'Quote the version: version: "0.2"'],
     [SCHEMA_ENUM.message("'x'", ["gate", "flag", "skip"]), "'x' is not one of ['gate', 'flag', 'skip']"],

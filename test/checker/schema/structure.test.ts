@@ -515,31 +515,20 @@ describe("SCHEMA-UNKNOWN-KEY", () => {
   ]);
 });
 
-describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
-  const unsupported = (key: string, path: string, at: string): Shown => ({
-    code: "SCHEMA-FEATURE-UNSUPPORTED",
-    path,
-    message: `'${key}' is not supported by this implementation`,
-    suggestion: `Remove '${key}'; this extension of the reference implementation is not provided`,
-    at,
-  });
+describe("the extension keys of reference 0.2.69 are schema keys", () => {
   run([
     {
-      name: "step cache: reported at the key, the value is not checked",
-      text: step02("      - id: a", "        intent: x", "        cache: {on: [1]}"),
-      expect: [unsupported("cache", "flows.f.steps.0.cache", "8:9-8:14")],
-    },
-    {
-      // reasoning_template, score_expr and judge are supported: not in this list.
-      name: "every unsupported step key",
+      name: "on a step",
       text: step02(
         "      - id: a",
         "        intent: x",
         "        reasoning_template: {}",
-        "        task_reasoning_template: {}",
+        "        guardrails: [x]",
         "        cache: true",
+        "        max_iterations: 3",
+        '        score_expr: "1"',
       ),
-      expect: [unsupported("cache", "flows.f.steps.0.cache", "10:9-10:14")],
+      expect: [],
     },
     {
       // The run budget axes of 0.2.69 are keys of every version's budget.
@@ -555,9 +544,9 @@ describe("SCHEMA-FEATURE-UNSUPPORTED", () => {
       expect: [],
     },
     {
-      name: "function cache (guardrails are supported)",
+      name: "on a function",
       text: yaml('version: "0.2"', "functions:", "  g: {mode: gate, guardrails: [x], cache: true}"),
-      expect: [unsupported("cache", "functions.g.cache", "3:36-3:41")],
+      expect: [],
     },
   ]);
 });

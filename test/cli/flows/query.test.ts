@@ -187,6 +187,8 @@ describe("query flow <id>", () => {
           agent: null,
           step_mode: "function",
           child_flow_id: null,
+          cache_hit: false,
+          cache_key: null,
         },
       ],
       rounds: [],

@@ -98,3 +98,30 @@ export class FlowIdNames {
     );
   }
 }
+
+/**
+ * Result cache keys (`cache_key` values) → `CACHE_KEY_n`, numbered in order of first appearance
+ * over a whole run, as the recorder numbers the reference's (recorded/README.md §4): our keys are
+ * not the reference's hashes, but equal keys must be equal and different ones different.
+ */
+export class CacheKeyNames {
+  private readonly names = new Map<string, string>();
+
+  rename(v: unknown, key?: string): unknown {
+    if (typeof v === "string" && key === "cache_key") {
+      let name = this.names.get(v);
+      if (name === undefined) {
+        name = `CACHE_KEY_${this.names.size + 1}`;
+        this.names.set(v, name);
+      }
+      return name;
+    }
+    if (Array.isArray(v)) return v.map((x) => this.rename(x));
+    if (isRecord(v)) {
+      const out: Record<string, unknown> = Object.create(null);
+      for (const [k, x] of Object.entries(v)) out[k] = this.rename(x, k);
+      return out;
+    }
+    return v;
+  }
+}

@@ -7,7 +7,7 @@ import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";
 import { PyDict, type PyValue } from "../../../stdlib/values/value";
 import { firstDifference, formatDifference } from "./compare";
-import { FlowIdNames, normaliseResponse } from "./normalise";
+import { CacheKeyNames, FlowIdNames, normaliseResponse } from "./normalise";
 import type { Action, Scenario } from "./scenario";
 
 /** What the runner needs of a harness: TestApi has it; the MCP end-to-end suite (test/mcp) gives its own. */
@@ -236,7 +236,10 @@ export function scenarioFailures(scenario: Scenario, run: ScenarioRun, cwd: stri
     return subset === undefined ? null : { expected: subset };
   });
 
-  const normalised = run.responses.map((r) => (r === undefined ? undefined : normaliseResponse(r, cwd)));
+  const cacheKeys = new CacheKeyNames();
+  const normalised = run.responses.map((r) =>
+    r === undefined ? undefined : cacheKeys.rename(normaliseResponse(r, cwd)),
+  );
   const names = new FlowIdNames();
   targets.forEach((t, i) => {
     if (t) names.learn(t.expected, normalised[i]);

@@ -3,6 +3,7 @@
 // over the durable FileFlowStore (the store we ship), each in a fresh STRATUM_HOME, with the
 // scenario's folder as the working directory.
 import { describe, expect, it } from "vitest";
+import { MemoryResultCache } from "../../../interpreter/engine/memory-result-cache";
 import { pricingOverride } from "../../../interpreter/flow/pricing";
 import { makeTestApi, tempFileStore } from "../support/make-test-api";
 import { PENDING_0269 } from "./pending-0269";
@@ -26,9 +27,15 @@ describe("runtime scenarios", () => {
     it(scenario.name, async () => {
       const home = tempFileStore();
       try {
-        // A scenario's environment reaches the engine as the host's composition passes it.
+        // A scenario's environment reaches the engine as the host's composition passes it, and a
+        // result cache of the scenario's own, as the recorder gave each run a fresh home.
         const pricing = pricingOverride(scenario.env.STRATUM_MODEL_PRICING_JSON);
-        const harness = makeTestApi({ cwd: scenario.dir, store: home.store, pricing: pricing.table });
+        const harness = makeTestApi({
+          cwd: scenario.dir,
+          store: home.store,
+          pricing: pricing.table,
+          resultCache: new MemoryResultCache(),
+        });
         const run = await runScenario(scenario, harness);
         const failures = scenarioFailures(scenario, run, scenario.dir);
         failures.push(...harness.loggedErrors.map((e) => `engine logged an unexpected error: ${e}`));

@@ -54,6 +54,7 @@ function makeRun(specText: string, clock: ManualClock, flowName?: string): FlowR
 
 export class TestTx implements Tx {
   readonly serverCwd = "/nowhere";
+  readonly results = null;
   readonly warnings: string[] = [];
   private readonly runs = new Map<string, FlowRun>();
   readonly edited = new Set<string>();

@@ -51,6 +51,8 @@ function layoutState(): FlowState {
         agent: null,
         step_mode: "function",
         child_flow_id: null,
+        cache_hit: false,
+        cache_key: null,
       },
     ],
     attempts: new Map([["draft", 1]]),
@@ -126,6 +128,8 @@ describe("decodeFlowState", () => {
         agent: null,
         step_mode: "function",
         child_flow_id: null,
+        cache_hit: false,
+        cache_key: null,
       },
       {
         step_id: "approve",

@@ -43,6 +43,8 @@ function record(stepId: string): StepRecord {
     agent: null,
     step_mode: "inline",
     child_flow_id: null,
+    cache_hit: false,
+    cache_key: null,
   };
 }
 

@@ -73,6 +73,7 @@ const arbitraryStepRecord: fc.Arbitrary<StepRecord> = fc
     agent: fc.option(arbitraryStr, { nil: null }),
     step_mode: fc.constantFrom("function" as const, "inline" as const, "flow" as const),
     child_flow_id: fc.option(arbitraryFlowId, { nil: null }),
+    cache_key: fc.option(fc.constant("ab".repeat(32)), { nil: null }),
   })
   .map((r) => ({
     step_id: r.step_id,
@@ -85,6 +86,8 @@ const arbitraryStepRecord: fc.Arbitrary<StepRecord> = fc
     agent: r.agent,
     step_mode: r.step_mode,
     child_flow_id: r.child_flow_id,
+    cache_hit: r.cache_key !== null,
+    cache_key: r.cache_key,
   }));
 
 const arbitraryGateRecord: fc.Arbitrary<GateRecord> = fc

@@ -12,6 +12,7 @@ import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
 import type { RegistryLimits } from "../../../interpreter/engine/registry";
 import type { PricingTable } from "../../../interpreter/flow/pricing";
+import type { ResultCacheStore } from "../../../interpreter/flow/result-cache";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import type { FlowStore } from "../../../interpreter/store/store";
 import type { WorkspaceFs } from "../../../interpreter/workspace/workspace";
@@ -27,6 +28,7 @@ export interface TestApiOptions {
   readonly registryLimits?: RegistryLimits;
   /** The run-budget pricing, as host/compose.ts passes it (pricingOverride of the environment). */
   readonly pricing?: PricingTable;
+  readonly resultCache?: ResultCacheStore;
 }
 
 export interface TestApi {
@@ -66,6 +68,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
       verifyEdits: true,
       ...(options.registryLimits === undefined ? {} : { registryLimits: options.registryLimits }),
       ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
+      ...(options.resultCache === undefined ? {} : { resultCache: options.resultCache }),
     });
   let api = build();
   return {

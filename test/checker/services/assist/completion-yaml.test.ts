@@ -102,6 +102,7 @@ describe("keys", () => {
       "model",
       "timeout",
       "guardrails",
+      "cache",
     ]);
     expect(item(items, "mode")?.insertText).toBe("mode: ");
   });

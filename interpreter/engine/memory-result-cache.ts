@@ -1,0 +1,24 @@
+// A result cache in memory (flow/result-cache.ts), for tests and the fuzzer: each entry is kept as
+// its JSON text, so a hit is a fresh value, as when it is read back from a file.
+import { parseJson } from "../../stdlib/values/json-parse";
+import type { PyValue } from "../../stdlib/values/value";
+import type { ResultCacheEntry, ResultCacheStore } from "../flow/result-cache";
+import { encodeWire } from "../wire/encode";
+
+export class MemoryResultCache implements ResultCacheStore {
+  /** Key → the stored output's JSON text. */
+  readonly entries = new Map<string, string>();
+  /** How many reads found an entry. */
+  hits = 0;
+
+  get(key: string): PyValue | null {
+    const text = this.entries.get(key);
+    if (text === undefined) return null;
+    this.hits += 1;
+    return parseJson(text);
+  }
+
+  put(entry: ResultCacheEntry): void {
+    this.entries.set(entry.key, encodeWire(entry.output));
+  }
+}
