@@ -9,6 +9,7 @@ import { FUNCTION_KIND } from "./function";
 import { GATE_KIND } from "./gate";
 import { INLINE_KIND } from "./inline";
 import { PARALLEL_DISPATCH_KIND } from "./parallel_dispatch";
+import { PIPELINE_KIND } from "./pipeline";
 import { QUORUM_KIND } from "./quorum";
 import { RACE_KIND } from "./race";
 import type { CheckerKind } from "./types";
@@ -20,6 +21,7 @@ export const CHECKER_KINDS: Readonly<Record<StepKind, CheckerKind>> = {
   flow: FLOW_KIND,
   decompose: DECOMPOSE_KIND,
   parallel_dispatch: PARALLEL_DISPATCH_KIND,
+  pipeline: PIPELINE_KIND,
   quorum: QUORUM_KIND,
   race: RACE_KIND,
   debate: DEBATE_KIND,

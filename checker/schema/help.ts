@@ -18,6 +18,8 @@ const SHAPE_EXAMPLES: { readonly [N in ShapeName]: string } = {
   workflowInput: "{type: string}",
   member: '{id: <member id>, intent: "<what to do>"}',
   synthesis: '{intent: "<what to decide>", output_contract: <contract name>}',
+  stage: '{intent_template: "<what to do with {item}>"}',
+  fanout: "{max: <lanes>}",
 };
 
 /** Example values of keys whose value kind alone says too little. */
@@ -222,6 +224,10 @@ export function placeOf(shape: ShapeName, path: readonly string[], map: MapNode)
       return `member ${Number(last) + 1} of '${path[path.length - 2] ?? ""}'`;
     case "synthesis":
       return "the synthesis";
+    case "stage":
+      return `stage ${last} of the pipeline step`;
+    case "fanout":
+      return `the fanout of stage ${path[path.length - 2] ?? ""}`;
   }
 }
 

@@ -86,7 +86,9 @@ export type ShapeName =
   | "workflow"
   | "workflowInput"
   | "member"
-  | "synthesis";
+  | "synthesis"
+  | "stage"
+  | "fanout";
 
 export interface ShapeSpec {
   readonly name: ShapeName;

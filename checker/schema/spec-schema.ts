@@ -11,6 +11,7 @@ import { STEP_TYPE_VALUES } from "../base/step-kinds";
 import type { Version } from "../base/version";
 import { MEMBER, SYNTHESIS } from "./spec-schema-members";
 import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
+import { FANOUT, STAGE, STAGES_KEY } from "./spec-schema-pipeline";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 import { WORKFLOW, WORKFLOW_INPUT } from "./spec-schema-workflow";
 
@@ -532,11 +533,12 @@ const STEP: ShapeSpec = {
       example: 'accumulate_key: "item.id"',
     },
     ...PARALLEL_STEP_KEYS,
+    STAGES_KEY,
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
   unsupported: ["guardrails", "score_expr", "judge", "cache"],
-  beyondSurface: ["stages", "pre_merge_verify"],
+  beyondSurface: ["pre_merge_verify"],
 };
 
 export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
@@ -550,4 +552,6 @@ export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
   workflowInput: WORKFLOW_INPUT,
   member: MEMBER,
   synthesis: SYNTHESIS,
+  stage: STAGE,
+  fanout: FANOUT,
 };

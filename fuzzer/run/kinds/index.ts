@@ -9,6 +9,7 @@ import { gate } from "./gate";
 import { inline } from "./inline";
 import type { FuzzKind } from "./kind";
 import { parallel_dispatch } from "./parallel_dispatch";
+import { pipeline } from "./pipeline";
 import { quorum } from "./quorum";
 import { race } from "./race";
 
@@ -24,6 +25,7 @@ export const FUZZ_KINDS: Readonly<Record<StepKind, FuzzKind>> = {
   flow,
   decompose,
   parallel_dispatch,
+  pipeline,
   quorum,
   race,
   debate,

@@ -12,6 +12,7 @@ import { functionKind } from "./function";
 import { gateKind } from "./gate";
 import { inlineKind } from "./inline";
 import { parallelDispatchKind } from "./parallel_dispatch";
+import { pipelineKind } from "./pipeline";
 import { quorumKind } from "./quorum";
 import { raceKind } from "./race";
 
@@ -22,6 +23,7 @@ export const FLOW_KINDS: Readonly<Record<StepKind, FlowKind>> = {
   flow: flowKind,
   decompose: decomposeKind,
   parallel_dispatch: parallelDispatchKind,
+  pipeline: pipelineKind,
   quorum: quorumKind,
   race: raceKind,
   debate: debateKind,

@@ -38,6 +38,7 @@ const FOREIGN = [
   "        member_contract: C",
   '        validate: "True"',
   '        intent_template: "Do {task.id}"',
+  '        stages: [{intent_template: "Do {item}"}]',
   "",
 ].join("\n");
 
@@ -58,7 +59,7 @@ describe("checker/kinds", () => {
       }
     }
     expect([...owners].filter(([, kinds]) => kinds.length > 1)).toEqual([]);
-    expect(owners.size).toBe(21);
+    expect(owners.size).toBe(22);
   });
 
   it("finds on a step of another kind exactly the kind's own keys its ONLY-KEY rule reports", () => {
@@ -83,6 +84,7 @@ describe("checker/kinds", () => {
         "validate",
         "intent_template",
       ],
+      pipeline: ["stages"],
       quorum: ["runs", "agree_on", "threshold"],
       race: ["candidates"],
       debate: ["debaters", "rounds", "argument_contract", "converge", "synthesis"],
@@ -106,6 +108,7 @@ describe("checker/kinds", () => {
     expect(codes).toEqual([
       "SPEC-DECOMPOSE-MISSING-KEY",
       "SPEC-PARALLEL-MISSING-KEY",
+      "SPEC-PIPELINE-MISSING-KEY",
       "SPEC-QUORUM-MISSING-KEY",
       "SPEC-RACE-MISSING-KEY",
       "SPEC-DEBATE-MISSING-KEY",

@@ -57,6 +57,8 @@ const NEST: {
   workflowInput: { parent: "workflow", key: "input", header: ["input:", "  i:"] },
   member: { parent: "step", key: "debaters", header: ["debaters:", "  -"] },
   synthesis: { parent: "step", key: "synthesis", header: ["synthesis:"] },
+  stage: { parent: "step", key: "stages", header: ["stages:", "  -"] },
+  fanout: { parent: "stage", key: "fanout", header: ["fanout:"] },
 };
 
 /** The examples of the keys a mapping of this kind needs in this version, except `except`. */

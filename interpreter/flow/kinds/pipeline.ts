@@ -1,0 +1,27 @@
+// A pipeline step (reference 0.2.69, docs/reference/runtime.md §4.8): stages over every element of
+// its source, unfolded at dispatch into a graph of stage tasks that the agent runs and reports with
+// stratum_parallel_done; judged by element. Its step_mode is parallel_dispatch, as the reference
+// records it. Server-side dispatch (stratum_parallel_start) is not implemented for pipelines yet.
+import type { StepIR } from "../../../checker/ir/types";
+import type { Response } from "../../wire/wire";
+import type { DispatchOptions } from "../dispatch";
+import { dropTaskEntries } from "../parallel-tasks";
+import type { FlowRun } from "../run";
+import type { Tx } from "../tx";
+import type { FlowKind } from "./descriptor";
+import { processPipelineResults } from "./pipeline/done";
+import { dispatchPipeline } from "./pipeline/payload";
+import { dispatchInputs } from "./shared/dispatch-inputs";
+
+function dispatch(tx: Tx, run: FlowRun, step: StepIR, options: DispatchOptions): Response {
+  dispatchInputs(tx, run, step);
+  const payload = dispatchPipeline(run, step);
+  if (options.keepTasksOf !== step.id) dropTaskEntries(run);
+  return payload;
+}
+
+export const pipelineKind: FlowKind = {
+  stepMode: "parallel_dispatch",
+  dispatch,
+  parallelDone: processPipelineResults,
+};
