@@ -39,7 +39,7 @@ function pipelinePayloads(recorded: Recorded): PipelineTask[][] {
 describe("recorded 0.2.69 pipeline scenarios (not replayed yet)", () => {
   it("are all present and none is replayed", () => {
     expect(PIPELINE_FILES.length).toBe(11);
-    const replayed = new Set(scenarioFiles());
+    const replayed = new Set(scenarioFiles().map((f) => f.file));
     for (const file of PIPELINE_FILES) expect(replayed.has(file)).toBe(false);
   });
 

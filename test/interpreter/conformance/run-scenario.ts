@@ -5,6 +5,7 @@
 import type { StratumApi } from "../../../interpreter/api";
 import { wireToPlain } from "../../../interpreter/wire/encode";
 import type { Response } from "../../../interpreter/wire/wire";
+import { PyDict } from "../../../stdlib/values/value";
 import { firstDifference, formatDifference } from "./compare";
 import { FlowIdNames, normaliseResponse } from "./normalise";
 import type { Action, Scenario } from "./scenario";
@@ -32,9 +33,11 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** root / child / child:N / literal flow id (test/conformance/recorded/README.md §2.1). */
+/** root / child / child:N / last_plan / literal flow id (test/conformance/recorded/README.md §2.1, §5). */
 class FlowSelector {
   root: string | undefined;
+  /** The flow of the latest `plan` action. */
+  lastPlan: string | undefined;
   private readonly children: string[] = [];
   private latestChild: string | undefined;
 
@@ -49,6 +52,7 @@ class FlowSelector {
   select(flow: string | undefined): string {
     const which = flow ?? "root";
     if (which === "root") return this.required(this.root, "the root flow (the plan returned no flow id)");
+    if (which === "last_plan") return this.required(this.lastPlan, "the flow of a further plan (none yet)");
     if (which === "child") return this.required(this.latestChild, "a child flow (none seen yet)");
     const m = /^child:([0-9]+)$/.exec(which);
     if (m) return this.required(this.children[Number(m[1])], `child flow #${m[1]}`);
@@ -66,7 +70,8 @@ function need<T>(value: T | undefined, action: Action, key: string): T {
   return value;
 }
 
-function call(api: StratumApi, action: Action, flowId: () => string, spec: string): Promise<Response> {
+function call(api: StratumApi, action: Action, flowId: () => string, scenario: Scenario): Promise<Response> {
+  const spec = scenario.spec;
   const step_id = () => need(action.step_id, action, "step_id");
   switch (action.op) {
     case "step_done":
@@ -113,6 +118,14 @@ function call(api: StratumApi, action: Action, flowId: () => string, spec: strin
         task_results: need(action.task_results, action, "task_results"),
         merge_status: need(action.merge_status, action, "merge_status"),
       });
+    case "plan":
+      return api.plan({
+        spec: action.spec ?? spec,
+        flow: scenario.flow,
+        inputs: action.inputs ?? new PyDict(),
+      });
+    case "judge":
+      throw new Error("stratum_judge is not implemented");
     case "restart":
     case "age_gate":
       throw new Error(`'${action.op}' is a test hook, not a tool call`);
@@ -166,10 +179,13 @@ export async function runScenario(scenario: Scenario, harness: ScenarioHarness):
     }
     try {
       const response = wireToPlain(
-        await call(harness.api, action, () => flows.select(action.flow), scenario.spec),
+        await call(harness.api, action, () => flows.select(action.flow), scenario),
       );
       responses.push(response);
       flows.observe(response);
+      if (action.op === "plan" && isRecord(response) && typeof response.flow_id === "string") {
+        flows.lastPlan = response.flow_id;
+      }
       if (action.op === "compile_speckit") await checkCompiledYaml(harness.api, index, response, problems);
     } catch (error) {
       responses.push(undefined);

@@ -7,8 +7,11 @@ import { dictGetStr } from "../../../stdlib/values/dict";
 import { parseJson } from "../../../stdlib/values/json";
 import { PyDict, type PyValue } from "../../../stdlib/values/value";
 import { CONFORMANCE_DIR } from "../../support/shared";
+import { PENDING_0269 } from "./pending-0269";
 
 const SCENARIOS_DIR = resolve(CONFORMANCE_DIR, "scenarios");
+/** Runtime scenarios recorded from reference release 0.2.69 (test/conformance/recorded/README.md §5, §6). */
+const SCENARIOS_0269_DIR = resolve(CONFORMANCE_DIR, "scenarios-0269");
 
 type ActionOp =
   | "step_done"
@@ -27,7 +30,9 @@ type ActionOp =
   | "compile_speckit"
   | "restart"
   | "age_gate"
-  | "parallel_done";
+  | "parallel_done"
+  | "plan"
+  | "judge";
 
 const ACTION_OPS: readonly ActionOp[] = [
   "step_done",
@@ -47,11 +52,13 @@ const ACTION_OPS: readonly ActionOp[] = [
   "restart",
   "age_gate",
   "parallel_done",
+  "plan",
+  "judge",
 ];
 
 export interface Action {
   readonly op: ActionOp;
-  /** "root" (default), "child", "child:N", or a literal flow id. */
+  /** "root" (default), "child", "child:N", "last_plan", or a literal flow id. */
   readonly flow?: string;
   readonly step_id?: string;
   /** Kind-preserving user data (PyValue), absent when the action has no `result`. */
@@ -69,6 +76,14 @@ export interface Action {
   /** `parallel_done`: kind-preserving (PyValue), like `result`. */
   readonly task_results?: PyValue;
   readonly merge_status?: string;
+  /** `plan`: the inputs of the further plan (kind-preserving); `spec` defaults to the scenario's. */
+  readonly inputs?: PyValue;
+  /** `step_done` (0.2.69): the optional token / dollar usage report (kind-preserving). */
+  readonly usage?: PyValue;
+  /** `judge` (0.2.69): `stratum_judge` arguments (kind-preserving). */
+  readonly predicates?: PyValue;
+  readonly artifacts?: PyValue;
+  readonly stakes?: string;
 }
 
 interface ExpectDivergence {
@@ -91,6 +106,10 @@ export interface Scenario {
   readonly reference: readonly { readonly op: string; readonly response: unknown }[];
   readonly expect_divergences: readonly ExpectDivergence[];
   readonly fixtures: readonly string[];
+  /** 0.2.69 recordings: environment variables set before the plan (e.g. a pricing table). */
+  readonly env: Readonly<Record<string, string>>;
+  /** The folder the file was loaded from: the scenario's working directory. */
+  readonly dir: string;
 }
 
 /** The scenarios directory with symbolic links resolved (the `<CWD>` of test/conformance/recorded/README.md §2.2). */
@@ -98,29 +117,54 @@ export function scenariosCwd(): string {
   return realpathSync(SCENARIOS_DIR);
 }
 
-/**
- * Scenarios recorded from reference release 0.2.69 (test/conformance/recorded/README.md §2.4) describe
- * behaviour the product does not implement yet: they stay in the folder as the requirement and are
- * not replayed until the implementation lands.
- */
-const PENDING_PREFIX = "v0269_";
+/** A scenario file: its folder (the working directory of its run) and its name. */
+export interface ScenarioFile {
+  readonly dir: string;
+  readonly file: string;
+}
 
-export function scenarioFiles(): string[] {
-  return readdirSync(SCENARIOS_DIR)
-    .filter((f) => f.endsWith(".json") && !f.startsWith(PENDING_PREFIX))
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
     .sort();
 }
 
-/** The recorded 0.2.69 scenarios that are not replayed yet (see `PENDING_PREFIX`). */
+/**
+ * Every replayed scenario: the 0.2.50 recordings, and the 0.2.69 recordings (`scenarios/v0269_*`,
+ * `scenarios-0269/`) except those whose behaviour is not built yet (`PENDING_0269`).
+ */
+export function scenarioFiles(): ScenarioFile[] {
+  return allScenarioFiles().filter((f) => !PENDING_0269.has(f.file));
+}
+
+/** Every recorded scenario file, pending or not. */
+export function allScenarioFiles(): ScenarioFile[] {
+  const dir = scenariosCwd();
+  const dir0269 = realpathSync(SCENARIOS_0269_DIR);
+  return [
+    ...jsonFiles(dir).map((file) => ({ dir, file })),
+    ...jsonFiles(dir0269).map((file) => ({ dir: dir0269, file })),
+  ];
+}
+
+/** The recorded 0.2.69 scenarios of `scenarios/` that are not replayed yet (see `PENDING_0269`). */
 export function pendingScenarioFiles(): string[] {
-  return readdirSync(SCENARIOS_DIR)
-    .filter((f) => f.endsWith(".json") && f.startsWith(PENDING_PREFIX))
-    .sort();
+  return jsonFiles(scenariosCwd()).filter((f) => PENDING_0269.has(f));
 }
 
 function field(dict: PyValue, key: string): PyValue | undefined {
   return dict instanceof PyDict ? dictGetStr(dict, key) : undefined;
 }
+
+/** Action fields holding user data, decoded kind-preserving (`1.0` stays a float). */
+const KIND_PRESERVING_FIELDS = [
+  "result",
+  "task_results",
+  "inputs",
+  "usage",
+  "predicates",
+  "artifacts",
+] as const;
 
 const HOOK_OPS: ReadonlySet<string> = new Set(["restart", "age_gate"]);
 
@@ -143,28 +187,33 @@ function shiftOffHooks(d: ExpectDivergence, actions: readonly Action[]): ExpectD
   return { ...d, ops: d.ops.map(shift), ...(expect ? { expect } : {}) };
 }
 
-export function parseScenario(text: string): Scenario {
-  const plain = JSON.parse(text) as Scenario & { actions: Action[]; inputs?: unknown };
+/** Keys a recording may carry that no replay reads. */
+type Ignored = { recorded_from?: unknown; labels?: unknown; flow_file_after?: unknown };
+
+export function parseScenario(text: string, dir: string = scenariosCwd()): Scenario {
+  const plain = JSON.parse(text) as Scenario & Ignored & { actions: Action[]; inputs?: unknown };
   const typed = parseJson(text);
   const typedActions = field(typed, "actions");
   const actions = plain.actions.map((action, i): Action => {
     if (!ACTION_OPS.includes(action.op)) throw new Error(`${plain.name}: unknown op '${action.op}'`);
     const typedAction = Array.isArray(typedActions) ? (typedActions[i] ?? null) : null;
-    const result = field(typedAction, "result");
-    const task_results = field(typedAction, "task_results");
-    return {
-      ...action,
-      ...(result === undefined ? {} : { result }),
-      ...(task_results === undefined ? {} : { task_results }),
-    };
+    const typedFields = Object.fromEntries(
+      KIND_PRESERVING_FIELDS.map((k) => [k, field(typedAction, k)] as const).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    return { ...action, ...typedFields };
   });
   if (plain.reference.length !== actions.length + 1) {
     throw new Error(
       `${plain.name}: ${plain.reference.length} reference entries for ${actions.length} actions`,
     );
   }
+  const { recorded_from: _r, labels: _l, flow_file_after: _f, ...kept } = plain;
   return {
-    ...plain,
+    ...kept,
+    dir,
+    env: plain.env ?? {},
     inputs: field(typed, "inputs") ?? new PyDict(),
     actions,
     expect_divergences: (plain.expect_divergences ?? []).map((d) => shiftOffHooks(d, actions)),
@@ -172,6 +221,6 @@ export function parseScenario(text: string): Scenario {
   };
 }
 
-export function loadScenario(file: string): Scenario {
-  return parseScenario(readFileSync(resolve(SCENARIOS_DIR, file), "utf8"));
+export function loadScenario(where: ScenarioFile): Scenario {
+  return parseScenario(readFileSync(resolve(where.dir, where.file), "utf8"), where.dir);
 }

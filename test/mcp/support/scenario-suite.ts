@@ -5,12 +5,7 @@
 // (test/mcp/scenarios.test.ts) and the PostgreSQL store's (test/host/pg-store/scenarios-mcp.test.ts).
 import { expect, it } from "vitest";
 import { runScenario, scenarioFailures } from "../../interpreter/conformance/run-scenario";
-import {
-  loadScenario,
-  type Scenario,
-  scenarioFiles,
-  scenariosCwd,
-} from "../../interpreter/conformance/scenario";
+import { loadScenario, type Scenario, scenarioFiles } from "../../interpreter/conformance/scenario";
 import { McpHarness } from "./mcp-harness";
 
 export interface ScenarioSuiteOptions {
@@ -23,7 +18,6 @@ export interface ScenarioSuiteOptions {
 /** Registers one test per recorded scenario (call inside a describe). */
 export function scenarioSuite(options: ScenarioSuiteOptions = {}): void {
   const files = scenarioFiles();
-  const cwd = scenariosCwd();
   it("finds the recorded scenarios", () => {
     expect(files.length).toBeGreaterThanOrEqual(45);
   });
@@ -31,6 +25,7 @@ export function scenarioSuite(options: ScenarioSuiteOptions = {}): void {
     const scenario = loadScenario(file);
     it(scenario.name, async () => {
       const env = options.env?.(scenario) ?? {};
+      const cwd = scenario.dir;
       const harness = new McpHarness(cwd, env);
       const failures: string[] = [];
       try {
