@@ -24,8 +24,9 @@ import {
   reportStagePaths,
   sourceElementType,
   stagePredicateEnvironment,
+  stagePredicateNames,
   stagePredicateNodes,
-  textHintReporter,
+  stageReporter,
 } from "./pipeline-stages";
 import { reportUnhashableAgreeOn } from "./quorum-agree-on";
 import { dependsOn } from "./reach";
@@ -269,10 +270,15 @@ export class ExpressionPhase {
       const text = typeof node.value === "string" ? node.value : "";
       const typed = checkPosition({
         src: this.model.source,
-        reporter: textHintReporter(this.reporter, text),
+        reporter: stageReporter(
+          this.reporter,
+          { step: step.id, stage, field },
+          text,
+          stagePredicateNames(field, stage),
+        ),
         kind: "ensure",
         node,
-        path: `${this.stepPath(step)}.stages.${stage}.${field}`,
+        path: `${this.stepPath(step)}.stages[${stage}].${field}`,
         env: stagePredicateEnvironment(field, stage, element, `Step '${step.id}' stage ${stage}`),
         refs: null,
         parse: this.parse,

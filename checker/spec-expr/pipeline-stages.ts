@@ -29,21 +29,23 @@ export function sourceElementType(step: StepDecl, outputType: OutputTypeOf): Typ
 
 export type StagePredicateField = "when" | "exit_when";
 
-/** The names a stage predicate sees (the reference's compile_predicate allow-lists). */
+/** The names a stage predicate may use, sorted as the reference lists them (compile_predicate's allow-lists). */
+export function stagePredicateNames(field: StagePredicateField, stageIndex: number): readonly string[] {
+  if (field === "exit_when") return ["item", "result", "result_raw"];
+  return stageIndex > 0 ? ["item", "prev", "prev_raw"] : ["item"];
+}
+
+/** The names a stage predicate sees and their types. */
 export function stagePredicateEnvironment(
   field: StagePredicateField,
   stageIndex: number,
   element: Type,
   owner: string,
 ): ExprEnvironment {
-  const names = new Map<string, Type>([["item", element]]);
-  if (field === "exit_when") {
-    names.set("result", STR);
-    names.set("result_raw", ANY);
-  } else if (stageIndex > 0) {
-    names.set("prev", STR);
-    names.set("prev_raw", ANY);
-  }
+  const names = new Map<string, Type>(stagePredicateNames(field, stageIndex).map((n) => [n, ANY]));
+  names.set("item", element);
+  if (names.has("result")) names.set("result", STR);
+  if (names.has("prev")) names.set("prev", STR);
   return { kind: "ensure", names, owner };
 }
 
@@ -60,19 +62,36 @@ export function stagePredicateNodes(step: StepDecl) {
   );
 }
 
+/** Python's repr of a list of names: `['item', 'prev']`. */
+function nameList(names: readonly string[]): string {
+  return `[${names.map((n) => `'${n}'`).join(", ")}]`;
+}
+
 /**
- * A reporter that adds the hint for the mistake the text binding invites: `prev['risk']` or
- * `result.x` reads the output's text, its fields are in `prev_raw` / `result_raw`.
+ * The reporter of one stage predicate: an unbound name is worded as the reference words it
+ * (`pipeline step '<id>' stage <i> has invalid 'when': Predicate '<expr>' references disallowed
+ * name(s) ['prev']; allowed: ['item']`), and a type error on `prev` / `result` gets the hint for
+ * the mistake the text binding invites (`prev['risk']` reads the text; the fields are in `prev_raw`).
  */
-export function textHintReporter(inner: Reporter, text: string): Reporter {
+export function stageReporter(
+  inner: Reporter,
+  owner: { readonly step: string; readonly stage: number; readonly field: StagePredicateField },
+  text: string,
+  allowed: readonly string[],
+): Reporter {
   const raw = /\bprev\b(?!_raw)/.test(text) ? "prev" : /\bresult\b(?!_raw)/.test(text) ? "result" : null;
+  const quoted = text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text}'`;
   return {
     report(rule, input) {
+      const unbound =
+        rule.code === "EXPR-UNKNOWN-NAME" ? /^name '([^']+)' is not defined$/.exec(input.message) : null;
+      if (unbound !== null) {
+        const message = `pipeline step '${owner.step}' stage ${owner.stage} has invalid '${owner.field}': Predicate ${quoted} references disallowed name(s) ${nameList([unbound[1] ?? ""])}; allowed: ${nameList(allowed)}`;
+        inner.report(rule, { ...input, message });
+        return;
+      }
       const hint =
-        raw !== null &&
-        input.suggestion === undefined &&
-        rule.code.startsWith("EXPR-") &&
-        rule.code !== "EXPR-UNKNOWN-NAME"
+        raw !== null && input.suggestion === undefined && rule.code.startsWith("EXPR-")
           ? {
               suggestion: `'${raw}' is the stage output as text (JSON unless it was a string); use ${raw}_raw to read its fields`,
             }
@@ -98,7 +117,7 @@ export function reportStagePaths(
       found = true;
       reporter.report(SPEC_PIPELINE_PREDICATE_PATH, {
         message: SPEC_PIPELINE_PREDICATE_PATH.message(step.id, stage, field, e.text),
-        path: `flows.${step.flow.name}.steps.${step.id}.stages.${stage}.${field}`,
+        path: `flows.${step.flow.name}.steps.${step.id}.stages[${stage}].${field}`,
         range: node.mapRange(e.start, e.end),
         suggestion: "Read what the predicate needs from item, or move the test to the step's skip_if",
       });

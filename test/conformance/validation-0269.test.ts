@@ -92,8 +92,6 @@ const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
   "mcp.test_spec_judge-4": "judge.predicates empty (schema minItems 1)",
   "mcp.test_spec_judge-5": "an unknown key inside judge",
   "mcp.test_spec_judge-6": "judge.stakes outside cheap/default/paranoid",
-  "mcp.test_pipeline-1": "stages on a parallel_dispatch step (pipeline only)",
-  "mcp.test_pipeline-2": "stages on an inline step",
 };
 
 interface OurAnswer {

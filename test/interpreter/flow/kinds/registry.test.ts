@@ -12,7 +12,9 @@ describe("FLOW_KINDS", () => {
 
   it("names each kind's step_mode by its type value, a gate's as a function step", () => {
     for (const kind of STEP_KINDS) {
-      expect(FLOW_KINDS[kind].stepMode).toBe(STEP_KIND_TABLE[kind].typeValue ? kind : "function");
+      // A pipeline is recorded as the reference records it: a parallel_dispatch step.
+      const mode = kind === "pipeline" ? "parallel_dispatch" : kind;
+      expect(FLOW_KINDS[kind].stepMode).toBe(STEP_KIND_TABLE[kind].typeValue ? mode : "function");
     }
   });
 
