@@ -22,6 +22,8 @@ export const STEP_KIND_TABLE = {
   judge: { typeValue: false, typed: false, members: false, parallel: false },
   decompose: { typeValue: true, typed: true, members: false, parallel: false },
   parallel_dispatch: { typeValue: true, typed: true, members: false, parallel: true },
+  // Reference 0.2.69 (docs/reference/language.md §6.9): stages over every element of a list.
+  pipeline: { typeValue: true, typed: true, members: false, parallel: true },
   // stratumc's extensions (docs/reference/language.md §6.5, docs/design/concurrency-constructs.md).
   quorum: { typeValue: true, typed: true, members: true, parallel: true },
   race: { typeValue: true, typed: true, members: true, parallel: true },

@@ -33,7 +33,9 @@ import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
 import { judgeIR } from "./judge-ir";
 import { debateIR, raceIR } from "./members-ir";
+import { pipelineIR } from "./pipeline-ir";
 import { quorumIR } from "./quorum-ir";
+import { reasoningTemplateIR } from "./reasoning-ir";
 import type {
   BudgetIR,
   CheckedSpec,
@@ -44,8 +46,6 @@ import type {
   FlowIR,
   FunctionIR,
   ParallelDispatchIR,
-  ReasoningSectionIR,
-  ReasoningTemplateIR,
   StepIR,
   WorkflowIR,
   WrittenNumberIR,
@@ -170,6 +170,7 @@ type KindParts = Pick<StepIR, KindIRPart>;
 /** How each kind-specific part of StepIR is built from a step of its kind. */
 const PART_BUILDERS: { readonly [P in KindIRPart]: (step: StepDecl, x: ExpressionTable) => StepIR[P] } = {
   parallel: (step, x) => parallelIR(step, x),
+  pipeline: (step, x) => pipelineIR(step, x, parallelIR(step, x)),
   quorum: (step, x) => quorumIR(step, expressionIR(x.step(step).agreeOn ?? null)),
   race: (step) => raceIR(step),
   debate: (step, x) => debateIR(step, expressionIR(x.debateConverge(step))),
@@ -180,6 +181,7 @@ const PART_BUILDERS: { readonly [P in KindIRPart]: (step: StepDecl, x: Expressio
 function kindParts(step: StepDecl, part: KindIRPart | null, expressions: ExpressionTable): KindParts {
   const parts: { -readonly [P in KindIRPart]: StepIR[P] } = {
     parallel: null,
+    pipeline: null,
     quorum: null,
     race: null,
     debate: null,
@@ -233,7 +235,7 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
     scoreExpr: expressionIR(e.scoreExpr),
     cache: step.boolean("cache")?.value ?? false,
     preMergeVerify: preMergeVerifyIR(step),
-    reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")),
+    reasoningTemplate: reasoningTemplateIR(step.map("reasoning_template")?.value ?? null),
     ...kindParts(step, CHECKER_KINDS[kind].irPart, expressions),
     resultType: expressions.resultType(step),
     range: step.node.range,
@@ -246,42 +248,6 @@ function preMergeVerifyIR(step: StepDecl): readonly string[] | null {
   const single = step.string("pre_merge_verify");
   if (single !== null) return [single.value];
   return stringList(step.strings("pre_merge_verify"));
-}
-
-/** The reference's default certificate sections (spec.py CERT_DEFAULT_SECTIONS). */
-const DEFAULT_REASONING_SECTIONS: readonly ReasoningSectionIR[] = [
-  {
-    id: "premises",
-    label: "Premises",
-    description: "State every verifiable fact you are using. Each premise must cite a file:line.",
-  },
-  {
-    id: "trace",
-    label: "Trace",
-    description: "Walk through the logic step by step. Reference premises by [P<n>] ID.",
-  },
-  {
-    id: "conclusion",
-    label: "Conclusion",
-    description: "State your finding. Every claim must reference at least one premise.",
-  },
-];
-
-/** A valid template (SPEC-REASONING-TEMPLATE-SECTIONS passed) with the reference's defaults. */
-function reasoningTemplateIR(field: Field<MapNode> | null): ReasoningTemplateIR | null {
-  if (field === null) return null;
-  const template = jsonObject(field);
-  const sections = field.value.get("sections") === undefined ? DEFAULT_REASONING_SECTIONS : template.sections;
-  const list = Array.isArray(sections) ? (sections as readonly JsonObject[]) : [];
-  return {
-    sections: list.map((s) => ({
-      id: s.id ?? null,
-      label: s.label ?? null,
-      description: s.description ?? null,
-    })),
-    requireCitations:
-      field.value.get("require_citations") === undefined ? false : (template.require_citations ?? null),
-  };
 }
 
 /** A number as written (`2.0` stays a float), or null when the field is absent or not a number. */
@@ -314,7 +280,7 @@ function parallelIR(step: StepDecl, expressions: ExpressionTable): ParallelDispa
     taskTimeout: timeout ?? DEFAULT_TASK_TIMEOUT,
     captureDiff: step.boolean("capture_diff")?.value ?? false,
     deferAdvance: step.boolean("defer_advance")?.value ?? false,
-    taskReasoningTemplate: reasoningTemplateIR(step.map("task_reasoning_template")),
+    taskReasoningTemplate: reasoningTemplateIR(step.map("task_reasoning_template")?.value ?? null),
     validate: expressionIR(expressions.parallelValidate(step)),
     memberContract: step.string("member_contract")?.value || null,
   };

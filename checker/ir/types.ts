@@ -116,6 +116,53 @@ export interface ParallelDispatchIR {
   readonly memberContract?: string | null;
 }
 
+/** A stage's fanout (docs/reference/language.md §6.9): at most `max` lanes, `require` over the filled ones. */
+export interface FanoutIR {
+  readonly max: number;
+  /** Default "all". */
+  readonly require: "all" | "any" | number;
+}
+
+/** One stage of a pipeline step (docs/reference/language.md §6.9). */
+export interface StageIR {
+  readonly index: number;
+  readonly intentTemplate: string;
+  /** The stage's own agent, null when it has none (the step's applies). */
+  readonly agent: string | null;
+  /** The stage's own task_timeout in seconds, null when it has none. */
+  readonly taskTimeout: number | null;
+  /** The stage's certificate, the reference's defaults applied; null when absent. */
+  readonly taskReasoningTemplate: ReasoningTemplateIR | null;
+  /** The stage as written (JSON), its task_reasoning_template with the defaults filled in: the payload's `stages` entry. */
+  readonly written: JsonObject;
+  /** Evaluated before the stage runs for an element (names: item, and prev / prev_raw after stage 0). */
+  readonly when: ExpressionIR | null;
+  /** Evaluated after the stage completed for an element (names: item, result, result_raw). */
+  readonly exitWhen: ExpressionIR | null;
+  readonly fanout: FanoutIR | null;
+  readonly join: boolean;
+}
+
+/**
+ * The keys of a pipeline step (reference 0.2.69, docs/reference/language.md §6.9): a parallel
+ * step's keys with the reference's defaults, without a step-level intent_template, plus the stages.
+ */
+export interface PipelineIR {
+  readonly source: string;
+  readonly sourceRef: PathRef | null;
+  readonly maxConcurrent: WrittenNumberIR;
+  readonly isolation: "worktree" | "branch" | "none";
+  readonly require: "all" | "any" | WrittenNumberIR;
+  readonly merge: "sequential_apply" | "manual";
+  /** Seconds; default 1800. */
+  readonly taskTimeout: number;
+  /** The step's per-task certificate (for claude agents only), defaults applied; null when absent. */
+  readonly taskReasoningTemplate: ReasoningTemplateIR | null;
+  readonly stages: readonly StageIR[];
+  /** Whether a stage has fanout or join (such a pipeline is server-dispatched only). */
+  readonly fansOut: boolean;
+}
+
 /** What the server-run tasks of every member step share (docs/reference/runtime.md §23.16); no key sets it. */
 interface MemberTasksIR {
   /** Seconds one member task's agent may run: always the default task timeout (1800). */
@@ -225,6 +272,8 @@ export interface StepIR {
   readonly reasoningTemplate?: ReasoningTemplateIR | null;
   /** Version 0.3: present exactly on a parallel_dispatch step (checker/kinds/<kind>.ts, `irPart`). */
   readonly parallel?: ParallelDispatchIR | null;
+  /** Reference 0.2.69: present exactly on a pipeline step. */
+  readonly pipeline?: PipelineIR | null;
   /** Present exactly on a quorum step. */
   readonly quorum?: QuorumIR | null;
   /** Present exactly on a race step. */

@@ -10,6 +10,7 @@ import { GATE_KIND } from "./gate";
 import { INLINE_KIND } from "./inline";
 import { JUDGE_KIND } from "./judge";
 import { PARALLEL_DISPATCH_KIND } from "./parallel_dispatch";
+import { PIPELINE_KIND } from "./pipeline";
 import { QUORUM_KIND } from "./quorum";
 import { RACE_KIND } from "./race";
 import type { CheckerKind } from "./types";
@@ -22,6 +23,7 @@ export const CHECKER_KINDS: Readonly<Record<StepKind, CheckerKind>> = {
   judge: JUDGE_KIND,
   decompose: DECOMPOSE_KIND,
   parallel_dispatch: PARALLEL_DISPATCH_KIND,
+  pipeline: PIPELINE_KIND,
   quorum: QUORUM_KIND,
   race: RACE_KIND,
   debate: DEBATE_KIND,

@@ -8,6 +8,9 @@ import { parallelResultRecord } from "./parallel_dispatch/result";
 import { addKey, missingOrEmpty, stepOutputContract } from "./shared";
 import type { CheckerKind, ForeignKey } from "./types";
 
+/** The parallel keys nothing reads on a pipeline step (stratumc's extensions of parallel_dispatch). */
+const PIPELINE_REFUSED = ["member_contract", "validate"] as const;
+
 const EXAMPLES = {
   source: '"$.steps.<decompose step>.output.tasks"',
   intent_template: '"Implement {task.description}"',
@@ -74,6 +77,10 @@ export const PARALLEL_DISPATCH_KIND: CheckerKind = {
     found(step) {
       // The reference tests a decompose step's intent_template first, for a non-empty value, in
       // its own wording; every other test is "present and not null".
+      // A pipeline takes the reference's parallel keys; its step-level intent_template has a rule
+      // of its own (SPEC-PIPELINE-STEP-TEMPLATE). stratumc's extensions stay refused there.
+      if (step.kind === "pipeline")
+        return PIPELINE_REFUSED.filter((key) => given(step, key)).map((key) => ({ key }));
       const decompose = step.kind === "decompose";
       const keys = decompose
         ? ["intent_template", ...PARALLEL_ONLY_KEYS]

@@ -66,12 +66,13 @@ export type KindRetries =
 /**
  * The expressions a step of the kind has besides the common ones (skip_if, ensure, the iteration
  * keys): `source` (a `$` path that is also a dependency edge), `validate` (over the members'
- * results), `converge` (over a debate's rounds) and `agree_on` (over one run's result).
+ * results), `converge` (over a debate's rounds), `agree_on` (over one run's result) and `stages`
+ * (a pipeline's `when` / `exit_when` predicates, over one element's chain).
  */
-export type KindExpression = "source" | "validate" | "converge" | "agree_on";
+export type KindExpression = "source" | "validate" | "converge" | "agree_on" | "stages";
 
 /** The part of StepIR only steps of the kind have (`StepIR[part]`; every other part is null). */
-export type KindIRPart = "parallel" | "quorum" | "race" | "debate" | "judge";
+export type KindIRPart = "parallel" | "pipeline" | "quorum" | "race" | "debate" | "judge";
 
 /** A kind only stratumc accepts (`check --portable`): what to do instead. */
 interface StratumcOnlyKind {

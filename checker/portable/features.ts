@@ -62,12 +62,24 @@ const STRATUMC_KINDS = STEP_KINDS.flatMap((kind) => {
  * `type: <kind>` values the reference's schema rejects (race: docs/design/concurrency-constructs.md §3,
  * quorum: docs/design/concurrency-constructs.md §4, debate: docs/design/concurrency-constructs.md §5).
  */
-export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new Map(
-  STRATUMC_KINDS.map(({ kind, only }) => [
-    kind,
-    { feature: `type: ${kind}`, consequence: REJECTS, suggestion: `${only.suggestion}, ${KEEP}` },
-  ]),
-);
+export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new Map([
+  ...STRATUMC_KINDS.map(
+    ({ kind, only }) =>
+      [
+        kind,
+        { feature: `type: ${kind}`, consequence: REJECTS, suggestion: `${only.suggestion}, ${KEEP}` },
+      ] as const,
+  ),
+  // New in the reference's 0.2.69 (docs/reference/language.md §6.9): 0.2.50 rejects it, 0.2.69 accepts it.
+  [
+    "pipeline",
+    {
+      feature: "type: pipeline",
+      consequence: `${REJECTS} (0.2.69 accepts it)`,
+      suggestion: "Use a parallel_dispatch step per stage, or require stratum-mcp 0.2.69",
+    },
+  ],
+]);
 
 const kindKey = (key: string, kind: string): PortabilityFeature => ({
   feature: `'${key}' (${kind} steps)`,

@@ -40,6 +40,9 @@ import { SPEC_STEP_TYPE_MISMATCH } from "./parallel/SPEC-STEP-TYPE-MISMATCH";
 import { SPEC_PARALLEL_KEY_IGNORED } from "./parallel_dispatch/SPEC-PARALLEL-KEY-IGNORED";
 import { SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED } from "./parallel_dispatch/SPEC-PARALLEL-MEMBER-CONTRACT-UNDEFINED";
 import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel_dispatch/SPEC-PARALLEL-REASONING-TEMPLATE";
+import { SPEC_PIPELINE_FANOUT_ROUTE } from "./pipeline/SPEC-PIPELINE-FANOUT-ROUTE";
+import { SPEC_PIPELINE_FANOUT_SHAPE } from "./pipeline/SPEC-PIPELINE-FANOUT-SHAPE";
+import { SPEC_PIPELINE_STEP_TEMPLATE } from "./pipeline/SPEC-PIPELINE-STEP-TEMPLATE";
 import { SPEC_QUORUM_THRESHOLD_INVALID, SPEC_QUORUM_THRESHOLD_UNREACHABLE } from "./quorum/index";
 import { SPEC_CACHE_INELIGIBLE } from "./steps/SPEC-CACHE-INELIGIBLE";
 import { SPEC_FLOW_STEP_AGENT } from "./steps/SPEC-FLOW-STEP-AGENT";
@@ -122,6 +125,12 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_PARALLEL_KEY_IGNORED,
   SPEC_STEP_TYPE_MISMATCH,
   SPEC_PARALLEL_MEMBER_CONTRACT_UNDEFINED, // stratumc's extension (docs/design/concurrency-constructs.md §2)
+  // reference 0.2.69, pipeline steps (docs/reference/language.md §6.9)
+  ...KIND_KEY_RULES.pipeline.missing,
+  ...KIND_KEY_RULES.pipeline.only,
+  SPEC_PIPELINE_STEP_TEMPLATE,
+  SPEC_PIPELINE_FANOUT_SHAPE,
+  SPEC_PIPELINE_FANOUT_ROUTE,
   // version 0.3, quorum steps (stratumc's extension)
   ...KIND_KEY_RULES.quorum.missing,
   ...KIND_KEY_RULES.quorum.only,

@@ -21,6 +21,8 @@ const SHAPE_EXAMPLES: { readonly [N in ShapeName]: string } = {
   judge: '{predicates: [{id: <predicate id>, type: deterministic, statement: "<expression>"}]}',
   judgePredicate: '{id: <predicate id>, type: deterministic, statement: "<expression>"}',
   judgeBudget: "{max_turns: 3}",
+  stage: '{intent_template: "<what to do with {item}>"}',
+  fanout: "{max: <lanes>}",
 };
 
 /** Example values of keys whose value kind alone says too little. */
@@ -241,6 +243,10 @@ export function placeOf(shape: ShapeName, path: readonly string[], map: MapNode)
       return `predicate ${Number(last) + 1} of the judge`;
     case "judgeBudget":
       return "the judge's budget";
+    case "stage":
+      return `stage ${last} of the pipeline step`;
+    case "fanout":
+      return `the fanout of stage ${path[path.length - 2] ?? ""}`;
   }
 }
 

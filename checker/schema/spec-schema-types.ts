@@ -94,7 +94,9 @@ export type ShapeName =
   | "judge"
   | "judgePredicate"
   | "judgeBudget"
-  | "synthesis";
+  | "synthesis"
+  | "stage"
+  | "fanout";
 
 export interface ShapeSpec {
   readonly name: ShapeName;
@@ -108,9 +110,4 @@ export interface ShapeSpec {
   readonly requiredIf?: readonly ConditionalRequired[];
   /** `error`: any other key is SCHEMA-UNKNOWN-KEY; `any`: other keys are allowed with any value. */
   readonly otherKeys: "error" | "any";
-  /**
-   * The reference's other beyond-surface keys, listed for documentation only: they are ordinary
-   * unknown keys (SCHEMA-UNKNOWN-KEY), as in the reference's 0.2 schema.
-   */
-  readonly beyondSurface?: readonly string[];
 }

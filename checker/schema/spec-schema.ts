@@ -2,8 +2,7 @@
 // structural table of docs/reference/language.md §9.5.2). It is the single source of truth for the structure phase
 // (walk.ts), the JSON Schema export (json-schema.ts) and the format reference docs/reference/format.md
 // (format-doc.ts): every mapping kind lists its keys in catalogue order with their value kinds,
-// descriptions, defaults and examples, the keys it requires, the 0.2-only keys and the reference's
-// "beyond-surface" keys that are simply unknown. The IR builder applies the defaults named here (DEFAULT_*).
+// descriptions, defaults and examples, the keys it requires and the 0.2-only keys. The IR builder applies the defaults named here (DEFAULT_*).
 // The vocabulary (value kinds, keys, shapes) is spec-schema-types.ts; a shape as one version sees
 // it is resolve-shape.
 import { STEP_TYPE_VALUES } from "../base/step-kinds";
@@ -11,6 +10,7 @@ import type { Version } from "../base/version";
 import { JUDGE, JUDGE_BUDGET, JUDGE_PREDICATE } from "./spec-schema-judge";
 import { MEMBER, SYNTHESIS } from "./spec-schema-members";
 import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
+import { FANOUT, STAGE, STAGES_KEY } from "./spec-schema-pipeline";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 import { WORKFLOW, WORKFLOW_INPUT } from "./spec-schema-workflow";
 
@@ -612,10 +612,10 @@ const STEP: ShapeSpec = {
       default: "none (diffs are merged unverified)",
       example: 'pre_merge_verify: ["npm test"]',
     },
+    STAGES_KEY,
   ],
   required: { "0.1": ["id", "function", "inputs"], "0.2": ["id"], "0.3": ["id"] },
   otherKeys: "error",
-  beyondSurface: ["stages"],
 };
 
 export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
@@ -632,4 +632,6 @@ export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
   judge: JUDGE,
   judgePredicate: JUDGE_PREDICATE,
   judgeBudget: JUDGE_BUDGET,
+  stage: STAGE,
+  fanout: FANOUT,
 };

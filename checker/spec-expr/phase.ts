@@ -20,6 +20,14 @@ import { commonProperties, outputSchemaProperties } from "./output-schema";
 import { checkParallelSource } from "./parallel-source";
 import { memberResultType, validateEnvironment, validateNode } from "./parallel-validate";
 import { resolveRef } from "./path-types";
+import {
+  reportStagePaths,
+  sourceElementType,
+  stagePredicateEnvironment,
+  stagePredicateNames,
+  stagePredicateNodes,
+  stageReporter,
+} from "./pipeline-stages";
 import { reportUnhashableAgreeOn } from "./quorum-agree-on";
 import { dependsOn } from "./reach";
 import { withAccumulatorFields } from "./records";
@@ -29,6 +37,7 @@ import type {
   CheckedInput,
   CheckedSource,
   ExpressionTable,
+  StagePredicates,
   StepExpressions,
 } from "./types";
 
@@ -75,6 +84,8 @@ export class ExpressionPhase {
   private readonly validates = new Map<StepDecl, CheckedExpression>();
   /** Debate steps' converge expressions (docs/design/concurrency-constructs.md §5). */
   private readonly converges = new Map<StepDecl, CheckedExpression>();
+  /** Pipeline steps' stage predicates, by stage index (docs/reference/language.md §6.9). */
+  private readonly stagePredicates = new Map<StepDecl, StagePredicates[]>();
 
   constructor(
     private readonly model: SpecModel,
@@ -95,6 +106,7 @@ export class ExpressionPhase {
         }
         if (own.includes("validate")) this.checkValidate(step);
         if (own.includes("converge")) this.checkConverge(step);
+        if (own.includes("stages")) this.checkStagePredicates(step);
         this.checkStep(step);
       }
     }
@@ -106,6 +118,7 @@ export class ExpressionPhase {
       parallelSource: (step) => this.sources.get(step) ?? null,
       parallelValidate: (step) => this.validates.get(step) ?? null,
       debateConverge: (step) => this.converges.get(step) ?? null,
+      pipelinePredicates: (step) => this.stagePredicates.get(step) ?? [],
       resultType: (step) => this.resultType(step),
       outputType: this.outputType,
     };
@@ -251,6 +264,38 @@ export class ExpressionPhase {
     this.checkOwnNames(step, "converge", convergeNode(step), this.converges, (pathType, owner) =>
       convergeEnvironment(argument, pathType, owner),
     );
+  }
+
+  /** A pipeline's when / exit_when, each in its stage's environment (pipeline-stages.ts). */
+  private checkStagePredicates(step: IdStep): void {
+    const element = sourceElementType(step, this.outputType);
+    const out: { when: CheckedExpression | null; exitWhen: CheckedExpression | null }[] = [];
+    for (const { stage, field, node } of stagePredicateNodes(step)) {
+      const text = typeof node.value === "string" ? node.value : "";
+      const typed = checkPosition({
+        src: this.model.source,
+        reporter: stageReporter(
+          this.reporter,
+          { step: step.id, stage, field },
+          text,
+          stagePredicateNames(field, stage),
+        ),
+        kind: "ensure",
+        node,
+        path: `${this.stepPath(step)}.stages[${stage}].${field}`,
+        env: stagePredicateEnvironment(field, stage, element, `Step '${step.id}' stage ${stage}`),
+        refs: null,
+        parse: this.parse,
+      });
+      const paths =
+        typed.ast !== null && reportStagePaths(this.reporter, step, stage, field, node, typed.ast);
+      const checked = paths ? { ...typed, ok: false } : typed;
+      const entry = out[stage] ?? { when: null, exitWhen: null };
+      out[stage] = entry;
+      if (field === "when") entry.when = checked;
+      else entry.exitWhen = checked;
+    }
+    this.stagePredicates.set(step, out);
   }
 
   /**

@@ -31,6 +31,12 @@ export interface StepExpressions {
   readonly agreeOn?: CheckedExpression | null;
 }
 
+/** The routing predicates of one pipeline stage (docs/reference/language.md §6.9). */
+export interface StagePredicates {
+  readonly when: CheckedExpression | null;
+  readonly exitWhen: CheckedExpression | null;
+}
+
 export interface CheckedInput {
   readonly name: string;
   readonly raw: string;
@@ -58,6 +64,8 @@ export interface ExpressionTable {
   parallelValidate(step: StepDecl): CheckedExpression | null;
   /** A debate step's `converge` (docs/design/concurrency-constructs.md §5), or null. */
   debateConverge(step: StepDecl): CheckedExpression | null;
+  /** A pipeline step's `when` / `exit_when`, by stage index (empty on other steps). */
+  pipelinePredicates(step: StepDecl): readonly StagePredicates[];
   /** R(s) of docs/reference/language.md §10.12.2 (before `| none`). */
   resultType(step: StepDecl): Type;
   /** The type `$.steps.<id>.output` reads (docs/reference/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */

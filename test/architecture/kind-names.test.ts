@@ -81,7 +81,7 @@ describe("step kinds are named only by their descriptors", () => {
   const { outside, inside } = scan();
 
   it("polices every kind but the everyday words, each exempt with its reason", () => {
-    expect([...POLICED]).toEqual(["decompose", "parallel_dispatch", "quorum", "race", "debate"]);
+    expect([...POLICED]).toEqual(["decompose", "parallel_dispatch", "pipeline", "quorum", "race", "debate"]);
     for (const reason of Object.values(EXEMPT)) expect(reason).not.toBe("");
   });
 

@@ -1,11 +1,11 @@
 // The `type: pipeline` scenarios recorded from reference release 0.2.69
-// (scripts/record-0269-scenarios.py, test/conformance/recorded/README.md §2.4): they are kept as
-// the requirement, not replayed, until the product implements pipelines. These tests hold the
-// recorded data to the shape the implementer will rely on.
+// (scripts/record-0269-scenarios.py, test/conformance/recorded/README.md §2.4): these tests hold
+// the recorded data to the shape the implementation relies on (the scenarios themselves are
+// replayed by test/interpreter/conformance and test/interpreter/flow/kinds/pipeline-replay.test.ts).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pendingScenarioFiles, scenarioFiles, scenariosCwd } from "../interpreter/conformance/scenario";
+import { allScenarioFiles, scenariosCwd } from "../interpreter/conformance/scenario";
 import { CONFORMANCE_DIR } from "../support/shared";
 
 interface Recorded {
@@ -22,7 +22,9 @@ interface PipelineTask {
   readonly _pipeline_role: string;
 }
 
-const PIPELINE_FILES = pendingScenarioFiles().filter((f) => f.startsWith("v0269_pipeline_"));
+const PIPELINE_FILES = allScenarioFiles()
+  .map((f) => f.file)
+  .filter((f) => f.startsWith("v0269_pipeline_"));
 
 function load(file: string): Recorded {
   return JSON.parse(readFileSync(resolve(scenariosCwd(), file), "utf8")) as Recorded;
@@ -36,11 +38,9 @@ function pipelinePayloads(recorded: Recorded): PipelineTask[][] {
     .map((r) => r.tasks as PipelineTask[]);
 }
 
-describe("recorded 0.2.69 pipeline scenarios (not replayed yet)", () => {
-  it("are all present and none is replayed", () => {
+describe("recorded 0.2.69 pipeline scenarios", () => {
+  it("are all present", () => {
     expect(PIPELINE_FILES.length).toBe(11);
-    const replayed = new Set(scenarioFiles().map((f) => f.file));
-    for (const file of PIPELINE_FILES) expect(replayed.has(file)).toBe(false);
   });
 
   it.each(PIPELINE_FILES)("%s has one response per call, the plan's first", (file) => {

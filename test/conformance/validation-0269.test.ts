@@ -53,10 +53,7 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
  * rule about that key. They agree on `valid` today by accident: once the key is supported, each
  * must still be invalid, for the reference's reason (given here).
  */
-const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {
-  "mcp.test_pipeline-1": "stages on a parallel_dispatch step (pipeline only)",
-  "mcp.test_pipeline-2": "stages on an inline step",
-};
+const AGREE_BY_ACCIDENT: Readonly<Record<string, string>> = {};
 
 interface OurAnswer {
   readonly valid: boolean;

@@ -18,6 +18,7 @@ const DEBATE_IGNORED = [...DECOMPOSE_IGNORED, "output_contract"] as const;
 const IGNORED: Readonly<Partial<Record<StepKind, readonly string[]>>> = {
   decompose: DECOMPOSE_IGNORED,
   parallel_dispatch: PARALLEL_IGNORED,
+  pipeline: PARALLEL_IGNORED,
   quorum: DECOMPOSE_IGNORED,
   race: DECOMPOSE_IGNORED,
   debate: DEBATE_IGNORED,

@@ -10,6 +10,7 @@ import { inline } from "./inline";
 import { judge } from "./judge";
 import type { FuzzKind } from "./kind";
 import { parallel_dispatch } from "./parallel_dispatch";
+import { pipeline } from "./pipeline";
 import { quorum } from "./quorum";
 import { race } from "./race";
 
@@ -26,6 +27,7 @@ export const FUZZ_KINDS: Readonly<Record<StepKind, FuzzKind>> = {
   judge,
   decompose,
   parallel_dispatch,
+  pipeline,
   quorum,
   race,
   debate,

@@ -13,6 +13,7 @@ import { gateKind } from "./gate";
 import { inlineKind } from "./inline";
 import { judgeKind } from "./judge";
 import { parallelDispatchKind } from "./parallel_dispatch";
+import { pipelineKind } from "./pipeline";
 import { quorumKind } from "./quorum";
 import { raceKind } from "./race";
 
@@ -24,6 +25,7 @@ export const FLOW_KINDS: Readonly<Record<StepKind, FlowKind>> = {
   judge: judgeKind,
   decompose: decomposeKind,
   parallel_dispatch: parallelDispatchKind,
+  pipeline: pipelineKind,
   quorum: quorumKind,
   race: raceKind,
   debate: debateKind,

@@ -38,6 +38,7 @@ const FOREIGN = [
   "        member_contract: C",
   '        validate: "True"',
   '        intent_template: "Do {task.id}"',
+  '        stages: [{intent_template: "Do {item}"}]',
   "",
 ].join("\n");
 
@@ -83,6 +84,7 @@ describe("checker/kinds", () => {
         "validate",
         "intent_template",
       ],
+      pipeline: ["stages"],
       quorum: ["runs", "agree_on", "threshold"],
       race: ["candidates"],
       debate: ["debaters", "rounds", "argument_contract", "converge", "synthesis"],
@@ -106,6 +108,7 @@ describe("checker/kinds", () => {
     expect(codes).toEqual([
       "SPEC-DECOMPOSE-MISSING-KEY",
       "SPEC-PARALLEL-MISSING-KEY",
+      "SPEC-PIPELINE-MISSING-KEY",
       "SPEC-QUORUM-MISSING-KEY",
       "SPEC-RACE-MISSING-KEY",
       "SPEC-DEBATE-MISSING-KEY",

@@ -60,6 +60,8 @@ const NEST: {
   judge: { parent: "step", key: "judge", header: ["judge:"] },
   judgePredicate: { parent: "judge", key: "predicates", header: ["predicates:", "  -"] },
   judgeBudget: { parent: "judge", key: "budget", header: ["budget:"] },
+  stage: { parent: "step", key: "stages", header: ["stages:", "  -"] },
+  fanout: { parent: "stage", key: "fanout", header: ["fanout:"] },
 };
 
 /** The examples of the keys a mapping of this kind needs in this version, except `except`. */

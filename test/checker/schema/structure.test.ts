@@ -488,9 +488,9 @@ describe("SCHEMA-UNKNOWN-KEY", () => {
       expect: [unknownKey("require", "flows.f.steps.0", "6:28-6:35", `'require' requires version "0.3"`)],
     },
     {
-      name: "a beyond-surface step key (stages) is simply unknown",
-      text: step02("      - {id: a, intent: x, stages: []}"),
-      expect: [unknownKey("stages", "flows.f.steps.0", "6:28-6:34", "Remove unrecognised fields")],
+      name: "a beyond-surface step key (pre_merge_verify) is simply unknown",
+      text: step02("      - {id: a, intent: x, pre_merge_verify: []}"),
+      expect: [unknownKey("pre_merge_verify", "flows.f.steps.0", "6:28-6:44", "Remove unrecognised fields")],
     },
     {
       name: "an unknown budget key",

@@ -38,6 +38,7 @@ describe("expression rule objects", () => {
       ["SPEC-PARALLEL-SOURCE-NOT-LIST", "error", "reference", "ir_semantic_error", true],
       ["SPEC-PARALLEL-TEMPLATE-FIELD", "warning", "reference", "ir_semantic_error", true],
       ["SPEC-PARALLEL-REQUIRE-EXCEEDS-TASKS", "error", "reference", "ir_semantic_error", true],
+      ["SPEC-PIPELINE-PREDICATE-PATH", "error", "reference", "ir_semantic_error", true],
       ["SPEC-QUORUM-AGREE-ON-UNHASHABLE", "error", "expr-type", "ir_semantic_error", true],
     ]);
     for (const r of REFERENCE_RULES) {

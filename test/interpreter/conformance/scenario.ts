@@ -147,11 +147,6 @@ export function allScenarioFiles(): ScenarioFile[] {
   ];
 }
 
-/** The recorded 0.2.69 scenarios of `scenarios/` that are not replayed yet (see `PENDING_0269`). */
-export function pendingScenarioFiles(): string[] {
-  return jsonFiles(scenariosCwd()).filter((f) => PENDING_0269.has(f));
-}
-
 function field(dict: PyValue, key: string): PyValue | undefined {
   return dict instanceof PyDict ? dictGetStr(dict, key) : undefined;
 }

@@ -153,7 +153,17 @@ describe("editor services read the new keys from the schema", () => {
     const type = withCursor(spec03("- id: run", "  type: <|>"));
     expect(
       completionsAt({ text: type.text, check: check(type.text) }, type.offset).map((i) => i.label),
-    ).toEqual(["function", "inline", "flow", "decompose", "parallel_dispatch", "quorum", "race", "debate"]);
+    ).toEqual([
+      "function",
+      "inline",
+      "flow",
+      "decompose",
+      "parallel_dispatch",
+      "pipeline",
+      "quorum",
+      "race",
+      "debate",
+    ]);
   });
 
   it("a 0.2 document is not offered the 0.3 keys", () => {

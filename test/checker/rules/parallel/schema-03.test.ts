@@ -62,7 +62,7 @@ describe("value errors of the new keys (reference texts, real paths)", () => {
   it.each([
     [
       "type: Decompose",
-      `SCHEMA-ENUM ${P}.type: 'Decompose' is not one of ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch', 'quorum', 'race', 'debate'] | Allowed values: ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch', 'quorum', 'race', 'debate']`,
+      `SCHEMA-ENUM ${P}.type: 'Decompose' is not one of ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch', 'pipeline', 'quorum', 'race', 'debate'] | Allowed values: ['function', 'inline', 'flow', 'decompose', 'parallel_dispatch', 'pipeline', 'quorum', 'race', 'debate']`,
     ],
     [
       "isolation: docker",

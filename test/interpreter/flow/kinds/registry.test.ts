@@ -13,8 +13,10 @@ describe("FLOW_KINDS", () => {
 
   it("names each kind's step_mode by its type value, a judge step's by its key, a gate's as a function step", () => {
     for (const kind of STEP_KINDS) {
+      // A pipeline is recorded as the reference records it: a parallel_dispatch step.
+      const mode = kind === "pipeline" ? "parallel_dispatch" : kind;
       const byKey = (STEP_MODES as readonly string[]).includes(kind);
-      expect(FLOW_KINDS[kind].stepMode).toBe(STEP_KIND_TABLE[kind].typeValue || byKey ? kind : "function");
+      expect(FLOW_KINDS[kind].stepMode).toBe(STEP_KIND_TABLE[kind].typeValue || byKey ? mode : "function");
     }
   });
 
