@@ -75,4 +75,8 @@ export const PIPELINE_KIND: CheckerKind = {
   retries: { from: "step", default: DEFAULT_PARALLEL_STEP_RETRIES },
   irPart: "pipeline",
   stratumcOnly: null,
+  referenceSince: {
+    version: "0.2.69",
+    suggestion: "Use a parallel_dispatch step per stage, or require stratum-mcp 0.2.69",
+  },
 };

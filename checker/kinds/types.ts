@@ -99,4 +99,9 @@ export interface CheckerKind {
   readonly retries: KindRetries;
   readonly irPart: KindIRPart | null;
   readonly stratumcOnly: StratumcOnlyKind | null;
+  /**
+   * A kind of the reference that an older release of it rejects: the first release with it and what
+   * to write for the older one (`check --portable=0.2.50`); absent when every release has it.
+   */
+  readonly referenceSince?: { readonly version: "0.2.69"; readonly suggestion: string };
 }

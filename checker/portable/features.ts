@@ -70,15 +70,19 @@ export const STRATUMC_STEP_TYPES: ReadonlyMap<string, PortabilityFeature> = new 
         { feature: `type: ${kind}`, consequence: REJECTS, suggestion: `${only.suggestion}, ${KEEP}` },
       ] as const,
   ),
-  // New in the reference's 0.2.69 (docs/reference/language.md §6.9): 0.2.50 rejects it, 0.2.69 accepts it.
-  [
-    "pipeline",
-    {
-      feature: "type: pipeline",
-      consequence: `${REJECTS} (0.2.69 accepts it)`,
-      suggestion: "Use a parallel_dispatch step per stage, or require stratum-mcp 0.2.69",
-    },
-  ],
+  // Kinds of a later reference release (pipeline, docs/reference/language.md §6.9): reported
+  // against the releases before it only.
+  ...STEP_KINDS.flatMap((kind) => {
+    const since = CHECKER_KINDS[kind].referenceSince;
+    if (since === undefined) return [];
+    const use: PortabilityFeature = {
+      feature: `type: ${kind}`,
+      consequence: REJECTS,
+      suggestion: since.suggestion,
+      since: since.version,
+    };
+    return [[kind, use] as const];
+  }),
 ]);
 
 const kindKey = (key: string, kind: string): PortabilityFeature => ({
@@ -181,7 +185,7 @@ export interface NewerKey {
 
 /**
  * The keys of 0.2.69 that 0.2.50 refuses, for `check --portable` against 0.2.50
- * (docs/reference/language.md §11.4, §6.8): the result cache and the pre-merge gate.
+ * (docs/reference/language.md §11.4 and 6.8): the result cache and the pre-merge gate.
  */
 export const KEYS_SINCE_0269: readonly NewerKey[] = [
   {

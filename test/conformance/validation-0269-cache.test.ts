@@ -31,7 +31,7 @@ interface OurAnswer {
 
 /**
  * Errors ours adds beside the reference's first one: our static types of expressions (D3 in
- * recorded/README.md §3) see that `accumulate: result.v` gives a string, not a list.
+ * test/conformance/recorded/README.md §3) see that `accumulate: result.v` gives a string, not a list.
  */
 const EXTRA: Readonly<Record<string, readonly string[]>> = {
   cache_accumulate: ["EXPR-ACCUMULATE-NOT-LIST"],

@@ -191,6 +191,6 @@ export const RETIRED_DIVERGENCES: ReadonlyMap<string, string> = new Map([
   ["unsupported_reasoning_template", "reasoning_template supported"],
   // The run-budget keys are supported as 0.2.69 enforces them (DIV-BEYOND-FIELDS row, docs/reference/runtime.md §11.4).
   ["unsupported_budget_dispatches", "max_agent_dispatches supported"],
-  // `score_expr` is supported as 0.2.69 (and 0.2.50) implement it (language.md §11.2).
+  // `score_expr` is supported as 0.2.69 (and 0.2.50) implement it (docs/reference/language.md §11.2).
   ["unsupported_score_expr", "score_expr supported"],
 ]);

@@ -22,8 +22,7 @@ export interface FlowKind {
    */
   dispatch(tx: Tx, run: FlowRun, step: StepIR, options: DispatchOptions): Response;
   /**
-   * Answers the step from the result cache instead of dispatching it (docs/reference/runtime.md
-   * §25.4): true when it did, the step recorded and the flow moved on.
+   * Answers the step from the result cache instead of dispatching it (docs/reference/runtime.md §25.4): true when it did, the step recorded and the flow moved on.
    */
   readonly replay?: (tx: Tx, run: FlowRun, step: StepIR) => boolean;
   /** stratum_step_done answered by the kind itself instead of the ordinary check (a debate's synthesis). */

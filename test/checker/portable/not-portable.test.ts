@@ -307,9 +307,10 @@ flows:
         budget: {usd: 1}
 `;
 
-  it("reports max_agent_dispatches and max_tokens at their key in every budget, not ms or usd", () => {
+  it("reports max_agent_dispatches and max_tokens at their key in every budget against 0.2.50, not ms or usd", () => {
     expect(checkSpec(text).diagnostics).toEqual([]);
-    expect(portable(text)).toEqual([
+    expect(portable(text)).toEqual([]);
+    expect(portable(text, "0.2.50")).toEqual([
       `SPEC-NOT-PORTABLE ${on(text, "max_tokens: 10}", "max_tokens")} functions.work.budget.max_tokens`,
       `SPEC-NOT-PORTABLE ${on(text, "max_agent_dispatches: 2", "max_agent_dispatches")} flows.main.budget.max_agent_dispatches`,
       `SPEC-NOT-PORTABLE ${on(text, "max_tokens: 500", "max_tokens")} flows.main.budget.max_tokens`,

@@ -101,7 +101,7 @@ export class FlowIdNames {
 
 /**
  * Result cache keys (`cache_key` values) → `CACHE_KEY_n`, numbered in order of first appearance
- * over a whole run, as the recorder numbers the reference's (recorded/README.md §4): our keys are
+ * over a whole run, as the recorder numbers the reference's (test/conformance/recorded/README.md §5): our keys are
  * not the reference's hashes, but equal keys must be equal and different ones different.
  */
 export class CacheKeyNames {
