@@ -30,7 +30,7 @@ export const GENERATORS = [
     outputs: ["test/stdlib/builtins/cpython-cases.generated.ts"],
   },
   { script: "scripts/gen-unicode-flags.py", outputs: ["test/stdlib/builtins/unicode-flags.generated.ts"] },
-  { script: "scripts/record-python-re.py", outputs: ["test/stdlib/regex/python-re-table.json"] },
+  { script: "scripts/gen-python-re-table.py", outputs: ["test/stdlib/regex/python-re-table.json"] },
   {
     script: "scripts/gen-output-schema-validator.mjs",
     outputs: [

@@ -1,6 +1,6 @@
 // Python `re` patterns on RE2 (stdlib/regex/python.ts): validity and error text as CPython 3.11's
 // re.compile, and the same search answer on a table recorded from CPython
-// (scripts/record-python-re.py → python-re-table.json), flags IGNORECASE | MULTILINE as guardrails.
+// (scripts/gen-python-re-table.py → python-re-table.json), flags IGNORECASE | MULTILINE as guardrails.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

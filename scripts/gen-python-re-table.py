@@ -3,7 +3,7 @@
 
 For each pattern: whether re.compile(pattern, IGNORECASE | MULTILINE) accepts it (else str() of the
 error), and for a valid one whether re.search finds a match in each text. Re-run:
-    python3 scripts/record-python-re.py --out .
+    python3 scripts/gen-python-re-table.py --out .
 (`npm run check:generated` diffs it, like the other CPython tables).
 """
 import json
@@ -55,9 +55,11 @@ def main():
            "texts": TEXTS, "cases": [record(p) for p in PATTERNS]}
     path = os.path.join(out_dir, OUTPUT)
     os.makedirs(os.path.dirname(path), exist_ok=True)
+    body = json.dumps(out, indent=1, ensure_ascii=False)
+    # The first line names the generator, as every generated file's does (a JSON key, not a comment).
+    header = '{"generated": "by scripts/gen-python-re-table.py from CPython — do not edit; regenerate instead",'
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(out, f, indent=1, ensure_ascii=False)
-        f.write("\n")
+        f.write(header + "\n" + body[2:] + "\n")
 
 
 if __name__ == "__main__":
