@@ -59,7 +59,7 @@ describe("checker/kinds", () => {
       }
     }
     expect([...owners].filter(([, kinds]) => kinds.length > 1)).toEqual([]);
-    expect(owners.size).toBe(22);
+    expect(owners.size).toBe(24);
   });
 
   it("finds on a step of another kind exactly the kind's own keys its ONLY-KEY rule reports", () => {
@@ -72,6 +72,7 @@ describe("checker/kinds", () => {
       gate: null,
       inline: null,
       flow: null,
+      judge: null,
       decompose: null,
       parallel_dispatch: [
         "source",

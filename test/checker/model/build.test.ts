@@ -184,12 +184,11 @@ describe("field validity and typed accessors", () => {
     expect(s?.string("skip_if")).toBeNull();
   });
 
-  it("never treats unknown or unsupported keys as valid", () => {
+  it("never treats unknown keys as valid", () => {
     const [s] = steps(
-      yaml('version: "0.2"', "flows:", "  f: {input: {}, steps: [{id: a, intent: x, bogus: 1, judge: {}}]}"),
+      yaml('version: "0.2"', "flows:", "  f: {input: {}, steps: [{id: a, intent: x, bogus: 1}]}"),
     );
     expect(s?.valid("bogus")).toBe(false);
-    expect(s?.valid("judge")).toBe(false);
     expect(s?.valid("intent")).toBe(true);
   });
 });
@@ -250,7 +249,8 @@ describe("steps", () => {
     ['{id: a, function: "", flow: sub}', "flow", null, "sub"],
     ["{id: a, function: 5, intent: x}", null, null, null],
     ["{id: a, function: ~, intent: x}", null, null, null],
-    ["{id: a, judge: {}, intent: x}", "inline", null, null],
+    // Two modes (judge and intent): SPEC-STEP-MODE, no kind.
+    ["{id: a, judge: {}, intent: x}", null, null, null],
   ];
   for (const [line, kind, fn, target] of kinds) {
     it(`kind of ${line}`, () => {

@@ -24,6 +24,7 @@ describe("SCHEMA_RULES", () => {
       ["SCHEMA-TYPE", "schema"],
       ["SCHEMA-ENUM", "schema"],
       ["SCHEMA-MINIMUM", "schema"],
+      ["SCHEMA-MAXIMUM", "schema"],
       ["SCHEMA-NON-EMPTY", "schema"],
       ["SCHEMA-PATTERN", "schema"],
     ]);

@@ -488,9 +488,16 @@ describe("SCHEMA-UNKNOWN-KEY", () => {
       expect: [unknownKey("require", "flows.f.steps.0", "6:28-6:35", `'require' requires version "0.3"`)],
     },
     {
-      name: "a beyond-surface step key (pre_merge_verify) is simply unknown",
+      name: "a 0.3 step key of 0.2.69 (pre_merge_verify) in a 0.2 document names the version it needs",
       text: step02("      - {id: a, intent: x, pre_merge_verify: []}"),
-      expect: [unknownKey("pre_merge_verify", "flows.f.steps.0", "6:28-6:44", "Remove unrecognised fields")],
+      expect: [
+        unknownKey(
+          "pre_merge_verify",
+          "flows.f.steps.0",
+          "6:28-6:44",
+          `'pre_merge_verify' requires version "0.3"`,
+        ),
+      ],
     },
     {
       name: "an unknown budget key",
