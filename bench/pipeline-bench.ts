@@ -68,7 +68,11 @@ function units(count: number): Json[] {
   return Array.from({ length: count }, (_, n) => ({ id: `u${n}`, name: `src/module-${n}/index.ts`, n }));
 }
 
-/** The fake agent: one small result per task, decided by the task alone. */
+/**
+ * The fake agent: one small result per task, decided by its id and place in the payload. A
+ * pipeline's tasks come element-major, each after the stage it depends on, so answering them in
+ * payload order respects the stage graph.
+ */
 function answer(task: Json, index: number): Json {
   const id = String(task.id);
   return { task_id: id, status: "complete", result: { summary: `${id}: done`, score: index % 10 } };
