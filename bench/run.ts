@@ -21,6 +21,8 @@
 // latency of other calls meanwhile (bench/fuzz-server-bench.ts).
 // STRATUMC_BENCH_ONLY=step-done only what the MCP layer adds to stratum_step_done, in process
 // (bench/step-done-path-bench.ts).
+// STRATUMC_BENCH_ONLY=pipeline only a 3-stage pipeline over 100 items driven through the MCP server
+// in process by a fake agent, against a parallel step of 300 tasks (bench/pipeline-bench.ts).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,6 +53,7 @@ import { benchOtlp } from "./otlp-bench";
 import { benchPgClient, describePgClient } from "./pg-client-bench";
 import { probePgClientRestarts } from "./pg-client-restarts";
 import { benchPgStore, describePgStore } from "./pg-store-bench";
+import { benchPipeline, describePipeline } from "./pipeline-bench";
 import { benchServerMemory } from "./server-memory-bench";
 import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
@@ -191,6 +194,11 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(await benchStepDonePath()));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "pipeline") {
+    const pipeline = await benchPipeline();
+    process.stdout.write(printTable(pipeline.rows) + describePipeline(pipeline));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "control") {
     process.stdout.write(printTable(benchControl(repoDir)));
     return;
@@ -266,6 +274,8 @@ async function main(): Promise<void> {
     process.stderr.write("measuring MCP tool calls over stdio…\n");
     const mcp = await benchMcp(repoDir);
     const stepDonePath = await benchStepDonePath();
+    process.stderr.write("measuring a pipeline against a parallel step over MCP…\n");
+    const pipeline = await benchPipeline();
     // Durable calls on a disk no heavy part has written to yet (the store designs, the server's
     // memory and big specs write 10,000 flows or megabytes each): their fsync ratio is measured
     // against a small file's, and writeback left behind slows our journal's flushes more.
@@ -325,6 +335,7 @@ async function main(): Promise<void> {
       ...store.rows,
       ...mcp.rows,
       ...stepDonePath,
+      ...pipeline.rows,
       ...lsp.rows,
       ...control,
       ...fuzz.rows,
@@ -363,6 +374,7 @@ async function main(): Promise<void> {
         describeSizes(sizes) +
         describeServerMemory(serverMemory.rssMbAfter) +
         describeDurableCalls(durableCalls.summary) +
+        describePipeline(pipeline) +
         describePgStore(pgStore.summary),
     );
 

@@ -75,7 +75,7 @@ type Result = Record<string, unknown>;
  * A journaled store in memory: a new or finished flow's text, else the commit's delta appended,
  * as the file store does below its snapshot threshold (without files, locks or fsync).
  */
-class JournalInMemory implements FlowStore {
+export class JournalInMemory implements FlowStore {
   private readonly flows = new Map<string, { text: string; deltas: string[]; revision: number }>();
 
   async read(flowId: string): Promise<StoredFlow | null> {
