@@ -222,6 +222,7 @@ flows:
       "steps_completed",
       "total_steps",
       "trace",
+      "cache_hits",
       "total_duration_ms",
       "round",
       "rounds",
@@ -240,6 +241,7 @@ flows:
       steps_completed: 0,
       total_steps: 2,
       trace: [],
+      cache_hits: 0,
       total_duration_ms: 42,
       round: 1,
       rounds: [

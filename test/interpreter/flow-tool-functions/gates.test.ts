@@ -83,6 +83,8 @@ const W_RECORD = {
   agent: null,
   step_mode: "function",
   child_flow_id: null,
+  cache_hit: false,
+  cache_key: null,
 };
 
 describe("gate_resolve refusals", () => {

@@ -177,7 +177,8 @@ flows:
     const state = await stored(h.store, id);
     expect(encodeWire(state.records as never)).toBe(
       '[{"step_id": "generate", "function_name": "gen", "attempts": 1, "duration_ms": 1234, "type": "step", ' +
-        '"round": 0, "round_start_step_id": null, "agent": null, "step_mode": "function", "child_flow_id": null}]',
+        '"round": 0, "round_start_step_id": null, "agent": null, "step_mode": "function", "child_flow_id": null, ' +
+        '"cache_hit": false, "cache_key": null}]',
     );
   });
 });

@@ -135,6 +135,8 @@ export function stepRecord(stepId: string, attempts: number, round: number, roun
     agent: null,
     step_mode: "inline",
     child_flow_id: null,
+    cache_hit: false,
+    cache_key: null,
   };
 }
 
