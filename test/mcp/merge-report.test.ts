@@ -105,10 +105,18 @@ describe("merge_status as an object over MCP", () => {
 
   it("refuses a merge_status that is neither a string nor {status, bounced_tasks} of objects", async () => {
     await servers.restart();
-    for (const bad of [5, { status: "conflict", bounced_tasks: "t1" }, { status: 1 }]) {
-      const answer = await done("x", BOTH_COMPLETE, bad);
-      expect(answer).toMatchObject({ status: "error", error_type: "invalid_arguments" });
-      expect(String(answer.message)).toContain("merge_status");
+    const cases: [unknown, string][] = [
+      [5, "merge_status: expected string or object, got integer"],
+      [{ status: "conflict", bounced_tasks: "t1" }, "merge_status.bounced_tasks: expected array, got string"],
+      [{ status: 1 }, "merge_status.status: expected string, got integer"],
+      [{ bounced_tasks: [1] }, "merge_status.bounced_tasks[0]: expected object, got integer"],
+    ];
+    for (const [bad, message] of cases) {
+      expect(await done("x", BOTH_COMPLETE, bad)).toEqual({
+        status: "error",
+        error_type: "invalid_arguments",
+        message,
+      });
     }
   });
 });
