@@ -9,7 +9,7 @@
 // limits.ts on data arguments: the boundary where untrusted values enter (the MCP server's
 // argument decoding) refuses a value past them before anything converts it, and the engine
 // trusts what it is given rather than measuring every value a second time.
-import type { PyValue } from "../stdlib/values/value";
+import type { PyDict, PyValue } from "../stdlib/values/value";
 import type { Response } from "./wire/wire";
 
 export interface PlanArgs {
@@ -63,13 +63,16 @@ export interface IterationAbortArgs extends StepArgs {
 export interface ParallelDoneArgs extends StepArgs {
   /** A list (anything else is `invalid_arguments`). */
   readonly task_results: PyValue;
-  /** Only "conflict" fails the step (permissive, as the reference). */
-  readonly merge_status: string;
+  /**
+   * A string, or `{status, bounced_tasks?}` (a missing status is clean): only status "conflict"
+   * fails the step (permissive, as the reference); the bounce records come back on failure envelopes.
+   */
+  readonly merge_status: string | PyDict;
 }
 
-/** `stratum_parallel_advance`: "clean" or "conflict". */
+/** `stratum_parallel_advance`: "clean" or "conflict", bare or as `{status, bounced_tasks?}`. */
 export interface ParallelAdvanceArgs extends StepArgs {
-  readonly merge_status: string;
+  readonly merge_status: string | PyDict;
 }
 
 /** `stratum_judge` (docs/reference/runtime.md §25.3): the caller's copy of the step's judge block, and the evidence. */

@@ -76,12 +76,38 @@ export function describeIssue(
     "",
   );
   const name = path === "" ? (names.root ?? "request") : path;
+  if (issue.code === "invalid_union") return describeUnion(issue, name, root, names);
   if (issue.code !== "invalid_type") return `${name}: ${oneLine(issue.message)}`;
   const given = valueAt(root, issue.path);
   if (given === undefined) return `${name}: ${names.missing ?? "missing"}`;
   const expected =
     issue.expected === "record" ? "object" : issue.expected === "int" ? "integer" : issue.expected;
   return `${name}: expected ${expected}, got ${jsonKind(given)}`;
+}
+
+/**
+ * A value none of a union's branches takes (`merge_status`: a string or an object): missing; else
+ * the issue of the branch the value's type chose (`merge_status.status: expected string, …`); else
+ * the branches' types.
+ */
+function describeUnion(
+  issue: z.core.$ZodIssueInvalidUnion,
+  name: string,
+  root: unknown,
+  names: { readonly root?: string; readonly missing?: string },
+): string {
+  const given = valueAt(root, issue.path);
+  if (given === undefined) return `${name}: ${names.missing ?? "missing"}`;
+  const inner = issue.errors.flat().find((i) => i.path.length > 0);
+  if (inner !== undefined)
+    return describeIssue({ ...inner, path: [...issue.path, ...inner.path] }, root, names);
+  const kinds = issue.errors.flatMap((branch) => {
+    const first = branch[0];
+    return first?.code === "invalid_type" ? [first.expected] : [];
+  });
+  return kinds.length === 0
+    ? `${name}: ${oneLine(issue.message)}`
+    : `${name}: expected ${kinds.join(" or ")}, got ${jsonKind(given)}`;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

@@ -49,6 +49,38 @@ const jsonObject = z.record(z.string(), z.unknown());
 const str = (args: ToolArguments, name: string): string => args.plain[name] as string;
 
 /**
+ * `merge_status` of parallel_done / parallel_advance: the bare string, or the object form of 0.2.69
+ * whose bounce records say which tasks' work was not merged (a missing status is clean).
+ */
+/**
+ * A bounce record is an object. It sits below the levels of the arguments the request line gives
+ * the schemas as plain data (request-line.ts), so it may arrive still decoded (a PyDict).
+ */
+const bounceRecord = z.looseObject({});
+
+const mergeStatusSchema = (statuses: string) =>
+  z
+    .union([
+      z.string(),
+      z.looseObject({
+        status: z.string().optional(),
+        bounced_tasks: z
+          .array(bounceRecord)
+          .nullable()
+          .optional()
+          .describe(
+            "Bounce records, e.g. {task_id, reason: merge_conflict, files: [...]} or {task_id, reason: gate_failed, command, exit_code}.",
+          ),
+      }),
+    ])
+    .describe(`${statuses}, bare or as {status, bounced_tasks?}.`);
+
+const mergeStatusArg = (args: ToolArguments): string | PyDict => {
+  const value = args.data("merge_status");
+  return value instanceof PyDict ? value : (value as string);
+};
+
+/**
  * A big spec is checked in a worker first, so that an invalid one is answered without holding the
  * event loop; a valid one is planned by the engine, which checks it again in this thread (it needs
  * the checked spec itself). Inputs past the limits never get here: decodeArguments refused them.
@@ -227,7 +259,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_parallel_done",
     description:
-      "Report a parallel_dispatch step after running its tasks yourself (status parallel_dispatch: one agent per task, intent_template filled from each task). Give every task's {task_id, result, status: complete|failed} and the merge status of applying their work (clean or conflict). The step fails (ensure_failed, then on_fail / retries_exhausted) when `require` is not met, the merge conflicted, a task's certificate (task_reasoning_template) is missing a section, or an ensure fails; otherwise the flow moves on with {tasks, merge_status, completed, failed, outcome} as the step's output.",
+      "Report a parallel_dispatch step after running its tasks yourself (status parallel_dispatch: one agent per task, intent_template filled from each task). Give every task's {task_id, result, status: complete|failed} and the merge status of applying their work: clean or conflict, or {status, bounced_tasks} naming the tasks whose work was bounced (each bounce is also worded in violations). The step fails (ensure_failed, then on_fail / retries_exhausted) when `require` is not met, the merge conflicted, a task's certificate (task_reasoning_template) is missing a section, or an ensure fails; otherwise the flow moves on with {tasks, merge_status, completed, failed, outcome} as the step's output. Every failure envelope carries bounced_tasks (the records given, else []).",
     schema: z.object({
       flow_id: flowId,
       step_id: z.string().describe("The parallel_dispatch step's id."),
@@ -236,14 +268,14 @@ export const TOOLS: readonly ToolDefinition[] = [
         .describe(
           "One object per task: {task_id, result, status}; status 'complete' or anything else for failed.",
         ),
-      merge_status: z.string().describe("'clean', or 'conflict' when the tasks' work could not be merged."),
+      merge_status: mergeStatusSchema("'clean', or 'conflict' when the tasks' work could not be merged"),
     }),
     call: (api, a) =>
       api.parallelDone({
         flow_id: str(a, "flow_id"),
         step_id: str(a, "step_id"),
         task_results: a.data("task_results"),
-        merge_status: str(a, "merge_status"),
+        merge_status: mergeStatusArg(a),
       }),
   },
   {
@@ -292,17 +324,17 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_parallel_advance",
     description:
-      "Advance a server-run parallel_dispatch step that declares defer_advance: true, after poll answered awaiting_consumer_advance and you merged the tasks' work: merge_status 'clean' or 'conflict' (a conflict fails the step). Returns the next payload, or {status: already_advanced, step_id}.",
+      "Advance a server-run parallel_dispatch step that declares defer_advance: true, after poll answered awaiting_consumer_advance and you merged the tasks' work: merge_status 'clean' or 'conflict', or {status, bounced_tasks} (a conflict fails the step; failure envelopes carry bounced_tasks). Returns the next payload, or {status: already_advanced, step_id}.",
     schema: z.object({
       flow_id: flowId,
       step_id: z.string().describe("The parallel_dispatch step's id."),
-      merge_status: z.string().describe("'clean' or 'conflict'."),
+      merge_status: mergeStatusSchema("'clean' or 'conflict'"),
     }),
     call: (api, a) =>
       api.parallelAdvance({
         flow_id: str(a, "flow_id"),
         step_id: str(a, "step_id"),
-        merge_status: str(a, "merge_status"),
+        merge_status: mergeStatusArg(a),
       }),
   },
   {

@@ -10,6 +10,7 @@ import type { Response } from "../wire/wire";
 import { budgetStopped } from "./budget-stop";
 import { currentStep } from "./current";
 import { FLOW_KINDS, stepModeOf } from "./kinds/index";
+import { mergeReportOf } from "./merge-report";
 import type { Tx } from "./tx";
 
 export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
@@ -32,5 +33,5 @@ export function parallelDone(tx: Tx, args: ParallelDoneArgs): Response {
       `Step '${args.step_id}' is a ${stepModeOf(step)} step, not parallel_dispatch. Use stratum_step_done for non-parallel steps.`,
     );
   }
-  return reported(tx, run, step, args.task_results as readonly PyValue[], args.merge_status);
+  return reported(tx, run, step, args.task_results as readonly PyValue[], mergeReportOf(args.merge_status));
 }

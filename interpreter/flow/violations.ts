@@ -60,6 +60,8 @@ export type Violation =
     }
   | { readonly kind: "require"; readonly text: string }
   | { readonly kind: "merge_conflict"; readonly text: string }
+  /** A task the consumer's merge bounced (`reason` gate_failed or merge_conflict). */
+  | { readonly kind: "bounce"; readonly task: string; readonly reason: string; readonly text: string }
   | {
       readonly kind: "task";
       readonly task: string;

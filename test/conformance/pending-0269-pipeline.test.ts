@@ -1,7 +1,7 @@
 // The `type: pipeline` scenarios recorded from reference release 0.2.69
 // (scripts/record-0269-scenarios.py, test/conformance/recorded/README.md §2.4): these tests hold
 // the recorded data to the shape the implementation relies on (the scenarios themselves are
-// replayed by test/interpreter/conformance and test/interpreter/flow/kinds/pipeline-replay.test.ts).
+// replayed by test/interpreter/conformance).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";

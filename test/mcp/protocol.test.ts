@@ -84,6 +84,8 @@ const INTEGER_PARAMETERS = new Set(["runs", "seed", "time_budget_ms"]);
 const OBJECT_PARAMETERS = new Set(["inputs", "result", "draft", "schema", "thinking", "artifacts"]);
 /** Optional objects that may also be null: `usage` of stratum_step_done, stratum_judge's `budget`. */
 const NULLABLE_OBJECT_PARAMETERS = new Set(["usage", "budget"]);
+/** A string or an object (Python's `str | dict`): `merge_status` of parallel_done / advance. */
+const STRING_OR_OBJECT_PARAMETERS = new Set(["merge_status"]);
 const ARRAY_PARAMETERS = new Set([
   "task_results",
   "allowed_tools",
@@ -172,6 +174,12 @@ describe("stratum-mcp over the SDK client", () => {
       expect(Object.keys(properties), tool.name).toEqual(expected?.all);
       expect(tool.inputSchema.required ?? [], tool.name).toEqual(expected?.required);
       for (const [name, schema] of Object.entries(properties)) {
+        if (STRING_OR_OBJECT_PARAMETERS.has(name)) {
+          const kinds = ((schema.anyOf ?? []) as Record<string, unknown>[]).map((m) => m.type);
+          expect(kinds, `${tool.name}.${name}`).toEqual(["string", "object"]);
+          expect(typeof schema.description, `${tool.name}.${name}`).toBe("string");
+          continue;
+        }
         if (NULLABLE_OBJECT_PARAMETERS.has(name)) {
           // An object or null (Python's Optional[dict]), whatever form the schema gives it.
           const kinds = JSON.stringify(schema).match(/"type":"(\w+)"/g) ?? [];

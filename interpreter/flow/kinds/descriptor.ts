@@ -9,6 +9,7 @@ import type { ParallelAdvanceArgs, StepArgs } from "../../api";
 import type { Response, Wire } from "../../wire/wire";
 import type { DispatchOptions } from "../dispatch";
 import type { ExecutorPlan } from "../executor-plan";
+import type { MergeReport } from "../merge-report";
 import type { StartedTask } from "../parallel-start";
 import type { FlowRun } from "../run";
 import type { Tx } from "../tx";
@@ -33,7 +34,7 @@ export interface FlowKind {
     run: FlowRun,
     step: StepIR,
     taskResults: readonly PyValue[],
-    mergeStatus: string,
+    merge: MergeReport,
   ) => Response;
   /** The step's tasks run by the server (stratum_parallel_start, poll, advance; else `wrong_step_type`). */
   readonly server?: ServerTasks;

@@ -253,7 +253,7 @@ describe("stratum_parallel_done", () => {
     ]);
     const second = await done(h.api, id, [ok("t1"), ok("t2")], "conflict");
     expect(text(second)).toBe(
-      `{"status": "error", "error_type": "retries_exhausted", "flow_id": "${id}", "step_id": "execute", "step_mode": "parallel_dispatch", "agent": "claude", "message": "Step 'execute' exhausted all retries", "violations": ["merge conflict: merge_status='conflict'"]}`,
+      `{"status": "error", "error_type": "retries_exhausted", "flow_id": "${id}", "step_id": "execute", "step_mode": "parallel_dispatch", "agent": "claude", "message": "Step 'execute' exhausted all retries", "violations": ["merge conflict: merge_status='conflict'"], "bounced_tasks": []}`,
     );
     const state = await stored(h.store, id);
     expect(state.status).toBe("exhausted");

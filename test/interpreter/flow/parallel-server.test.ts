@@ -11,6 +11,7 @@ import type { ParallelTaskOutcome, ParallelTaskRequest } from "../../../interpre
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import type { Response } from "../../../interpreter/wire/wire";
 import { parseJson } from "../../../stdlib/values/json";
+import type { PyDict } from "../../../stdlib/values/value";
 import { ManualClock } from "../support/manual-clock";
 import { SequentialIds } from "../support/sequential-ids";
 import { plain, planOk, result, stored } from "./api-fixtures";
@@ -227,7 +228,17 @@ describe("stratum_parallel_poll and stratum_parallel_advance errors", () => {
     const deferred = await atParallel(s, spec("        defer_advance: true\n"));
     expect(plain(await s.api.parallelAdvance({ ...args(deferred), merge_status: "dirty" }))).toMatchObject({
       error_type: "invalid_merge_status",
-      message: "merge_status must be 'clean' or 'conflict', got 'dirty'",
+      message:
+        "merge_status must be 'clean' | 'conflict' or {status: 'clean'|'conflict', bounced_tasks?}, got 'dirty'",
+    });
+    // The object form is judged on its status; the message shows the object as Python's repr.
+    const dirtyObject = result(`{"status": "dirty", "bounced_tasks": []}`);
+    expect(
+      plain(await s.api.parallelAdvance({ ...args(deferred), merge_status: dirtyObject as PyDict })),
+    ).toMatchObject({
+      error_type: "invalid_merge_status",
+      message:
+        "merge_status must be 'clean' | 'conflict' or {status: 'clean'|'conflict', bounced_tasks?}, got {'status': 'dirty', 'bounced_tasks': []}",
     });
     expect(plain(await s.api.parallelAdvance({ ...args(deferred), merge_status: "clean" }))).toMatchObject({
       error_type: "step_not_dispatched",

@@ -5,13 +5,24 @@ import { describe, expect, it } from "vitest";
 import type { ParallelDispatchIR, StepIR } from "../../../checker/ir/types";
 import { renderIntentTemplate } from "../../../interpreter/flow/intent-template";
 import {
-  evaluateParallelResults,
+  evaluateParallelResults as evaluateWith,
   parallelOutcome,
 } from "../../../interpreter/flow/kinds/parallel_dispatch/evaluate";
+import { mergeReportOf } from "../../../interpreter/flow/merge-report";
 import { taskGraphOf, taskGraphProblem } from "../../../interpreter/flow/parallel-task-graph";
 import { ensureFailed, violationTexts } from "../../../interpreter/flow/violations";
 import type { PyValue } from "../../../stdlib/values/value";
 import { json, text } from "./fixtures";
+
+/** The evaluation with the bare-string merge status. */
+function evaluateParallelResults(
+  step: StepIR,
+  taskResults: readonly PyValue[],
+  mergeStatus: string,
+  spec?: Parameters<typeof evaluateWith>[3],
+): ReturnType<typeof evaluateWith> {
+  return evaluateWith(step, taskResults, mergeReportOf(mergeStatus), spec);
+}
 
 function problem(tasks: string): string | null {
   return taskGraphProblem(taskGraphOf(json(tasks)));

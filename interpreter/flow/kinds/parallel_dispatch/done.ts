@@ -6,6 +6,7 @@
 import type { StepIR } from "../../../../checker/ir/types";
 import type { PyValue } from "../../../../stdlib/values/value";
 import type { Response } from "../../../wire/wire";
+import { type MergeReport, withBouncedTasks } from "../../merge-report";
 import { checkResult } from "../../result-checks";
 import type { FlowRun } from "../../run";
 import { beginAttempt, settleAttempt } from "../../step-done";
@@ -19,21 +20,16 @@ export function processParallelResults(
   run: FlowRun,
   step: StepIR,
   taskResults: readonly PyValue[],
-  mergeStatus: string,
+  merge: MergeReport,
 ): Response {
-  const evaluation = evaluateParallelResults(step, taskResults, mergeStatus, run.spec);
+  const evaluation = evaluateParallelResults(step, taskResults, merge, run.spec);
   const attempt = beginAttempt(run, step);
   const checked = checkResult(tx, run, step, evaluation.aggregate);
   // validate runs only once ensure, require and merge have passed (docs/reference/runtime.md §23.3).
   const passed = checked.ok && evaluation.failureReasons.length === 0;
   const validation = passed ? validateViolations(tx, run, step, judgedTasks(evaluation)) : [];
-  return settleAttempt(
-    tx,
-    run,
-    step,
-    null,
-    evaluation.aggregate,
-    attempt,
-    parallelOutcome(checked, evaluation, validation),
-  );
+  const outcome = parallelOutcome(checked, evaluation, validation);
+  const response = settleAttempt(tx, run, step, null, evaluation.aggregate, attempt, outcome);
+  // Every failure envelope carries the bounce records, as 0.2.69's does.
+  return outcome.ok ? response : withBouncedTasks(response, merge.bounced);
 }

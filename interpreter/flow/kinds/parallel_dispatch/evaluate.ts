@@ -10,6 +10,7 @@ import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
 import { str } from "../../../../stdlib/values/repr";
 import { truthy } from "../../../../stdlib/values/truth";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { bounceViolations, type MergeReport } from "../../merge-report";
 import { certificateViolations } from "../../reasoning";
 import type { CheckOutcome } from "../../result-checks";
 import {
@@ -26,13 +27,16 @@ import { memberContractOf, memberViolations, taskIdText } from "./validate";
 export interface ParallelEvaluation {
   /** `{tasks, merge_status, completed, failed, outcome}`, the step's result. */
   readonly aggregate: PyDict;
-  /** `task '<id>' contract: …` / `task '<id>' cert: <v1>; <v2>` per task whose check failed, in task order. */
+  /**
+   * `task '<id>' contract: …` / `task '<id>' cert: <v1>; <v2>` per task whose check failed, in task
+   * order, then one text per bounce record (merge-report.ts).
+   */
   readonly certFailures: readonly string[];
   readonly requireSatisfied: boolean;
   readonly mergeOk: boolean;
   /** Why the aggregate fails (empty when it passes): the require or merge reason, then certFailures. */
   readonly failureReasons: readonly string[];
-  /** certFailures, typed (`task` violations). */
+  /** certFailures, typed (`task` and `bounce` violations). */
   readonly taskViolations: readonly Violation[];
   /** failureReasons, typed. */
   readonly failureViolations: readonly Violation[];
@@ -63,7 +67,7 @@ function failedCopy(task: PyDict, error: string, key: string, violations: readon
 export function evaluateParallelResults(
   step: StepIR,
   taskResults: readonly PyValue[],
-  mergeStatus: string,
+  merge: MergeReport,
   spec?: CheckedSpec,
 ): ParallelEvaluation {
   const template = taskCertificateOf(step);
@@ -88,6 +92,9 @@ export function evaluateParallelResults(
     taskViolations.push(taskViolation(taskIdText(task), "cert", violations.map(certificateViolation)));
     return failedCopy(task, `cert validation: ${violations.join("; ")}`, "cert_violations", violations);
   });
+  // The consumer's bounce records are worded after the per-task checks, as the reference does.
+  taskViolations.push(...bounceViolations(merge.bounced));
+  const mergeStatus = merge.status;
   const completed = tasks.filter(isComplete);
   const failed = tasks.filter((t) => !isComplete(t));
   const require = parallelOf(step).require;

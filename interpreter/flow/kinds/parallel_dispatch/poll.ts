@@ -5,11 +5,12 @@
 // the advance here as in stratum_parallel_done (decision B1; the reference advances anyway).
 import type { StepIR } from "../../../../checker/ir/types";
 import { dictSet } from "../../../../stdlib/values/dict";
-import { strRepr } from "../../../../stdlib/values/repr";
+import { repr, strRepr } from "../../../../stdlib/values/repr";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import type { ParallelAdvanceArgs, StepArgs } from "../../../api";
 import type { Response, Wire } from "../../../wire/wire";
 import { currentStep } from "../../current";
+import { CLEAN_MERGE, mergeReportOf } from "../../merge-report";
 import { parallelToolError } from "../../parallel-errors";
 import { stepEntries } from "../../parallel-poll";
 import { entryResult, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
@@ -52,7 +53,7 @@ export function pollParallel(
   let outcome: Wire = null;
   if (allSettled(entries)) {
     const results = taskResultsOf(entries);
-    const evaluation = evaluateParallelResults(step, results, "clean", seen.spec);
+    const evaluation = evaluateParallelResults(step, results, CLEAN_MERGE, seen.spec);
     requireSatisfied = evaluation.requireSatisfied;
     canAdvance = evaluation.requireSatisfied && evaluation.mergeOk;
     if (!isCurrent(seen, step)) {
@@ -63,7 +64,7 @@ export function pollParallel(
       const run = tx.edit(args.flow_id);
       if (run === null)
         return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
-      outcome = processParallelResults(tx, run, step, results, "clean");
+      outcome = processParallelResults(tx, run, step, results, CLEAN_MERGE);
     }
   }
   return {
@@ -84,10 +85,13 @@ export function advanceParallel(tx: Tx, seen: FlowRun, step: StepIR, args: Paral
       `Step '${args.step_id}' does not have defer_advance: true. Auto-advance fires from stratum_parallel_poll; this tool is a no-op.`,
     );
   }
-  if (args.merge_status !== "clean" && args.merge_status !== "conflict") {
+  const merge = mergeReportOf(args.merge_status);
+  if (merge.status !== "clean" && merge.status !== "conflict") {
+    const given =
+      typeof args.merge_status === "string" ? strRepr(args.merge_status) : repr(args.merge_status);
     return parallelToolError(
       "invalid_merge_status",
-      `merge_status must be 'clean' or 'conflict', got ${strRepr(args.merge_status)}`,
+      `merge_status must be 'clean' | 'conflict' or {status: 'clean'|'conflict', bounced_tasks?}, got ${given}`,
     );
   }
   if (!isCurrent(seen, step)) return { status: "already_advanced", step_id: args.step_id };
@@ -106,5 +110,5 @@ export function advanceParallel(tx: Tx, seen: FlowRun, step: StepIR, args: Paral
   }
   const run = tx.edit(args.flow_id);
   if (run === null) return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
-  return processParallelResults(tx, run, step, taskResultsOf(entries), args.merge_status);
+  return processParallelResults(tx, run, step, taskResultsOf(entries), merge);
 }

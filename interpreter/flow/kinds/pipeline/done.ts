@@ -6,6 +6,7 @@ import type { StepIR } from "../../../../checker/ir/types";
 import type { PyValue } from "../../../../stdlib/values/value";
 import { toolError } from "../../../base/tool-errors";
 import type { Response } from "../../../wire/wire";
+import { type MergeReport, withBouncedTasks } from "../../merge-report";
 import { type CheckOutcome, checkResult } from "../../result-checks";
 import type { FlowRun } from "../../run";
 import { beginAttempt, settleAttempt } from "../../step-done";
@@ -19,7 +20,7 @@ export function processPipelineResults(
   run: FlowRun,
   step: StepIR,
   taskResults: readonly PyValue[],
-  mergeStatus: string,
+  merge: MergeReport,
 ): Response {
   if (pipelineOf(step).fansOut) {
     return toolError(
@@ -28,18 +29,13 @@ export function processPipelineResults(
     );
   }
   const graph = unfoldPipeline(step, sourceElements(run, step));
-  const evaluation = evaluatePipelineResults(step, graph, taskResults, mergeStatus);
+  const evaluation = evaluatePipelineResults(step, graph, taskResults, merge);
   const attempt = beginAttempt(run, step);
   const checked = checkResult(tx, run, step, evaluation.aggregate);
-  return settleAttempt(
-    tx,
-    run,
-    step,
-    null,
-    evaluation.aggregate,
-    attempt,
-    pipelineOutcome(checked, evaluation),
-  );
+  const outcome = pipelineOutcome(checked, evaluation);
+  const response = settleAttempt(tx, run, step, null, evaluation.aggregate, attempt, outcome);
+  // Every failure envelope carries the bounce records, as 0.2.69's does.
+  return outcome.ok ? response : withBouncedTasks(response, merge.bounced);
 }
 
 /** As a parallel step's (parallel_dispatch/evaluate.ts parallelOutcome): the checks first, then require and merge. */

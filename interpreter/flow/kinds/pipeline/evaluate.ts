@@ -10,6 +10,7 @@ import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
 import { str } from "../../../../stdlib/values/repr";
 import { truthy } from "../../../../stdlib/values/truth";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
+import { bounceViolations, type MergeReport } from "../../merge-report";
 import { certificateViolations } from "../../reasoning";
 import {
   certificateViolation,
@@ -118,11 +119,13 @@ export function evaluatePipelineResults(
   step: StepIR,
   graphTasks: readonly PyDict[],
   taskResults: readonly PyValue[],
-  mergeStatus: string,
+  merge: MergeReport,
 ): PipelineEvaluation {
   const graph = new Map(graphTasks.map((t) => [String(dictGetStr(t, "id")), t] as const));
   const taskViolations: Violation[] = [];
   const tasks = judgeCertificates(step, graph, taskResults, taskViolations);
+  taskViolations.push(...bounceViolations(merge.bounced));
+  const mergeStatus = merge.status;
   // The last report of an id counts (the reference builds a dict over the reports).
   const byId = new Map<string, PyDict>();
   for (const t of tasks) {
