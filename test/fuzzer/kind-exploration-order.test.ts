@@ -1,8 +1,10 @@
 // The fuzzer's exploration of every step kind, call by call: for fixed seeds, random mode makes the
 // same calls with the same arguments in the same order and gets the same answers, and exhaustive
 // mode enumerates the same paths in the same order. The fingerprints below were recorded from the
-// fuzzer before its per-kind code moved into descriptors (fuzzer/run/kinds/); a change to what the
-// fuzzer's agent answers to a kind, which choices it offers or in which order, changes them.
+// fuzzer before its per-kind code moved into descriptors (fuzzer/run/kinds/), and recorded again
+// when the answers gained 0.2.69's keys (cache_hit, cache_key, cache_hits, bounced_tasks: with
+// those keys left out, every digest equalled the earlier one); a change to what the fuzzer's agent
+// answers to a kind, which choices it offers or in which order, changes them.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -149,64 +151,64 @@ async function exhaustiveDigest(
 const RECORDED: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
   race: {
     main: {
-      exhaustive: "22/113:e70a42838b497553",
-      "seed 1": "82:6aae178b9a75d9ad",
-      "seed 42": "80:8f3bddbb10c6b47c",
-      "seed 7777": "84:9dbea93c9c6589bd",
+      exhaustive: "22/113:d196dc977ff6244b",
+      "seed 1": "82:b005c0e9f8770a80",
+      "seed 42": "80:e2d7ef15b3692e1a",
+      "seed 7777": "84:d9f50115ec4f1dc4",
     },
   },
   quorum: {
     main: {
-      exhaustive: "7/31:205992755be5c947",
-      "seed 1": "81:fcd134ec91368493",
-      "seed 42": "80:9e0205d9fc52ba5b",
-      "seed 7777": "82:076823286f37d810",
+      exhaustive: "7/31:ebe722a45db3cf39",
+      "seed 1": "81:aead1dddc28c2d39",
+      "seed 42": "80:122e7608995870c4",
+      "seed 7777": "82:9e06b68dd7e99fc9",
     },
   },
   debate: {
     main: {
-      exhaustive: "5/25:6c4002b045712f5d",
-      "seed 1": "101:5b13b7c03f29c9e7",
-      "seed 42": "98:61bfd7d1a4f916f9",
-      "seed 7777": "121:02d43d1fff93aa54",
+      exhaustive: "5/25:fe9480c7722da05a",
+      "seed 1": "101:bc8ccaca476615b4",
+      "seed 42": "98:5e3e3fd3d6f56832",
+      "seed 7777": "121:62d99adca9fb039b",
     },
   },
   "decompose-parallel": {
     main: {
-      exhaustive: "13/64:2ea6b4144ff8f913",
-      "seed 1": "99:1b2457a42c1ca5d9",
-      "seed 42": "96:e33cf163d4ecefab",
-      "seed 7777": "93:ef0b22a7b35dc715",
+      exhaustive: "13/64:3218c1de7e75af0a",
+      "seed 1": "99:d9d41f6254e8d0d9",
+      "seed 42": "96:2f0bc14033dc878f",
+      "seed 7777": "93:c3ca05f443987fe0",
     },
   },
   certified: {
     main: {
-      exhaustive: "40/200:d76741d55ce58320",
-      "seed 1": "97:a1bf3e92b124b6e0",
-      "seed 42": "93:47a3f72a804021ef",
-      "seed 7777": "93:63886bda7490602f",
+      exhaustive: "40/200:b72e5350923cd21b",
+      "seed 1": "97:92a92a6ccbb70ac1",
+      "seed 42": "93:6ea7e6c900851b71",
+      "seed 7777": "93:6192540cd639d57e",
     },
   },
   gate: {
     review_loop: {
-      exhaustive: "40/640:3276416402d19562",
-      "seed 1": "153:17bb7242beefd1ab",
-      "seed 42": "146:5d1080f049f0f978",
-      "seed 7777": "146:413d87da8016b15a",
+      exhaustive: "40/640:7a2ebdfa326bcfcd",
+      "seed 1": "153:077dbd48d2b9b4cd",
+      "seed 42": "146:bf4b81e855454fc4",
+      "seed 7777": "146:7520bc056750051b",
     },
   },
   "sub-flows": {
     build_component: {
-      exhaustive: "5/22:afbafbef70af3837",
-      "seed 1": "84:efc57b3f8f700df4",
-      "seed 42": "83:d8a9f6171ef6aa9b",
-      "seed 7777": "84:08495750c409c605",
+      exhaustive: "5/22:afeca3ed1a282f16",
+      "seed 1": "84:2bb3075468d7c509",
+      "seed 42": "83:2e408c39b58e02f9",
+      "seed 7777": "84:0594cdd276452383",
     },
     release: {
-      exhaustive: "17/188:070c695d9eda0e06",
-      "seed 1": "137:1f470f50a58f9810",
-      "seed 42": "131:20f0d0f6eeee0008",
-      "seed 7777": "152:1c72d504d68fa235",
+      exhaustive: "17/188:01e0628df0709a04",
+      "seed 1": "137:ff2b94fa68637011",
+      "seed 42": "131:bdf9e8cdd97b605d",
+      "seed 7777": "152:8714664dbd1109e0",
     },
   },
 };
