@@ -12,7 +12,7 @@ import { buildIR } from "./ir/build";
 import type { CheckedSpec } from "./ir/types";
 import { checkStructure } from "./model/check-structure";
 import type { SpecModel } from "./model/types";
-import { DEFAULT_PORTABLE_VERSION, type ReferenceVersion } from "./portable/features";
+import { portableTarget, type ReferenceVersion } from "./portable/features";
 import { SPEC_NOT_PORTABLE } from "./portable/SPEC-NOT-PORTABLE";
 import { DiagnosticSink, type Reporter } from "./report";
 import { SEMANTIC_RULES } from "./rules/index";
@@ -232,10 +232,4 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The reference version a `portable` option checks against, or null for no portability check. */
-function portableTarget(portable: boolean | ReferenceVersion | undefined): ReferenceVersion | null {
-  if (portable === undefined || portable === false) return null;
-  return portable === true ? DEFAULT_PORTABLE_VERSION : portable;
 }

@@ -47,6 +47,7 @@ export { LineMap } from "./location";
 export type { SpecModel } from "./model/types";
 export {
   DEFAULT_PORTABLE_VERSION,
+  portableTarget,
   REFERENCE_VERSIONS,
   type ReferenceVersion,
 } from "./portable/features";

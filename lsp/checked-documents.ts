@@ -5,7 +5,7 @@
 // (the same result as checkSpec, in a fraction of the time after a small edit).
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { CheckOptions, CheckResult, SpecDocument } from "../checker/index";
-import { DEFAULT_PORTABLE_VERSION, IncrementalChecker, type ReferenceVersion } from "../checker/index";
+import { IncrementalChecker, portableTarget, type ReferenceVersion } from "../checker/index";
 import { PositionIndex } from "./positions";
 
 export interface CheckedDocument {
@@ -42,8 +42,7 @@ export class CheckedDocuments {
 
   /** The version documents are checked against for portability, or false (a worker compares it with what it is asked). */
   get portable(): ReferenceVersion | false {
-    const portable = this.options.portable;
-    return portable === true ? DEFAULT_PORTABLE_VERSION : (portable ?? false);
+    return portableTarget(this.options.portable) ?? false;
   }
 
   /** The checked document of this version (checked now unless it already was). */

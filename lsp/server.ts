@@ -18,6 +18,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import {
   DEFAULT_PORTABLE_VERSION,
+  portableTarget,
   REFERENCE_VERSIONS,
   type ReferenceVersion,
   TOKEN_TYPES,
@@ -83,8 +84,7 @@ export interface LanguageServer {
 
 export function startLanguageServer(connection: Connection, options: ServerOptions = {}): LanguageServer {
   const documents = new TextDocuments(TextDocument);
-  let portable: ReferenceVersion | false =
-    options.portable === true ? DEFAULT_PORTABLE_VERSION : (options.portable ?? false);
+  let portable: ReferenceVersion | false = portableTarget(options.portable) ?? false;
   const checked = new CheckedDocuments(options.check, { portable });
   const minLength = options.offThread?.minLength ?? DEFAULT_OFF_THREAD_MIN_LENGTH;
   const workers = options.offThread?.workers ?? inThreadWorkers(options.check);

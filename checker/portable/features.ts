@@ -30,6 +30,12 @@ export interface PortabilityFeature {
   readonly since?: ReferenceVersion;
 }
 
+/** The reference version a `portable` option checks against (true: the default), or null for none. */
+export function portableTarget(portable: boolean | ReferenceVersion | undefined): ReferenceVersion | null {
+  if (portable === undefined || portable === false) return null;
+  return portable === true ? DEFAULT_PORTABLE_VERSION : portable;
+}
+
 /** Whether checking against `target` reports the feature: no version accepts it, or a later one only. */
 export function reportedFor(feature: PortabilityFeature, target: ReferenceVersion): boolean {
   return (
