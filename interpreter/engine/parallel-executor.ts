@@ -17,7 +17,7 @@
 // slot.
 import type { StepIR } from "../../checker/ir/types";
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
-import { type ExecutorPlan, executorPlanOf } from "../flow/executor-plan";
+import { type ExecutorPlan, executorPlanOf, type TaskView } from "../flow/executor-plan";
 import type { ParallelAgentRunner, ParallelTaskOutcome } from "../flow/parallel-runner";
 import type { StartedTask } from "../flow/parallel-start";
 import { dependenciesOf } from "../flow/parallel-task-graph";
@@ -58,7 +58,7 @@ export interface ExecutorJob {
   readonly cwd: string;
 }
 
-const TERMINAL: ReadonlySet<TaskState> = new Set(["complete", "failed", "cancelled"]);
+const TERMINAL: ReadonlySet<TaskState> = new Set(["complete", "failed", "cancelled", "skipped"]);
 
 export class ParallelExecutor {
   private readonly entries = new Map<string, TaskEntry>();
@@ -78,7 +78,7 @@ export class ParallelExecutor {
     private readonly host: ExecutorHost,
     private readonly job: ExecutorJob,
   ) {
-    this.plan = executorPlanOf(job.step, job.tasks.length);
+    this.plan = executorPlanOf(job.step, job.tasks);
     this.free = Math.min(this.plan.maxConcurrent, Math.max(1, host.maxAgents ?? Number.POSITIVE_INFINITY));
     for (const { id } of job.tasks) {
       this.entries.set(id, pendingEntry(id));
@@ -117,17 +117,43 @@ export class ParallelExecutor {
     return new PyFloat(this.host.clock.wallMs() / 1000);
   }
 
-  private async runOne(id: string, task: PyValue): Promise<void> {
+  /** The tasks' states and results as this executor left them. */
+  private readonly view: TaskView = (id) => this.entries.get(id);
+
+  /**
+   * Waits for the task's dependencies; false when one that did not complete cancelled it. A
+   * pipeline's `skipped` stage lets its dependants go on, and its join waits for every lane.
+   */
+  private async dependenciesSettled(id: string, task: PyValue): Promise<boolean> {
+    const routing = this.plan.routing;
+    const waitsForAll = routing?.waitsForAll(task) ?? false;
     for (const dep of this.dependenciesOf(id)) {
       const state = await this.settled.get(dep);
-      if (state !== "complete") {
-        await this.finish(id, {
-          state: "cancelled",
-          error: `upstream task '${dep}' did not complete (state='${state}')`,
-        });
-        return;
-      }
+      if (waitsForAll || state === "complete" || (routing !== undefined && state === "skipped")) continue;
+      await this.finish(id, {
+        state: "cancelled",
+        error: `upstream task '${dep}' did not complete (state='${state}')`,
+      });
+      return false;
     }
+    return true;
+  }
+
+  /** A pipeline stage skipped or cancelled before it takes a slot (true: it runs). */
+  private async admitted(id: string, task: PyValue): Promise<boolean> {
+    const routing = this.plan.routing;
+    if (routing === undefined) return true;
+    if (this.stopped || this.entries.get(id)?.state !== "pending") return false;
+    const admission = routing.admit(task, this.view);
+    if (admission.kind === "run") return true;
+    if (admission.kind === "skip") await this.finish(id, { state: "skipped", result: admission.result });
+    else await this.finish(id, { state: "cancelled", error: admission.error });
+    return false;
+  }
+
+  private async runOne(id: string, task: PyValue): Promise<void> {
+    if (!(await this.dependenciesSettled(id, task))) return;
+    if (!(await this.admitted(id, task))) return;
     await this.acquire();
     try {
       if (this.stopped || this.entries.get(id)?.state !== "pending") return;
@@ -145,7 +171,7 @@ export class ParallelExecutor {
       }
       const outcome = await this.runAgent(id, task, controller);
       this.controllers.delete(id);
-      await this.record(id, outcome, controller);
+      await this.record(id, task, outcome, controller);
     } catch (e) {
       // Whatever went wrong in here, the task settles (failed, with the reason) and frees its slot.
       const message = e instanceof Error ? e.message : String(e);
@@ -173,8 +199,9 @@ export class ParallelExecutor {
     controller: AbortController,
   ): Promise<ParallelTaskOutcome | "timeout"> {
     const plan = this.plan;
+    const timeout = this.timeoutOf(task);
     let timedOut = false;
-    const cancelTimer = this.host.after(plan.taskTimeout * 1000, () => {
+    const cancelTimer = this.host.after(timeout * 1000, () => {
       timedOut = true;
       controller.abort();
     });
@@ -188,12 +215,12 @@ export class ParallelExecutor {
               stepId: this.job.step.id,
               taskId: id,
               task,
-              prompt: plan.prompt(task),
+              prompt: plan.prompt(task, this.view),
               agent: plan.agent(task),
               cwd: this.job.cwd,
               isolation: plan.isolation,
               captureDiff: plan.captureDiff,
-              timeoutSeconds: plan.taskTimeout,
+              timeoutSeconds: timeout,
             },
             controller.signal,
           ),
@@ -210,12 +237,18 @@ export class ParallelExecutor {
     }
   }
 
+  /** Seconds the task's agent may run: its own limit (a pipeline stage's), else the step's. */
+  private timeoutOf(task: PyValue): number {
+    return this.plan.timeoutOf?.(task) ?? this.plan.taskTimeout;
+  }
+
   private async record(
     id: string,
+    task: PyValue,
     outcome: ParallelTaskOutcome | "timeout",
     controller: AbortController,
   ): Promise<void> {
-    const timeout = this.plan.taskTimeout;
+    const timeout = this.timeoutOf(task);
     if (this.shutdownError !== null) {
       const kept = outcome === "timeout" ? {} : extraOf(outcome);
       await this.finish(id, { state: "failed", error: this.shutdownError, ...kept });
@@ -240,7 +273,7 @@ export class ParallelExecutor {
       await this.finish(id, { state: "failed", error: tooLarge, ...extra });
       return;
     }
-    const template = this.plan.certificate;
+    const template = this.plan.certificate(task);
     const violations = template === null ? [] : certificateViolations(template, outcome.result);
     if (violations.length > 0) {
       await this.finish(id, {
@@ -250,6 +283,12 @@ export class ParallelExecutor {
         cert_violations: violations,
         ...extra,
       });
+      return;
+    }
+    // A pipeline stage's exit_when is judged, a split's list checked, before its dependants go on.
+    const failure = this.plan.routing?.completed(task, outcome.result) ?? null;
+    if (failure !== null) {
+      await this.finish(id, { state: "failed", result: outcome.result, error: failure, ...extra });
       return;
     }
     await this.finish(id, { state: "complete", result: outcome.result, ...extra });
@@ -280,7 +319,8 @@ export class ParallelExecutor {
   private settled_(id: string, entry: TaskEntry): void {
     this.settle.get(id)?.(entry.state);
     // A task that spent the run budget stops the rest, as a lost `require` does.
-    if (this.budgetStopped || this.plan.lost([...this.entries.values()].map((e) => e.state))) {
+    const states = new Map([...this.entries].map(([taskId, e]) => [taskId, e.state] as const));
+    if (this.budgetStopped || this.plan.lost(states)) {
       this.cancelRemaining();
     }
   }

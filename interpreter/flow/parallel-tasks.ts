@@ -10,9 +10,15 @@ import { budgetExhausted, charged } from "./budget";
 import { deleteEntry, putEntry } from "./edits";
 import type { FlowRun } from "./run";
 
-export type TaskState = "pending" | "running" | "complete" | "failed" | "cancelled";
+/** `skipped` only on pipeline stages the executor did not run (docs/reference/runtime.md §4.8). */
+export type TaskState = "pending" | "running" | "complete" | "failed" | "cancelled" | "skipped";
 
-export const TERMINAL_TASK_STATES: ReadonlySet<string> = new Set(["complete", "failed", "cancelled"]);
+export const TERMINAL_TASK_STATES: ReadonlySet<string> = new Set([
+  "complete",
+  "failed",
+  "cancelled",
+  "skipped",
+]);
 
 /** The fields of one entry, in file order; `tokens` an int, the times and money floats. */
 export interface TaskEntry {
@@ -72,9 +78,30 @@ function entryValue(entry: TaskEntry): PyDict {
 /** The state of a stored entry ("pending" when unreadable: it has not run). */
 export function entryState(value: PyValue): TaskState {
   const state = value instanceof PyDict ? dictGetStr(value, "state") : undefined;
-  return state === "running" || state === "complete" || state === "failed" || state === "cancelled"
+  return state === "running" ||
+    state === "complete" ||
+    state === "failed" ||
+    state === "cancelled" ||
+    state === "skipped"
     ? state
     : "pending";
+}
+
+/** The states poll's `summary` counts for a parallel or member step (the reference's, before 0.2.69). */
+export const SUMMARY_STATES: readonly TaskState[] = ["pending", "running", "complete", "failed", "cancelled"];
+
+/** Poll's `summary`: how many entries are in each of `states`, in that order (others are not counted). */
+export function stateSummary(
+  entries: Iterable<PyValue>,
+  states: readonly TaskState[] = SUMMARY_STATES,
+): Record<string, number> {
+  const summary: Record<string, number> = {};
+  for (const state of states) summary[state] = 0;
+  for (const value of entries) {
+    const state = entryState(value);
+    if (state in summary) summary[state] = (summary[state] ?? 0) + 1;
+  }
+  return summary;
 }
 
 export function entryResult(value: PyValue): PyValue {

@@ -1,8 +1,9 @@
 // A pipeline step (reference 0.2.69) through the built stratum-mcp over stdio with the SDK client:
 // the dispatch payload unfolds the stages over the source (one task per element and stage), the
 // agent reports the stage tasks with stratum_parallel_done, a missing stage fails `require: all`
-// and is retried, a full report completes the step with the aggregate by element, and the server
-// path is refused with its own error. A pipeline with a fanout region is refused on this path.
+// and is retried, a full report completes the step with the aggregate by element, and a server
+// without an agent runner answers stratum_parallel_start as for a parallel step (the server path
+// itself: pipeline-server-dispatch.test.ts). A pipeline with a fanout region is refused on this path.
 import { describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { parseJson } from "../../stdlib/values/json";
@@ -86,7 +87,7 @@ describe("pipeline steps over MCP", () => {
     ]);
     expect(p(await api.parallelStart({ flow_id: id, step_id: "pipe" }))).toMatchObject({
       status: "error",
-      error_type: "pipeline_server_dispatch_unsupported",
+      error_type: "server_dispatch_unavailable",
     });
 
     // Element 1's second stage is left out: that element is incomplete, so `require: all` fails.

@@ -51,7 +51,7 @@ interface ServerTasks {
   /** The task ids as poll and advance find them (empty when they cannot be found). */
   taskIds(run: FlowRun, step: StepIR): ReadonlySet<string>;
   /** How the executor runs the tasks. */
-  executorPlan(step: StepIR, taskCount: number): ExecutorPlan;
+  executorPlan(step: StepIR, tasks: readonly StartedTask[]): ExecutorPlan;
   /** stratum_parallel_poll once the step has entries (`seen` is the flow as read; edits go through `tx`). */
   poll(tx: Tx, seen: FlowRun, step: StepIR, entries: ReadonlyMap<string, PyValue>, args: StepArgs): Response;
   /** stratum_parallel_advance of a step that defers its advance (else `wrong_step_type`). */

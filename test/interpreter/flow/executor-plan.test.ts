@@ -42,14 +42,14 @@ function withMemberTimeout(step: StepIR, seconds: number): StepIR {
 
 describe("executorPlanOf", () => {
   it("a parallel_dispatch step's tasks get its task_timeout", () => {
-    expect(executorPlanOf(steps().get("p") as StepIR, 2).taskTimeout).toBe(42);
+    expect(executorPlanOf(steps().get("p") as StepIR, []).taskTimeout).toBe(42);
   });
 
   it("member tasks get the timeout the IR carries, the default of 1800 s unless the IR says otherwise", () => {
     for (const id of ["q", "r", "d"]) {
       const step = steps().get(id) as StepIR;
-      expect(executorPlanOf(step, 3).taskTimeout).toBe(1800);
-      expect(executorPlanOf(withMemberTimeout(step, 7), 3).taskTimeout).toBe(7);
+      expect(executorPlanOf(step, []).taskTimeout).toBe(1800);
+      expect(executorPlanOf(withMemberTimeout(step, 7), []).taskTimeout).toBe(7);
     }
   });
 });

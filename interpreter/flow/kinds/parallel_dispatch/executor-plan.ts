@@ -9,6 +9,7 @@ import { parallelOf } from "./payload";
 
 export function parallelPlan(step: StepIR): ExecutorPlan {
   const parallel = parallelOf(step);
+  const certificate = taskCertificateOf(step);
   return {
     maxConcurrent: Math.max(1, parallel.maxConcurrent.value),
     taskTimeout: parallel.taskTimeout,
@@ -16,8 +17,9 @@ export function parallelPlan(step: StepIR): ExecutorPlan {
     captureDiff: parallel.captureDiff && parallel.isolation === "worktree",
     prompt: (task) => renderIntentTemplate(parallel.intentTemplate, task),
     agent: () => step.agent,
-    certificate: taskCertificateOf(step),
-    lost(states) {
+    certificate: () => certificate,
+    lost(byId) {
+      const states = [...byId.values()];
       const complete = states.filter((s) => s === "complete").length;
       const active = states.filter((s) => s === "pending" || s === "running").length;
       const require = parallel.require;

@@ -13,7 +13,7 @@ import { currentStep } from "../../current";
 import { CLEAN_MERGE, mergeReportOf } from "../../merge-report";
 import { parallelToolError } from "../../parallel-errors";
 import { stepEntries } from "../../parallel-poll";
-import { entryResult, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { entryResult, entryState, stateSummary, TERMINAL_TASK_STATES } from "../../parallel-tasks";
 import type { FlowRun } from "../../run";
 import type { Tx } from "../../tx";
 import { processParallelResults } from "./done";
@@ -46,8 +46,7 @@ export function pollParallel(
   entries: ReadonlyMap<string, PyValue>,
   args: StepArgs,
 ): Response {
-  const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
-  for (const value of entries.values()) summary[entryState(value)] += 1;
+  const summary = stateSummary(entries.values());
   let requireSatisfied = false;
   let canAdvance = false;
   let outcome: Wire = null;

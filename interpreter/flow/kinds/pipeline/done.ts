@@ -28,6 +28,20 @@ export function processPipelineResults(
       `Pipeline step '${step.id}' uses fanout/join — fanned-out pipelines are server-dispatched only (use stratum_parallel_start, not stratum_parallel_done).`,
     );
   }
+  return settlePipelineResults(tx, run, step, taskResults, merge);
+}
+
+/**
+ * The stage tasks' results (reported by the consumer, or the executor's entries at poll) judged
+ * against the graph unfolded from the source as it resolves now, then settled as the step's result.
+ */
+export function settlePipelineResults(
+  tx: Tx,
+  run: FlowRun,
+  step: StepIR,
+  taskResults: readonly PyValue[],
+  merge: MergeReport,
+): Response {
   const graph = unfoldPipeline(step, sourceElements(run, step));
   const evaluation = evaluatePipelineResults(step, graph, taskResults, merge);
   const attempt = beginAttempt(run, step);

@@ -64,7 +64,7 @@ export function memberKind(parts: MemberKindParts): FlowKind {
       refuseStart: parts.refuseStart,
       startTasks: (run, step) => memberTasks(parts.members(run, step)),
       taskIds: (run, step) => new Set(parts.members(run, step).map((m) => m.id)),
-      executorPlan: (step, taskCount) => memberPlan(parts.taskTimeout(step), taskCount),
+      executorPlan: (step, tasks) => memberPlan(parts.taskTimeout(step), tasks.length),
       poll: (tx, seen, step, entries) => memberPoll(tx, seen, step, entries, parts),
       cancelsRestAt: parts.cancelsRestAt,
     },

@@ -18,7 +18,7 @@ export function memberPlan(taskTimeout: number, taskCount: number): ExecutorPlan
     captureDiff: false,
     prompt: (task) => text(task, "intent") ?? "",
     agent: (task) => text(task, "agent"),
-    certificate: null,
+    certificate: () => null,
     lost: () => false,
   };
 }

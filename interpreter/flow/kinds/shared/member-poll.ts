@@ -11,7 +11,7 @@ import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import type { Response } from "../../../wire/wire";
 import { currentStep } from "../../current";
 import { parallelToolError } from "../../parallel-errors";
-import { dropTaskEntries, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { dropTaskEntries, entryState, stateSummary, TERMINAL_TASK_STATES } from "../../parallel-tasks";
 import type { FlowRun } from "../../run";
 import type { Tx } from "../../tx";
 import type { MemberKindParts } from "./member-kind";
@@ -32,8 +32,7 @@ export function memberPoll(
   entries: ReadonlyMap<string, PyValue>,
   parts: MemberKindParts,
 ): Response {
-  const summary = { pending: 0, running: 0, complete: 0, failed: 0, cancelled: 0 };
-  for (const value of entries.values()) summary[entryState(value)] += 1;
+  const summary = stateSummary(entries.values());
   const settled = [...entries].filter(([, v]) => TERMINAL_TASK_STATES.has(entryState(v)));
   let outcome: Response | null = null;
   if (currentStep(seen)?.id !== step.id) {
