@@ -58,7 +58,8 @@ describe("a pipeline run server-side through stratum-mcp", () => {
   });
 
   afterEach(async () => {
-    const stderr = server === undefined ? "" : (await server.closeInput(), server.stderr());
+    if (server !== undefined) await server.closeInput();
+    const stderr = server?.stderr() ?? "";
     server = undefined;
     home.dispose();
     expect(unexpectedStderr(stderr)).toBe("");

@@ -1,6 +1,6 @@
 // A pipeline stage task's prompt on the server path (docs/reference/runtime.md §4.8): the stage's
-// intent_template rendered over the task object and the placeholders of docs/reference/language.md
-// §6.9 — `{prev}` / `{prev_raw}` from the single predecessor, a lane's `{item}` (its element of the
+// intent_template rendered over the task object and the placeholders of
+// docs/reference/language.md §6.9 — `{prev}` / `{prev_raw}` from the single predecessor, a lane's `{item}` (its element of the
 // fanout list) and `{source}` / `{source_raw}`, the join's `{prevs}` / `{prevs_raw}` (the completed
 // lanes' results) — then the stage's effective certificate's instructions appended. Rendering
 // follows the parallel step's rule (docs/reference/runtime.md §23.9), not Python str.format: an

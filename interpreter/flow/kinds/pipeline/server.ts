@@ -1,5 +1,5 @@
-// A pipeline step on the server path (docs/reference/runtime.md §4.8, docs/reference/runtime.md
-// §23.5 to §23.8): stratum_parallel_start runs its unfolded stage tasks through the executor
+// A pipeline step on the server path (docs/reference/runtime.md §4.8, docs/reference/runtime.md §23.5
+// to docs/reference/runtime.md §23.8): stratum_parallel_start runs its unfolded stage tasks through the executor
 // (executor-plan.ts), poll reads their entries — `skipped` counted in the summary and reported as
 // `skipped` to the judgement, as 0.2.69 does — and, once all have settled, settles the element
 // aggregate exactly as stratum_parallel_done does (done.ts). Pipelines have no defer_advance.
@@ -69,7 +69,7 @@ export function pipelineTaskIds(run: FlowRun, step: StepIR): ReadonlySet<string>
 }
 
 /** Entries as done-style results: `complete` and `skipped` kept, anything else `failed`. */
-function taskResultsOf(entries: ReadonlyMap<string, PyValue>): PyValue[] {
+export function taskResultsOf(entries: ReadonlyMap<string, PyValue>): PyValue[] {
   return [...entries].map(([id, value]) => {
     const state = entryState(value);
     const d = new PyDict();
