@@ -1,5 +1,5 @@
 // What a pipeline step costs over a plain parallel step doing the same agent work, through the MCP
-// server: the bench is the consumer (pipelines run on the consumer path only): stratum_plan, read
+// server on the consumer path (the server path: pipeline-server-bench.ts): stratum_plan, read
 // the payload's tasks, a fake agent answers each task deterministically, then one
 // stratum_parallel_done with every task's result, until the flow completes.
 //
@@ -23,7 +23,7 @@ import type { Row } from "./lib/table";
 import { JournalInMemory } from "./step-done-path-bench";
 
 const ITEMS = 100;
-const STAGES = 3;
+export const STAGES = 3;
 const ROUNDS = 60;
 const WARMUP = 5;
 
@@ -34,7 +34,7 @@ const CONTRACTS = `contracts:
     n: {type: integer}
 `;
 
-const PIPELINE_SPEC = `version: "0.3"
+export const PIPELINE_SPEC = `version: "0.3"
 ${CONTRACTS}flows:
   main:
     input:
@@ -48,7 +48,7 @@ ${CONTRACTS}flows:
 ${Array.from({ length: STAGES }, (_, j) => `          - intent_template: "Stage ${j} of {name}: {prev}"`).join("\n")}
 `;
 
-const PARALLEL_SPEC = `version: "0.3"
+export const PARALLEL_SPEC = `version: "0.3"
 ${CONTRACTS}flows:
   main:
     input:
@@ -64,7 +64,7 @@ ${CONTRACTS}flows:
 type Json = Record<string, unknown>;
 
 /** The work items, the same shape on both sides; `id` names a parallel step's task (a pipeline names its stage tasks itself). */
-function units(count: number): Json[] {
+export function units(count: number): Json[] {
   return Array.from({ length: count }, (_, n) => ({ id: `u${n}`, name: `src/module-${n}/index.ts`, n }));
 }
 

@@ -22,7 +22,8 @@
 // STRATUMC_BENCH_ONLY=step-done only what the MCP layer adds to stratum_step_done, in process
 // (bench/step-done-path-bench.ts).
 // STRATUMC_BENCH_ONLY=pipeline only a 3-stage pipeline over 100 items driven through the MCP server
-// in process by a fake agent, against a parallel step of 300 tasks (bench/pipeline-bench.ts).
+// in process by a fake agent, against a parallel step of 300 tasks, on the consumer path
+// (bench/pipeline-bench.ts) and the server path (bench/pipeline-server-bench.ts).
 
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -54,6 +55,7 @@ import { benchPgClient, describePgClient } from "./pg-client-bench";
 import { probePgClientRestarts } from "./pg-client-restarts";
 import { benchPgStore, describePgStore } from "./pg-store-bench";
 import { benchPipeline, describePipeline } from "./pipeline-bench";
+import { benchPipelineServer } from "./pipeline-server-bench";
 import { benchServerMemory } from "./server-memory-bench";
 import { benchSizes, describeSizes, sizeBenchChild } from "./size-bench";
 import { benchCorpus } from "./spec-bench";
@@ -196,7 +198,8 @@ async function main(): Promise<void> {
   }
   if (process.env.STRATUMC_BENCH_ONLY === "pipeline") {
     const pipeline = await benchPipeline();
-    process.stdout.write(printTable(pipeline.rows) + describePipeline(pipeline));
+    const pipelineServer = await benchPipelineServer();
+    process.stdout.write(printTable([...pipeline.rows, ...pipelineServer]) + describePipeline(pipeline));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "control") {
@@ -276,6 +279,7 @@ async function main(): Promise<void> {
     const stepDonePath = await benchStepDonePath();
     process.stderr.write("measuring a pipeline against a parallel step over MCP…\n");
     const pipeline = await benchPipeline();
+    const pipelineServer = await benchPipelineServer();
     // Durable calls on a disk no heavy part has written to yet (the store designs, the server's
     // memory and big specs write 10,000 flows or megabytes each): their fsync ratio is measured
     // against a small file's, and writeback left behind slows our journal's flushes more.
@@ -336,6 +340,7 @@ async function main(): Promise<void> {
       ...mcp.rows,
       ...stepDonePath,
       ...pipeline.rows,
+      ...pipelineServer,
       ...lsp.rows,
       ...control,
       ...fuzz.rows,
