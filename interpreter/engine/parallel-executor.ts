@@ -17,7 +17,7 @@
 // slot.
 import type { StepIR } from "../../checker/ir/types";
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
-import { type ExecutorPlan, executorPlanOf, type TaskView } from "../flow/executor-plan";
+import { type Admission, type ExecutorPlan, executorPlanOf, type TaskView } from "../flow/executor-plan";
 import type { ParallelAgentRunner, ParallelTaskOutcome } from "../flow/parallel-runner";
 import type { StartedTask } from "../flow/parallel-start";
 import { dependenciesOf } from "../flow/parallel-task-graph";
@@ -144,7 +144,16 @@ export class ParallelExecutor {
     const routing = this.plan.routing;
     if (routing === undefined) return true;
     if (this.stopped || this.entries.get(id)?.state !== "pending") return false;
-    const admission = routing.admit(task, this.view);
+    let admission: Admission;
+    try {
+      admission = routing.admit(task, this.view);
+    } catch (e) {
+      // As in runOne: whatever went wrong, the task settles (failed, with the reason).
+      const message = e instanceof Error ? e.message : String(e);
+      this.host.log?.(`${this.where(id)}: ${e instanceof Error ? (e.stack ?? message) : message}`);
+      await this.finish(id, { state: "failed", error: `executor error: ${message}` });
+      return false;
+    }
     if (admission.kind === "run") return true;
     if (admission.kind === "skip") await this.finish(id, { state: "skipped", result: admission.result });
     else await this.finish(id, { state: "cancelled", error: admission.error });
