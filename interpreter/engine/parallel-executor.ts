@@ -4,7 +4,11 @@
 // every state change of a task in the flow's `parallel_tasks` as a call of its own (a transaction
 // on the engine's queue, committed like any tool call). When `require` can no longer be met, the
 // tasks still pending or running are cancelled. A task whose dependency did not complete is
-// cancelled. Per-task certificates follow the consumer rule (Claude agents only, B8).
+// cancelled. Per-task certificates follow the consumer rule (Claude agents only, B8). A plan with
+// routing (a pipeline's, kinds/pipeline/routing.ts) also decides, once a task's dependencies have
+// settled and before it takes a slot, whether it runs, is `skipped` (with a passthrough result,
+// no agent, no dispatch charged) or is cancelled, and may fail a completed task (a bad fanout
+// list); a `skipped` dependency does not cancel its dependants there.
 //
 // The executor owns its tasks' entries only while they are as it left them: when an update finds
 // an entry gone or changed (the step was re-dispatched, which drops the entries, B2), the executor
