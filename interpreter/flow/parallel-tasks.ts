@@ -87,19 +87,28 @@ export function entryState(value: PyValue): TaskState {
     : "pending";
 }
 
-/** The states poll's `summary` counts for a parallel or member step (the reference's, before 0.2.69). */
-export const SUMMARY_STATES: readonly TaskState[] = ["pending", "running", "complete", "failed", "cancelled"];
+/**
+ * The keys of poll's `summary`, in 0.2.69's order. `reparenting` is 0.2.69's state of a Codex task
+ * re-attached after a restart, which stratumc never enters (its restart fails interrupted tasks), so
+ * that count is always 0; it is kept because clients of 0.2.69 read a seven-key summary.
+ */
+export const SUMMARY_KEYS = [
+  "pending",
+  "running",
+  "complete",
+  "failed",
+  "cancelled",
+  "skipped",
+  "reparenting",
+] as const;
 
-/** Poll's `summary`: how many entries are in each of `states`, in that order (others are not counted). */
-export function stateSummary(
-  entries: Iterable<PyValue>,
-  states: readonly TaskState[] = SUMMARY_STATES,
-): Record<string, number> {
+/** Poll's `summary`: how many entries are in each state, every key of SUMMARY_KEYS present. */
+export function stateSummary(entries: Iterable<PyValue>): Record<string, number> {
   const summary: Record<string, number> = {};
-  for (const state of states) summary[state] = 0;
+  for (const key of SUMMARY_KEYS) summary[key] = 0;
   for (const value of entries) {
     const state = entryState(value);
-    if (state in summary) summary[state] = (summary[state] ?? 0) + 1;
+    summary[state] = (summary[state] ?? 0) + 1;
   }
   return summary;
 }

@@ -132,7 +132,15 @@ describe("deep agent output", () => {
       expect(task(poll, id), id).toMatchObject({ state: "failed", result: null, error: tooDeep(depth) });
     }
     expect(task(poll, "next")).toMatchObject({ state: "complete", result: { done: "next" } });
-    expect(poll.summary).toEqual({ pending: 0, running: 0, complete: 1, failed: 4, cancelled: 0 });
+    expect(poll.summary).toEqual({
+      pending: 0,
+      running: 0,
+      complete: 1,
+      failed: 4,
+      cancelled: 0,
+      skipped: 0,
+      reparenting: 0,
+    });
     expect(poll.outcome).toMatchObject({ status: "execute_step", step_id: "last" });
     const done = await call("stratum_step_done", { flow_id: flowId, step_id: "last", result: {} });
     expect(done).toMatchObject({ status: "complete" });
@@ -179,7 +187,15 @@ describe("max_concurrent is capped by STRATUM_MAX_AGENTS", () => {
     const tasks = Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, mode: "count 400" }));
     const flowId = await started("max_concurrent: 60", tasks);
     const poll = await settled(flowId);
-    expect(poll.summary).toEqual({ pending: 0, running: 0, complete: 8, failed: 0, cancelled: 0 });
+    expect(poll.summary).toEqual({
+      pending: 0,
+      running: 0,
+      complete: 8,
+      failed: 0,
+      cancelled: 0,
+      skipped: 0,
+      reparenting: 0,
+    });
     expect(stub.maxRunning()).toBeGreaterThanOrEqual(1);
     expect(stub.maxRunning()).toBeLessThanOrEqual(2);
   }, 60_000);

@@ -162,7 +162,15 @@ describe("server-side parallel dispatch through stratum-mcp", () => {
     });
     const poll = await settled(s, flowId);
     expect(Object.values(poll.tasks as Plain).map((t) => (t as Plain).error)).toEqual([null, null]);
-    expect(poll.summary).toEqual({ pending: 0, running: 0, complete: 2, failed: 0, cancelled: 0 });
+    expect(poll.summary).toEqual({
+      pending: 0,
+      running: 0,
+      complete: 2,
+      failed: 0,
+      cancelled: 0,
+      skipped: 0,
+      reparenting: 0,
+    });
     for (const id of ["t1", "t2"]) {
       const entry = task(poll, id);
       expect(entry).toMatchObject({ state: "complete", result: { wrote: `${id}.txt` }, diff_error: null });

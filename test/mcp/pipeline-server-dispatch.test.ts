@@ -121,6 +121,7 @@ describe("a pipeline run server-side through stratum-mcp", () => {
       failed: 0,
       cancelled: 0,
       skipped: 3,
+      reparenting: 0,
     });
     expect(poll).toMatchObject({ require_satisfied: true, can_advance: true });
     expect(poll.outcome).toMatchObject({

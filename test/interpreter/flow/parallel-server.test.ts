@@ -285,7 +285,7 @@ describe("server-side dispatch over an agent runner", () => {
       "outcome",
     ]);
     expect(plain(poll)).toMatchObject({
-      summary: { pending: 0, running: 0, complete: 2, failed: 0, cancelled: 0 },
+      summary: { pending: 0, running: 0, complete: 2, failed: 0, cancelled: 0, skipped: 0, reparenting: 0 },
       require_satisfied: true,
       can_advance: true,
       outcome: { status: "execute_step", step_id: "last" },

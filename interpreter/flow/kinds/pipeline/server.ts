@@ -13,13 +13,7 @@ import { currentStep } from "../../current";
 import { CLEAN_MERGE } from "../../merge-report";
 import { parallelToolError } from "../../parallel-errors";
 import type { StartedTask } from "../../parallel-start";
-import {
-  entryResult,
-  entryState,
-  SUMMARY_STATES,
-  stateSummary,
-  TERMINAL_TASK_STATES,
-} from "../../parallel-tasks";
+import { entryResult, entryState, stateSummary, TERMINAL_TASK_STATES } from "../../parallel-tasks";
 import type { FlowRun } from "../../run";
 import type { Tx } from "../../tx";
 import { settlePipelineResults } from "./done";
@@ -87,7 +81,7 @@ export function pollPipeline(
   entries: ReadonlyMap<string, PyValue>,
   args: StepArgs,
 ): Response {
-  const summary = stateSummary(entries.values(), [...SUMMARY_STATES, "skipped"]);
+  const summary = stateSummary(entries.values());
   let requireSatisfied = false;
   let canAdvance = false;
   let outcome: Wire = null;
