@@ -92,7 +92,7 @@ export function entryState(value: PyValue): TaskState {
  * re-attached after a restart, which stratumc never enters (its restart fails interrupted tasks), so
  * that count is always 0; it is kept because clients of 0.2.69 read a seven-key summary.
  */
-export const SUMMARY_KEYS = [
+const SUMMARY_KEYS = [
   "pending",
   "running",
   "complete",
