@@ -212,7 +212,7 @@ class Runner {
             resolved_by: "human",
           }),
         );
-        if (str(res.status) === "error" && str(res.error_type) !== "max_rounds_exceeded") {
+        if (str(res.status) === "error") {
           throw new Stop({
             message: `the interpreter refused the gate decision: ${reasons(res)}`,
             range: entry.range,

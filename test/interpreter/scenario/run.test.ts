@@ -251,3 +251,20 @@ describe("runs are independent and repeatable", () => {
     expect(first.outcomes.map((o) => o.failure)).toEqual([null, null]);
   });
 });
+
+describe("gate decisions the interpreter refuses", () => {
+  it("a revise past max_rounds fails the test at the decision", async () => {
+    const revise = `      - {step: plan, result: {v: ok}}
+      - {parallel: review, tasks: [{id: t1, result: {}}]}
+      - {step: loop, result: {}}
+      - {gate: gate, outcome: revise}
+`;
+    const { outcomes, text } = await run(`  rounds:
+    input: ${TASKS}
+    script:
+${revise}${revise}${revise}`);
+    const o = outcomes[0]!;
+    expect(o.failure?.message).toBe("the interpreter refused the gate decision: Maximum rounds (2) exceeded");
+    expect(text.slice(0, o.failure?.range.start).split("\n").length).toBe(18); // the third revise
+  });
+});
