@@ -161,8 +161,21 @@ const SUBFOLDER_ORDER = {
     "control",
     "incremental",
     "services",
+    "scenario",
   ],
-  interpreter: ["wire", "base", "eval", "checks", "store", "workspace", "speckit", "flow", "engine", "query"],
+  interpreter: [
+    "wire",
+    "base",
+    "eval",
+    "checks",
+    "store",
+    "workspace",
+    "speckit",
+    "flow",
+    "engine",
+    "query",
+    "scenario",
+  ],
   fuzzer: ["values", "run", "explore"],
   host: ["file-store", "pg-store", "tracing", "parallel", "agent-run", "result-cache"],
   cli: [
@@ -185,6 +198,7 @@ const SUBFOLDER_ORDER = {
     "query",
     "schema",
     "ui",
+    "test",
   ],
 };
 

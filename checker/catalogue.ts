@@ -10,6 +10,7 @@ import { PORTABILITY_RULES } from "./portable/SPEC-NOT-PORTABLE";
 import type { Family, RuleInfo } from "./rule";
 import { SEMANTIC_RULES } from "./rules/index";
 import { OUTPUT_SCHEMA_RULES } from "./rules/output-schema/index";
+import { SCENARIO_RULES } from "./scenario/rules";
 import { SCHEMA_RULES } from "./schema/rules";
 import { REFERENCE_RULES } from "./spec-expr/index";
 import { SUPPRESSION_RULES } from "./suppressions";
@@ -29,6 +30,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
     PORTABILITY_RULES,
     SUPPRESSION_RULES,
     FUZZ_RULES,
+    SCENARIO_RULES,
   ];
   for (const group of groups) {
     for (const rule of group) {
@@ -39,7 +41,7 @@ function collect(): ReadonlyMap<string, RuleInfo> {
   return all;
 }
 
-/** Every rule, by code, in catalogue order (YAML, SCHEMA, SPEC, references, EXPR, portability, suppression, FUZZ). */
+/** Every rule, by code, in catalogue order (YAML, SCHEMA, SPEC, references, EXPR, portability, suppression, FUZZ, TEST). */
 export const CATALOGUE: ReadonlyMap<string, RuleInfo> = collect();
 
 export function ruleInfo(code: string): RuleInfo | undefined {

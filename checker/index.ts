@@ -53,6 +53,16 @@ export {
 } from "./portable/features";
 export { defineRule, type RuleInfo } from "./rule";
 export { ruleDocHref } from "./rule-docs";
+export { checkScenario, type ScenarioCheck } from "./scenario/check";
+export {
+  type ExpectedStatus,
+  SCENARIO_FILE,
+  type ScenarioFiles,
+  type ScenarioTest,
+  type ScriptEntry,
+  type StepStatus,
+} from "./scenario/model";
+export { nodeValue } from "./scenario/values";
 export { specJsonSchema } from "./schema/json-schema";
 export {
   completionsAt,
@@ -84,4 +94,5 @@ export type {
 } from "./services/types";
 export type { SpecSource } from "./source";
 export { applySuppressions } from "./suppressions";
+export type { SpecNode } from "./yaml/nodes";
 export { MAX_SPEC_BYTES, type SpecSize } from "./yaml/rules/YAML-TOO-LARGE";

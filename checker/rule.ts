@@ -32,7 +32,9 @@ export type Family =
   /** A file a front end could not read (IO-READ, declared in cli/rules.ts); not a conformance family. */
   | "io"
   /** A stratumc-only feature (SPEC-NOT-PORTABLE, `check --portable`); not a conformance family. */
-  | "portability";
+  | "portability"
+  /** Scenario test files (`*.stratum-test.yaml`, `stratumc test`); not a conformance family. */
+  | "scenario";
 
 export interface RuleInfo {
   readonly code: string;

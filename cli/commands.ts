@@ -44,6 +44,8 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
   { words: ["init"], stratumcOnly: true, load: async () => (await import("./init/command")).registerInit },
   { words: ["lsp"], stratumcOnly: true, load: async () => (await import("./lsp/command")).registerLsp },
   { words: ["fuzz"], stratumcOnly: true, load: async () => (await import("./fuzz/command")).registerFuzz },
+  // Scenario tests of specs (docs/guides/testing-a-spec.md) are stratumc's own.
+  { words: ["test"], stratumcOnly: true, load: async () => (await import("./test/command")).registerTest },
   {
     words: ["replay"],
     stratumcOnly: true,

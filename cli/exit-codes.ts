@@ -3,7 +3,10 @@
 export const EXIT_OK = 0;
 /** The evaluation raised a run-time error. */
 export const EXIT_RUNTIME_ERROR = 1;
-/** `check`, `validate`, `graph`: the spec has errors (or, for `check`, more than --max-warnings warnings). */
+/**
+ * `check`, `validate`, `graph`: the spec has errors (or, for `check`, more than --max-warnings
+ * warnings); `test`: a scenario test failed or a test file has errors.
+ */
 export const EXIT_ERRORS = 1;
 /**
  * Bad usage, bad option values, or static (syntax/type) errors in the expression; for `check`,

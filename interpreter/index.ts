@@ -67,6 +67,8 @@ export {
 } from "./query/gate-resolution";
 export { type CorruptFlow, loadAllFlows, loadFlow } from "./query/load-runs";
 export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from "./query/prune";
+export type { TestFailure, TestOutcome } from "./scenario/outcome";
+export { runScenarioFile } from "./scenario/run-file";
 export { compileSpeckit } from "./speckit/compile";
 export { batchFlowIds, checkRevisions } from "./store/batch";
 export { encodeFlowState, FlowTooLargeError } from "./store/codec";

@@ -37,6 +37,7 @@ import {
   toProtocol,
   WITHHELD,
 } from "./requests";
+import { isScenarioDocument, scenarioDiagnostics } from "./scenario-documents";
 import { IDENTITY } from "./version-map";
 import { inThreadWorkers, type WorkerFactory } from "./workers";
 
@@ -98,6 +99,12 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
       publish: (uri: string, version: number) => {
         const document = documents.get(uri);
         if (document === undefined || document.version !== version) return;
+        if (isScenarioDocument(uri)) {
+          const open = (other: string) => documents.get(other)?.getText();
+          const diagnostics = scenarioDiagnostics(uri, document.getText(), positionsOf(document), open);
+          void connection.sendDiagnostics({ uri, version, diagnostics });
+          return;
+        }
         if (isHuge(document)) {
           offThread(uri).check(version, document.getText());
           return;
@@ -161,6 +168,8 @@ export function startLanguageServer(connection: Connection, options: ServerOptio
     const document = documents.get(uri);
     if (document === undefined)
       throw new ResponseError(LSPErrorCodes.RequestFailed, `document not open: ${uri}`);
+    // The spec services do not apply to a scenario test file.
+    if (isScenarioDocument(uri)) return WITHHELD[method];
     if (!isHuge(document)) {
       const c = checked.get(document);
       const params = build((p) => c.positions.offsetAt(p));

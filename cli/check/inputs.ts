@@ -22,7 +22,11 @@ export type Input =
 export const STDIN_NAME = "<stdin>";
 const SPEC_FILE = /\.stratum\.ya?ml$/;
 
-export function resolveInputs(args: readonly string[], cwd: string): Input[] {
+/**
+ * `files` is the name pattern a directory is searched for (`check`: specs; `test`: scenario test
+ * files, `*.stratum-test.yaml`).
+ */
+export function resolveInputs(args: readonly string[], cwd: string, files: RegExp = SPEC_FILE): Input[] {
   const found = new Map<string, Input>();
   const add = (input: Input) => {
     const key = input.kind === "file" ? input.path : `${input.kind}:${input.display}`;
@@ -35,7 +39,7 @@ export function resolveInputs(args: readonly string[], cwd: string): Input[] {
     }
     const path = resolve(cwd, arg);
     const kind = statKind(path);
-    if (kind === "directory") walk(path, cwd, add);
+    if (kind === "directory") walk(path, cwd, add, files);
     else if (kind === "missing" && isDynamicPattern(arg)) {
       const matches = globSync(arg, {
         cwd,
@@ -59,7 +63,7 @@ function statKind(path: string): "directory" | "other" | "missing" {
   }
 }
 
-function walk(dir: string, cwd: string, add: (input: Input) => void): void {
+function walk(dir: string, cwd: string, add: (input: Input) => void, files: RegExp): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -70,8 +74,8 @@ function walk(dir: string, cwd: string, add: (input: Input) => void): void {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(path, cwd, add);
-    } else if (SPEC_FILE.test(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && isFile(path)))) {
+      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(path, cwd, add, files);
+    } else if (files.test(entry.name) && (entry.isFile() || (entry.isSymbolicLink() && isFile(path)))) {
       add({ kind: "file", display: display(path, cwd), path });
     }
   }

@@ -27,7 +27,11 @@ const FIXTURES_ELSEWHERE: Readonly<Record<string, string>> = {
 const FUZZ_CORPUS =
   "run-time findings: their fixtures are the seeded-defect corpus test/fuzzer/corpus/ (defects and controls), replayed by test/fuzzer/corpus.test.ts";
 
+const SCENARIO_FIXTURES =
+  "findings in scenario test files, not specs: their fixtures are test files in test/checker/scenario/fixtures/<CODE>/, run by test/checker/scenario/fixtures.test.ts";
+
 function fixturesElsewhere(rule: RuleInfo): string | undefined {
+  if (rule.family === "scenario") return SCENARIO_FIXTURES;
   return FIXTURES_ELSEWHERE[rule.code] ?? (rule.family === "fuzz" ? FUZZ_CORPUS : undefined);
 }
 
