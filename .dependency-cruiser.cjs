@@ -163,7 +163,7 @@ const SUBFOLDER_ORDER = {
     "services",
   ],
   interpreter: ["wire", "base", "eval", "checks", "store", "workspace", "speckit", "flow", "engine", "query"],
-  fuzzer: ["values", "run", "explore"],
+  fuzzer: ["values", "run", "explore", "replay-flow"],
   host: ["file-store", "pg-store", "tracing", "parallel", "agent-run", "result-cache"],
   cli: [
     "format",
