@@ -3,7 +3,8 @@
 // was recorded against what the edited spec does now, or `cannot judge` with the reason — and a
 // summary line. json: `{"spec", "flows": [...], "summary": {"flows", "diverged", "unjudged"}}`,
 // each flow `{flow_id, flow_name, status, entries, replayed, reconstructed, divergence, unjudged}`,
-// a divergence `{kind, step, message, recorded, now, violations, line, column, end_line, end_column}`.
+// a divergence `{kind, step, message, recorded, now, violations, reconstructed, line, column,
+// end_line, end_column}`.
 import { LineMap } from "../../checker/index";
 import type { Divergence, FlowReplayReport } from "../../fuzzer/index";
 import type { Style } from "../format/style";
@@ -47,6 +48,7 @@ function divergenceJson(lines: LineMap, d: Divergence) {
     recorded: d.recorded,
     now: d.now,
     violations: d.violations,
+    reconstructed: d.reconstructed,
     line: at.line,
     column: at.column,
     end_line: at.endLine,
@@ -80,13 +82,16 @@ export function formatFlowReplayPretty(
       out += `  ${style.dim("recorded:")} ${d.recorded}\n`;
       out += `  ${style.dim("now:     ")} ${d.now}\n`;
       for (const v of d.violations) out += `  ${style.dim("violation:")} ${v}\n`;
+      if (d.reconstructed) {
+        out += `  ${style.warning("doubtful:")} the answer replayed here is a result the store did not keep (reconstructed)\n`;
+      }
     } else if (r.unjudged !== null) {
       out += `${style.warning("cannot judge")}: ${r.unjudged}\n`;
     } else {
       out += `${style.ok("no divergence")} (${r.replayed} recorded answer${r.replayed === 1 ? "" : "s"} replayed)\n`;
     }
     if (r.reconstructed > 0) {
-      out += `  ${style.dim("note:")} ${r.reconstructed} recorded result(s) were not kept by the store and were sent as the step's latest stored output\n`;
+      out += `  ${style.dim("note:")} ${r.reconstructed} recorded result(s) were not kept by the store and were reconstructed\n`;
     }
   }
   const s = summaryOf(reports);

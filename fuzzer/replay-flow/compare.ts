@@ -20,6 +20,8 @@ export type DivergenceKind =
   | "step_skipped"
   /** A recorded gate decision with no gate to take it: the step is no longer a gate, or its policy approves it. */
   | "gate_missing"
+  /** A replayed iteration report that the edited loop answers otherwise (it ends earlier or later). */
+  | "iteration_changed"
   /** The edited flow no longer exists, or refuses the recorded input. */
   | "flow_refused"
   /** Any other difference in what the interpreter did. */
@@ -36,6 +38,11 @@ export interface Divergence {
   readonly range: { readonly start: number; readonly end: number };
   /** The edited spec's violation texts of a rejected result. */
   readonly violations: readonly string[];
+  /**
+   * The recorded answer being replayed is a step result the store did not keep (reconstructed):
+   * the divergence may come from the reconstruction rather than from the edit.
+   */
+  readonly reconstructed: boolean;
 }
 
 /** The first divergence of `edited` from `baseline`, or null when they agree. */
@@ -60,7 +67,9 @@ export function firstDivergence(
     const b = baseline.facts[i];
     const e = edited.facts[i];
     if (b !== undefined && e !== undefined && sameFact(b, e)) continue;
-    return classify(where, recording.entries, b, e);
+    const entry = recording.entries[e?.entry ?? b?.entry ?? -1];
+    const reconstructed = entry?.kind === "step" && !entry.exact;
+    return { ...classify(where, recording.entries, b, e), reconstructed };
   }
   if (baseline.end.kind !== edited.end.kind) {
     // The same facts, but one drive could not send the next answer where the other could.
@@ -116,6 +125,8 @@ function describe(f: Fact | undefined): string {
       return `judges the members of${step}`;
     case "flow_started":
       return "starts the flow";
+    case "iteration_reported":
+      return `the loop of${step} answers a report: ${f.detail}`;
   }
 }
 
@@ -141,6 +152,7 @@ function classify(
     b?.type === "step_finished" &&
     e?.type === "step_finished" &&
     b.step === e.step &&
+    b.detail === "accepted" &&
     e.reasons.length > 0
   ) {
     const step = e.step ?? "";
@@ -174,6 +186,14 @@ function classify(
       ...pair,
       message: `recorded step '${step}' is now skipped: its skip_if holds`,
       range: where.stepField(step, "skip_if"),
+    });
+  }
+  if (b?.type === "iteration_reported" || e?.type === "iteration_reported") {
+    const step = e?.step ?? b?.step ?? "";
+    return where.divergence("iteration_changed", step, {
+      ...pair,
+      message: `the loop of step '${step}' now answers the recorded iteration reports otherwise: the recorded run ${recorded}, the edited spec ${now}`,
+      range: where.stepField(step, "exit_criterion"),
     });
   }
   if (isRoute(b) || isRoute(e)) {
@@ -268,6 +288,6 @@ class Places {
   }
 
   divergence(kind: DivergenceKind, step: string | null, parts: DivergenceParts): Divergence {
-    return { kind, step, violations: [], ...parts };
+    return { kind, step, violations: [], reconstructed: false, ...parts };
   }
 }

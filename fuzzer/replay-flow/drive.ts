@@ -14,7 +14,8 @@ import type { RecordedEntry, RecordedFlow } from "./recording";
 
 /** One thing the interpreter did to the replayed flow, without times and ids. */
 export interface Fact {
-  readonly type: FlowEvent["type"];
+  /** An event's type, or `iteration_reported`: how the loop answered a replayed iteration report. */
+  readonly type: FlowEvent["type"] | "iteration_reported";
   readonly step: string | null;
   /** What distinguishes two facts of one type and step: an outcome, a kind, a route, a status. */
   readonly detail: string;
@@ -96,7 +97,8 @@ class Driver {
     if (str(response.status) === "error") {
       return this.ended({ kind: "plan_refused", message: str(response.message) }, 0);
     }
-    this.rootId = str(response.flow_id);
+    // A flow whose first step is a sub-flow step answers with the child's payload and the parent's id.
+    this.rootId = str(response.flow_id) || str(response.parent_flow_id);
     for (const event of this.log.take()) this.note(event);
     const entries = this.recording.entries;
     for (let i = 0; i < entries.length; i++) {
@@ -120,7 +122,7 @@ class Driver {
     index: number,
   ): Promise<{ readonly response: Plain } | DriveEnd> {
     const status = str(response.status);
-    const current = str(response.step_id);
+    const current = stepOf(response);
     const flow_id = this.rootId;
     const mismatch: DriveEnd = { kind: "mismatch", entry: index };
     switch (entry.kind) {
@@ -162,7 +164,7 @@ class Driver {
     index: number,
   ): Promise<{ readonly response: Plain } | DriveEnd> {
     const status = str(response.status);
-    if (str(response.step_id) !== entry.step) return { kind: "mismatch", entry: index };
+    if (stepOf(response) !== entry.step) return { kind: "mismatch", entry: index };
     if (status === "execute_flow")
       return unreplayable(index, entry.step, "a sub-flow step: its child's answers are another flow's");
     if (status === FAN_OUT_STATUS || fansOut(str(response.step_mode)))
@@ -173,7 +175,7 @@ class Driver {
     if (entry.reports.length > 0) await this.iterate(step_id, entry.reports);
     let answer: Plain = response;
     for (let attempt = 1; attempt <= entry.attempts; attempt++) {
-      const result: PyValue = entry.result;
+      const result: PyValue = entry.result ?? null;
       answer = await this.send((api) => api.stepDone({ flow_id, step_id, result }));
       // The recorded attempt count: a step that was exhausted is rejected that many times.
       const retried = STEP_STATUSES.has(str(answer.status)) && str(answer.status) !== "execute_step";
@@ -190,9 +192,23 @@ class Driver {
     if (str(started.status) !== "iteration_started") return;
     for (const result of reports) {
       const r = await this.send((api) => api.iterationReport({ flow_id, step_id, result }));
+      // Iteration reports have no events: the loop's answer is the fact.
+      this.facts.push({
+        type: "iteration_reported",
+        step: step_id,
+        detail: str(r.outcome) || str(r.status),
+        to: null,
+        reasons: [],
+        entry: this.entry,
+      });
       if (str(r.status) !== "iteration_continue") return;
     }
   }
+}
+
+/** The step a response waits at: a sub-flow step's payload names it as the parent's step. */
+function stepOf(response: Plain): string {
+  return str(response.status) === "execute_flow" ? str(response.parent_step_id) : str(response.step_id);
 }
 
 function unreplayable(entry: number, step: string, why: string): DriveEnd {

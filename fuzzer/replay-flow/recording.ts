@@ -3,9 +3,10 @@
 // approvals), the last accepted output of each step, and the iteration history of each round; it
 // does not keep the results of rejected attempts, nor a step's output from a round that a later
 // revise or `next` loop cleared. Those results are reconstructed from the step's latest stored
-// output (or a checkpoint's), and counted, so a report can say how much of the replay is exact.
+// output (or a checkpoint's), else left for the replay to make up (replay-flow.ts), and counted, so
+// a report can say how much of the replay is exact.
 import type { FlowState, TraceRecord } from "../../interpreter/index";
-import { PyDict, type PyValue } from "../../stdlib/index";
+import type { PyDict, PyValue } from "../../stdlib/index";
 
 /** One answer of the recording. */
 export type RecordedEntry =
@@ -14,7 +15,8 @@ export type RecordedEntry =
       readonly step: string;
       /** The attempt that ended the step (earlier attempts were rejected). */
       readonly attempts: number;
-      readonly result: PyValue;
+      /** Undefined when the store kept no output of the step at all. */
+      readonly result: PyValue | undefined;
       /** False when the store did not keep this result and `result` is reconstructed. */
       readonly exact: boolean;
       /** The results of the iteration reports of this attempt's loop, in order (none: no loop). */
@@ -71,7 +73,7 @@ export function recordingOf(state: FlowState): RecordedFlow {
             kind: "step",
             step: record.step_id,
             attempts: Math.max(1, record.attempts),
-            result: stored ?? checkpointOutput(state, record.step_id) ?? new PyDict(),
+            result: stored ?? checkpointOutput(state, record.step_id),
             exact,
             reports,
           });

@@ -3,11 +3,15 @@
 // and the first place where the two runs differ is the divergence. The check to run before a
 // change to a spec with live flows ships.
 import { type CheckedSpec, checkSpec } from "../../checker/index";
-import type { FlowState } from "../../interpreter/index";
+import type { FlowState, PathSource } from "../../interpreter/index";
+import { dictGetStr, fromJsonValue, PyDict } from "../../stdlib/index";
+import { virtualFiles } from "../engine";
+import { Solver } from "../solver";
 import { type FuzzTarget, fuzzTarget } from "../target";
+import { Shapes } from "../values/shapes";
 import { type Divergence, firstDivergence } from "./compare";
 import { type DriveEnd, driveRecording } from "./drive";
-import { type RecordedFlow, recordingOf } from "./recording";
+import { type RecordedEntry, type RecordedFlow, recordingOf } from "./recording";
 
 export interface FlowReplayReport {
   readonly flowId: string;
@@ -63,6 +67,7 @@ export async function replayFlow(edited: FuzzTarget, state: FlowState): Promise<
         now: "no such flow",
         range: { start: 0, end: 0 },
         violations: [],
+        reconstructed: false,
       },
     };
   }
@@ -77,15 +82,49 @@ export async function replayFlow(edited: FuzzTarget, state: FlowState): Promise<
   }
   // One virtual file system for both runs (the edited spec's words): only the specs differ.
   const literals = edited.literals.strings;
-  const baseline = await driveRecording(recorded.text, literals, recording);
-  const now = await driveRecording(edited.text, literals, recording);
-  const divergence = firstDivergence(recording, edited, baseline, now);
+  const complete = madeUp(recording, recorded, state, literals);
+  const baseline = await driveRecording(recorded.text, literals, complete);
+  const now = await driveRecording(edited.text, literals, complete);
+  const divergence = firstDivergence(complete, edited, baseline, now);
   return {
     ...base,
     replayed: now.consumed,
     divergence,
     unjudged: divergence === null ? unjudgedReason(recording, baseline.end) : null,
   };
+}
+
+/**
+ * The recording with a result for every step the store kept no output of: one the recorded spec
+ * accepts (its contract and ensures, given the flow's input and stored outputs), as the fuzzer's
+ * solver finds it — what the recorded spec did accept at that point.
+ */
+function madeUp(
+  recording: RecordedFlow,
+  recorded: FuzzTarget,
+  state: FlowState,
+  literals: readonly string[],
+): RecordedFlow {
+  if (recording.entries.every((e) => e.kind !== "step" || e.result !== undefined)) return recording;
+  const flow = recorded.spec.flows.get(recording.flowName);
+  const solver = new Solver(
+    recorded.spec,
+    new Shapes(recorded.spec, recorded.literals),
+    0,
+    virtualFiles(literals),
+  );
+  const paths: PathSource = {
+    input: (name) => dictGetStr(recording.inputs, name),
+    stepOutput: (id) => state.step_outputs.get(id),
+  };
+  const entries = recording.entries.map((entry): RecordedEntry => {
+    if (entry.kind !== "step" || entry.result !== undefined) return entry;
+    const step = flow?.stepById.get(entry.step);
+    const found =
+      step === undefined ? null : (solver.passing(step, paths) ?? solver.conforming(step)[0]?.plain);
+    return { ...entry, result: found === null || found === undefined ? new PyDict() : fromJsonValue(found) };
+  });
+  return { ...recording, entries };
 }
 
 function unjudgedReason(recording: RecordedFlow, end: DriveEnd): string | null {

@@ -2,7 +2,7 @@
 // real interpreter into a file store (and a PostgreSQL store), replayed against the spec they were
 // recorded on (no divergence, exit 0) and against edited versions (the divergence at the edited
 // spec's line, exit 1), the JSON shape, which flows --all picks, and the usage errors (exit 2).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +37,8 @@ let home: string;
 let complete: string;
 let running: string;
 let chores: string;
+let outer: string;
+const KINDS = readFileSync(join(import.meta.dirname, "../fuzzer/replay-flow/kinds.stratum.yaml"), "utf8");
 
 beforeAll(async () => {
   ensureBundle();
@@ -47,6 +49,7 @@ beforeAll(async () => {
     ["tightened.stratum.yaml", TIGHTENED],
     ["removed.stratum.yaml", REMOVED],
     ["broken.stratum.yaml", "version: '0.2'\nflows: 3\n"],
+    ["kinds.stratum.yaml", KINDS],
   ] as const)
     writeFileSync(join(dir, name), text);
   const api = engineOver(new FileFlowStore(home));
@@ -56,6 +59,15 @@ beforeAll(async () => {
     flow_id: string;
   };
   chores = other.flow_id;
+  // A flow whose first step is a sub-flow step, finished through its child.
+  const planned = (await api.plan({ spec: KINDS, flow: "outer", inputs: fromJsonValue({}) })) as Record<
+    string,
+    unknown
+  >;
+  outer = String(planned.parent_flow_id);
+  const child = String(planned.child_flow_id);
+  const finished = await api.stepDone({ flow_id: child, step_id: "work", result: fromJsonValue({ v: 1 }) });
+  await api.stepDone({ flow_id: outer, step_id: "child", result: fromJsonValue(finished) });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -98,6 +110,17 @@ describe("replay --flow --spec", () => {
     });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`flow ${running} (release, awaiting_gate): no divergence`);
+  });
+});
+
+describe("a flow that cannot be replayed to its end", () => {
+  it("exits 4 with the reason (a sub-flow step's answers are its child's)", () => {
+    const r = replay("--flow", outer, "--spec", "kinds.stratum.yaml");
+    expect(r.status).toBe(4);
+    expect(r.stdout).toContain(
+      `flow ${outer} (outer, running): cannot judge: the replay stops at step 'child'`,
+    );
+    expect(r.stdout).toContain("1 flow(s) replayed: 0 diverge(s), 1 could not be judged.");
   });
 });
 
