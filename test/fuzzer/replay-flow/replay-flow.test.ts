@@ -115,6 +115,24 @@ describe("replay against an edited spec", () => {
     expect(lineOfDivergence(spec, report)).toBe(lineOf(spec, "- id: sign_off"));
   });
 
+  it("reports a gate that is now an ordinary step as a gate now missing", async () => {
+    const spec = edited(
+      `      - id: sign_off
+        function: sign_off
+        on_approve: deploy
+        on_revise: build
+        on_kill: ~
+`,
+      `      - id: sign_off
+        intent: "Sign off"
+`,
+    );
+    const report = await replay(spec);
+    expect(report.divergence?.kind).toBe("gate_missing");
+    expect(report.divergence?.message).toContain("no longer a gate");
+    expect(lineOfDivergence(spec, report)).toBe(lineOf(spec, "- id: sign_off"));
+  });
+
   it("reports a step whose skip_if now holds as skipped, at its skip_if", async () => {
     const spec = edited("$.input.version == 'internal'", "$.input.version != 'internal'");
     const report = await replay(spec);
