@@ -14,6 +14,7 @@ import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK, EXIT_UNJUDGED, UsageError } from "../exit-codes";
 import { styleFor } from "../format/style";
 import { loadFuzzer } from "../fuzzer-loader";
+import { STORE_ERRORS } from "../run-cli";
 import { withStoreOption } from "../store-location";
 import { formatFlowReplayJson, formatFlowReplayPretty } from "./render-flow";
 
@@ -38,15 +39,21 @@ export async function replayStoredFlows(options: FlowReplayOptions, ctx: Command
   if (options.flow !== null && !isSafeFlowId(options.flow)) {
     throw new UsageError(`--flow: '${options.flow}' is not a flow id`);
   }
-  const host = await composeHostLazily(withStoreOption(ctx.host, options.store));
   let states: FlowState[];
   try {
-    states =
-      options.flow !== null
-        ? [await readState(host, options.flow)]
-        : fuzzer.flowsOfSpec(target.spec, await readAll(host, ctx));
-  } finally {
-    await host.close().catch(() => undefined);
+    const host = await composeHostLazily(withStoreOption(ctx.host, options.store));
+    try {
+      states =
+        options.flow !== null
+          ? [await readState(host, options.flow)]
+          : fuzzer.flowsOfSpec(target.spec, await readAll(host, ctx));
+    } finally {
+      await host.close().catch(() => undefined);
+    }
+  } catch (e) {
+    // Exit 1 means a divergence here: a store that cannot be read is exit 2, never 1.
+    if (e instanceof Error && STORE_ERRORS.has(e.name)) throw new UsageError(e.message);
+    throw e;
   }
   const reports: FlowReplayReport[] = [];
   for (const state of states) reports.push(await fuzzer.replayFlow(target, state));

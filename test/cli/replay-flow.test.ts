@@ -158,6 +158,18 @@ describe("usage errors (exit 2)", () => {
     expect(r.stderr).toContain(message);
     expect(r.stdout).toBe("");
   });
+
+  it("a store that cannot be reached (not 1, which means a divergence)", () => {
+    const r = stratumc(
+      ["replay", "--all", "--spec", "v1.stratum.yaml", "--store", "postgres://nobody@127.0.0.1:1/x"],
+      {
+        cwd: dir,
+      },
+    );
+    expect(r.stderr).toContain("cannot reach the flow store");
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+  });
 });
 
 describe("a PostgreSQL store", () => {
