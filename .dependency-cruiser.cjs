@@ -176,7 +176,7 @@ const SUBFOLDER_ORDER = {
     "query",
     "scenario",
   ],
-  fuzzer: ["values", "run", "explore"],
+  fuzzer: ["values", "run", "explore", "replay-flow"],
   host: ["file-store", "pg-store", "tracing", "parallel", "agent-run", "result-cache"],
   cli: [
     "format",

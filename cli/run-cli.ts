@@ -18,7 +18,7 @@ import { VERSION } from "./version";
  * (never its password) and what to do. Known by name, so that this module, which every command
  * loads, imports neither the engine nor the store.
  */
-const STORE_ERRORS: ReadonlySet<string> = new Set([
+export const STORE_ERRORS: ReadonlySet<string> = new Set([
   "StoreUnavailableError",
   "StoreUnwritableError",
   "StoreLockedError",

@@ -17,6 +17,8 @@ export {
   UnknownFlowError,
 } from "./fuzz-spec";
 export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
+export type { Divergence, DivergenceKind } from "./replay-flow/compare";
+export { type FlowReplayReport, flowsOfSpec, replayFlow, replayTarget } from "./replay-flow/replay-flow";
 export type {
   Counterexample,
   FlowSoundness,

@@ -3,7 +3,7 @@
 // here; Node implementations of the injected interfaces (file store, workspace, file system) are
 // in host/.
 export type { PlanArgs, StratumApi } from "./api";
-export type { FlowState } from "./base/flow-state";
+export type { FlowState, TraceRecord } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi, createEngine, type EngineApi } from "./engine/create-api";

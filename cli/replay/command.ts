@@ -4,6 +4,8 @@
 // MCP server started from that command line (any stratum-mcp implementation) over stdio.
 // Exit 0: reproduced; 1: not reproduced; 2: usage error, unreadable or malformed file, a server
 // that fails; 4: the server sent no typed events (docs/guides/fuzzing.md), so reproduction cannot be judged.
+// `stratumc replay --flow ID --spec FILE` / `--all --spec FILE` replays stored flows against an
+// edited spec instead (flow-replay.ts).
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { ReplayResult, Transport } from "../../fuzzer/index";
@@ -15,7 +17,9 @@ import { EXIT_ERRORS, EXIT_OK, EXIT_UNJUDGED, UsageError } from "../exit-codes";
 import { styleFor } from "../format/style";
 import { type CounterexampleFile, parseCounterexampleFile } from "../fuzz/counterexample-file";
 import { loadFuzzer } from "../fuzzer-loader";
+import { STORE_OPTION_FLAGS, STORE_OPTION_HELP } from "../store-location";
 import { VERSION } from "../version";
+import { type FlowReplayOptions, replayStoredFlows } from "./flow-replay";
 import { loadMcpClient } from "./load-client";
 import { formatReplayJson, formatReplayPretty } from "./render";
 
@@ -24,20 +28,39 @@ const FORMATS = ["pretty", "json"] as const;
 interface ReplayFlags {
   readonly server?: string;
   readonly format: (typeof FORMATS)[number];
+  readonly flow?: string;
+  readonly spec?: string;
+  readonly all?: boolean;
+  readonly store?: string;
 }
 
 export function registerReplay(program: Command, ctx: CommandContext): void {
   program
     .command("replay")
-    .description("replay a counterexample saved by `fuzz --save` and say whether its finding shows again")
-    .argument("<file>", "a counterexample file written by `stratumc fuzz --save DIR`")
+    .description(
+      "replay a counterexample saved by `fuzz --save` and say whether its finding shows again; or replay stored flows against an edited spec (--flow/--all with --spec)",
+    )
+    .argument("[file]", "a counterexample file written by `stratumc fuzz --save DIR`")
     .option("--server <command>", "send the calls to this MCP server (a command line, e.g. stratum-mcp)")
+    .option("--flow <id>", "replay this stored flow against --spec")
+    .option("--all", "replay every stored root flow whose flow name is a flow of --spec")
+    .option("--spec <file>", "the edited spec to replay stored flows against")
+    .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("pretty"))
     .addHelpText(
       "after",
-      "\nExit codes: 0 reproduced, 1 not reproduced, 2 usage error or unreadable file, 4 cannot judge (the server sends no typed events).",
+      `
+Exit codes with FILE: 0 reproduced, 1 not reproduced, 2 usage error or unreadable file, 4 cannot judge (the server sends no typed events).
+Exit codes with --spec: 0 no divergence, 1 a flow diverges, 2 usage error, a spec with errors, an unknown or corrupt flow, 4 cannot judge (a flow's fan-out or sub-flow steps cannot be replayed).`,
     )
-    .action(async (file: string, flags: ReplayFlags) => {
+    .action(async (file: string | undefined, flags: ReplayFlags) => {
+      if (flags.spec !== undefined || flags.flow !== undefined || flags.all === true) {
+        await replayStoredFlows(storedFlowOptions(file, flags), ctx);
+        return;
+      }
+      if (file === undefined)
+        throw new UsageError("replay: give a counterexample FILE, or --flow ID (or --all) with --spec FILE");
+      if (flags.store !== undefined) throw new UsageError("--store: only with --flow or --all");
       const saved = readCounterexample(file, ctx.host.cwd);
       const result = await replay(saved, flags.server, ctx);
       ctx.io.out(
@@ -47,6 +70,24 @@ export function registerReplay(program: Command, ctx: CommandContext): void {
       );
       ctx.setExitCode(!result.judged ? EXIT_UNJUDGED : result.reproduced ? EXIT_OK : EXIT_ERRORS);
     });
+}
+
+/** The options of a stored-flow replay; a usage error for a mix with the counterexample form. */
+function storedFlowOptions(file: string | undefined, flags: ReplayFlags): FlowReplayOptions {
+  if (file !== undefined)
+    throw new UsageError("replay: give either a counterexample FILE or --flow/--all with --spec, not both");
+  if (flags.server !== undefined) throw new UsageError("--server: only with a counterexample FILE");
+  if (flags.spec === undefined) throw new UsageError("--flow and --all need --spec FILE (the edited spec)");
+  if (flags.flow !== undefined && flags.all === true)
+    throw new UsageError("give --flow ID or --all, not both");
+  if (flags.flow === undefined && flags.all !== true) throw new UsageError("--spec needs --flow ID or --all");
+  return {
+    spec: flags.spec,
+    flow: flags.flow ?? null,
+    all: flags.all === true,
+    store: flags.store,
+    format: flags.format,
+  };
 }
 
 function readCounterexample(file: string, cwd: string): CounterexampleFile {
