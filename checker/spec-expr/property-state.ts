@@ -102,7 +102,7 @@ export class PropertyState {
         return walkFields(inputType(this.flow, name.name), rest, null);
       }
       case "flow":
-        return walkFields(recordOf(FLOW_RECORD), [name, ...rest], null);
+        return this.within(FLOW_RECORD, [name, ...rest]);
       case "steps": {
         const step = this.flow.stepById.get(name.name);
         if (step === undefined) {
