@@ -91,7 +91,8 @@ describe("properties in the checker", () => {
     expect(p?.condition.text).toBe("$.gates.sign_off.outcome == 'revise'");
     expect(p?.to?.text).toBe("$.steps.build.status == 'done'");
     expect(Object.isFrozen(p)).toBe(true);
-    expect(() => (ir?.properties as Map<string, unknown>).set("x", p)).toThrow();
+    const properties = ir?.properties as Map<string, unknown> | undefined;
+    expect(() => properties?.set("x", p)).toThrow();
   });
 
   it("is a stratumc extension: check --portable reports the block; 0.1 does not know the key", () => {
