@@ -38,11 +38,20 @@ export { FUZZ_INPUT_READS_SKIPPED } from "./fuzz/FUZZ-INPUT-READS-SKIPPED";
 export { FUZZ_INPUT_UNRESOLVED } from "./fuzz/FUZZ-INPUT-UNRESOLVED";
 export { FUZZ_INTERNAL } from "./fuzz/FUZZ-INTERNAL";
 export { FUZZ_NO_COMPLETION } from "./fuzz/FUZZ-NO-COMPLETION";
+export { FUZZ_PROPERTY_VIOLATED } from "./fuzz/FUZZ-PROPERTY-VIOLATED";
 export { FUZZ_SKIP_IF_RAISES } from "./fuzz/FUZZ-SKIP-IF-RAISES";
 export { FUZZ_UNBOUNDED_LOOP } from "./fuzz/FUZZ-UNBOUNDED-LOOP";
 export { IncrementalChecker } from "./incremental/incremental-checker";
 export { changeBetween, type TextChange } from "./incremental/text-change";
-export type { CheckedSpec, ContractIR, ExpressionIR, FieldDefIR, FlowIR, StepIR } from "./ir/types";
+export type {
+  CheckedSpec,
+  ContractIR,
+  ExpressionIR,
+  FieldDefIR,
+  FlowIR,
+  PropertyIR,
+  StepIR,
+} from "./ir/types";
 export { LineMap } from "./location";
 export type { SpecModel } from "./model/types";
 export {

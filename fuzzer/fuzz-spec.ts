@@ -8,6 +8,7 @@ import {
   checkSpec,
   compareDiagnostics,
   FUZZ_NO_COMPLETION,
+  FUZZ_PROPERTY_VIOLATED,
   FUZZ_UNBOUNDED_LOOP,
 } from "../checker/index";
 import { walk } from "../grammar/index";
@@ -24,6 +25,7 @@ import {
   type FuzzFinding,
   type FuzzReport,
   locateFinding,
+  type PropertyVerdict,
   type SoundnessNote,
   suppressed,
   type Verdict,
@@ -41,6 +43,7 @@ import {
   type RunEnd,
   stepKey,
 } from "./run/observation";
+import { propertiesOf } from "./run/properties";
 import { Solver } from "./solver";
 import { withStaticControl } from "./static-control";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
@@ -153,6 +156,8 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   // Flow names are user text: they never key an object with a prototype.
   const soundness: Record<string, FlowSoundness> = Object.create(null);
   const blocked = new Set<string>();
+  /** What each explored flow's exploration allows a property verdict to claim. */
+  const explored = new Map<string, { held: Verdict; runs: number }>();
   let runs = 0;
   let paths = 0;
   let fewestRuns = Number.MAX_SAFE_INTEGER;
@@ -267,6 +272,14 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       [...found.values()].map((f) => f.obs),
       flowCoverage,
     );
+    // A property that held is proven only when every path was explored to its end: a path cut
+    // where it came back to an explored state, or at the call limit, leaves what follows unchecked.
+    const cutShort = ends.has("revisit") || ends.has("loop") || ends.has("truncated");
+    const unpassed = unpassedNotes(target, flow, flowCoverage).length > 0;
+    explored.set(flow.name, {
+      held: complete && !cutShort ? "proven" : unpassed ? "suspect" : "not_refuted",
+      runs: random.runs + exhaustive.paths,
+    });
     flowsDone++;
     progress();
   }
@@ -323,6 +336,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       paths,
       exhaustive: allExhaustive,
       soundness: merge?.soundness ?? soundness,
+      properties: propertyVerdicts(target, explored, [...observations.values()]),
       findings,
       stoppedByDeadline: stopped,
       notExplored,
@@ -331,6 +345,37 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
 }
 
 const idOf = identityOf;
+
+/**
+ * Each property of an explored flow: violated when a run (not one that needed a step skipped by
+ * hand) broke it, else what the flow's exploration allows (soundness's meanings).
+ */
+function propertyVerdicts(
+  target: FuzzTarget,
+  explored: ReadonlyMap<string, { held: Verdict; runs: number }>,
+  observations: readonly { obs: Observation; manualSkip: boolean }[],
+): Record<string, PropertyVerdict> {
+  const out: Record<string, PropertyVerdict> = Object.create(null);
+  for (const [flow, e] of explored) {
+    for (const p of propertiesOf(target.spec, flow)) {
+      const violated = observations.some(
+        ({ obs, manualSkip }) =>
+          !manualSkip &&
+          obs.code === FUZZ_PROPERTY_VIOLATED.code &&
+          obs.anchor.kind === "property" &&
+          obs.anchor.name === p.name,
+      );
+      out[p.name] = {
+        flow,
+        kind: p.kind,
+        verdict: violated ? "violated" : e.held,
+        line: target.source.lineOf(p.range.start),
+        runs: e.runs,
+      };
+    }
+  }
+  return out;
+}
 
 /** The sighting's run shrunk for at most SHRINK_MS and what is left of the budget (`leftMs`). */
 async function shrink(

@@ -46,6 +46,17 @@ export interface FlowSoundness {
   readonly notes: readonly SoundnessNote[];
 }
 
+/** A property's verdict (docs/guides/fuzzing.md "Property verdicts"), with the soundness vocabulary. */
+export interface PropertyVerdict {
+  readonly flow: string;
+  readonly kind: "always" | "never" | "eventually" | "leads_to";
+  readonly verdict: Verdict;
+  /** 1-based line of the property's name. */
+  readonly line: number;
+  /** Runs of its flow it was checked on (exhaustive paths included). */
+  readonly runs: number;
+}
+
 export interface FuzzReport {
   readonly seed: number;
   readonly runs: number;
@@ -53,6 +64,8 @@ export interface FuzzReport {
   /** Every fuzzed flow was explored exhaustively. */
   readonly exhaustive: boolean;
   readonly soundness: Readonly<Record<string, FlowSoundness>>;
+  /** Each property of the fuzzed flows, by name (null prototype: names are user text). */
+  readonly properties: Readonly<Record<string, PropertyVerdict>>;
   readonly findings: readonly FuzzFinding[];
   /**
    * The time budget ran out before the fuzzer was done: some flow had fewer runs or paths than
@@ -70,6 +83,7 @@ function rangeOf(
   step: string | null,
   anchor: Anchor,
 ): SourceRange {
+  if (anchor.kind === "property") return target.spec.properties.get(anchor.name)?.range ?? locate.flow(flow);
   if (step === null) return anchor.kind === "flow-output" ? locate.flowOutput(flow) : locate.flow(flow);
   switch (anchor.kind) {
     case "step":
@@ -91,6 +105,7 @@ function rangeOf(
 }
 
 function pathOf(target: FuzzTarget, flow: string, step: string | null, anchor: Anchor): string {
+  if (anchor.kind === "property") return `properties.${anchor.name}`;
   if (step === null) return anchor.kind === "flow-output" ? `flows.${flow}.output` : `flows.${flow}`;
   const base = `flows.${flow}.steps.${step}`;
   const ir = target.spec.flows.get(flow)?.stepById.get(step);

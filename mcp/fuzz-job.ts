@@ -70,6 +70,10 @@ async function fuzzResponse(
       errors,
       warnings: report.findings.length - errors,
       soundness,
+      // Property names are user text too.
+      properties: new Map<string, Wire>(
+        Object.entries(report.properties).map(([name, p]) => [name, p as unknown as Wire]),
+      ),
       findings: report.findings.map((f) => findingJson(f, f)) as unknown as Wire,
     };
   } catch (e) {

@@ -44,6 +44,7 @@ export function visitName(c: Checker, e: Name, scope: Scope | null): Type {
 }
 
 export function visitPath(c: Checker, e: Path): Type {
+  if (c.env.statePath !== undefined) return c.env.statePath(e);
   if (e.ref === null) {
     c.report("SPEC-REF-MALFORMED", MESSAGES["SPEC-REF-MALFORMED"].message(e.text), e);
     return ANY;

@@ -11,7 +11,9 @@ export type ExpressionKind =
   /** A scored iteration loop's score (docs/reference/language.md §11.2), over one iteration's `result`. */
   | "score_expr"
   /** A quorum step's grouping key (docs/reference/language.md §6.5), over one run's `result`. */
-  | "agree_on";
+  | "agree_on"
+  /** A property's expression (docs/guides/testing-a-spec.md), over the property state. */
+  | "property";
 
 export interface ExprEnvironment {
   /** Absent: a generic expression (messages then say "expression"). */
@@ -22,6 +24,12 @@ export interface ExprEnvironment {
   readonly unavailable?: ReadonlyMap<string, string>;
   /** The type of a well-formed `$` path (default: any). */
   readonly pathType?: (ref: PathRef, node: Path) => Type;
+  /**
+   * The property state scope: when set, every `$` path reads the state a property sees (any
+   * segments, well-formed for the other positions or not) and this gives its type; the caller
+   * reports the paths' problems.
+   */
+  readonly statePath?: (node: Path) => Type;
   /** For EXPR-DUNDER messages, e.g. "Step 's'" or "Function 'fn'". */
   readonly owner?: string;
 }

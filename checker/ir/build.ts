@@ -27,7 +27,7 @@ import {
   DEFAULT_TASK_TIMEOUT,
 } from "../schema/spec-schema";
 import { contractRecords } from "../spec-expr/contracts";
-import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
+import type { CheckedExpression, CheckedProperty, ExpressionTable } from "../spec-expr/types";
 import type { MapNode, ScalarNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import { deepFreeze } from "./freeze";
@@ -46,6 +46,7 @@ import type {
   FlowIR,
   FunctionIR,
   ParallelDispatchIR,
+  PropertyIR,
   StepIR,
   WorkflowIR,
   WrittenNumberIR,
@@ -74,6 +75,7 @@ export function buildIR(
     functions,
     flows,
     workflow: workflowIR(model, flows),
+    properties: propertiesIR(expressions.properties),
   };
   return deepFreeze(spec);
 }
@@ -117,6 +119,19 @@ function budgetIR(budget: Field<MapNode> | null): BudgetIR | null {
 function expressionIR(e: CheckedExpression | null): ExpressionIR | null {
   if (e === null || e.ast === null) return null;
   return { kind: e.kind, text: e.text, ast: e.ast, type: e.type, range: e.node.range };
+}
+
+function propertiesIR(list: readonly CheckedProperty[]): Map<string, PropertyIR> {
+  const out = new Map<string, PropertyIR>();
+  for (const p of list) {
+    const [first, second] = p.expressions;
+    const condition = expressionIR(first ?? null);
+    const to = expressionIR(second ?? null);
+    // A valid spec has every expression (a missing one was reported).
+    if (condition === null || (p.kind === "leads_to") !== (to !== null)) continue;
+    out.set(p.name, { name: p.name, flow: p.flow, kind: p.kind, condition, to, range: p.decl.key.range });
+  }
+  return out;
 }
 
 function expressionList(list: readonly CheckedExpression[]): ExpressionIR[] {

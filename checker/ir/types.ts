@@ -327,4 +327,19 @@ export interface CheckedSpec {
   readonly functions: ReadonlyMap<string, FunctionIR>;
   readonly flows: ReadonlyMap<string, FlowIR>;
   readonly workflow: WorkflowIR | null;
+  /** The `properties` block (stratumc's extension), by name in declaration order. */
+  readonly properties: ReadonlyMap<string, PropertyIR>;
+}
+
+/** One property (docs/guides/testing-a-spec.md "Properties"): what must hold on every run of `flow`. */
+export interface PropertyIR {
+  readonly name: string;
+  readonly flow: string;
+  readonly kind: "always" | "never" | "eventually" | "leads_to";
+  /** always / never / eventually: the condition; leads_to: `from`. */
+  readonly condition: ExpressionIR;
+  /** leads_to: `to`; null for the other kinds. */
+  readonly to: ExpressionIR | null;
+  /** The property's name (its key in `properties`): where its findings point. */
+  readonly range: SourceRange;
 }

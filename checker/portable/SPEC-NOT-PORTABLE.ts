@@ -20,6 +20,7 @@ import {
   REQUIRE_ZERO,
   type ReferenceVersion,
   reportedFor,
+  STRATUMC_ROOT_KEYS,
   STRATUMC_STEP_KEYS,
   STRATUMC_STEP_TYPES,
   verdictOf,
@@ -31,7 +32,7 @@ export const SPEC_NOT_PORTABLE = defineRule({
   family: "portability",
   errorType: "ir_semantic_error",
   title: "A feature a reference version rejects (reported by check --portable[=VERSION])",
-  doc: "Reported only by `stratumc check --portable[=VERSION]`, for teams that also run the Python reference (stratum-mcp 0.2.69 by default, or 0.2.50): the quorum, race and debate step kinds and their keys, member_contract, validate and require: 0 on parallel_dispatch steps are stratumc extensions the reference rejects, and the builtins float, sum, abs, round, sorted, any and all, or a $ path outside skip_if, make the reference's expression fail when it runs (any and all only in 0.2.50, which also rejects the features new in 0.2.69: the budget keys max_agent_dispatches and max_tokens, cache and pre_merge_verify among them). Rewrite the step with the reference's features (the suggestion says how), or keep the spec for stratumc only and check it without --portable.",
+  doc: "Reported only by `stratumc check --portable[=VERSION]`, for teams that also run the Python reference (stratum-mcp 0.2.69 by default, or 0.2.50): the quorum, race and debate step kinds and their keys, member_contract, validate and require: 0 on parallel_dispatch steps are stratumc extensions the reference rejects, as is the top-level properties block, and the builtins float, sum, abs, round, sorted, any and all, or a $ path outside skip_if, make the reference's expression fail when it runs (any and all only in 0.2.50, which also rejects the features new in 0.2.69: the budget keys max_agent_dispatches and max_tokens, cache and pre_merge_verify among them). Rewrite the step with the reference's features (the suggestion says how), or keep the spec for stratumc only and check it without --portable.",
   example: {
     bad: '- {id: classify, type: quorum, intent: Classify the ticket, runs: 3, agree_on: "result.severity"}',
     good: "- {id: classify, intent: Classify the ticket, output_contract: Classification}",
@@ -47,6 +48,16 @@ export const SPEC_NOT_PORTABLE = defineRule({
     const reported = (use: PortabilityFeature): boolean => reportedFor(use, target);
     const message = (use: PortabilityFeature): string =>
       SPEC_NOT_PORTABLE.message(use.feature, verdictOf(use), consequenceFor(use, target));
+    for (const [key, use] of STRATUMC_ROOT_KEYS) {
+      const entry = model.root.get(key);
+      if (entry === undefined || !reported(use)) continue;
+      reporter.report(SPEC_NOT_PORTABLE, {
+        message: message(use),
+        path: key,
+        range: keyRange(entry),
+        suggestion: use.suggestion,
+      });
+    }
     for (const step of namedSteps(model)) {
       const type = step.string("type");
       const kind = type === null ? undefined : STRATUMC_STEP_TYPES.get(type.value);

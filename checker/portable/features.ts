@@ -225,3 +225,19 @@ export const KEYS_SINCE_0269: readonly NewerKey[] = [
     },
   },
 ];
+
+/**
+ * Top-level keys the reference's schema rejects: `properties` (what `stratumc fuzz` checks on every
+ * run, docs/guides/testing-a-spec.md). The reference runs no property, so the key makes the whole
+ * spec unloadable there.
+ */
+export const STRATUMC_ROOT_KEYS: ReadonlyMap<string, PortabilityFeature> = new Map([
+  [
+    "properties",
+    {
+      feature: "'properties' (the top-level block)",
+      consequence: REJECTS,
+      suggestion: `Remove the properties block from the copy of the spec the reference runs, ${KEEP}`,
+    },
+  ],
+]);

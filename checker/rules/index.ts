@@ -43,6 +43,9 @@ import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel_dispatch/SPEC-PARAL
 import { SPEC_PIPELINE_FANOUT_ROUTE } from "./pipeline/SPEC-PIPELINE-FANOUT-ROUTE";
 import { SPEC_PIPELINE_FANOUT_SHAPE } from "./pipeline/SPEC-PIPELINE-FANOUT-SHAPE";
 import { SPEC_PIPELINE_STEP_TEMPLATE } from "./pipeline/SPEC-PIPELINE-STEP-TEMPLATE";
+import { SPEC_PROPERTY_FLOW_UNDEFINED } from "./properties/SPEC-PROPERTY-FLOW-UNDEFINED";
+import { SPEC_PROPERTY_KIND } from "./properties/SPEC-PROPERTY-KIND";
+import { SPEC_PROPERTY_NAME } from "./properties/SPEC-PROPERTY-NAME";
 import { SPEC_QUORUM_THRESHOLD_INVALID, SPEC_QUORUM_THRESHOLD_UNREACHABLE } from "./quorum/index";
 import { SPEC_CACHE_INELIGIBLE } from "./steps/SPEC-CACHE-INELIGIBLE";
 import { SPEC_FLOW_STEP_AGENT } from "./steps/SPEC-FLOW-STEP-AGENT";
@@ -144,4 +147,8 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   ...KIND_KEY_RULES.debate.missing,
   ...KIND_KEY_RULES.debate.only,
   SPEC_DEBATE_CONTRACT_UNDEFINED,
+  // versions 0.2 and 0.3, the properties block (stratumc's extension, checked by stratumc fuzz)
+  SPEC_PROPERTY_NAME,
+  SPEC_PROPERTY_KIND,
+  SPEC_PROPERTY_FLOW_UNDEFINED,
 ];

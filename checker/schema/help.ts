@@ -23,6 +23,8 @@ const SHAPE_EXAMPLES: { readonly [N in ShapeName]: string } = {
   judgeBudget: "{max_turns: 3}",
   stage: '{intent_template: "<what to do with {item}>"}',
   fanout: "{max: <lanes>}",
+  property: '{flow: <flow name>, always: "<expression>"}',
+  leadsTo: '{from: "<expression>", to: "<expression>"}',
 };
 
 /** Example values of keys whose value kind alone says too little. */
@@ -247,6 +249,10 @@ export function placeOf(shape: ShapeName, path: readonly string[], map: MapNode)
       return `stage ${last} of the pipeline step`;
     case "fanout":
       return `the fanout of stage ${path[path.length - 2] ?? ""}`;
+    case "property":
+      return `property '${last}'`;
+    case "leadsTo":
+      return `the leads_to of property '${path[path.length - 2] ?? ""}'`;
   }
 }
 

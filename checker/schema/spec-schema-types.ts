@@ -96,7 +96,9 @@ export type ShapeName =
   | "judgeBudget"
   | "synthesis"
   | "stage"
-  | "fanout";
+  | "fanout"
+  | "property"
+  | "leadsTo";
 
 export interface ShapeSpec {
   readonly name: ShapeName;

@@ -11,6 +11,7 @@ import { JUDGE, JUDGE_BUDGET, JUDGE_PREDICATE } from "./spec-schema-judge";
 import { MEMBER, SYNTHESIS } from "./spec-schema-members";
 import { PARALLEL_STEP_KEYS } from "./spec-schema-parallel";
 import { FANOUT, STAGE, STAGES_KEY } from "./spec-schema-pipeline";
+import { LEADS_TO, PROPERTY } from "./spec-schema-properties";
 import type { ShapeName, ShapeSpec, ValueSpec } from "./spec-schema-types";
 import { WORKFLOW, WORKFLOW_INPUT } from "./spec-schema-workflow";
 
@@ -93,6 +94,15 @@ const ROOT: ShapeSpec = {
       default: "none (the file is not a discoverable workflow)",
       example:
         'workflow:\n  name: summarize-text\n  description: "Summarize a text"\n  input:\n    text: {type: string}',
+    },
+    {
+      name: "properties",
+      since: "0.2",
+      value: { kind: "mapOf", value: { kind: "shape", shape: "property" }, valueTitle: "property" },
+      description:
+        "What must hold on every run of a flow, by name (a stratumc extension, checked by stratumc fuzz; the reference rejects the key).",
+      default: "none (no properties)",
+      example: "properties:\n  finishes:\n    flow: main\n    eventually: \"$.flow.status == 'complete'\"",
     },
   ],
   required: ["version"],
@@ -634,4 +644,6 @@ export const SHAPES: { readonly [N in ShapeName]: ShapeSpec } = {
   judgeBudget: JUDGE_BUDGET,
   stage: STAGE,
   fanout: FANOUT,
+  property: PROPERTY,
+  leadsTo: LEADS_TO,
 };

@@ -63,7 +63,7 @@ function declaredInputs(flow: FlowDecl): ReadonlySet<string> | null {
 }
 
 /** `T | none` for an input declared `{type: <one of the six JSON types>}`, else `any` (docs/reference/language.md §10.12.4). */
-function inputType(flow: FlowDecl, name: string): Type {
+export function inputType(flow: FlowDecl, name: string): Type {
   const input = flow.entry("input")?.value;
   const decl = input?.kind === "map" ? input.get(name)?.value : undefined;
   const type = decl?.kind === "map" ? decl.get("type")?.value : undefined;
@@ -75,7 +75,11 @@ function inputType(flow: FlowDecl, name: string): Type {
   );
 }
 
-function walkFields(start: Type, fields: readonly PathSegment[], target: StepDecl | null): ResolvedRef {
+export function walkFields(
+  start: Type,
+  fields: readonly PathSegment[],
+  target: StepDecl | null,
+): ResolvedRef {
   let t = start;
   for (const segment of fields) {
     const next = fieldOf(t, segment.name);

@@ -28,6 +28,7 @@ import {
   stagePredicateNodes,
   stageReporter,
 } from "./pipeline-stages";
+import { checkProperties } from "./properties";
 import { reportUnhashableAgreeOn } from "./quorum-agree-on";
 import { dependsOn } from "./reach";
 import { withAccumulatorFields } from "./records";
@@ -111,6 +112,7 @@ export class ExpressionPhase {
       }
     }
     for (const fn of this.model.functions) this.checkFunctionEnsure(fn);
+    const properties = checkProperties(this.model, this.reporter, this.outputType, this.parse);
     return {
       step: (step) => this.steps.get(step) ?? EMPTY_STEP,
       functionEnsure: (fn) => this.functions.get(fn) ?? [],
@@ -121,6 +123,7 @@ export class ExpressionPhase {
       pipelinePredicates: (step) => this.stagePredicates.get(step) ?? [],
       resultType: (step) => this.resultType(step),
       outputType: this.outputType,
+      properties,
     };
   }
 
@@ -170,7 +173,7 @@ export class ExpressionPhase {
   /** The scalar of a single-expression field, unless absent, invalid or misplaced. */
   private expressionNode(
     step: StepDecl,
-    kind: Exclude<ExpressionKind, "ensure" | "agree_on">,
+    kind: Exclude<ExpressionKind, "ensure" | "agree_on" | "property">,
   ): ScalarNode | null {
     const field = step.string(kind);
     if (field === null || field.entry.value.kind !== "scalar") return null;
@@ -183,7 +186,9 @@ export class ExpressionPhase {
 
   private checkStep(step: IdStep): void {
     const base = this.stepPath(step);
-    const single = (kind: Exclude<ExpressionKind, "ensure" | "agree_on">): CheckedExpression | null => {
+    const single = (
+      kind: Exclude<ExpressionKind, "ensure" | "agree_on" | "property">,
+    ): CheckedExpression | null => {
       const node = this.expressionNode(step, kind);
       return node === null ? null : this.checkStepPosition(step, kind, node, `${base}.${kind}`);
     };

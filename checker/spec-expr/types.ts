@@ -4,7 +4,8 @@ import type { Expr, PathRef } from "../../grammar/ast";
 import type { Type } from "../../stdlib/types/type";
 import type { ExpressionKind } from "../expr/types";
 import type { FunctionDecl, StepDecl } from "../model/types";
-import type { ScalarNode } from "../yaml/nodes";
+import type { PropertyKind } from "../schema/spec-schema-properties";
+import type { MapEntry, ScalarNode } from "../yaml/nodes";
 
 export interface CheckedExpression {
   readonly kind: ExpressionKind;
@@ -70,4 +71,17 @@ export interface ExpressionTable {
   resultType(step: StepDecl): Type;
   /** The type `$.steps.<id>.output` reads (docs/reference/language.md §10.12.4): R(s) with the accumulator fields; `none` for a gate. */
   outputType(step: StepDecl): Type;
+  /** The checked properties, in declaration order (docs/guides/testing-a-spec.md). */
+  readonly properties: readonly CheckedProperty[];
+}
+
+/** A property whose name, kind and flow are valid, with its checked expressions. */
+export interface CheckedProperty {
+  readonly name: string;
+  readonly flow: string;
+  readonly kind: PropertyKind;
+  /** The entry in `properties` (a finding about it is anchored at its key). */
+  readonly decl: MapEntry;
+  /** always / never / eventually: one expression; leads_to: `from`, then `to`. */
+  readonly expressions: readonly CheckedExpression[];
 }

@@ -2,6 +2,7 @@
 // order. A file that was not fuzzed has runs 0, paths 0, no soundness, and its check diagnostics
 // as findings (flow, step and counterexample null). A file the time budget cut short has
 // `stopped_by_deadline: true` and `not_explored` (the flows it never reached, without verdicts).
+// `properties`: the verdict of each property of the spec's fuzzed flows, by name.
 
 import type { FlowSoundness } from "../../fuzzer/index";
 import { findingJson } from "../../fuzzer/index";
@@ -21,6 +22,7 @@ function fileJson({ report, fuzz }: FuzzedFile, seed: number) {
       paths: 0,
       exhaustive: false,
       soundness: {},
+      properties: {},
       findings: report.diagnostics.map((d) => findingJson(d, null)),
     };
   }
@@ -41,6 +43,7 @@ function fileJson({ report, fuzz }: FuzzedFile, seed: number) {
     paths: fuzz.paths,
     exhaustive: fuzz.exhaustive,
     soundness,
+    properties: fuzz.properties,
     findings: fuzz.findings.map((f) => findingJson(f, f)),
     ...(fuzz.stoppedByDeadline ? { stopped_by_deadline: true, not_explored: fuzz.notExplored } : {}),
   };

@@ -95,6 +95,10 @@ function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): str
     lines.push(`  ${flow}: ${verdicts(s, runs, ctx.style)}`);
     for (const n of s.notes) lines.push(`    ${ctx.style.help("why")}: ${file}:${n.line}: ${n.message}`);
   }
+  for (const [name, p] of Object.entries(fuzz.properties)) {
+    const perFlow = ctx.budgeted ? null : p.runs;
+    lines.push(`  property ${name} (${p.kind}, flow ${p.flow}): ${verdict(p.verdict, perFlow, ctx.style)}`);
+  }
   if (fuzz.notExplored.length > 0)
     lines.push(`  not explored (time budget): ${clippedList(fuzz.notExplored)}`);
   return `${lines.join("\n")}\n`;

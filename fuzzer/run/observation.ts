@@ -8,7 +8,9 @@ export type Anchor =
   | { readonly kind: "input"; readonly name: string }
   | { readonly kind: "ensure"; readonly index: number }
   | { readonly kind: "ensure-key" }
-  | { readonly kind: "flow-output" };
+  | { readonly kind: "flow-output" }
+  /** A property of the spec (its name in `properties`); the observation's step is null. */
+  | { readonly kind: "property"; readonly name: string };
 
 export interface RelatedPlace {
   readonly flow: string;
@@ -46,6 +48,8 @@ function anchorKey(a: Anchor): string {
       return `input:${a.name}`;
     case "ensure":
       return `ensure:${a.index}`;
+    case "property":
+      return `property:${a.name}`;
     default:
       return a.kind;
   }

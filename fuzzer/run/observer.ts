@@ -15,6 +15,7 @@ import {
   FUZZ_INPUT_READS_SKIPPED,
   FUZZ_INPUT_UNRESOLVED,
   FUZZ_INTERNAL,
+  FUZZ_PROPERTY_VIOLATED,
   FUZZ_SKIP_IF_RAISES,
 } from "../../checker/index";
 import {
@@ -39,6 +40,7 @@ import {
   type RunEnd,
   stepKey,
 } from "./observation";
+import { type PropertyBreach, PropertyMonitor, propertiesOf } from "./properties";
 import type { Exchange, Plain, Session } from "./session";
 import { isRefusedTaskList } from "./task-list-refusal";
 
@@ -85,6 +87,9 @@ export class Observer {
   revisit: Revisit | null = null;
   /** flow, step and member → the member's verdict (a lost race names earlier calls' candidates). */
   private readonly memberVerdicts: MemberMemory = new Map();
+  /** The spec's properties of the run's root flow, checked after each of its transitions. */
+  private properties: PropertyMonitor | null = null;
+  private planned = false;
 
   constructor(
     private readonly spec: CheckedSpec,
@@ -116,6 +121,10 @@ export class Observer {
     const args = call.arguments;
     const callFlowId = this.realFlowId(ex);
     if (call.tool === "stratum_plan" && callFlowId !== "") this.flowNames.set(callFlowId, str(args.flow));
+    if (call.tool === "stratum_plan" && !this.planned) {
+      this.planned = true;
+      this.watchProperties(callFlowId, str(args.flow), args.inputs);
+    }
     if (call.tool === "stratum_skip_step") this.manualSkip = true;
     if (call.tool === "stratum_gate_resolve" && response.status !== "error" && !this.manualSkip) {
       const name = this.flowNames.get(callFlowId);
@@ -128,6 +137,27 @@ export class Observer {
     if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
     this.skipIfRaised(ex, index);
     await this.payload(response, callFlowId, cause, index);
+    for (const b of this.properties?.observe(ex, index) ?? []) this.breach(b);
+  }
+
+  /** Starts checking the root flow's properties, if the spec states any. */
+  private watchProperties(rootId: string, flowName: string, input: unknown): void {
+    const flow = this.spec.flows.get(flowName);
+    const properties = propertiesOf(this.spec, flowName);
+    if (flow === undefined || properties.length === 0 || rootId === "") return;
+    this.properties = new PropertyMonitor(flow, properties, rootId, input);
+  }
+
+  private breach(b: PropertyBreach): void {
+    const p = b.property;
+    this.add({
+      code: FUZZ_PROPERTY_VIOLATED.code,
+      flow: p.flow,
+      step: null,
+      anchor: { kind: "property", name: p.name },
+      message: FUZZ_PROPERTY_VIOLATED.message(p.name, p.kind, p.flow, b.what),
+      call: b.call,
+    });
   }
 
   /** The real id of the flow a call addressed (plan: the flow it created). */
@@ -474,6 +504,14 @@ export class Observer {
 
   /** How the run ended, and at which step of the root flow (the current one when it stopped). */
   ended(end: RunEnd, flowName: string, stepId: string | null): void {
+    // A run the fuzzer stopped before its flow ended does not satisfy what had yet to happen.
+    const last = this.session.calls - 1;
+    if (end === "truncated") {
+      for (const b of this.properties?.cut(last, `at the fuzzer's call limit (${last + 1} calls)`) ?? [])
+        this.breach(b);
+    } else if (end === "loop") {
+      for (const b of this.properties?.cut(last, "where the fuzzer stopped a loop") ?? []) this.breach(b);
+    }
     if (this.manualSkip) return;
     let ends = this.coverage.endings.get(flowName);
     if (ends === undefined) {

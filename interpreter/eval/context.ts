@@ -8,6 +8,12 @@ import type { CompileScope } from "./scope";
 export interface PathSource {
   input(name: string): PyValue | undefined;
   stepOutput(id: string): PyValue | undefined;
+  /**
+   * The property state (docs/guides/testing-a-spec.md "Properties"): when set, every `$` path is
+   * read from it segment by segment (`$.flow.status` is `state.flow.status`), and input/stepOutput
+   * are not asked.
+   */
+  readonly state?: PyValue;
 }
 
 export interface EvalContext {

@@ -20,12 +20,21 @@ function step(v: PyValue, seg: string): PyValue {
   return null;
 }
 
+/** Every segment of the path read from a property state root. */
+function fromState(state: PyValue, segments: readonly string[]): PyValue {
+  let v = state;
+  for (let i = 0; i < segments.length && v !== null; i++) v = step(v, segments[i]!);
+  return v;
+}
+
 export function compilePath(node: Path): Code {
   const ref = node.ref;
+  const segments = node.text.slice(2).split(".");
   if (ref === null) {
     return (ctx) => {
       ctx.env.budget.charge(1);
-      return null;
+      const state = ctx.paths?.state;
+      return state === undefined ? null : fromState(state, segments);
     };
   }
   const name = ref.name.name;
@@ -35,6 +44,7 @@ export function compilePath(node: Path): Code {
     ctx.env.budget.charge(1);
     const paths = ctx.paths;
     if (paths === undefined) return null;
+    if (paths.state !== undefined) return fromState(paths.state, segments);
     let v: PyValue = (fromInput ? paths.input(name) : paths.stepOutput(name)) ?? null;
     for (let i = 0; i < fields.length && v !== null; i++) v = step(v, fields[i]!);
     return v;

@@ -62,6 +62,8 @@ const NEST: {
   judgeBudget: { parent: "judge", key: "budget", header: ["budget:"] },
   stage: { parent: "step", key: "stages", header: ["stages:", "  -"] },
   fanout: { parent: "stage", key: "fanout", header: ["fanout:"] },
+  property: { parent: "root", key: "properties", header: ["properties:", "  p:"] },
+  leadsTo: { parent: "property", key: "leads_to", header: ["leads_to:"] },
 };
 
 /** The examples of the keys a mapping of this kind needs in this version, except `except`. */

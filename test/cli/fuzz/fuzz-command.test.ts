@@ -63,6 +63,7 @@ describe("stratumc fuzz", () => {
       "paths",
       "exhaustive",
       "soundness",
+      "properties",
       "findings",
     ]);
     expect(file!.file).toBe(DEFECT);
@@ -123,7 +124,7 @@ describe("stratumc fuzz", () => {
     const json = await run(["fuzz", BROKEN_EXAMPLE, "--format", "json"]);
     expect(json.code).toBe(1);
     const [file] = files(json.out);
-    expect(file).toMatchObject({ runs: 0, paths: 0, exhaustive: false, soundness: {} });
+    expect(file).toMatchObject({ runs: 0, paths: 0, exhaustive: false, soundness: {}, properties: {} });
     expect(file!.findings.map((f) => [f.code, f.flow, f.step, f.counterexample])).toEqual([
       ["SPEC-DEPENDS-ON-UNKNOWN", null, null, null],
       ["SPEC-REF-UNKNOWN-STEP", null, null, null],

@@ -1,0 +1,166 @@
+// Checks the spec's properties on one run (docs/guides/testing-a-spec.md "Properties"): after every
+// transition of the root flow (each of its events that changes the property state) each property
+// of that flow is evaluated on the state. always / never are broken by one state; eventually by a
+// run that ends, or is cut at the call limit, without a state where it holds; leads_to by a `from`
+// state with no `to` state at or after it when the run ends or is cut.
+import type { CheckedSpec, FlowIR, PropertyIR } from "../../checker/index";
+import { type CompiledExpression, compileExpression, evaluate } from "../../interpreter/index";
+import { PyError, type PyValue, truthy } from "../../stdlib/index";
+import { RunState } from "./property-state";
+import type { Exchange } from "./session";
+
+/** Evaluation steps per property and state: a property is a small condition. */
+const PROPERTY_BUDGET = 100_000;
+
+interface Compiled {
+  readonly ir: PropertyIR;
+  readonly condition: CompiledExpression;
+  readonly to: CompiledExpression | null;
+}
+
+/** What a run showed about one property: the call after which it was broken, and why. */
+export interface PropertyBreach {
+  readonly property: PropertyIR;
+  readonly call: number;
+  readonly what: string;
+}
+
+/** How a property's condition came out on a state: its truth, or the error it raised. */
+type Outcome = { readonly holds: boolean; readonly raised: string | null };
+
+function check(compiled: CompiledExpression, state: PyValue): Outcome {
+  try {
+    const v = evaluate(compiled, new Map(), {
+      paths: { input: () => undefined, stepOutput: () => undefined, state },
+      budget: PROPERTY_BUDGET,
+    });
+    return { holds: truthy(v), raised: null };
+  } catch (e) {
+    if (e instanceof PyError) return { holds: false, raised: `${e.kind}: ${e.message}` };
+    throw e;
+  }
+}
+
+const compiledCache = new WeakMap<PropertyIR, Compiled>();
+
+function compiled(ir: PropertyIR): Compiled {
+  let c = compiledCache.get(ir);
+  if (c === undefined) {
+    c = {
+      ir,
+      condition: compileExpression(ir.condition.ast),
+      to: ir.to === null ? null : compileExpression(ir.to.ast),
+    };
+    compiledCache.set(ir, c);
+  }
+  return c;
+}
+
+/** The properties of `flow`, in declaration order. */
+export function propertiesOf(spec: CheckedSpec, flow: string): PropertyIR[] {
+  return [...spec.properties.values()].filter((p) => p.flow === flow);
+}
+
+function where(ex: Exchange, call: number): string {
+  const step = ex.call.arguments.step_id;
+  return `after call ${call + 1} (${ex.call.tool}${typeof step === "string" ? ` '${step}'` : ""})`;
+}
+
+export class PropertyMonitor {
+  private readonly state: RunState;
+  private readonly properties: readonly Compiled[];
+  /** eventually: satisfied on this run. */
+  private readonly satisfied = new Set<string>();
+  /** leads_to: the first call whose state opened an obligation no later state has met yet. */
+  private readonly open = new Map<string, number>();
+  private readonly broken = new Set<string>();
+
+  constructor(
+    flow: FlowIR,
+    properties: readonly PropertyIR[],
+    private readonly rootId: string,
+    input: unknown,
+  ) {
+    this.state = new RunState(flow);
+    this.state.setInput(input);
+    this.properties = properties.map(compiled);
+  }
+
+  /** The breaches the exchange at `call` shows (its events of the root flow, one state each). */
+  observe(ex: Exchange, call: number): PropertyBreach[] {
+    const out: PropertyBreach[] = [];
+    for (const e of ex.events ?? []) {
+      if (e.flow_id !== this.rootId || !this.state.apply(e, ex)) continue;
+      out.push(...this.evaluate(ex, call));
+      if (this.state.finished)
+        out.push(
+          ...this.ended(`the flow ended (${e.type === "flow_finished" ? e.status : "finished"})`, call),
+        );
+    }
+    return out;
+  }
+
+  /** The run was cut before its flow finished (the fuzzer's call limit, or a loop it stopped). */
+  cut(call: number, why: string): PropertyBreach[] {
+    return this.state.finished
+      ? []
+      : this.ended(`the run was cut ${why}, which counts as not satisfying it`, call);
+  }
+
+  private evaluate(ex: Exchange, call: number): PropertyBreach[] {
+    const state = this.state.snapshot();
+    const out: PropertyBreach[] = [];
+    for (const p of this.properties) {
+      const name = p.ir.name;
+      if (this.broken.has(name)) continue;
+      const c = check(p.condition, state);
+      const raised = c.raised === null ? "" : ` (the condition raised ${c.raised})`;
+      switch (p.ir.kind) {
+        case "always":
+          if (!c.holds)
+            out.push(this.breach(p.ir, call, `${where(ex, call)} the condition is false${raised}`));
+          break;
+        case "never":
+          if (c.holds) out.push(this.breach(p.ir, call, `${where(ex, call)} the condition holds`));
+          break;
+        case "eventually":
+          if (c.holds) this.satisfied.add(name);
+          break;
+        case "leads_to": {
+          // The same state meets its own obligation: `to` is read after `from`.
+          if (c.holds && !this.open.has(name)) this.open.set(name, call);
+          if (this.open.has(name) && p.to !== null && check(p.to, state).holds) this.open.delete(name);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private ended(how: string, call: number): PropertyBreach[] {
+    const out: PropertyBreach[] = [];
+    for (const p of this.properties) {
+      const name = p.ir.name;
+      if (this.broken.has(name)) continue;
+      if (p.ir.kind === "eventually" && !this.satisfied.has(name)) {
+        out.push(this.breach(p.ir, call, `${how} without a state where the condition holds`));
+      }
+      const opened = this.open.get(name);
+      if (p.ir.kind === "leads_to" && opened !== undefined) {
+        out.push(
+          this.breach(
+            p.ir,
+            call,
+            `'from' held after call ${opened + 1}, and ${how} with no later state where 'to' holds`,
+          ),
+        );
+      }
+    }
+    return out;
+  }
+
+  private breach(property: PropertyIR, call: number, what: string): PropertyBreach {
+    this.broken.add(property.name);
+    return { property, call, what };
+  }
+}
