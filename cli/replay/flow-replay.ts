@@ -1,6 +1,6 @@
 // `stratumc replay --flow ID --spec FILE` and `replay --all --spec FILE`: replays flows of the flow
 // store (--store, else $STRATUM_STORE, else $STRATUM_HOME) against an edited spec and reports where
-// it diverges (docs/guides/testing-a-spec-replay.md). The replay itself is the fuzzer's
+// it diverges (docs/guides/testing-a-spec.md). The replay itself is the fuzzer's
 // (fuzzer/replay-flow/); this file reads the spec and the store and prints.
 // Exit 0: no divergence; 1: a flow diverges; 2: usage error, unreadable spec or one with errors,
 // unknown or corrupt flow, unreachable store; 4: no divergence found, but a flow could not be

@@ -1,4 +1,4 @@
-// Replaying a stored flow against an edited spec (docs/guides/testing-a-spec-replay.md): the flow's
+// Replaying a stored flow against an edited spec (docs/guides/testing-a-spec.md): the flow's
 // recorded answers are sent to a fresh in-memory run of the recorded spec and of the edited one,
 // and the first place where the two runs differ is the divergence. The check to run before a
 // change to a spec with live flows ships.

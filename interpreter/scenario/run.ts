@@ -1,4 +1,4 @@
-// Runs one scenario test (docs/guides/testing-a-spec-scenarios.md) through the interpreter's public
+// Runs one scenario test (docs/guides/testing-a-spec.md) through the interpreter's public
 // API: the plan with the test's input, then each script entry answers the next dispatch, then the
 // expectations are compared with how the run stands. The spec's file builtins see the test's
 // `files:` only. A sub-flow's steps are scripted like the
