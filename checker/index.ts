@@ -42,7 +42,7 @@ export { FUZZ_SKIP_IF_RAISES } from "./fuzz/FUZZ-SKIP-IF-RAISES";
 export { FUZZ_UNBOUNDED_LOOP } from "./fuzz/FUZZ-UNBOUNDED-LOOP";
 export { IncrementalChecker } from "./incremental/incremental-checker";
 export { changeBetween, type TextChange } from "./incremental/text-change";
-export type { CheckedSpec, ContractIR, ExpressionIR, FieldDefIR, FlowIR, StepIR } from "./ir/types";
+export type { BudgetIR, CheckedSpec, ContractIR, ExpressionIR, FieldDefIR, FlowIR, StepIR } from "./ir/types";
 export { LineMap } from "./location";
 export type { SpecModel } from "./model/types";
 export {

@@ -23,7 +23,7 @@ export { evaluate } from "./eval/evaluate";
 export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
 export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
-export { pricingOverride } from "./flow/pricing";
+export { BUILT_IN_PRICING, pricingOverride } from "./flow/pricing";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export {
   RESULT_CACHE_VERSION,

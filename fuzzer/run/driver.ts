@@ -17,6 +17,7 @@ import type { Coverage, Observation, RunEnd } from "./observation";
 import { MANUAL_SKIP_REASON, Observer } from "./observer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
 import { isRefusedTaskList } from "./task-list-refusal";
+import { chooseUsage, type Usage } from "./usage";
 
 export interface RunSetup {
   readonly target: FuzzTarget;
@@ -83,6 +84,8 @@ class Run {
   private readonly lastResult = new Map<string, unknown>();
   private readonly draws = new Map<string, number>();
   private readonly lastGate = new Map<string, string>();
+  /** The step of the last stratum_step_done (where a run that ran out of budget ended). */
+  private lastReported: string | null = null;
   private readonly rootInput: Record<string, unknown>;
   /** What the kinds' plays (kinds/) may use of this run. */
   private readonly play: KindRun;
@@ -155,7 +158,8 @@ class Run {
       }
     }
     await this.observer.finish();
-    this.observer.ended(end, this.setup.flow, str(response.step_id) || null);
+    const at = end === "budget_exhausted" ? this.lastReported : str(response.step_id) || null;
+    this.observer.ended(end, this.setup.flow, at);
     return {
       end,
       input: this.rootInput,
@@ -193,6 +197,9 @@ class Run {
         if (child !== null && typeof child === "object" && !Array.isArray(child)) return child as Plain;
         return this.call("stratum_resume", { flow_id: childId });
       }
+      // The budget ran out (the flow's or a sub-flow's own): the flow is stopped, nothing more runs.
+      case "budget_exhausted":
+        return "budget_exhausted";
       case "complete":
       case "killed": {
         if (str(response.flow_id) === top.flowId && top.parent !== null) return this.reportToParent(response);
@@ -300,7 +307,8 @@ class Run {
     // attempt's (stored) result.
     const report = FUZZ_KINDS[step.kind].report;
     if (report !== null && kind !== "violate") return report(this.play, flow, step, flowId, result, aim);
-    return this.stepDone(flowId, stepId, result, kind !== "violate", aim);
+    const usage = chooseUsage(this.setup.target.spec, flow, step, this.decider);
+    return this.stepDone(flowId, stepId, result, kind !== "violate", aim, usage);
   }
 
   /** The consumer path of a step that fans out: the agent runs the tasks or members and reports them (kinds/). */
@@ -371,9 +379,16 @@ class Run {
     result: unknown,
     repeatable = true,
     aim: "pass" | "other" = "other",
+    usage: Usage | null = null,
   ): Promise<Plain> {
     if (repeatable) this.lastResult.set(`${flowId}/${stepId}`, result);
-    const r = await this.call("stratum_step_done", { flow_id: flowId, step_id: stepId, result });
+    this.lastReported = stepId;
+    const r = await this.call("stratum_step_done", {
+      flow_id: flowId,
+      step_id: stepId,
+      result,
+      ...(usage === null ? {} : { usage }),
+    });
     // A task list the dispatch refused is re-reported by the driver: not the step's verdict.
     if (!this.refused(flowId, stepId, result, r)) this.observer.judged(flowId, stepId, aim, r);
     const retried =

@@ -456,6 +456,13 @@ export class Observer {
     const flow = this.flowOf(flowId);
     if (flow === undefined || response.status === "race_pending") return;
     const key = stepKey(flow.name, stepId);
+    if (response.status === "budget_exhausted") {
+      // The budget ran out on this report (its usage reached a cap, docs/reference/runtime.md
+      // §11.4), whether the result passed or not: the attempt's own event says which.
+      if (this.lastOutcome(flowId, stepId) === "accepted" && !this.manualSkip)
+        this.coverage.accepted.add(key);
+      return;
+    }
     const accepted = !isRetryOrFailure(response, stepId);
     if (accepted) {
       if (!this.manualSkip) this.coverage.accepted.add(key);
@@ -470,6 +477,15 @@ export class Observer {
     if (aim !== "pass") return;
     this.unfaithful = true;
     if (!this.coverage.rejectedAim.has(key)) this.coverage.rejectedAim.set(key, rejectionOf(response));
+  }
+
+  /** The outcome of the step's attempt the last call ended, from its events (null: none ended). */
+  private lastOutcome(flowId: string, stepId: string): string | null {
+    const last = this.session.exchanges[this.session.exchanges.length - 1];
+    for (const e of last?.events ?? []) {
+      if (e.type === "step_finished" && e.flow_id === flowId && e.step_id === stepId) return e.outcome;
+    }
+    return null;
   }
 
   /** How the run ended, and at which step of the root flow (the current one when it stopped). */

@@ -66,7 +66,12 @@ export function apiTransport(api: StratumApi, events?: EventSource): Transport {
         });
         break;
       case "stratum_step_done":
-        response = await api.stepDone({ flow_id, step_id, result: fromJsonValue(a.result) });
+        response = await api.stepDone({
+          flow_id,
+          step_id,
+          result: fromJsonValue(a.result),
+          ...(a.usage === undefined ? {} : { usage: fromJsonValue(a.usage) }),
+        });
         break;
       case "stratum_gate_resolve":
         response = await api.gateResolve({
