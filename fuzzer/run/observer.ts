@@ -12,6 +12,7 @@ import {
   FUZZ_ENSURE_RAISES,
   FUZZ_EXIT_CRITERION_RAISES,
   FUZZ_FLOW_OUTPUT,
+  FUZZ_GUARDRAIL_BLOCKS_ALL,
   FUZZ_INPUT_READS_SKIPPED,
   FUZZ_INPUT_UNRESOLVED,
   FUZZ_INTERNAL,
@@ -27,6 +28,8 @@ import { fromJsonValue } from "../../stdlib/index";
 import { conversionHint } from "../conversion-hint";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
+import { CacheWatch } from "./cache-watch";
+import { blocksEveryResult } from "./guardrail-proof";
 import { FAN_OUT_STATUS, FUZZ_KINDS } from "./kinds/index";
 import type { MemberMemory } from "./kinds/kind";
 import { boundOf, type Cause, type Revisit, revisitOf, unboundedLoop, type Visit } from "./loops";
@@ -85,12 +88,16 @@ export class Observer {
   revisit: Revisit | null = null;
   /** flow, step and member → the member's verdict (a lost race names earlier calls' candidates). */
   private readonly memberVerdicts: MemberMemory = new Map();
+  /** What the result cache served (cache-watch.ts). */
+  private readonly cache: CacheWatch;
 
   constructor(
     private readonly spec: CheckedSpec,
     private readonly shapes: Shapes,
     private readonly session: Session,
-  ) {}
+  ) {
+    this.cache = new CacheWatch(spec);
+  }
 
   private flowOf(flowId: string): FlowIR | undefined {
     const name = this.flowNames.get(flowId);
@@ -126,6 +133,10 @@ export class Observer {
     if (call.tool === "stratum_step_done" || call.tool === "stratum_parallel_done")
       this.stepDone(ex, callFlowId, index);
     if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
+    if (call.tool === "stratum_step_done" || call.tool === "stratum_iteration_report") {
+      const name = this.flowNames.get(callFlowId);
+      if (name !== undefined) this.cache.noteReported(name, str(args.step_id), args.result);
+    }
     this.skipIfRaised(ex, index);
     await this.payload(response, callFlowId, cause, index);
   }
@@ -220,7 +231,13 @@ export class Observer {
       if (finding !== null) this.add(finding);
       this.stopped = "loop";
     }
-    if (str(response.status) === "execute_step") await this.readsSkipped(flow, step, flowId, response, index);
+    if (str(response.status) === "execute_step") {
+      await this.readsSkipped(flow, step, flowId, response, index);
+      const inputs = obj(response.inputs);
+      const served =
+        inputs === null ? null : this.cache.servedInputs(flow, step, inputs, (s) => counts.has(s), index);
+      if (served !== null) this.add(served);
+    }
   }
 
   /** A `$.steps.X` input that resolved to null because X's skip_if skipped it. */
@@ -295,6 +312,7 @@ export class Observer {
         (aggregate !== null && reasons.length > 0 && reasons.every(aggregate.ownVerdict));
       if (ensuresHeld) this.coverage.ensurePassed.add(key);
     }
+    this.guardrailsBlockAll(flow, step, reasons, index);
     // A parallel step's result is the aggregate, whose shape is always known (docs/reference/language.md §6.4).
     if (!this.shapes.hasShape(step) && kind.aggregate === null) return;
     const raised = [...reasons, ...members.flatMap((m) => m.verdict.reasons)];
@@ -325,6 +343,29 @@ export class Observer {
       if (e.type === "step_finished" && e.flow_id === flowId && e.step_id === stepId) out.push(...e.reasons);
     }
     return out;
+  }
+
+  /**
+   * A guardrail the interpreter blocked this result by, that provably blocks every result the
+   * step's contract allows (guardrail-proof.ts). Only for a result the agent reports itself: a
+   * fan-out step's aggregate and a sub-flow's completion are other texts.
+   */
+  private guardrailsBlockAll(flow: FlowIR, step: StepIR, reasons: readonly Violation[], index: number): void {
+    const kind = FUZZ_KINDS[step.kind];
+    if (step.flow !== null || kind.fanOut !== null || kind.aggregate !== null || kind.reportsRounds) return;
+    for (const v of reasons) {
+      if (v.kind !== "guardrail") continue;
+      const proof = blocksEveryResult(v.pattern, this.shapes.contractOf(step));
+      if (proof === null) continue;
+      this.add({
+        code: FUZZ_GUARDRAIL_BLOCKS_ALL.code,
+        flow: flow.name,
+        step: step.id,
+        anchor: step.function === null ? { kind: "field", key: "guardrails" } : { kind: "step" },
+        message: FUZZ_GUARDRAIL_BLOCKS_ALL.message(step.id, v.pattern, proof.held, proof.field),
+        call: index,
+      });
+    }
   }
 
   /** The events of the exchange that report an expression failing (skip_if, exit_criterion, accumulate). */
@@ -505,9 +546,16 @@ export class Observer {
    * steps their own skip_if skipped are noted.
    */
   async finish(): Promise<void> {
-    if (this.manualSkip) return; // coverage counts only what the spec's own logic reached
     for (const [flowId, name] of this.flowNames) {
-      for (const r of await this.trace(flowId)) {
+      const trace = await this.trace(flowId);
+      const flow = this.spec.flows.get(name);
+      if (flow !== undefined) {
+        const counts = this.visits.get(flowId);
+        const last = this.session.exchanges.length - 1;
+        for (const f of this.cache.records(flow, trace, (s) => counts?.has(s) === true, last)) this.add(f);
+      }
+      if (this.manualSkip) continue; // coverage counts only what the spec's own logic reached
+      for (const r of trace) {
         if (r.type === "policy" && (r.effective_policy === "flag" || r.effective_policy === "skip")) {
           this.coverage.dispatched.add(stepKey(name, str(r.step_id)));
           this.coverage.gateOutcomes.add(`${stepKey(name, str(r.step_id))}/approve`);

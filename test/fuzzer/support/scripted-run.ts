@@ -17,8 +17,9 @@ export function setupOf(text: string, flow = "main", maxCalls = 60): RunSetup {
 }
 
 /**
- * Takes the scripted option names in order when offered (a name not offered waits for the next
- * decision that offers it), else the first option; notes the options of every decision.
+ * Takes the scripted option names in order when offered (an option a random run can draw or
+ * exhaustive mode enumerates; a name not offered waits for the next decision that offers it), else
+ * the first option; notes the options offered at every decision.
  */
 export class ScriptedDecider implements Decider {
   readonly endsAtRevisit = false;
@@ -28,8 +29,9 @@ export class ScriptedDecider implements Decider {
     private readonly input: Record<string, unknown> = {},
   ) {}
   choose<T extends string>(options: readonly Option<T>[]): T {
-    this.offered.push(options.map((o) => o.name));
-    const wanted = options.find((o) => o.name === this.script[0]);
+    const live = options.filter((o) => o.weight > 0 || o.exhaustive);
+    this.offered.push(live.map((o) => o.name));
+    const wanted = live.find((o) => o.name === this.script[0]);
     if (wanted !== undefined) {
       this.script.shift();
       return wanted.name;
