@@ -34,6 +34,7 @@ export { FUZZ_ENSURE_UNSATISFIABLE } from "./fuzz/FUZZ-ENSURE-UNSATISFIABLE";
 export { FUZZ_EXIT_CRITERION_RAISES } from "./fuzz/FUZZ-EXIT-CRITERION-RAISES";
 export { FUZZ_EXIT_NEVER } from "./fuzz/FUZZ-EXIT-NEVER";
 export { FUZZ_FLOW_OUTPUT } from "./fuzz/FUZZ-FLOW-OUTPUT";
+export { FUZZ_GUARDRAIL_BLOCKS_ALL } from "./fuzz/FUZZ-GUARDRAIL-BLOCKS-ALL";
 export { FUZZ_INPUT_READS_SKIPPED } from "./fuzz/FUZZ-INPUT-READS-SKIPPED";
 export { FUZZ_INPUT_UNRESOLVED } from "./fuzz/FUZZ-INPUT-UNRESOLVED";
 export { FUZZ_INTERNAL } from "./fuzz/FUZZ-INTERNAL";
@@ -44,6 +45,7 @@ export { FUZZ_UNBOUNDED_LOOP } from "./fuzz/FUZZ-UNBOUNDED-LOOP";
 export { IncrementalChecker } from "./incremental/incremental-checker";
 export { changeBetween, type TextChange } from "./incremental/text-change";
 export type {
+  BudgetIR,
   CheckedSpec,
   ContractIR,
   ExpressionIR,

@@ -11,6 +11,7 @@ import {
   type FlowObserver,
   type IdSource,
   MemoryStore,
+  type ResultCacheStore,
   type SpecCache,
   type StratumApi,
   type WorkspaceFs,
@@ -81,6 +82,8 @@ export function fuzzEngine(
     readonly observer?: FlowObserver;
     /** Checked specs shared with other engines (EngineOptions.specs). */
     readonly specs?: SpecCache;
+    /** The result cache (EngineOptions.resultCache); none by default. */
+    readonly resultCache?: ResultCacheStore;
   } = {},
 ): StratumApi {
   return createApi({
@@ -93,5 +96,6 @@ export function fuzzEngine(
     verifyEdits: options.verifyEdits === true,
     ...(options.observer === undefined ? {} : { observer: options.observer }),
     ...(options.specs === undefined ? {} : { specs: options.specs }),
+    ...(options.resultCache === undefined ? {} : { resultCache: options.resultCache }),
   });
 }

@@ -431,11 +431,15 @@ function verdicts(
       message: `${complete ? "no path of the exhaustive exploration completes" : "no run of the flow completed"}: ${runEndings(flow, coverage)}`,
     });
   }
+  const ranOut = [...(coverage.endings.get(flow.name) ?? [])]
+    .filter(([k]) => k.startsWith("budget_exhausted|"))
+    .reduce((sum, [, n]) => sum + n, 0);
   return {
     option_to_complete: option,
     proper_completion: badOutput ? "violated" : held,
     no_dead_steps: held,
     notes,
+    ...(ranOut > 0 ? { budget_exhausted: ranOut } : {}),
   };
 }
 

@@ -44,6 +44,12 @@ export interface FlowSoundness {
   readonly proper_completion: Verdict;
   readonly no_dead_steps: Verdict;
   readonly notes: readonly SoundnessNote[];
+  /**
+   * Runs and paths of the flow that ended `budget_exhausted` (the agent's reported usage reached a
+   * cap of the flow's budget, docs/reference/runtime.md §11.4): a legal end, counted here, absent
+   * when none did.
+   */
+  readonly budget_exhausted?: number;
 }
 
 /** A property's verdict (docs/guides/fuzzing.md "Property verdicts"), with the soundness vocabulary. */

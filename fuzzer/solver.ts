@@ -12,7 +12,15 @@ import type { Expr } from "../grammar/index";
 import { walk } from "../grammar/index";
 import { type CompiledExpression, compileExpression, evaluate, type PathSource } from "../interpreter/index";
 import type { FileAccess } from "../stdlib/index";
-import { fromJsonValue, makeNamespace, PyDict, PyError, type PyValue, truthy } from "../stdlib/index";
+import {
+  fromJsonValue,
+  makeNamespace,
+  PyDict,
+  PyError,
+  PyFloat,
+  type PyValue,
+  truthy,
+} from "../stdlib/index";
 import { ensureOf } from "./target";
 import { certified, hasCertificate } from "./values/certificate";
 import { Derived } from "./values/derived";
@@ -320,6 +328,38 @@ export class Solver {
   }
 
   /** A conforming result for which the exit criterion holds with these accumulator names, or null. */
+  /**
+   * For a scored iteration (docs/reference/runtime.md §25.2): a report whose `score_expr` goes
+   * `up` from `previous` (the least score above it), `down` (the greatest below it), stays the
+   * `same`, or is no number (`none`: it raises or gives a bool, text or None); any numeric score
+   * when there is no previous one. Null when no candidate does.
+   */
+  scored(step: StepIR, want: ScoreMove, previous: number | null, paths: PathSource): unknown | null {
+    const expr = step.scoreExpr;
+    if (expr === null) return null;
+    let best: { plain: unknown; score: number } | null = null;
+    for (const c of this.conforming(step)) {
+      const score = scoreOf(expr, c.value, paths, this.files);
+      if (want === "none") {
+        if (score === null) return c.plain;
+        continue;
+      }
+      if (score === null) continue;
+      if (previous === null || (want === "same" && score === previous)) return c.plain;
+      const better =
+        want === "up"
+          ? score > previous && (best === null || score < best.score)
+          : want === "down" && score < previous && (best === null || score > best.score);
+      if (better) best = { plain: c.plain, score };
+    }
+    return best?.plain ?? null;
+  }
+
+  /** The score of a reported result (JSON), as scoreOf gives it; null without a `score_expr`. */
+  scoreOfReport(step: StepIR, result: unknown, paths: PathSource): number | null {
+    return step.scoreExpr === null ? null : scoreOf(step.scoreExpr, fromJsonValue(result), paths, this.files);
+  }
+
   exiting(step: StepIR, names: ReadonlyMap<string, PyValue>, paths: PathSource): unknown | null {
     const criterion = step.exitCriterion;
     if (criterion === null) return null;
@@ -330,6 +370,32 @@ export class Solver {
     }
     return null;
   }
+}
+
+/** Where a scored iteration's next report takes its score, relative to the previous one. */
+export type ScoreMove = "up" | "down" | "same" | "none";
+
+/** The score `score_expr` gives `result`, as the engine takes it (an int as a float); null when it is no number or raises. */
+function scoreOf(
+  expr: ExpressionIR,
+  result: PyValue,
+  paths: PathSource,
+  files: FileAccess | null,
+): number | null {
+  let v: PyValue;
+  try {
+    v = evaluate(code(expr), new Map([["result", bindable(result)]]), { paths, files });
+  } catch (err) {
+    if (err instanceof PyError) return null;
+    throw err;
+  }
+  if (typeof v === "boolean") return null;
+  if (v instanceof PyFloat) return v.v;
+  if (typeof v === "number" || typeof v === "bigint") {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
 }
 
 function mentionsResult(e: Expr): boolean {

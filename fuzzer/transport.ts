@@ -2,7 +2,7 @@
 // files hold the spec's string literals. Replaying a counterexample through it gives the
 // responses the fuzzer saw.
 import { checkSpec } from "../checker/index";
-import type { SpecCache } from "../interpreter/index";
+import { MemoryResultCache, type SpecCache } from "../interpreter/index";
 import type { FileAccess } from "../stdlib/index";
 import { EventLog, fuzzEngine, virtualFiles } from "./engine";
 import { apiTransport, type Transport } from "./run/session";
@@ -13,11 +13,21 @@ export function fuzzTransport(specText: string): Transport {
   return engineTransport(virtualFiles(target?.literals.strings ?? []));
 }
 
-/** A fresh fuzzing engine over `files`, answering each call with its events. */
+/**
+ * A fresh fuzzing engine over `files`, answering each call with its events. Its result cache
+ * (docs/reference/runtime.md §25.4) lives in memory and is emptied as each run starts: a run's
+ * second plan of the same inputs finds what the run stored, and no run sees another's.
+ */
 export function engineTransport(files: FileAccess | null, specs?: SpecCache): Transport {
   const log = new EventLog();
-  return apiTransport(
-    fuzzEngine(files, { observer: log.observer, ...(specs === undefined ? {} : { specs }) }),
+  const cache = new MemoryResultCache();
+  const transport = apiTransport(
+    fuzzEngine(files, {
+      observer: log.observer,
+      resultCache: cache,
+      ...(specs === undefined ? {} : { specs }),
+    }),
     log,
   );
+  return Object.assign(transport, { newRun: () => cache.entries.clear() });
 }

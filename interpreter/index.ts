@@ -7,6 +7,7 @@ export type { FlowState, TraceRecord } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi, createEngine, type EngineApi } from "./engine/create-api";
+export { MemoryResultCache } from "./engine/memory-result-cache";
 export type {
   FlowEvent,
   FlowEventBase,
@@ -23,7 +24,7 @@ export { evaluate } from "./eval/evaluate";
 export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
 export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
-export { pricingOverride } from "./flow/pricing";
+export { BUILT_IN_PRICING, pricingOverride } from "./flow/pricing";
 export { certificateOf, certificateViolations } from "./flow/reasoning";
 export {
   RESULT_CACHE_VERSION,

@@ -34,6 +34,7 @@ function fileJson({ report, fuzz }: FuzzedFile, seed: number) {
       proper_completion: s.proper_completion,
       no_dead_steps: s.no_dead_steps,
       notes: s.notes,
+      ...(s.budget_exhausted === undefined ? {} : { budget_exhausted: s.budget_exhausted }),
     };
   }
   return {

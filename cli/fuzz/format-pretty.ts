@@ -93,6 +93,10 @@ function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): str
     flows.length === 1 ? fuzz.runs : ctx.budgeted || flows.length === 0 ? null : fuzz.runs / flows.length;
   for (const [flow, s] of flows) {
     lines.push(`  ${flow}: ${verdicts(s, runs, ctx.style)}`);
+    if (s.budget_exhausted !== undefined)
+      lines.push(
+        `    budget: ${s.budget_exhausted} of the runs and paths ran out of budget (budget_exhausted, a legal end)`,
+      );
     for (const n of s.notes) lines.push(`    ${ctx.style.help("why")}: ${file}:${n.line}: ${n.message}`);
   }
   for (const [name, p] of Object.entries(fuzz.properties)) {

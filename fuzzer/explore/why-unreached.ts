@@ -70,7 +70,8 @@ export function whyUnreached(flow: FlowIR, step: StepIR, coverage: Coverage): Un
     } else {
       switch (r.when) {
         case "passes":
-          if (!coverage.accepted.has(key(r.from))) reasons.push(`${from}${via} never passed`);
+          if (!coverage.accepted.has(key(r.from)))
+            reasons.push(`${from}${via} never passed${ranOutAt(flow, r.from, coverage)}`);
           break;
         case "exhausted":
           if (!coverage.exhausted.has(key(r.from)))
@@ -96,6 +97,16 @@ export function whyUnreached(flow: FlowIR, step: StepIR, coverage: Coverage): Un
   return { why: `no route into it was taken: ${reasons.join("; ")}`, causes };
 }
 
+/**
+ * Where runs ran out of budget at `step` (docs/reference/runtime.md §11.4): the clause saying so, for
+ * a step that never passed because the flow was stopped there (a cap reached before its result
+ * was accepted); else "".
+ */
+function ranOutAt(flow: FlowIR, step: StepIR, coverage: Coverage): string {
+  const n = coverage.endings.get(flow.name)?.get(`budget_exhausted|${step.id}`) ?? 0;
+  return n === 0 ? "" : ` (the flow's budget ran out there on ${n} run${n === 1 ? "" : "s"})`;
+}
+
 /** How the runs of a flow ended, most frequent first: `runs ended: 3 completed, 2 ended with retries exhausted at 'fix'`. */
 export function runEndings(flow: FlowIR, coverage: Coverage): string {
   const ends = coverage.endings.get(flow.name);
@@ -115,6 +126,7 @@ const END_WORDS: Readonly<Record<string, string>> = {
   complete: "completed",
   killed: "killed",
   exhausted: "ended with retries exhausted",
+  budget_exhausted: "ran out of budget",
   stuck: "got stuck",
   internal: "failed in the interpreter",
   loop: "looped",

@@ -6,9 +6,10 @@ import type { FlowIR, StepIR } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
 import type { PyDict, PyValue } from "../../stdlib/index";
 import { dictGetStr, fromJsonValue } from "../../stdlib/index";
-import type { Goal, Solver } from "../solver";
+import type { Goal, ScoreMove, Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
+import { hasCachedStep } from "./cache";
 import type { Decider, Option } from "./decider";
 import { FAN_OUT_STATUS, FUZZ_KINDS, fansOut } from "./kinds/index";
 import type { KindRun } from "./kinds/kind";
@@ -17,6 +18,7 @@ import type { Coverage, Observation, RunEnd } from "./observation";
 import { MANUAL_SKIP_REASON, Observer } from "./observer";
 import { type Plain, Session, type ToolName, type Transport, type WireCall } from "./session";
 import { isRefusedTaskList } from "./task-list-refusal";
+import { chooseUsage, type Usage } from "./usage";
 
 export interface RunSetup {
   readonly target: FuzzTarget;
@@ -66,9 +68,15 @@ const OVER_ROUNDS_OPTIONS: readonly Option<"approve" | "kill">[] = [
   { name: "kill", weight: 25, exhaustive: true },
 ];
 
+/** A second run of the same inputs, where the flow has a cached step; random mode only. */
+const AGAIN_OPTIONS: readonly Option<"stop" | "again">[] = [
+  { name: "stop", weight: 65, exhaustive: true },
+  { name: "again", weight: 35, exhaustive: false },
+];
+
 type ResultKind = "pool" | "pass" | "fail" | "raise" | "repeat" | "violate" | "skip";
 
-type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort";
+type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort" | ScoreMove;
 
 export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {
   return new Run(setup, decider).drive();
@@ -83,6 +91,10 @@ class Run {
   private readonly lastResult = new Map<string, unknown>();
   private readonly draws = new Map<string, number>();
   private readonly lastGate = new Map<string, string>();
+  /** Whether the run planned its flow a second time (once at most). */
+  private replanned = false;
+  /** The step of the last stratum_step_done (where a run that ran out of budget ended). */
+  private lastReported: string | null = null;
   private readonly rootInput: Record<string, unknown>;
   /** What the kinds' plays (kinds/) may use of this run. */
   private readonly play: KindRun;
@@ -124,15 +136,37 @@ class Run {
     return name === undefined ? undefined : this.setup.target.spec.flows.get(name);
   }
 
-  async drive(): Promise<RunOutcome> {
-    let response = await this.call("stratum_plan", {
+  /** Plans the root flow (again, for a second run of the same inputs: its cached steps hit). */
+  private async plan(): Promise<Plain> {
+    const previous = this.frames[0]?.flowId;
+    const response = await this.call("stratum_plan", {
       spec: this.setup.target.text,
       flow: this.setup.flow,
       inputs: this.rootInput,
     });
     const rootId = str(response.flow_id) || str(response.parent_flow_id);
+    this.frames.length = 0;
     this.frames.push({ flowId: rootId, parent: null });
     this.inputs.set(rootId, fromJsonValue(this.rootInput) as PyDict);
+    // The steps the cache serves are never dispatched: what the agent aims at after them reads the
+    // outputs the first run's agent got accepted for them (what the cache holds).
+    const before = previous === undefined ? undefined : this.outputs.get(previous);
+    if (before !== undefined) this.outputs.set(rootId, new Map(before));
+    return response;
+  }
+
+  /** After the root flow completed: whether to plan it again with the same inputs (its cache warm). */
+  private again(): boolean {
+    if (this.replanned) return false;
+    const spec = this.setup.target.spec;
+    if (![...spec.flows.values()].some((f) => hasCachedStep(spec, f))) return false;
+    this.replanned = this.decider.choose(AGAIN_OPTIONS) === "again";
+    return this.replanned;
+  }
+
+  async drive(): Promise<RunOutcome> {
+    this.setup.transport.newRun?.();
+    let response = await this.plan();
     let end: RunEnd;
     for (;;) {
       if (this.observer.stopped !== null) {
@@ -143,7 +177,8 @@ class Run {
         end = "truncated";
         break;
       }
-      const next = await this.step(response);
+      let next = await this.step(response);
+      if (next === "complete" && this.again()) next = await this.plan();
       if (typeof next === "string") {
         end = next;
         break;
@@ -155,7 +190,8 @@ class Run {
       }
     }
     await this.observer.finish();
-    this.observer.ended(end, this.setup.flow, str(response.step_id) || null);
+    const at = end === "budget_exhausted" ? this.lastReported : str(response.step_id) || null;
+    this.observer.ended(end, this.setup.flow, at);
     return {
       end,
       input: this.rootInput,
@@ -193,6 +229,9 @@ class Run {
         if (child !== null && typeof child === "object" && !Array.isArray(child)) return child as Plain;
         return this.call("stratum_resume", { flow_id: childId });
       }
+      // The budget ran out (the flow's or a sub-flow's own): the flow is stopped, nothing more runs.
+      case "budget_exhausted":
+        return "budget_exhausted";
       case "complete":
       case "killed": {
         if (str(response.flow_id) === top.flowId && top.parent !== null) return this.reportToParent(response);
@@ -300,7 +339,8 @@ class Run {
     // attempt's (stored) result.
     const report = FUZZ_KINDS[step.kind].report;
     if (report !== null && kind !== "violate") return report(this.play, flow, step, flowId, result, aim);
-    return this.stepDone(flowId, stepId, result, kind !== "violate", aim);
+    const usage = chooseUsage(this.setup.target.spec, flow, step, this.decider);
+    return this.stepDone(flowId, stepId, result, kind !== "violate", aim, usage);
   }
 
   /** The consumer path of a step that fans out: the agent runs the tasks or members and reports them (kinds/). */
@@ -371,9 +411,16 @@ class Run {
     result: unknown,
     repeatable = true,
     aim: "pass" | "other" = "other",
+    usage: Usage | null = null,
   ): Promise<Plain> {
     if (repeatable) this.lastResult.set(`${flowId}/${stepId}`, result);
-    const r = await this.call("stratum_step_done", { flow_id: flowId, step_id: stepId, result });
+    this.lastReported = stepId;
+    const r = await this.call("stratum_step_done", {
+      flow_id: flowId,
+      step_id: stepId,
+      result,
+      ...(usage === null ? {} : { usage }),
+    });
     // A task list the dispatch refused is re-reported by the driver: not the step's verdict.
     if (!this.refused(flowId, stepId, result, r)) this.observer.judged(flowId, stepId, aim, r);
     const retried =
@@ -387,11 +434,19 @@ class Run {
     const started = await this.call("stratum_iteration_start", { flow_id: flowId, step_id: step.id });
     if (started.status !== "iteration_started") return;
     let last: unknown;
+    let lastScore: number | null = null;
     let dryStreak = 0;
     const max = (step.maxIterations ?? 1) + 1;
+    // A scored loop (score_expr): reports whose scores go up, down, stay or are no number, so the
+    // best entry, its ties and the early stop on a plateau are reached; random mode only.
+    const scored = step.scoreExpr === null ? 0 : 1;
     for (let i = 0; i < max && this.observer.stopped === null; i++) {
       const kind = this.decider.choose<ReportKind>([
         { name: "pool", weight: 45, exhaustive: true },
+        { name: "up", weight: 15 * scored, exhaustive: false },
+        { name: "down", weight: 10 * scored, exhaustive: false },
+        { name: "same", weight: 10 * scored, exhaustive: false },
+        { name: "none", weight: 4 * scored, exhaustive: false },
         {
           name: "exit",
           weight: step.exitCriterion === null ? 0 : 25,
@@ -426,8 +481,11 @@ class Run {
         result = solver.exiting(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
       else if (kind === "raise")
         result = solver.raisingReport(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
+      else if (kind === "up" || kind === "down" || kind === "same" || kind === "none")
+        result = solver.scored(step, kind, lastScore, this.paths(flowId)) ?? this.poolValue(flow, step);
       else result = this.poolValue(flow, step);
       last = result;
+      lastScore = solver.scoreOfReport(step, result, this.paths(flowId));
       const r = await this.call("stratum_iteration_report", { flow_id: flowId, step_id: step.id, result });
       if (typeof r.dry_streak === "number") dryStreak = r.dry_streak;
       if (r.status !== "iteration_continue") return;

@@ -65,6 +65,8 @@ export type RunEnd =
   | "complete"
   | "killed"
   | "exhausted"
+  /** The flow's run budget ran out (docs/reference/runtime.md §11.4): a legal end, as a kill is. */
+  | "budget_exhausted"
   | "stuck"
   | "internal"
   | "loop"

@@ -12,6 +12,7 @@ import {
   FUZZ_ENSURE_RAISES,
   FUZZ_EXIT_CRITERION_RAISES,
   FUZZ_FLOW_OUTPUT,
+  FUZZ_GUARDRAIL_BLOCKS_ALL,
   FUZZ_INPUT_READS_SKIPPED,
   FUZZ_INPUT_UNRESOLVED,
   FUZZ_INTERNAL,
@@ -28,6 +29,8 @@ import { fromJsonValue } from "../../stdlib/index";
 import { conversionHint } from "../conversion-hint";
 import { ensureOf } from "../target";
 import type { Shapes } from "../values/shapes";
+import { CacheWatch } from "./cache-watch";
+import { blocksEveryResult } from "./guardrail-proof";
 import { FAN_OUT_STATUS, FUZZ_KINDS } from "./kinds/index";
 import type { MemberMemory } from "./kinds/kind";
 import { boundOf, type Cause, type Revisit, revisitOf, unboundedLoop, type Visit } from "./loops";
@@ -90,12 +93,16 @@ export class Observer {
   /** The spec's properties of the run's root flow, checked after each of its transitions. */
   private properties: PropertyMonitor | null = null;
   private planned = false;
+  /** What the result cache served (cache-watch.ts). */
+  private readonly cache: CacheWatch;
 
   constructor(
     private readonly spec: CheckedSpec,
     private readonly shapes: Shapes,
     private readonly session: Session,
-  ) {}
+  ) {
+    this.cache = new CacheWatch(spec);
+  }
 
   private flowOf(flowId: string): FlowIR | undefined {
     const name = this.flowNames.get(flowId);
@@ -135,6 +142,10 @@ export class Observer {
     if (call.tool === "stratum_step_done" || call.tool === "stratum_parallel_done")
       this.stepDone(ex, callFlowId, index);
     if (call.tool === "stratum_iteration_report") this.iterationReport(ex, callFlowId, index);
+    if (call.tool === "stratum_step_done" || call.tool === "stratum_iteration_report") {
+      const name = this.flowNames.get(callFlowId);
+      if (name !== undefined) this.cache.noteReported(name, str(args.step_id), args.result);
+    }
     this.skipIfRaised(ex, index);
     await this.payload(response, callFlowId, cause, index);
     for (const b of this.properties?.observe(ex, index) ?? []) this.breach(b);
@@ -250,7 +261,13 @@ export class Observer {
       if (finding !== null) this.add(finding);
       this.stopped = "loop";
     }
-    if (str(response.status) === "execute_step") await this.readsSkipped(flow, step, flowId, response, index);
+    if (str(response.status) === "execute_step") {
+      await this.readsSkipped(flow, step, flowId, response, index);
+      const inputs = obj(response.inputs);
+      const served =
+        inputs === null ? null : this.cache.servedInputs(flow, step, inputs, (s) => counts.has(s), index);
+      if (served !== null) this.add(served);
+    }
   }
 
   /** A `$.steps.X` input that resolved to null because X's skip_if skipped it. */
@@ -325,6 +342,7 @@ export class Observer {
         (aggregate !== null && reasons.length > 0 && reasons.every(aggregate.ownVerdict));
       if (ensuresHeld) this.coverage.ensurePassed.add(key);
     }
+    this.guardrailsBlockAll(flow, step, reasons, index);
     // A parallel step's result is the aggregate, whose shape is always known (docs/reference/language.md §6.4).
     if (!this.shapes.hasShape(step) && kind.aggregate === null) return;
     const raised = [...reasons, ...members.flatMap((m) => m.verdict.reasons)];
@@ -355,6 +373,29 @@ export class Observer {
       if (e.type === "step_finished" && e.flow_id === flowId && e.step_id === stepId) out.push(...e.reasons);
     }
     return out;
+  }
+
+  /**
+   * A guardrail the interpreter blocked this result by, that provably blocks every result the
+   * step's contract allows (guardrail-proof.ts). Only for a result the agent reports itself: a
+   * fan-out step's aggregate and a sub-flow's completion are other texts.
+   */
+  private guardrailsBlockAll(flow: FlowIR, step: StepIR, reasons: readonly Violation[], index: number): void {
+    const kind = FUZZ_KINDS[step.kind];
+    if (step.flow !== null || kind.fanOut !== null || kind.aggregate !== null || kind.reportsRounds) return;
+    for (const v of reasons) {
+      if (v.kind !== "guardrail") continue;
+      const proof = blocksEveryResult(v.pattern, this.shapes.contractOf(step));
+      if (proof === null) continue;
+      this.add({
+        code: FUZZ_GUARDRAIL_BLOCKS_ALL.code,
+        flow: flow.name,
+        step: step.id,
+        anchor: step.function === null ? { kind: "field", key: "guardrails" } : { kind: "step" },
+        message: FUZZ_GUARDRAIL_BLOCKS_ALL.message(step.id, v.pattern, proof.held, proof.field),
+        call: index,
+      });
+    }
   }
 
   /** The events of the exchange that report an expression failing (skip_if, exit_criterion, accumulate). */
@@ -486,6 +527,13 @@ export class Observer {
     const flow = this.flowOf(flowId);
     if (flow === undefined || response.status === "race_pending") return;
     const key = stepKey(flow.name, stepId);
+    if (response.status === "budget_exhausted") {
+      // The budget ran out on this report (its usage reached a cap, docs/reference/runtime.md
+      // §11.4), whether the result passed or not: the attempt's own event says which.
+      if (this.lastOutcome(flowId, stepId) === "accepted" && !this.manualSkip)
+        this.coverage.accepted.add(key);
+      return;
+    }
     const accepted = !isRetryOrFailure(response, stepId);
     if (accepted) {
       if (!this.manualSkip) this.coverage.accepted.add(key);
@@ -500,6 +548,15 @@ export class Observer {
     if (aim !== "pass") return;
     this.unfaithful = true;
     if (!this.coverage.rejectedAim.has(key)) this.coverage.rejectedAim.set(key, rejectionOf(response));
+  }
+
+  /** The outcome of the step's attempt the last call ended, from its events (null: none ended). */
+  private lastOutcome(flowId: string, stepId: string): string | null {
+    const last = this.session.exchanges[this.session.exchanges.length - 1];
+    for (const e of last?.events ?? []) {
+      if (e.type === "step_finished" && e.flow_id === flowId && e.step_id === stepId) return e.outcome;
+    }
+    return null;
   }
 
   /** How the run ended, and at which step of the root flow (the current one when it stopped). */
@@ -527,9 +584,16 @@ export class Observer {
    * steps their own skip_if skipped are noted.
    */
   async finish(): Promise<void> {
-    if (this.manualSkip) return; // coverage counts only what the spec's own logic reached
     for (const [flowId, name] of this.flowNames) {
-      for (const r of await this.trace(flowId)) {
+      const trace = await this.trace(flowId);
+      const flow = this.spec.flows.get(name);
+      if (flow !== undefined) {
+        const counts = this.visits.get(flowId);
+        const last = this.session.exchanges.length - 1;
+        for (const f of this.cache.records(flow, trace, (s) => counts?.has(s) === true, last)) this.add(f);
+      }
+      if (this.manualSkip) continue; // coverage counts only what the spec's own logic reached
+      for (const r of trace) {
         if (r.type === "policy" && (r.effective_policy === "flag" || r.effective_policy === "skip")) {
           this.coverage.dispatched.add(stepKey(name, str(r.step_id)));
           this.coverage.gateOutcomes.add(`${stepKey(name, str(r.step_id))}/approve`);

@@ -36,7 +36,13 @@ export interface Answer {
   readonly events: readonly FlowEvent[] | null;
 }
 
-export type Transport = (tool: ToolName, args: Plain) => Promise<Answer>;
+export type Transport = ((tool: ToolName, args: Plain) => Promise<Answer>) & {
+  /**
+   * Called as each run starts: forgets what earlier runs left in the engine that a run could see
+   * (the result cache), so that every run, and every replay of it on a fresh engine, answers alike.
+   */
+  readonly newRun?: () => void;
+};
 
 /** Where a transport over an engine in this process takes each call's events from (engine.ts EventLog). */
 export interface EventSource {
@@ -66,7 +72,12 @@ export function apiTransport(api: StratumApi, events?: EventSource): Transport {
         });
         break;
       case "stratum_step_done":
-        response = await api.stepDone({ flow_id, step_id, result: fromJsonValue(a.result) });
+        response = await api.stepDone({
+          flow_id,
+          step_id,
+          result: fromJsonValue(a.result),
+          ...(a.usage === undefined ? {} : { usage: fromJsonValue(a.usage) }),
+        });
         break;
       case "stratum_gate_resolve":
         response = await api.gateResolve({
