@@ -2,7 +2,7 @@
 import type { Attribute, Call, Name, Span } from "../../grammar/ast";
 import { arityError } from "../../stdlib/builtins/arity";
 import { METHODS } from "../../stdlib/builtins/methods";
-import { BUILTINS, UNSUPPORTED_BUILTINS } from "../../stdlib/builtins/registry";
+import { BUILTINS } from "../../stdlib/builtins/registry";
 import type { AccessResult } from "../../stdlib/types/access";
 import { attributeType, type CallShape, callType, methodCallType } from "../../stdlib/types/attribute";
 import { builtinTypeRules } from "../../stdlib/types/builtin-rules";
@@ -40,17 +40,13 @@ function report(c: Checker, r: AccessResult, e: Call, name: Span, a: Arguments):
   return ANY;
 }
 
-/** `f(...)` where `f` is not a bound name: a builtin, or an unknown / unsupported function. */
+/** `f(...)` where `f` is not a bound name: a builtin, or an unknown function. */
 function builtinCall(c: Checker, e: Call, func: Name, a: Arguments): Type {
   c.record(func, ANY);
   if (reportDunderOrUnavailable(c, func)) return ANY;
   if (!isBuiltin(func.id)) {
-    if (UNSUPPORTED_BUILTINS.includes(func.id)) {
-      c.report("EXPR-UNKNOWN-FUNCTION", MESSAGES["EXPR-UNKNOWN-FUNCTION"].unsupported(func.id), func);
-    } else {
-      const message = MESSAGES["EXPR-UNKNOWN-FUNCTION"].message(func.id);
-      c.reportWithSuggestion("EXPR-UNKNOWN-FUNCTION", message, func, func.id, BUILTIN_NAMES);
-    }
+    const message = MESSAGES["EXPR-UNKNOWN-FUNCTION"].message(func.id);
+    c.reportWithSuggestion("EXPR-UNKNOWN-FUNCTION", message, func, func.id, BUILTIN_NAMES);
     return ANY;
   }
   const spec = BUILTINS.get(func.id);

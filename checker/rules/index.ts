@@ -43,6 +43,7 @@ import { SPEC_PARALLEL_REASONING_TEMPLATE } from "./parallel_dispatch/SPEC-PARAL
 import { SPEC_PIPELINE_FANOUT_ROUTE } from "./pipeline/SPEC-PIPELINE-FANOUT-ROUTE";
 import { SPEC_PIPELINE_FANOUT_SHAPE } from "./pipeline/SPEC-PIPELINE-FANOUT-SHAPE";
 import { SPEC_PIPELINE_STEP_TEMPLATE } from "./pipeline/SPEC-PIPELINE-STEP-TEMPLATE";
+import { SPEC_PIPELINE_TEMPLATE_PLACEHOLDER } from "./pipeline/SPEC-PIPELINE-TEMPLATE-PLACEHOLDER";
 import { SPEC_PROPERTY_FLOW_UNDEFINED } from "./properties/SPEC-PROPERTY-FLOW-UNDEFINED";
 import { SPEC_PROPERTY_KIND } from "./properties/SPEC-PROPERTY-KIND";
 import { SPEC_PROPERTY_NAME } from "./properties/SPEC-PROPERTY-NAME";
@@ -134,6 +135,7 @@ export const SEMANTIC_RULES: readonly VisitingRule[] = [
   SPEC_PIPELINE_STEP_TEMPLATE,
   SPEC_PIPELINE_FANOUT_SHAPE,
   SPEC_PIPELINE_FANOUT_ROUTE,
+  SPEC_PIPELINE_TEMPLATE_PLACEHOLDER,
   // version 0.3, quorum steps (stratumc's extension)
   ...KIND_KEY_RULES.quorum.missing,
   ...KIND_KEY_RULES.quorum.only,

@@ -4,6 +4,7 @@ import type { FileAccess } from "../../stdlib/files";
 import { Budget, DEFAULT_BUDGET } from "../../stdlib/values/budget";
 import type { PyValue } from "../../stdlib/values/value";
 import type { CompiledExpression, EvalContext, PathSource } from "./context";
+import { loadYamlData } from "./yaml-data";
 
 export interface EvaluateOptions {
   readonly paths?: PathSource;
@@ -21,6 +22,7 @@ export function evaluate(
   const env: EvalEnv = {
     budget: new Budget(options?.budget ?? DEFAULT_BUDGET),
     files: options?.files ?? null,
+    yaml: loadYamlData,
   };
   const ctx: EvalContext =
     options?.paths === undefined ? { names, env } : { names, paths: options.paths, env };

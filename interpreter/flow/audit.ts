@@ -44,7 +44,10 @@ const UNKNOWN_STEP_KEY = "quorum_votes";
 function judgements(run: FlowRun): Record<string, Wire> {
   const out: Record<string, Map<string, Wire>> = {};
   for (const [stepId, value] of run.state.judge_outcome) {
-    const kind = run.flow.stepById.get(stepId)?.kind;
+    const step = run.flow.stepById.get(stepId);
+    // A judge step's last turn is kept for the flow, as the reference keeps it, and not audited.
+    if (step?.judge !== undefined && step.judge !== null) continue;
+    const kind = step?.kind;
     // Each kind's own audit key (kinds/), e.g. `race_outcomes` for a race.
     const key = (kind === undefined ? undefined : FLOW_KINDS[kind].judgementKey) ?? UNKNOWN_STEP_KEY;
     out[key] ??= new Map();

@@ -54,7 +54,12 @@ export function evaluateIn(
     return { ok: true, value };
   } catch (e) {
     if (e instanceof PyError) {
-      return { ok: false, message: e.message, error: { type: e.kind, message: e.message, answer: e.answer } };
+      const error: RaisedError = { type: e.kind, message: e.message, answer: e.answer };
+      return {
+        ok: false,
+        message: e.message,
+        error: e.violations === null ? error : { ...error, violations: e.violations },
+      };
     }
     throw e;
   }

@@ -199,7 +199,11 @@ function evaluateExitCriterion(
   }
   const value = evaluateIn(tx, run, expr, names);
   if (!value.ok) {
-    const error = `Ensure expression ${strRepr(expr.text)} raised: ${value.message}`;
+    // A helper's list of violations reads, as the reference's exit check words it, as a failed ensure.
+    const error =
+      value.error.violations === undefined
+        ? `Ensure expression ${strRepr(expr.text)} raised: ${value.message}`
+        : `ensure '${expr.text}' failed`;
     return { met: false, error, raised: value.error };
   }
   return { met: truthy(value.value), error: null, raised: null };

@@ -77,7 +77,7 @@ function ensureViolations(
   const out: Violation[] = [];
   ensure.forEach((expr, index) => {
     const evaluation = evaluateIn(tx, run, expr, names);
-    if (!evaluation.ok) out.push(ensureRaised(index, expr.text, evaluation.error));
+    if (!evaluation.ok) out.push(...ensureRaised(index, expr.text, evaluation.error));
     else if (!truthy(evaluation.value)) out.push(ensureFailed(index, expr.text));
   });
   return out;

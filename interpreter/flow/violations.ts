@@ -18,6 +18,11 @@ export interface RaisedError {
    * raises ValueError to say "there is a conflict", docs/reference/language.md §10.9).
    */
   readonly answer: boolean;
+  /**
+   * The messages of a `ValueError([...])` a helper raised with a list of strings
+   * (plan_completion, vocabulary_compliance): an ensure lists each as its own violation.
+   */
+  readonly violations?: readonly string[];
 }
 
 /** Who a member violation is about: a quorum run, a race candidate, a debater. */
@@ -130,9 +135,16 @@ export function ensureFailed(index: number, expression: string): Violation {
   return { kind: "ensure_failed", index, expression, text: `ensure '${expression}' failed` };
 }
 
-export function ensureRaised(index: number, expression: string, error: RaisedError): Violation {
+/**
+ * The violations of an ensure that raised: `Ensure expression '<expr>' raised: <message>`, or,
+ * for a helper's list of violations, each of its messages as it is.
+ */
+export function ensureRaised(index: number, expression: string, error: RaisedError): Violation[] {
+  if (error.violations !== undefined) {
+    return error.violations.map((text) => ({ kind: "ensure_raised", index, expression, error, text }));
+  }
   const text = `Ensure expression ${strRepr(expression)} raised: ${error.message}`;
-  return { kind: "ensure_raised", index, expression, error, text };
+  return [{ kind: "ensure_raised", index, expression, error, text }];
 }
 
 export function requireViolation(text: string): Violation {

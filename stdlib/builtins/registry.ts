@@ -10,6 +10,8 @@ import { pyAbs, pyBool, pyFloat, pyInt, pyLen, pyRound, pyStr } from "./conversi
 import type { EvalEnv } from "./env";
 import { fileContains, fileExists } from "./file-builtins";
 import { noFileConflicts } from "./no-file-conflicts";
+import { planCompletion } from "./plan-completion";
+import { vocabularyCompliance } from "./vocabulary-compliance";
 
 type Kwargs = ReadonlyMap<string, PyValue> | null;
 
@@ -160,6 +162,30 @@ const ENTRIES: readonly Entry[] = [
     params: { positional: ["tasks"], required: 1, positionalKeywords: ["tasks"] },
     run: ([tasks], env) => noFileConflicts(tasks as PyValue, env),
   },
+  {
+    name: "plan_completion",
+    signature: "plan_completion(plan_items, files_changed, threshold=90) -> bool",
+    doc: "True when every critical plan item's `file` is among files_changed and the share of done items (an item without `file` counts as done) reaches threshold percent; otherwise raises ValueError listing the missing items.",
+    params: {
+      positional: ["plan_items", "files_changed", "threshold"],
+      required: 2,
+      positionalKeywords: ["plan_items", "files_changed", "threshold"],
+    },
+    run: ([items, files, threshold], env) =>
+      planCompletion(items as PyValue, files as PyValue, threshold, env),
+  },
+  {
+    name: "vocabulary_compliance",
+    signature: "vocabulary_compliance(path, files_changed, git_fallback=False, base='HEAD') -> bool",
+    doc: "True when no changed file uses, as a whole word, an alias that the vocabulary file at path rejects (no file, or an empty one: True); otherwise raises ValueError with one violation per match naming the file, line, alias and canonical name.",
+    purity: "reads-files",
+    params: {
+      positional: ["path", "files_changed", "git_fallback", "base"],
+      required: 2,
+      positionalKeywords: ["path", "files_changed", "git_fallback", "base"],
+    },
+    run: ([path, files], env) => vocabularyCompliance(path as PyValue, files as PyValue, env),
+  },
 ];
 
 function toSpec(entry: Entry): BuiltinSpec {
@@ -173,6 +199,3 @@ function toSpec(entry: Entry): BuiltinSpec {
 }
 
 export const BUILTINS: ReadonlyMap<string, BuiltinSpec> = new Map(ENTRIES.map((e) => [e.name, toSpec(e)]));
-
-/** Helpers of the reference implementation that this implementation does not provide. */
-export const UNSUPPORTED_BUILTINS: readonly string[] = ["plan_completion", "vocabulary_compliance"];

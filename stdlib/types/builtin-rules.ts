@@ -124,6 +124,27 @@ const noFileConflicts: BuiltinTypeRule = (args, keywords) => {
   return task === null ? ok(BOOL) : { ...task, failsFrom: 1 };
 };
 
+/** Argument kinds `os.stat` takes: a path, or an int (a file descriptor). */
+const STAT_KINDS: ReadonlySet<string> = new Set(["str", "int", "bool"]);
+
+/**
+ * vocabulary_compliance(path, files_changed, …): a path `os.stat` refuses always fails (the
+ * vocabulary file is looked up first). The changed files are only read when the vocabulary has
+ * entries and the list is not empty, so no argument type of theirs always fails.
+ */
+const vocabularyCompliance: BuiltinTypeRule = (args, keywords) => {
+  const path = argAt(args, keywords, 0, "path");
+  if (path === undefined) return ok(BOOL);
+  return (
+    requireArg(
+      path.type,
+      (m) => STAT_KINDS.has(m.k),
+      (m) => `stat: path should be string, bytes, os.PathLike or integer, not ${tname(m)}`,
+      path.at,
+    ) ?? ok(BOOL)
+  );
+};
+
 const rules: Record<string, BuiltinTypeRule> = {
   len: (args) =>
     requireArg(
@@ -186,6 +207,10 @@ const rules: Record<string, BuiltinTypeRule> = {
   file_exists: pathArg("file_exists"),
   file_contains: pathArg("file_contains"),
   no_file_conflicts: noFileConflicts,
+  // An empty (falsy) plan is True whatever its type, and the threshold is only compared when no
+  // critical item is missing: no argument type always fails.
+  plan_completion: () => ok(BOOL),
+  vocabulary_compliance: vocabularyCompliance,
 };
 
 /** Null-prototype table: a lookup of "constructor" or "toString" finds nothing. */

@@ -23,6 +23,12 @@ export class PyError extends Error {
     readonly kind: PyErrorKind,
     message: string,
     readonly answer: boolean = false,
+    /**
+     * The messages of a `ValueError([...])` raised with a list of strings (the ensure helpers
+     * plan_completion and vocabulary_compliance): an ensure lists each as its own violation, every
+     * other expression reads the error's message, the list's repr (docs/reference/language.md §10.9).
+     */
+    readonly violations: readonly string[] | null = null,
   ) {
     super(message);
   }

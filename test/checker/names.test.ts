@@ -56,10 +56,19 @@ runCases("names, dunders, functions (ensure)", ensureEnv, {
         },
       ],
     },
-    { code: "plan_completion()", errors: [{ code: "EXPR-UNKNOWN-FUNCTION", at: "plan_completion" }] },
+    { code: "plan_completion()", errors: [{ code: "EXPR-ARITY", at: "plan_completion()" }] },
+    { code: "plan_completion([], [])", errors: [] },
+    { code: "vocabulary_compliance('v', [], git_fallback=True)", errors: [] },
     {
-      code: "vocabulary_compliance('v', 1)",
-      errors: [{ code: "EXPR-UNKNOWN-FUNCTION", at: "vocabulary_compliance" }],
+      code: "vocabulary_compliance(None, [])",
+      errors: [
+        {
+          code: "EXPR-TYPE",
+          at: "None",
+          message:
+            "stat: path should be string, bytes, os.PathLike or integer, not NoneType (this always fails at run time)",
+        },
+      ],
     },
     {
       code: "result.__class__",

@@ -21,7 +21,6 @@ const recorded = readFileSync(new URL("recorded/validation-0269.jsonl", import.m
   .filter((c): c is RecordedCase => !("header" in c));
 
 // Causes, in our words. "D1"/"D3"/"D6" are the divergence ids of test/conformance/recorded/README.md §3.
-const VOCABULARY = "builtin `vocabulary_compliance` not supported (new in 0.2.69's ensure builtins)";
 const TEST_BUILTINS =
   "D3/D6: names the reference's test injects into its ensure environment (`_passthrough_violations`, `_mock_plan_completion`) are unknown to our static check";
 const INLINE_CONTRACT =
@@ -37,7 +36,6 @@ const SOURCE_TYPE =
 
 /** Every recorded spec whose `valid` differs from the reference's, with its cause. */
 const DISAGREEMENTS: Readonly<Record<string, string>> = {
-  "mcp.integration.test_vocabulary_compliance_flow-1": VOCABULARY,
   "mcp.integration.test_ensure_violation_passthrough-1": TEST_BUILTINS,
   "mcp.integration.test_ensure_violation_passthrough-2": TEST_BUILTINS,
   "mcp.contracts.test_ir_v02_extensions-7": INLINE_CONTRACT,

@@ -193,4 +193,6 @@ export const RETIRED_DIVERGENCES: ReadonlyMap<string, string> = new Map([
   ["unsupported_budget_dispatches", "max_agent_dispatches supported"],
   // `score_expr` is supported as 0.2.69 (and 0.2.50) implement it (docs/reference/language.md §11.2).
   ["unsupported_score_expr", "score_expr supported"],
+  // The ensure helpers of 0.2.69 are builtins (docs/reference/language.md §10.9).
+  ["ensure_beyond_surface_builtin", "plan_completion supported"],
 ]);

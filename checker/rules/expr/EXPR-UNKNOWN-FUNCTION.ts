@@ -7,14 +7,13 @@ export const EXPR_UNKNOWN_FUNCTION = defineRule({
   family: "expr-name",
   errorType: "ir_semantic_error",
   title:
-    "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains, no_file_conflicts).",
+    "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains, no_file_conflicts, plan_completion, vocabulary_compliance).",
   severity: "error",
   message: (name: string) => `unknown function '${name}'`,
-  unsupported: (name: string) => `function '${name}' is not supported by this implementation`,
-  doc: "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains, no_file_conflicts). The reference's extension helpers plan_completion and vocabulary_compliance are not provided.",
+  doc: "Only the builtins of the expression language can be called (len, bool, int, float, str, min, max, any, all, sum, abs, round, sorted, file_exists, file_contains, no_file_conflicts, plan_completion, vocabulary_compliance). Other Python builtins (range, isinstance, hasattr, …) do not exist.",
   example: {
     bad: 'ensure:\n  - "file_exist(result.artifact)"',
     good: 'ensure:\n  - "file_exists(result.artifact)"',
   },
-  fix: "Replaces the callee with the one builtin function close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the name is written literally in the scalar (no escape or folded line break); not offered for the reference's unsupported helpers.",
+  fix: "Replaces the callee with the one builtin function close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the name is written literally in the scalar (no escape or folded line break).",
 });

@@ -16,7 +16,20 @@ export interface Judged {
 /** A met verdict below this confidence is ambiguous (the reference's default applied_gate). */
 const DEFAULT_APPLIED_GATE = 7;
 
-export function judgeResult(judged: readonly Judged[], stakes: string, wallClockS: number): Response {
+/** The predicate's verdict: a met one below its applied_gate (default 7) is ambiguous. */
+export function finalVerdict({ predicate, record }: Judged): string {
+  const appliedGate = dictGetStr(predicate, "applied_gate") ?? DEFAULT_APPLIED_GATE;
+  const gate = typeof appliedGate === "number" ? appliedGate : DEFAULT_APPLIED_GATE;
+  return record.verdict === "met" && record.confidence < gate ? "ambiguous" : record.verdict;
+}
+
+/** The result of the step's judge turn `turn` (1 for its first call). */
+export function judgeResult(
+  judged: readonly Judged[],
+  stakes: string,
+  wallClockS: number,
+  turn: number,
+): Response {
   const predicates = judged.map(predicateResult);
   const met = predicates.every((p) => p.verdict === "met");
   const nMet = predicates.filter((p) => p.verdict === "met").length;
@@ -41,8 +54,7 @@ export function judgeResult(judged: readonly Judged[], stakes: string, wallClock
     stakes,
     predicates: predicates.map((p) => p.wire),
     tier_disagreements: [],
-    // Each call is the step's first turn: stratumc keeps no judge history (docs/reference/runtime.md §25.3).
-    budget_consumed: { turns: 1, dollars: new PyFloat(0), wall_clock_s: new PyFloat(wallClockS) },
+    budget_consumed: { turns: turn, dollars: new PyFloat(0), wall_clock_s: new PyFloat(wallClockS) },
     judge_kernel_meta: { decomposer_mode: "user", smartmemory_priors_consulted: 0, degraded_judged: false },
   };
 }
@@ -56,10 +68,10 @@ interface PredicateResult {
   readonly wire: Wire;
 }
 
-function predicateResult({ predicate, record }: Judged): PredicateResult {
+function predicateResult(judged: Judged): PredicateResult {
+  const { predicate, record } = judged;
   const appliedGate = dictGetStr(predicate, "applied_gate") ?? DEFAULT_APPLIED_GATE;
-  const gate = typeof appliedGate === "number" ? appliedGate : DEFAULT_APPLIED_GATE;
-  const verdict = record.verdict === "met" && record.confidence < gate ? "ambiguous" : record.verdict;
+  const verdict = finalVerdict(judged);
   const statement = dictGetStr(predicate, "statement") ?? null;
   return {
     verdict,

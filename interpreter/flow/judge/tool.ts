@@ -1,6 +1,8 @@
 // `stratum_judge` (docs/reference/runtime.md §25.3): checks that the caller hands over exactly the
-// current judge step's declaration, then judges its predicates and answers the judge's result. It
-// changes nothing in the flow (the caller reports the verdict with stratum_step_done).
+// current judge step's declaration, then judges its predicates and answers the judge's result. A
+// judged call is a turn of the step, recorded in the flow's judge history (history.ts), which
+// `budget.max_turns` caps; the flow does not advance (the caller reports the verdict with
+// stratum_step_done).
 //
 // Deterministic predicates are decided here (t1.ts). A verified or judged predicate needs the
 // reference's agent verifier, which stratumc does not run: the call answers `verifier_unavailable`
@@ -9,13 +11,16 @@ import type { JudgeIR } from "../../../checker/ir/types";
 import { dictGetStr } from "../../../stdlib/values/dict";
 import { pyEquals } from "../../../stdlib/values/equality";
 import { fromJsonValue } from "../../../stdlib/values/json";
-import { repr, strRepr } from "../../../stdlib/values/repr";
+import { pyCompare } from "../../../stdlib/values/ordering";
+import { repr, str, strRepr } from "../../../stdlib/values/repr";
+import { truthy } from "../../../stdlib/values/truth";
 import { PyDict, PyFloat, type PyValue } from "../../../stdlib/values/value";
 import type { JudgeArgs } from "../../api";
 import { flowNotFound, toolError } from "../../base/tool-errors";
 import type { Response } from "../../wire/wire";
 import { currentStep } from "../current";
 import type { Tx } from "../tx";
+import { nextTurn, recordTurn } from "./history";
 import { type Judged, judgeResult } from "./result";
 import { StagedTree } from "./staged-tree";
 import { evaluateT1, JudgeError } from "./t1";
@@ -45,7 +50,7 @@ export function judge(tx: Tx, args: JudgeArgs): Response {
   if (unbuildable !== undefined && unbuildable !== null) {
     return toolError("invalid_predicate", `failed to parse predicate dict: ${unbuildable}`);
   }
-  return runJudge(tx, args, predicates as PyDict[], stakes, tx.files(run.state.cwd));
+  return runJudge(tx, args, predicates as PyDict[], stakes, nextTurn(run, step.id));
 }
 
 function declarationMismatch(declared: JudgeIR, args: JudgeArgs, stakes: string): Response | null {
@@ -99,7 +104,7 @@ function runJudge(
   args: JudgeArgs,
   predicates: readonly PyDict[],
   stakes: string,
-  workspace: ReturnType<Tx["files"]>,
+  turn: number,
 ): Response {
   if (stakes === "cheap") {
     const interpretive = predicates.filter((p) => dictGetStr(p, "type") !== "deterministic");
@@ -111,8 +116,16 @@ function runJudge(
       );
     }
   }
+  const maxTurns = truthy(args.budget ?? null) ? budgetValue(args.budget ?? null, "max_turns") : null;
+  if (maxTurns !== null && truthy(maxTurns) && pyCompare(">", turn, maxTurns)) {
+    return toolError(
+      "BudgetExceededError",
+      `turn budget exceeded: next turn would be ${turn}, max_turns=${str(maxTurns)}`,
+    );
+  }
   const refused = stagingProblem(args);
   if (refused !== null) return toolError("invalid_artifact", refused);
+  const workspace = tx.files(tx.read(args.flow_id)?.state.cwd ?? tx.serverCwd);
   const started = tx.clock.monoMs();
   const maxWallClock = budgetNumber(args.budget ?? null, "max_wall_clock_s");
   const judged: Judged[] = [];
@@ -140,7 +153,14 @@ function runJudge(
       );
     }
   }
-  return judgeResult(judged, stakes, (tx.clock.monoMs() - started) / 1000);
+  const result = judgeResult(judged, stakes, (tx.clock.monoMs() - started) / 1000, turn);
+  const run = tx.edit(args.flow_id);
+  if (run !== null) recordTurn(run, args.step_id, turn, judged);
+  return result;
+}
+
+function budgetValue(budget: PyValue, key: string): PyValue {
+  return budget instanceof PyDict ? (dictGetStr(budget, key) ?? null) : null;
 }
 
 function budgetNumber(budget: PyValue, key: string): number | null {

@@ -66,6 +66,7 @@ const ORDER: readonly [code: string, severity: "error" | "warning" | "info", fam
   ["SPEC-PIPELINE-STEP-TEMPLATE", "error", "step-mode"],
   ["SPEC-PIPELINE-FANOUT-SHAPE", "error", "step-mode"],
   ["SPEC-PIPELINE-FANOUT-ROUTE", "error", "step-mode"],
+  ["SPEC-PIPELINE-TEMPLATE-PLACEHOLDER", "warning", "reference"],
   ["SPEC-QUORUM-MISSING-KEY", "error", "step-mode"],
   ["SPEC-QUORUM-ONLY-KEY", "error", "step-mode"],
   ["SPEC-QUORUM-THRESHOLD-INVALID", "error", "schema"],

@@ -238,14 +238,9 @@ export const BUILTIN_CASES: readonly ExpressionCase[] = [
   diag("isinstance(1, int)", "EXPR-UNKNOWN-FUNCTION", "unknown function 'isinstance'"),
   diag("no_file_conflicts(1)", "EXPR-TYPE", "'int' object is not iterable (this always fails at run time)"),
   diag(
-    "plan_completion(1)",
-    "EXPR-UNKNOWN-FUNCTION",
-    "function 'plan_completion' is not supported by this implementation",
-  ),
-  diag(
-    "vocabulary_compliance('v.yaml', [])",
-    "EXPR-UNKNOWN-FUNCTION",
-    "function 'vocabulary_compliance' is not supported by this implementation",
+    "vocabulary_compliance(1.5, [])",
+    "EXPR-TYPE",
+    "stat: path should be string, bytes, os.PathLike or integer, not float (this always fails at run time)",
   ),
   diag("len", "EXPR-TYPE"),
   diag("foo", "EXPR-UNKNOWN-NAME", "name 'foo' is not defined"),

@@ -249,7 +249,7 @@ export const OWN_CASES: readonly (readonly [string, string])[] = [
   ["'a' % 2", "TypeError: unsupported operand type(s) for %: 'str' and 'int'"],
   // builtins exist only as callees
   ["len", "NameError: name 'len' is not defined"],
-  ["plan_completion()", "NameError: name 'plan_completion' is not defined"],
+  ["range(3)", "NameError: name 'range' is not defined"],
   // UnboundLocalError is reported as NameError (its base class)
   [
     "[1 for a in [1] for c in b for b in [1]]",

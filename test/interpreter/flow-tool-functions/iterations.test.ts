@@ -45,6 +45,17 @@ flows:
         accumulate: "result.items"
 `;
 
+const PLANNED = `version: "0.2"
+flows:
+  main:
+    input: {}
+    steps:
+      - id: build
+        intent: "Build the plan"
+        max_iterations: 3
+        exit_criterion: "plan_completion(result.items, result.files)"
+`;
+
 function start(tx: TestTx, stepId: string) {
   return iterationStart(tx, { flow_id: FLOW_ID, step_id: stepId });
 }
@@ -487,6 +498,21 @@ describe("iteration_report", () => {
         "Ensure expression 'result.quality >= 0.95' raised: 'types.SimpleNamespace' object has no attribute 'quality'",
     });
     expect(Object.keys(run.state.iterations.get("refine")?.[0] ?? {})).not.toContain("exit_criterion_error");
+  });
+
+  it("an exit criterion whose helper raises a list of violations reads as a failed ensure, as the reference's", () => {
+    const { tx } = world(PLANNED);
+    start(tx, "build");
+    const items = [{ text: "parser", file: "p.ts", critical: true }];
+    expect(plain(report(tx, "build", { items, files: [] }))).toMatchObject({
+      exit_criterion_met: false,
+      outcome: "continue",
+      exit_criterion_error: "ensure 'plan_completion(result.items, result.files)' failed",
+    });
+    expect(plain(report(tx, "build", { items, files: ["p.ts"] }))).toMatchObject({
+      exit_criterion_met: true,
+      outcome: "exit_success",
+    });
   });
 
   it("a failing accumulate: accumulate_error, new_count null, dry streak unchanged", () => {

@@ -37,6 +37,8 @@ const BUILTIN_NAMES = [
   "file_exists",
   "file_contains",
   "no_file_conflicts",
+  "plan_completion",
+  "vocabulary_compliance",
 ];
 
 describe("result fields and methods", () => {
