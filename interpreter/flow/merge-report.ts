@@ -16,8 +16,6 @@ export interface MergeReport {
   readonly bounced: readonly PyValue[];
 }
 
-export const CLEAN_MERGE: MergeReport = { status: "clean", bounced: [] };
-
 /** The merge status argument read as the reference reads it: a missing `status` is clean. */
 export function mergeReportOf(arg: string | PyDict): MergeReport {
   if (typeof arg === "string") return { status: arg, bounced: [] };
