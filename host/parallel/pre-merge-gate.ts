@@ -1,11 +1,11 @@
 // Runs a parallel task's `pre_merge_verify` commands in its worktree (see
-// docs/reference/runtime.md §23.6), after its agent succeeded and before its diff is captured, as the reference's
-// run_pre_merge_gate does: each command split into words as Python's shlex.split does (an
-// unclosed quote makes the whole text one word) and run WITHOUT a shell — so `;`, `|`, `$(…)` and
-// `>` are plain characters of its arguments — in the worktree, with the agent's least-privilege
-// environment (agent-env.ts), no input, `timeoutSeconds` each, in its own process group (stopped
-// with it on a timeout, an abort or the server's end). The first command that exits non-zero,
-// cannot start or times out is the bounce. Never throws.
+// docs/reference/runtime.md §23.6), after its agent succeeded and before its diff is captured,
+// as the reference's run_pre_merge_gate does: each command split into words as Python's
+// shlex.split does (an unclosed quote makes the whole text one word) and run WITHOUT a shell —
+// so `;`, `|`, `$(…)` and `>` are plain characters of its arguments — in the worktree, with the
+// agent's least-privilege environment (agent-env.ts), no input, `timeoutSeconds` each, in its own
+// process group (stopped with it on a timeout, an abort or the server's end). The first command
+// that exits non-zero, cannot start or times out is the bounce. Never throws.
 import { existsSync, statSync, symlinkSync } from "node:fs";
 import { constants } from "node:os";
 import { join } from "node:path";
