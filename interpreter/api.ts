@@ -89,6 +89,19 @@ export interface JudgeArgs extends StepArgs {
   readonly budget?: PyValue;
 }
 
+/** Before a `stratum_agent_run`: its `correlation_id`, which may name a budgeted flow. */
+export interface AgentRunCheckArgs {
+  readonly correlation_id: string;
+}
+
+/** After a `stratum_agent_run`: what it used (tokens and dollars as the agent reported them). */
+export interface AgentRunChargeArgs {
+  readonly correlation_id: string;
+  readonly tokens: number;
+  readonly dollars: number;
+  readonly wall_s: number;
+}
+
 export interface StratumApi {
   validate(args: { readonly spec: string }): Promise<Response>;
   plan(args: PlanArgs): Promise<Response>;
@@ -114,4 +127,12 @@ export interface StratumApi {
   compileSpeckit(args: { readonly tasks_dir: string; readonly flow_name?: string }): Promise<Response>;
   /** Default `project_dir` ".". */
   draftPipeline(args: { readonly draft: PyValue; readonly project_dir?: string }): Promise<Response>;
+  /**
+   * Before a `stratum_agent_run` (docs/reference/runtime.md §11.4): `budget_exhausted` when its
+   * correlation id names a flow whose run budget is spent (the run must not start), else ok.
+   * The engine has both; an API that only relays calls to a server (tests) has neither.
+   */
+  agentRunCheck?(args: AgentRunCheckArgs): Promise<Response>;
+  /** After a `stratum_agent_run`, whatever its outcome: charges the flow its correlation id names. */
+  agentRunCharge?(args: AgentRunChargeArgs): Promise<Response>;
 }

@@ -21,7 +21,12 @@ export { SpecCache } from "./engine/spec-cache";
 export { compileExpression } from "./eval/compile";
 export type { CompiledExpression, PathSource } from "./eval/context";
 export { evaluate } from "./eval/evaluate";
-export type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "./flow/parallel-runner";
+export type {
+  GateBounce,
+  ParallelAgentRunner,
+  ParallelTaskOutcome,
+  ParallelTaskRequest,
+} from "./flow/parallel-runner";
 export { taskGraphOf, taskGraphProblem } from "./flow/parallel-task-graph";
 export type { Clock, IdSource } from "./flow/ports";
 export { BUILT_IN_PRICING, pricingOverride } from "./flow/pricing";

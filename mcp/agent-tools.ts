@@ -2,7 +2,8 @@
 // reference's signatures, decoded here and run by the host's agent runs (host/agent-run/). Every
 // optional argument may also be null, as the reference's `Optional[...] = None` allows.
 import { z } from "zod";
-import { type Response, toolError } from "../interpreter/index";
+import type { AgentRunBudget } from "../host/index";
+import { type Response, type StratumApi, toolError } from "../interpreter/index";
 import type { ToolArguments, ToolDefinition } from "./tools";
 
 const optionalText = (what: string) => z.string().nullable().optional().describe(what);
@@ -54,8 +55,9 @@ export const AGENT_RUN_TOOL: ToolDefinition = {
     read_jail: optionalText("Refused: stratumc has no read jail."),
     correlation_id: optionalText("The run's id (default: a new UUID), for stratum_cancel_agent_run."),
   }),
-  call(_api, a, context): Promise<Response> {
+  call(api, a, context): Promise<Response> {
     if (context.agents === null) return Promise.resolve(unavailable());
+    const budget = budgetOf(api);
     const model = textOrNull(a, "modelID") ?? textOrNull(a, "model_id");
     return context.agents.run({
       prompt: a.plain.prompt as string,
@@ -70,9 +72,30 @@ export const AGENT_RUN_TOOL: ToolDefinition = {
       readJail: textOrNull(a, "read_jail"),
       correlationId: textOrNull(a, "correlation_id"),
       ...(context.signal === undefined ? {} : { signal: context.signal }),
+      ...(budget === undefined ? {} : { budget }),
     });
   },
 };
+
+/** The engine's budget calls as the agent runs use them (the decisions are the engine's). */
+function budgetOf(api: StratumApi): AgentRunBudget | undefined {
+  const { agentRunCheck, agentRunCharge } = api;
+  if (agentRunCheck === undefined || agentRunCharge === undefined) return undefined;
+  return {
+    async check(correlationId) {
+      const r = await agentRunCheck.call(api, { correlation_id: correlationId });
+      return r.status === "budget_exhausted" ? r : null;
+    },
+    async charge(correlationId, used) {
+      await agentRunCharge.call(api, {
+        correlation_id: correlationId,
+        tokens: used.tokens,
+        dollars: 0,
+        wall_s: used.wallS,
+      });
+    },
+  };
+}
 
 export const CANCEL_AGENT_RUN_TOOL: ToolDefinition = {
   name: "stratum_cancel_agent_run",

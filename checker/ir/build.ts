@@ -257,11 +257,11 @@ function stepIR(step: StepDecl, expressions: ExpressionTable, graph: FlowGraph):
   };
 }
 
-/** `pre_merge_verify` as a list of commands (a single string is one command). */
-function preMergeVerifyIR(step: StepDecl): readonly string[] | null {
+/** `pre_merge_verify` as written: one string (resolved at dispatch) or a list of commands. */
+function preMergeVerifyIR(step: StepDecl): string | readonly string[] | null {
   if (!step.valid("pre_merge_verify")) return null;
   const single = step.string("pre_merge_verify");
-  if (single !== null) return [single.value];
+  if (single !== null) return single.value;
   return stringList(step.strings("pre_merge_verify"));
 }
 

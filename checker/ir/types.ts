@@ -262,8 +262,11 @@ export interface StepIR {
   readonly scoreExpr: ExpressionIR | null;
   /** The step's own `cache` (default false); the effective flag also reads its function's. */
   readonly cache: boolean;
-  /** 0.3 `pre_merge_verify`, a string made a one-command list; null when absent. */
-  readonly preMergeVerify: readonly string[] | null;
+  /**
+   * 0.3 `pre_merge_verify` as written: a list of commands, or one string (a `$` reference to
+   * resolve at dispatch, or one command); null when absent.
+   */
+  readonly preMergeVerify: string | readonly string[] | null;
   /**
    * `reasoning_template` of an inline step with the reference's defaults applied (absent or null:
    * none). Claude agents (no agent, or one starting with `claude`) get the sections in their intent

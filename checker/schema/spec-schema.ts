@@ -618,7 +618,7 @@ const STEP: ShapeSpec = {
       since: "0.3",
       value: { kind: "stringOrSeqOf", item: NON_EMPTY_STRING },
       description:
-        "parallel_dispatch: commands run in the merged worktree before each task's diff is merged; a failing command bounces the task.",
+        "parallel_dispatch: commands run in each task's worktree before its diff is kept (no shell); a failing command bounces the task.",
       default: "none (diffs are merged unverified)",
       example: 'pre_merge_verify: ["npm test"]',
     },

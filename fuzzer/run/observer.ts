@@ -528,7 +528,8 @@ export class Observer {
     if (flow === undefined || response.status === "race_pending") return;
     const key = stepKey(flow.name, stepId);
     if (response.status === "budget_exhausted") {
-      // The budget ran out on this report (its usage reached a cap, runtime.md §11.4), whether the result passed or not: the attempt's own event says which.
+      // The budget ran out on this report (its usage reached a cap, docs/reference/runtime.md §11.4),
+      // whether the result passed or not: the attempt's own event says which.
       if (this.lastOutcome(flowId, stepId) === "accepted" && !this.manualSkip)
         this.coverage.accepted.add(key);
       return;

@@ -15,10 +15,10 @@ export interface AgentRunOptions {
   readonly cwd: string;
 }
 
-/** What an agent answered: its text, or why it failed. */
+/** What an agent answered: its text, or why it failed; the tokens its CLI reported (0 when none). */
 type AgentRunText =
-  | { readonly ok: true; readonly text: string }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly text: string; readonly tokens: number }
+  | { readonly ok: false; readonly error: string; readonly tokens: number };
 
 interface AgentRunCommand {
   readonly program: string;
@@ -134,11 +134,12 @@ function customCommand(program: string, options: AgentRunOptions): AgentRunComma
     env,
     notFound: `STRATUM_AGENT_COMMAND '${program}' not found (not on PATH, or no such file)`,
     read: (exit) => {
-      if (exit.code === 0) return { ok: true, text: exit.stdout.replace(/\r?\n$/, "") };
+      if (exit.code === 0) return { ok: true, text: exit.stdout.replace(/\r?\n$/, ""), tokens: 0 };
       const said = exit.stderr.trim();
-      if (said !== "") return { ok: false, error: said };
+      if (said !== "") return { ok: false, error: said, tokens: 0 };
       return {
         ok: false,
+        tokens: 0,
         error:
           exit.code === null
             ? `agent command killed by ${exit.signal ?? "a signal"}`
@@ -150,10 +151,11 @@ function customCommand(program: string, options: AgentRunOptions): AgentRunComma
 
 /** The CLIs' final result is the agent's text; a result that is not text is given as JSON. */
 function textOf(answer: ReturnType<typeof readClaudeOutput>): AgentRunText {
-  if (!answer.ok) return { ok: false, error: answer.error };
+  const tokens = answer.tokens;
+  if (!answer.ok) return { ok: false, error: answer.error, tokens };
   const result = answer.result;
-  if (result === null) return { ok: true, text: "" };
-  return { ok: true, text: typeof result === "string" ? result : JSON.stringify(result) };
+  if (result === null) return { ok: true, text: "", tokens };
+  return { ok: true, text: typeof result === "string" ? result : JSON.stringify(result), tokens };
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

@@ -5,7 +5,9 @@
 // environment of an agent task (host/parallel/agent-env.ts), in a working directory inside the
 // workspace root. Runs are awaited, never waited for on the event loop, so the server answers
 // other calls meanwhile; a run is known by its correlation id until it ends, which is what
-// cancelling finds. Never throws: every failure is an answer.
+// cancelling finds. A run whose correlation id names a flow with a run budget is checked against
+// it before it starts and charged when it ends, whatever ended it (the engine's budget calls,
+// given with the request). Never throws: every failure is an answer.
 import { randomUUID } from "node:crypto";
 import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -32,6 +34,16 @@ interface AgentRunRequest {
   readonly correlationId: string | null;
   /** The call's own cancellation (the client cancelled the MCP request): stops the run like cancel. */
   readonly signal?: AbortSignal;
+  /** The run budget of the flow the correlation id may name (absent: no budget is kept). */
+  readonly budget?: AgentRunBudget;
+}
+
+/** The engine's side of a run's budget (docs/reference/runtime.md §11.4). */
+export interface AgentRunBudget {
+  /** Before the run: the answer refusing it (`budget_exhausted`), or null to run. */
+  check(correlationId: string): Promise<Response | null>;
+  /** After the run, whatever ended it: what it used. */
+  charge(correlationId: string, used: { readonly tokens: number; readonly wallS: number }): Promise<void>;
 }
 
 export interface AgentRuns {
@@ -82,6 +94,8 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
     const settings: AgentRunOptions = { ...request, cwd: cwd.path };
     const choice = agentRunCommand(settings, options.env);
     if (!choice.ok) return toolError("invalid_arguments", `${choice.argument}: ${choice.problem}`);
+    const refused = (await request.budget?.check(correlationId)) ?? null;
+    if (refused !== null) return refused;
     if (running.has(correlationId)) {
       return toolError(
         "agent_run_in_progress",
@@ -122,6 +136,7 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       },
       controller.signal,
     );
+    const started = performance.now();
     running.set(correlationId, { controller, done: ending });
     const onCallCancelled = (): void => controller.abort();
     if (request.signal?.aborted === true) controller.abort();
@@ -133,11 +148,16 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
       running.delete(correlationId);
       request.signal?.removeEventListener("abort", onCallCancelled);
     }
+    // Charged whatever ended the run, as the reference charges in its `finally`.
+    const charge = (tokens: number) =>
+      request.budget?.charge(correlationId, { tokens, wallS: (performance.now() - started) / 1000 });
     if (end.kind !== "exited") {
+      await charge(0);
       const failure = endingFailure(end, command.program, command.notFound, timeoutSeconds, maxStdoutBytes);
       return toolError(failure.errorType, failure.message, { correlation_id: correlationId });
     }
     const read = command.read(end);
+    await charge(read.tokens);
     if (!read.ok) {
       return toolError("agent_failed", `stratum_agent_run (${request.type}): ${read.error}`, {
         correlation_id: correlationId,

@@ -21,8 +21,12 @@ export interface ProcessLimits {
   readonly timeoutMs: number;
   /** From SIGTERM to SIGKILL. */
   readonly killGraceMs: number;
-  /** stdout beyond this many bytes is refused: the process is stopped ("too-large"). */
+  /**
+   * stdout beyond this many bytes is refused: the process is stopped ("too-large") — unless
+   * `stdoutTail` is set, and then only the last this many bytes are kept, as for stderr.
+   */
   readonly maxStdoutBytes: number;
+  readonly stdoutTail?: boolean;
   /** Only the last this many bytes of stderr are kept (it only feeds error texts). */
   readonly maxStderrBytes: number;
 }
@@ -123,7 +127,7 @@ export function runProcess(
           kind: "exited",
           code: exit?.code ?? null,
           signal: exit?.signal ?? null,
-          stdout: Buffer.concat(stdout).toString("utf8"),
+          stdout: stdoutText(Buffer.concat(stdout), limits),
           stderr: stderr.toString("utf8"),
         });
     };
@@ -138,6 +142,14 @@ export function runProcess(
     });
     child.stdout.on("data", (chunk: Buffer) => {
       if (overflow) return;
+      if (limits.stdoutTail === true) {
+        stdout.push(chunk);
+        stdoutBytes += chunk.length;
+        // Drop whole chunks from the front while what stays still holds the tail.
+        while (stdout.length > 1 && stdoutBytes - stdout[0]!.length >= limits.maxStdoutBytes)
+          stdoutBytes -= stdout.shift()!.length;
+        return;
+      }
       stdoutBytes += chunk.length;
       if (stdoutBytes > limits.maxStdoutBytes) {
         overflow = true;
@@ -176,6 +188,13 @@ export function runProcess(
       child.stdin.end(spec.input);
     }
   });
+}
+
+/** The kept stdout as text: in tail mode, its last `maxStdoutBytes` bytes. */
+function stdoutText(out: Buffer, limits: ProcessLimits): string {
+  const kept =
+    limits.stdoutTail === true ? out.subarray(Math.max(0, out.length - limits.maxStdoutBytes)) : out;
+  return kept.toString("utf8");
 }
 
 /** setTimeout's largest delay (about 24.8 days); longer limits are as good as none. */

@@ -1,13 +1,22 @@
 // The host's agent runner for server-side parallel dispatch (docs/reference/runtime.md §23.6, docs/reference/runtime.md §23.10): for
-// one task, create its worktree (isolation "worktree"), run the agent process there, capture the
-// diff if asked, and remove the worktree whatever happened. Implements the engine's
+// one task, create its worktree (isolation "worktree"), run the agent process there, run the
+// step's `pre_merge_verify` commands there when the agent succeeded and the executor accepts its
+// result (pre-merge-gate.ts), capture the diff if asked (not after a failed gate: that work must
+// not be merged), and remove the worktree whatever happened. Implements the engine's
 // ParallelAgentRunner; never rejects.
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { ParallelAgentRunner, ParallelTaskOutcome, ParallelTaskRequest } from "../../interpreter";
+import type {
+  GateBounce,
+  ParallelAgentRunner,
+  ParallelTaskOutcome,
+  ParallelTaskRequest,
+} from "../../interpreter";
 import { fromJsonValue } from "../../stdlib";
 import { stratumHome } from "../file-store/stratum-home";
+import { taskEnvironment } from "./agent-env";
 import { type AgentRunnerOptions, runAgentTask } from "./agent-runner";
+import { runPreMergeGate } from "./pre-merge-gate";
 import {
   captureWorktreeDiff,
   createWorktree,
@@ -50,9 +59,26 @@ async function runTask(
   }
   try {
     const run = await runAgentTask({ ...request, cwd: worktree ?? request.cwd }, signal, options);
+    const result = run.ok ? fromJsonValue(run.result) : null;
+    let gateBounce: GateBounce | null = null;
+    const gate = request.gate;
+    if (run.ok && worktree !== null && gate?.accepts(result)) {
+      const verdict = await runPreMergeGate(
+        {
+          worktree,
+          baseCwd: request.cwd,
+          commands: gate.commands,
+          timeoutSeconds: request.timeoutSeconds,
+          env: taskEnvironment(options.env ?? process.env, request),
+          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+        },
+        signal,
+      );
+      gateBounce = verdict === "aborted" ? null : verdict;
+    }
     let diff: string | null = null;
     let diffError: string | null = null;
-    if (worktree !== null && request.captureDiff) {
+    if (worktree !== null && request.captureDiff && gateBounce === null) {
       // The diff is captured whatever ended the task, a timeout or a cancellation included (as the
       // reference does); only an interruption that arrives during the capture stops it.
       const capture = await captureWorktreeDiff(worktree, {
@@ -64,9 +90,7 @@ async function runTask(
       diffError = capture.diffError;
     }
     const common = { tokens: run.tokens, worktreePath: worktree, diff, diffError };
-    return run.ok
-      ? { ok: true, result: fromJsonValue(run.result), ...common }
-      : { ok: false, error: run.error, ...common };
+    return run.ok ? { ok: true, result, gateBounce, ...common } : { ok: false, error: run.error, ...common };
   } catch (e) {
     return { ok: false, error: messageOf(e), worktreePath: worktree };
   } finally {

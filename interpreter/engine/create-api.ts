@@ -5,6 +5,8 @@
 // draft) are trusted to be within the limits of limits.ts: the boundary they came through checked
 // them (api.ts).
 import type {
+  AgentRunChargeArgs,
+  AgentRunCheckArgs,
   FlowArgs,
   GateResolveArgs,
   IterationAbortArgs,
@@ -19,6 +21,7 @@ import type {
   StratumApi,
 } from "../api";
 import { commits, ExecutionFailure, executionError, toolError } from "../base/tool-errors";
+import { agentRunCharge, agentRunCheck } from "../flow/agent-run-budget";
 import { audit } from "../flow/audit";
 import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
 import { gateResolve } from "../flow/gates";
@@ -38,6 +41,7 @@ import { checkTimeouts } from "../flow/timeouts";
 import type { BudgetEnvironment, Tx } from "../flow/tx";
 import { validate } from "../flow/validate";
 import { FlowTooLargeError } from "../store/codec";
+import { isSafeFlowId } from "../store/flow-id";
 import {
   FlowCorruptError,
   StaleStateError,
@@ -59,6 +63,8 @@ import { EditVerifier } from "./verify-edits";
 import { workspaceTools } from "./workspace-tools";
 
 type ToolFn<A> = (tx: Tx, args: A) => Response;
+
+const NOT_BUDGETED: Response = { status: "ok" };
 
 /** The tools whose response is the answer to a reported result (the observer reads its violations). */
 const REPORTS_RESULT: ReadonlySet<unknown> = new Set<unknown>([stepDone, parallelDone, parallelAdvance]);
@@ -262,6 +268,15 @@ export function createEngine(options: EngineOptions): EngineApi {
     listWorkflows: async (args) => guarded(() => workspace.listWorkflows(args), internalError),
     compileSpeckit: async (args) => guarded(() => workspace.compileSpeckit(args), internalError),
     draftPipeline: async (args) => guarded(() => workspace.draftPipeline(args), internalError),
+    // A correlation id that cannot be a flow id names no flow: not budgeted, nothing loaded.
+    agentRunCheck: (args: AgentRunCheckArgs) =>
+      isSafeFlowId(args.correlation_id)
+        ? queue.run(() => transact(args.correlation_id, agentRunCheck, args))
+        : Promise.resolve(NOT_BUDGETED),
+    agentRunCharge: (args: AgentRunChargeArgs) =>
+      isSafeFlowId(args.correlation_id)
+        ? queue.run(() => transact(args.correlation_id, agentRunCharge, args))
+        : Promise.resolve(NOT_BUDGETED),
     parallelSettled: () => parallel.settled(),
     parallelShutdown: (graceMs) => parallel.shutdown(graceMs),
     forgetAll: () =>

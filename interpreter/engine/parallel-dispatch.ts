@@ -6,8 +6,10 @@
 // interrupted before start, poll and advance read them, and ends every executor at shutdown.
 import type { StepArgs } from "../api";
 import { currentStep } from "../flow/current";
+import { executorPlanOf } from "../flow/executor-plan";
 import { parallelStart, type StartedTask, startTasks } from "../flow/parallel-start";
 import { type EntryUpdate, writeTaskEntries } from "../flow/parallel-tasks";
+import { resolvePreMergeVerify } from "../flow/pre-merge-verify";
 import type { Tx } from "../flow/tx";
 import type { Response } from "../wire/wire";
 import type { EngineOptions } from "./options";
@@ -196,7 +198,15 @@ function jobOf(tx: Tx, args: StepArgs): ExecutorJob | null {
   const step = run === null ? null : currentStep(run);
   if (run === null || step === null) return null;
   const tasks = startTasks(run, step);
-  return Array.isArray(tasks)
-    ? { flowId: args.flow_id, step, tasks: tasks as StartedTask[], cwd: run.state.cwd }
-    : null;
+  if (!Array.isArray(tasks)) return null;
+  // Resolved now, from the flow as start saw it, as the reference does; only a worktree has a
+  // tree to verify.
+  const worktree = executorPlanOf(step, tasks as StartedTask[]).isolation === "worktree";
+  return {
+    flowId: args.flow_id,
+    step,
+    tasks: tasks as StartedTask[],
+    cwd: run.state.cwd,
+    preMergeVerify: worktree ? resolvePreMergeVerify(run, step) : [],
+  };
 }

@@ -19,14 +19,19 @@
 // an entry the store refuses (a full disk, a flow grown past the file's limits) fails its task
 // with the store's reason in an entry without the result, so every task settles and frees its
 // slot.
+//
+// With `pre_merge_verify` (isolation worktree), the runner runs the step's commands in a task's
+// worktree once its agent has succeeded and the result has passed the checks above; a failing
+// command fails the task with a `gate_failed` bounce record on its entry (pre-merge-verify.ts).
 import type { StepIR } from "../../checker/ir/types";
 import { PyFloat, type PyValue } from "../../stdlib/values/value";
 import { type Admission, type ExecutorPlan, executorPlanOf, type TaskView } from "../flow/executor-plan";
-import type { ParallelAgentRunner, ParallelTaskOutcome } from "../flow/parallel-runner";
+import type { ParallelAgentRunner, ParallelTaskOutcome, PreMergeGate } from "../flow/parallel-runner";
 import type { StartedTask } from "../flow/parallel-start";
 import { dependenciesOf } from "../flow/parallel-task-graph";
 import { type EntryUpdate, pendingEntry, type TaskEntry, type TaskState } from "../flow/parallel-tasks";
 import type { Clock } from "../flow/ports";
+import { gateBounceValue, gateError } from "../flow/pre-merge-verify";
 import { certificateViolations } from "../flow/reasoning";
 import { valueLimitProblem } from "../limits";
 
@@ -60,6 +65,8 @@ export interface ExecutorJob {
   readonly tasks: readonly StartedTask[];
   /** The flow's working directory. */
   readonly cwd: string;
+  /** The step's resolved `pre_merge_verify` commands (none: no gate). */
+  readonly preMergeVerify?: readonly string[];
 }
 
 const TERMINAL: ReadonlySet<TaskState> = new Set(["complete", "failed", "cancelled", "skipped"]);
@@ -218,6 +225,18 @@ export class ParallelExecutor {
       timedOut = true;
       controller.abort();
     });
+    const commands = this.job.preMergeVerify ?? [];
+    const gate: PreMergeGate | undefined =
+      commands.length === 0 || plan.isolation !== "worktree"
+        ? undefined
+        : {
+            commands,
+            // The agent's time is over; each command has its own limit in the runner.
+            accepts: (result) => {
+              cancelTimer();
+              return !controller.signal.aborted && this.resultProblem(task, result) === null;
+            },
+          };
     try {
       const runner = this.host.runner;
       const outcome = await Promise.resolve()
@@ -234,6 +253,7 @@ export class ParallelExecutor {
               isolation: plan.isolation,
               captureDiff: plan.captureDiff,
               timeoutSeconds: timeout,
+              ...(gate === undefined ? {} : { gate }),
             },
             controller.signal,
           ),
@@ -280,20 +300,28 @@ export class ParallelExecutor {
       await this.finish(id, { state: "failed", error: outcome.error, ...extra });
       return;
     }
-    // Before the certificate check and the store, which recurse over the result.
-    const tooLarge = valueLimitProblem("result", outcome.result);
-    if (tooLarge !== null) {
-      await this.finish(id, { state: "failed", error: tooLarge, ...extra });
+    const problem = this.resultProblem(task, outcome.result);
+    if (problem !== null && problem.kind === "size") {
+      await this.finish(id, { state: "failed", error: problem.error, ...extra });
       return;
     }
-    const template = this.plan.certificate(task);
-    const violations = template === null ? [] : certificateViolations(template, outcome.result);
-    if (violations.length > 0) {
+    if (problem !== null && problem.kind === "certificate") {
       await this.finish(id, {
         state: "failed",
         result: outcome.result,
         error: "certificate validation failed",
-        cert_violations: violations,
+        cert_violations: problem.violations,
+        ...extra,
+      });
+      return;
+    }
+    const bounce = outcome.gateBounce ?? null;
+    if (bounce !== null) {
+      await this.finish(id, {
+        state: "failed",
+        result: outcome.result,
+        error: gateError(bounce),
+        gate_bounce: gateBounceValue(id, bounce),
         ...extra,
       });
       return;
@@ -305,6 +333,22 @@ export class ParallelExecutor {
       return;
     }
     await this.finish(id, { state: "complete", result: outcome.result, ...extra });
+  }
+
+  /**
+   * Why a successful agent's result fails its task: past the limits of a tool argument (checked
+   * before the certificate check and the store, which recurse over it), or missing a section of
+   * the task certificate.
+   */
+  private resultProblem(
+    task: PyValue,
+    result: PyValue,
+  ): { kind: "size"; error: string } | { kind: "certificate"; violations: string[] } | null {
+    const tooLarge = valueLimitProblem("result", result);
+    if (tooLarge !== null) return { kind: "size", error: tooLarge };
+    const template = this.plan.certificate(task);
+    const violations = template === null ? [] : certificateViolations(template, result);
+    return violations.length > 0 ? { kind: "certificate", violations } : null;
   }
 
   /** Records a terminal state, releases the dependants and cancels the rest when `require` is lost. */

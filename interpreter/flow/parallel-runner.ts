@@ -22,8 +22,38 @@ export interface ParallelTaskRequest {
   readonly isolation: "worktree" | "none";
   /** Capture the worktree's diff after the task (only with isolation "worktree"). */
   readonly captureDiff: boolean;
-  /** `task_timeout` in seconds: the runner is aborted when it passes (the executor's clock). */
+  /**
+   * `task_timeout` in seconds: the runner is aborted when it passes (the executor's clock), and
+   * each `pre_merge_verify` command has as long again.
+   */
   readonly timeoutSeconds: number;
+  /** The step's `pre_merge_verify` (isolation "worktree" and at least one command), else absent. */
+  readonly gate?: PreMergeGate;
+}
+
+/**
+ * The commands a completed task's worktree must pass, in order, before its diff is captured: each
+ * split into words as Python's shlex.split does, run without a shell in the worktree with the
+ * agent's environment, `timeoutSeconds` each.
+ */
+export interface PreMergeGate {
+  readonly commands: readonly string[];
+  /**
+   * Called once when the agent has succeeded, before the commands run: false when the result
+   * fails the executor's own checks (its size, the task certificate), and the gate is then not
+   * run. The task's own time limit ends here.
+   */
+  accepts(result: PyValue): boolean;
+}
+
+/** The first command that failed: exit code null when it timed out. */
+export interface GateBounce {
+  readonly command: string;
+  readonly exitCode: number | null;
+  /** The worktree's changed files (tracked and untracked), as far as git could tell. */
+  readonly files: readonly string[];
+  /** The last 2,048 characters of its output (stdout, a newline, stderr), or why it did not run. */
+  readonly excerpt: string;
 }
 
 /** What a runner reports for one task. `tokens` and `dollars` default to 0. */
@@ -37,6 +67,8 @@ export type ParallelTaskOutcome =
       readonly worktreePath?: string | null;
       readonly diff?: string | null;
       readonly diffError?: string | null;
+      /** Set when a `pre_merge_verify` command failed (no diff is captured then). */
+      readonly gateBounce?: GateBounce | null;
     }
   | {
       readonly ok: false;

@@ -32,6 +32,11 @@ export interface TaskEntry {
   readonly worktree_path: string | null;
   readonly diff: string | null;
   readonly diff_error: string | null;
+  /**
+   * The `gate_failed` record of a task whose `pre_merge_verify` failed (pre-merge-verify.ts). The
+   * key is stored only then: an entry without it keeps the keys earlier versions restore.
+   */
+  readonly gate_bounce?: PyDict;
   readonly tokens: number;
   readonly elapsed_s: PyFloat;
   readonly dollars_recorded: PyFloat;
@@ -69,6 +74,7 @@ function entryValue(entry: TaskEntry): PyDict {
   dictSet(d, "worktree_path", entry.worktree_path);
   dictSet(d, "diff", entry.diff);
   dictSet(d, "diff_error", entry.diff_error);
+  if (entry.gate_bounce !== undefined) dictSet(d, "gate_bounce", entry.gate_bounce);
   dictSet(d, "tokens", entry.tokens);
   dictSet(d, "elapsed_s", entry.elapsed_s);
   dictSet(d, "dollars_recorded", entry.dollars_recorded);

@@ -153,7 +153,13 @@ function stepFingerprint(step: StepIR): Canonical {
     on_fail: step.onFail,
     output_contract: step.outputContract,
     output_schema: plain(step.outputSchema),
-    pre_merge_verify: step.preMergeVerify === null ? null : [...step.preMergeVerify],
+    // As written, as the reference's fingerprint has it (a string stays a string).
+    pre_merge_verify:
+      typeof step.preMergeVerify === "string"
+        ? step.preMergeVerify
+        : step.preMergeVerify === null
+          ? null
+          : [...step.preMergeVerify],
     skip_if: step.skipIf?.text ?? null,
   };
 }

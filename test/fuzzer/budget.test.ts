@@ -88,7 +88,8 @@ describe("usage the agent reports", () => {
           const budget = { ...NONE, usd, max_tokens: withTokens ? maxTokens : null };
           const tokens = tokensToExhaust(budget, model);
           const dollars = costOf(BUILT_IN_PRICING, model, 0, tokens);
-          // The charge reaches at least one cap (consumed ≥ cap), as runtime.md §11.4 counts it.
+          // The charge reaches at least one cap (consumed ≥ cap), as docs/reference/runtime.md §11.4
+          // counts it.
           expect(dollars >= usd || (withTokens && tokens >= maxTokens)).toBe(true);
           expect(Number.isInteger(tokens) && tokens >= 0).toBe(true);
         },

@@ -2,7 +2,8 @@
 // built stratum-mcp over stdio, its agent a fake program (STRATUM_AGENT_COMMAND) that acts on the
 // prompt's first word. Text and JSON answers, context before the prompt, the scrubbed
 // environment, a failing agent, a cwd outside the workspace, a hanging agent cancelled while the
-// server answers other calls (its whole process group stopped), and the refused 0.2.69 tools.
+// server answers other calls (its whole process group stopped), a flow's run budget charged by the
+// runs its correlation id names, and the refused 0.2.69 tools.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -95,6 +96,52 @@ describe("stratum_agent_run through stratum-mcp", () => {
     const fresh = await call("stratum_agent_run", { prompt: "hi", context: "   " });
     expect(fresh.response.text).toBe("hi");
     expect(fresh.response.correlation_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("charges a budgeted flow named by the correlation id, and refuses the run once a cap is reached", async () => {
+    const spec = `version: "0.2"
+contracts:
+  Out:
+    n: {type: integer}
+functions:
+  work:
+    mode: infer
+    intent: "Work"
+    input: {}
+    output: Out
+flows:
+  main:
+    input: {}
+    budget: {max_agent_dispatches: 2}
+    steps:
+      - id: s1
+        function: work
+        inputs: {}
+`;
+    const plan = await call("stratum_plan", { spec, flow: "main", inputs: {} });
+    const flowId = String(plan.response.flow_id);
+    // The second run fails (the agent exits 4): it is charged all the same.
+    for (const prompt of ["first", "fail now"]) {
+      await call("stratum_agent_run", { prompt, correlation_id: flowId });
+    }
+    const started = pids("pid ").length;
+    const refused = await call("stratum_agent_run", { prompt: "third", correlation_id: flowId });
+    expect(refused.response).toMatchObject({
+      status: "budget_exhausted",
+      text: "",
+      correlation_id: flowId,
+      budget_state: { caps: { max_agent_dispatches: 2 }, consumed: { dispatches: 2 } },
+    });
+    expect(pids("pid ")).toHaveLength(started);
+    const step = await call("stratum_step_done", { flow_id: flowId, step_id: "s1", result: { n: 1 } });
+    expect(step.response).toMatchObject({ status: "budget_exhausted", flow_id: flowId });
+    // Runs whose correlation id names no budgeted flow are unbounded.
+    expect(
+      (await call("stratum_agent_run", { prompt: "free", correlation_id: "not-a-flow" })).response,
+    ).toEqual({
+      text: "free",
+      correlation_id: "not-a-flow",
+    });
   });
 
   it("reads the last json block as the result when a schema is given", async () => {

@@ -8,6 +8,7 @@ import type { Response, Wire } from "../../../wire/wire";
 import { resolveValue } from "../../inputs";
 import { taskGraphOf, taskGraphProblem } from "../../parallel-task-graph";
 import { position, retriesRemaining, writtenNumber } from "../../payloads";
+import { resolvePreMergeVerify } from "../../pre-merge-verify";
 import type { FlowRun } from "../../run";
 
 /** A parallel step's keys (present exactly on parallel_dispatch steps). */
@@ -41,7 +42,11 @@ export function resolveTasks(run: FlowRun, step: StepIR): PyValue {
   return tasks;
 }
 
-/** `parallel_dispatch` (the step's resolved inputs are not part of it). */
+/**
+ * `parallel_dispatch` (the step's resolved inputs are not part of it). The resolved
+ * `pre_merge_verify` commands are added only when there are some, as 0.2.69 adds them, so that a
+ * consumer running the tasks itself can run them too.
+ */
 export function parallelDispatchPayload(run: FlowRun, step: StepIR, tasks: PyValue): Response {
   const parallel = parallelOf(step);
   const ensure: Wire = step.ensure.map((e) => e.text);
@@ -60,5 +65,11 @@ export function parallelDispatchPayload(run: FlowRun, step: StepIR, tasks: PyVal
     intent_template: parallel.intentTemplate,
     ensure,
     retries_remaining: retriesRemaining(run, step),
+    ...preMergeVerifyPart(run, step),
   };
+}
+
+function preMergeVerifyPart(run: FlowRun, step: StepIR): { pre_merge_verify?: Wire } {
+  const commands = resolvePreMergeVerify(run, step);
+  return commands.length === 0 ? {} : { pre_merge_verify: commands };
 }

@@ -3,6 +3,8 @@
 // settled, the aggregate processed as the step's result — by poll itself, or with
 // `defer_advance` by advance with the consumer's merge status. Require and merge failures block
 // the advance here as in stratum_parallel_done (decision B1; the reference advances anyway).
+// The `gate_failed` records the executor left on failed entries (`pre_merge_verify`) come first in
+// the step's bounce records, before the consumer's, as in the reference.
 import type { StepIR } from "../../../../checker/ir/types";
 import { dictSet } from "../../../../stdlib/values/dict";
 import { repr, strRepr } from "../../../../stdlib/values/repr";
@@ -10,10 +12,11 @@ import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import type { ParallelAdvanceArgs, StepArgs } from "../../../api";
 import type { Response, Wire } from "../../../wire/wire";
 import { currentStep } from "../../current";
-import { CLEAN_MERGE, mergeReportOf } from "../../merge-report";
+import { type MergeReport, mergeReportOf } from "../../merge-report";
 import { parallelToolError } from "../../parallel-errors";
 import { stepEntries } from "../../parallel-poll";
 import { entryResult, entryState, stateSummary, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { gateBouncesOf } from "../../pre-merge-verify";
 import type { FlowRun } from "../../run";
 import type { Tx } from "../../tx";
 import { processParallelResults } from "./done";
@@ -35,6 +38,14 @@ function allSettled(entries: ReadonlyMap<string, PyValue>): boolean {
   return [...entries.values()].every((v) => TERMINAL_TASK_STATES.has(entryState(v)));
 }
 
+/** The merge as the executor's entries and the consumer's report (clean with none) tell it. */
+function mergeWithGates(entries: ReadonlyMap<string, PyValue>, reported: MergeReport | null): MergeReport {
+  return {
+    status: reported?.status ?? "clean",
+    bounced: [...gateBouncesOf(entries), ...(reported?.bounced ?? [])],
+  };
+}
+
 function isCurrent(run: FlowRun, step: StepIR): boolean {
   return currentStep(run)?.id === step.id;
 }
@@ -52,7 +63,8 @@ export function pollParallel(
   let outcome: Wire = null;
   if (allSettled(entries)) {
     const results = taskResultsOf(entries);
-    const evaluation = evaluateParallelResults(step, results, CLEAN_MERGE, seen.spec);
+    const merge = mergeWithGates(entries, null);
+    const evaluation = evaluateParallelResults(step, results, merge, seen.spec);
     requireSatisfied = evaluation.requireSatisfied;
     canAdvance = evaluation.requireSatisfied && evaluation.mergeOk;
     if (!isCurrent(seen, step)) {
@@ -63,7 +75,7 @@ export function pollParallel(
       const run = tx.edit(args.flow_id);
       if (run === null)
         return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
-      outcome = processParallelResults(tx, run, step, results, CLEAN_MERGE);
+      outcome = processParallelResults(tx, run, step, results, merge);
     }
   }
   return {
@@ -109,5 +121,5 @@ export function advanceParallel(tx: Tx, seen: FlowRun, step: StepIR, args: Paral
   }
   const run = tx.edit(args.flow_id);
   if (run === null) return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
-  return processParallelResults(tx, run, step, taskResultsOf(entries), merge);
+  return processParallelResults(tx, run, step, taskResultsOf(entries), mergeWithGates(entries, merge));
 }
