@@ -14,8 +14,9 @@ import { isBuiltinType } from "../rules/contracts/definitions";
 import { entryFlow } from "../rules/workflow/entry-flow";
 import { WORKFLOW_NAME_PATTERN } from "../schema/spec-schema";
 import { isReference, parseInputReference } from "../spec-expr/input-refs";
+import { pathSegments } from "../spec-expr/property-state";
 import { checkedStepExpressions } from "../spec-expr/step-expressions";
-import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
+import type { CheckedExpression, CheckedProperty, ExpressionTable } from "../spec-expr/types";
 import type { MapEntry, MapNode, ScalarNode, SpecNode } from "../yaml/nodes";
 import type { OffsetRange, SpecDocument } from "./types";
 
@@ -134,6 +135,7 @@ class IndexBuilder {
       );
       for (const checked of this.table.functionEnsure(fn)) this.expression(checked, users);
     }
+    for (const property of this.table.properties) this.property(property);
     this.workflow();
     this.occurrences.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
     return { symbols: this.symbols, occurrences: this.occurrences };
@@ -216,6 +218,34 @@ class IndexBuilder {
       if (owners.length === 0) continue;
       const symbols = owners.map((f) => this.symbol(kind, f.name, name));
       this.add(symbols, false, checked.node, null, ref.name);
+    }
+  }
+
+  /**
+   * A property's `flow` and the ids its state paths name: `$.steps.<id>` and `$.gates.<id>` are
+   * the flow's steps, `$.input.<name>` its inputs (docs/guides/testing-a-spec.md "Properties"), so
+   * renaming a step or an input renames them too.
+   */
+  private property(property: CheckedProperty): void {
+    const body = property.decl.value;
+    if (body.kind === "map") this.valueRef("flow", null, body.entries.find((e) => e.name === "flow"));
+    const flow = this.model.flowByName.get(property.flow);
+    if (flow === undefined) return;
+    for (const checked of property.expressions) {
+      if (checked.ast === null) continue;
+      walk(checked.ast, {
+        enter: (node) => {
+          if (node.kind !== "Path") return true;
+          const [scope, name] = pathSegments(node);
+          if (scope === undefined || name === undefined || name.name === "") return true;
+          if ((scope.name === "steps" || scope.name === "gates") && flow.stepById.has(name.name)) {
+            this.add([this.symbol("step", flow.name, name.name)], false, checked.node, null, name);
+          } else if (scope.name === "input" && flow.inputNames.includes(name.name)) {
+            this.add([this.symbol("input", flow.name, name.name)], false, checked.node, null, name);
+          }
+          return true;
+        },
+      });
     }
   }
 

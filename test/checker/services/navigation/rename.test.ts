@@ -349,3 +349,59 @@ flows:
     expect(renameAt(m.doc, cursor(m), "b").ok).toBe(false);
   });
 });
+
+const PROPERTIES = `version: "0.2"
+functions:
+  sign:
+    mode: gate
+flows:
+  release:
+    input:
+      version: {type: string}
+    steps:
+      - id: build
+        intent: Build
+        inputs: {version: "$.input.version"}
+      - id: sign_o<|>ff
+        function: sign
+        on_approve: deploy
+        on_revise: build
+        on_kill: ~
+      - id: deploy
+        intent: Deploy
+properties:
+  approved:
+    flow: release
+    always: "$.steps.deploy.status != 'done' or $.gates.sign_off.outcome == 'approve'"
+  answered:
+    flow: release
+    leads_to: {from: "$.gates.sign_off.outcome == 'revise'", to: "$.steps.build.status == 'done'"}
+`;
+
+describe("renaming what a property names", () => {
+  it("a gate's id is renamed in the properties' $.gates paths", () => {
+    const m = markedDoc(PROPERTIES);
+    expect(m.doc.check.errors).toEqual([]);
+    const text = renamed(m.doc, cursor(m), "approval");
+    expect(text).toBe(PROPERTIES.replace("<|>", "").replaceAll("sign_off", "approval"));
+    expect(docOf(text).check.errors).toEqual([]);
+  });
+
+  it("a step's id and an input's name are renamed in $.steps and $.input paths", () => {
+    const m = markedDoc(
+      PROPERTIES.replace("sign_o<|>ff", "sign_off").replace("- id: deploy", "- id: dep<|>loy"),
+    );
+    const text = renamed(m.doc, cursor(m), "ship");
+    expect(text).toContain("$.steps.ship.status != 'done'");
+    expect(text).toContain("on_approve: ship");
+    expect(docOf(text).check.errors).toEqual([]);
+    const flow = markedDoc(
+      PROPERTIES.replace("sign_o<|>ff", "sign_off")
+        .replace("  rele<|>ase:", "  release:")
+        .replace("flows:\n  release:", "flows:\n  rel<|>ease:"),
+    );
+    const renamedFlow = renamed(flow.doc, cursor(flow), "ship_it");
+    expect(renamedFlow.match(/flow: ship_it/g)?.length).toBe(2);
+    expect(docOf(renamedFlow).check.errors).toEqual([]);
+  });
+});
