@@ -77,8 +77,8 @@ export interface EngineOptions {
    */
   readonly parallelRunner?: ParallelAgentRunner;
   /**
-   * Runs the verifier agent of a judge step's verified and judged predicates (docs/reference/runtime.md
-   * §25.3). Default none: stratum_judge answers `verifier_unavailable` for them.
+   * Runs the verifier agent of a judge step's verified and judged predicates
+   * (docs/reference/runtime.md §25.3). Default none: stratum_judge answers `verifier_unavailable` for them.
    */
   readonly judgeVerifier?: JudgeVerifier;
   /**
