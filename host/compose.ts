@@ -20,6 +20,7 @@ import type {
   FlowState,
   FlowStore,
   IdSource,
+  JudgeVerifier,
 } from "../interpreter/index";
 import { createEngine, pricingOverride, restoreRun, SpecCache } from "../interpreter/index";
 import { type AgentRuns, createAgentRuns } from "./agent-run/agent-runs";
@@ -91,6 +92,8 @@ interface ApiOptions {
   readonly serverDispatch?: boolean;
   /** Which calls the observer sees (EngineOptions.observing); default every call. */
   readonly observing?: () => boolean;
+  /** The verifier of judge steps (EngineOptions.judgeVerifier); default none. */
+  readonly judgeVerifier?: JudgeVerifier;
 }
 
 const systemClock: Clock = {
@@ -147,6 +150,7 @@ export function composeHost(options: HostOptions): NodeHost {
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),
         ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
+        ...(apiOptions?.judgeVerifier === undefined ? {} : { judgeVerifier: apiOptions.judgeVerifier }),
         ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(options, opened, logError) : {}),
       }),
   };

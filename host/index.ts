@@ -1,6 +1,7 @@
 // The Node adapters of the core's injected interfaces (file store, workspace, file system, safe
 // file reads) and the one composition root that wires them for every Node program.
 export type { AgentRunBudget, AgentRuns } from "./agent-run/agent-runs";
+export { createJudgeVerifier } from "./agent-run/judge-verifier";
 export type { HostOptions, NodeHost } from "./compose";
 export { composeHostLazily } from "./compose-lazily";
 export { FileFlowStore, stratumHome } from "./file-store/file-store";

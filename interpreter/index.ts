@@ -21,6 +21,7 @@ export { SpecCache } from "./engine/spec-cache";
 export { compileExpression } from "./eval/compile";
 export type { CompiledExpression, PathSource } from "./eval/context";
 export { evaluate } from "./eval/evaluate";
+export type { JudgeVerifier, VerifierAnswer, VerifierRequest } from "./flow/judge/t2";
 export type {
   GateBounce,
   ParallelAgentRunner,

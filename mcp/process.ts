@@ -8,6 +8,7 @@ import { setFlagsFromString } from "node:v8";
 import {
   agentEnvSetting,
   composeHostLazily,
+  createJudgeVerifier,
   type HostOptions,
   type NodeHost,
   SHUTDOWN_WAIT_MS,
@@ -57,6 +58,8 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
   // (`_meta`, mcp/call-events.ts); a call nobody observes builds none.
   const events = new CallEvents();
   const traced = tracer?.observer;
+  // One runner for stratum_agent_run and the judge's verifier: STRATUM_MAX_AGENTS counts both.
+  const agents = flows.agentRuns();
   const api = flows.api(
     (batch) => {
       traced?.(batch);
@@ -66,9 +69,9 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
       followStoreChanges: true,
       serverDispatch: true,
       observing: () => traced !== undefined || events.active(),
+      judgeVerifier: createJudgeVerifier(agents),
     },
   );
-  const agents = flows.agentRuns();
   const stopped = stopOnSignals();
   await serveMcp({
     api,

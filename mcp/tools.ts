@@ -281,7 +281,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_judge",
     description:
-      "Judge the current judge step (step_mode judge): pass back its predicates, stakes and budget exactly as the payload gave them, and the evidence as artifacts ({name: text}, seen by predicates as artifacts/<name>.txt) and modified_files (workspace paths, seen as modified/<path>). Deterministic predicates (expressions with file_exists, file_contains, len, min, max, bool, int, str) are decided here; verified and judged ones need an agent verifier this server does not run (verifier_unavailable). Returns the judge's result {met, clean, predicates, findings, …} without advancing the flow: report your verdict with stratum_step_done.",
+      "Judge the current judge step (step_mode judge): pass back its predicates, stakes and budget exactly as the payload gave them, and the evidence as artifacts ({name: text}, seen by predicates as artifacts/<name>.txt) and modified_files (workspace paths, seen as modified/<path>). Deterministic predicates (expressions with file_exists, file_contains, len, min, max, bool, int, str) are decided here; verified and judged ones by a verifier agent (claude, read-only tools, run like stratum_agent_run in a copy of the evidence) that answers a verdict with cited evidence; a verifier that fails or gives no verdict fails the call (verifier_failed). Returns the judge's result {met, clean, predicates, findings, …} without advancing the flow: report your verdict with stratum_step_done.",
     schema: z.object({
       flow_id: flowId,
       step_id: z.string().describe("The judge step's id."),

@@ -30,6 +30,11 @@ interface AgentRunRequest {
   readonly disallowedTools: readonly string[] | null;
   readonly effort: string | null;
   readonly cwd: string | null;
+  /**
+   * A directory the server made for this run itself (the judge's staged evidence): the agent runs
+   * there, outside the workspace root. Never taken from a tool's arguments.
+   */
+  readonly stagedCwd?: string;
   readonly readJail: string | null;
   readonly correlationId: string | null;
   /** The call's own cancellation (the client cancelled the MCP request): stops the run like cancel. */
@@ -89,7 +94,10 @@ export function createAgentRuns(options: AgentRunsOptions): AgentRuns {
         "read_jail: stratumc has no read jail; run the agent without it, or in a sandbox of your own",
       );
     }
-    const cwd = workingDirectory(request.cwd, options.cwd, root);
+    const cwd: Directory =
+      request.stagedCwd === undefined
+        ? workingDirectory(request.cwd, options.cwd, root)
+        : { ok: true, path: request.stagedCwd };
     if (!cwd.ok) return toolError("invalid_arguments", `cwd: ${cwd.problem}`);
     const settings: AgentRunOptions = { ...request, cwd: cwd.path };
     const choice = agentRunCommand(settings, options.env);

@@ -52,6 +52,7 @@ import {
 } from "../store/store";
 import type { Response } from "../wire/wire";
 import { commitTx } from "./commit";
+import { judgeWithVerifier } from "./judge-call";
 import { type CallInfo, observedEvents, type Position, positionsOf } from "./observe";
 import type { EngineOptions } from "./options";
 import { parallelDispatch } from "./parallel-dispatch";
@@ -249,7 +250,12 @@ export function createEngine(options: EngineOptions): EngineApi {
     iterationAbort: flowTool<IterationAbortArgs>(iterationAbort),
     resume: flowTool<FlowArgs>(resume),
     parallelDone: flowTool<ParallelDoneArgs>(parallelDone),
-    judge: flowTool<JudgeArgs>(judge),
+    judge:
+      options.judgeVerifier === undefined
+        ? flowTool<JudgeArgs>((tx, args) => judge(tx, args))
+        : judgeWithVerifier(options.judgeVerifier, options.clock, (fn, args) =>
+            queue.run(() => transact(args.flow_id, fn, args)),
+          ),
     parallelStart: (args) => queue.run(() => parallel.start(args)),
     // Entries a dead server left unsettled are marked interrupted first (parallel-dispatch.ts).
     parallelPoll: (args) =>

@@ -1,5 +1,6 @@
 // What the engine (the programmatic API's implementation) is built from: every I/O is injected.
 import type { FileAccess } from "../../stdlib/files";
+import type { JudgeVerifier } from "../flow/judge/t2";
 import type { ParallelAgentRunner } from "../flow/parallel-runner";
 import type { Clock, IdSource } from "../flow/ports";
 import type { PricingTable } from "../flow/pricing";
@@ -75,6 +76,11 @@ export interface EngineOptions {
    * stratum_parallel_done always works).
    */
   readonly parallelRunner?: ParallelAgentRunner;
+  /**
+   * Runs the verifier agent of a judge step's verified and judged predicates
+   * (docs/reference/runtime.md §25.3). Default none: stratum_judge answers `verifier_unavailable` for them.
+   */
+  readonly judgeVerifier?: JudgeVerifier;
   /**
    * Records which process runs a flow's parallel executor (parallel-owners.ts), so that the task
    * entries a dead server left unsettled are marked interrupted (docs/reference/runtime.md §23.11). Default

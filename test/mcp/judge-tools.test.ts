@@ -1,7 +1,8 @@
 // Judge steps (docs/reference/runtime.md §25.3) through the built stratum-mcp over stdio, as an agent
 // drives them: plan → the build step → the judge payload → stratum_judge with the payload's
 // declaration and the build log as an artifact → stratum_step_done with the verdict, across a
-// server restart; a predicate that needs an agent verifier is refused, not judged.
+// server restart; a predicate whose verifier agent cannot run fails the call instead of being judged
+// (the verifier tier itself: judge-verifier.test.ts).
 import { describe, expect, it } from "vitest";
 import { wireToPlain } from "../../interpreter/wire/encode";
 import { fromJsonValue, parseJson } from "../../stdlib/values/json";
@@ -38,9 +39,13 @@ function p(r: unknown): Plain {
 }
 
 describe("judge steps over MCP", () => {
-  const servers = restartableServer("stratum-mcp-judge-");
+  // An agent command that does not exist: no real agent CLI on the machine is ever run.
+  const servers = restartableServer("stratum-mcp-judge-", {
+    STRATUM_PARALLEL_DISPATCH: "off",
+    STRATUM_AGENT_COMMAND: "/nonexistent/stratum-judge-agent",
+  });
 
-  it("plan, judge the build log, report the verdict; the docs judge needs a verifier", async () => {
+  it("plan, judge the build log, report the verdict; the docs judge fails without its verifier", async () => {
     let api = await servers.restart();
     const id = String(p(await api.plan({ spec: SPEC, flow: "main", inputs: new PyDict() })).flow_id);
     const payload = p(await api.stepDone({ flow_id: id, step_id: "build", result: parseJson("{}") }));
@@ -97,8 +102,9 @@ describe("judge steps over MCP", () => {
         artifacts: new Map(),
       }),
     );
-    expect(refused).toMatchObject({ status: "error", error_type: "verifier_unavailable" });
-    expect(String(refused.message)).toContain("'clear'");
+    expect(refused).toMatchObject({ status: "error", error_type: "verifier_failed" });
+    expect(String(refused.message)).toContain("predicate 'clear' failed (agent_failed)");
+    expect(String(refused.message)).toContain("not found");
 
     const done = p(await api.stepDone({ flow_id: id, step_id: "docs", result: parseJson('{"met": true}') }));
     expect(done).toMatchObject({ status: "complete" });

@@ -7,7 +7,8 @@ import { dictGetStr, makeDict } from "../../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../../stdlib/values/value";
 import { putEntry } from "../edits";
 import type { FlowRun } from "../run";
-import { finalVerdict, type Judged } from "./result";
+import { finalConfidence, finalVerdict, type Judged } from "./result";
+import type { TierRecord } from "./t1";
 
 /** `max(turn of the step's records) + 1`; 1 for a step without records. */
 export function nextTurn(run: FlowRun, stepId: string): number {
@@ -26,8 +27,8 @@ function field(p: PyDict, key: string): PyValue {
   return dictGetStr(p, key) ?? null;
 }
 
-function tierRecord(j: Judged): PyDict {
-  const { tier, verdict, confidence, reason } = j.record;
+function tierRecord(r: TierRecord): PyDict {
+  const { tier, verdict, confidence, reason } = r;
   return makeDict([
     ["tier", tier],
     ["verdict", verdict],
@@ -41,16 +42,18 @@ export function recordTurn(run: FlowRun, stepId: string, turn: number, judged: r
   const earlier = run.state.judge_history.get(stepId);
   const records: PyValue[] = Array.isArray(earlier) ? [...(earlier as readonly PyValue[])] : [];
   for (const j of judged) {
-    records.push(
-      makeDict([
-        ["turn", turn],
-        ["predicate_id", field(j.predicate, "id")],
-        ["tier", j.record.tier],
-        ["verdict", j.record.verdict],
-        ["confidence", j.record.confidence],
-        ["reason", j.record.reason],
-      ]),
-    );
+    for (const r of j.history) {
+      records.push(
+        makeDict([
+          ["turn", turn],
+          ["predicate_id", field(j.predicate, "id")],
+          ["tier", r.tier],
+          ["verdict", r.verdict],
+          ["confidence", r.confidence],
+          ["reason", r.reason],
+        ]),
+      );
+    }
   }
   putEntry(run, "judge_history", stepId, records);
   const met = judged.every((j) => finalVerdict(j) === "met");
@@ -60,10 +63,19 @@ export function recordTurn(run: FlowRun, stepId: string, turn: number, judged: r
       ["type", field(j.predicate, "type")],
       ["statement", field(j.predicate, "statement")],
       ["verdict", finalVerdict(j)],
-      ["confidence", j.record.confidence],
+      ["confidence", finalConfidence(j)],
       ["applied_gate", dictGetStr(j.predicate, "applied_gate") ?? 7],
-      ["evidence", []],
-      ["tier_history", [tierRecord(j)]],
+      [
+        "evidence",
+        j.evidence.map((e) =>
+          makeDict([
+            ["source", e.source],
+            ["quote", e.quote],
+            ["tier", e.tier],
+          ]),
+        ),
+      ],
+      ["tier_history", j.history.map(tierRecord)],
     ]),
   );
   putEntry(

@@ -1,8 +1,8 @@
 // The files a deterministic predicate sees (docs/reference/runtime.md §25.3): `artifacts/<name>.txt`
 // for each artifact the caller hands in, and `modified/<path>` for each listed workspace file, read
 // through the flow's file access (confined to its working root). The reference copies these into a
-// staging directory first; within one stratum_judge call reading them in place gives the same
-// answers, without writing anything.
+// staging directory first; the deterministic tier reads them in place, which gives the same
+// answers without writing anything, and the verifier tier gets a copy of them (t2.ts).
 import { isInsideRoot, resolveInRoot } from "../../../stdlib/builtins/file-access";
 import type { FileAccess, FileStat, HostFileSystem } from "../../../stdlib/files";
 
@@ -61,6 +61,21 @@ export class StagedTree implements HostFileSystem {
     if (entry.kind === "text") return entry.bytes.subarray(0, maxBytes);
     const real = this.workspaceFile(entry.rel);
     return real === null || this.workspace === null ? null : this.workspace.fs.readFile(real, maxBytes);
+  }
+
+  /** Whether `rel` (`artifacts/…` or `modified/…`, normalized) is a file of the tree. */
+  has(rel: string): boolean {
+    return this.stat(`${ROOT}/${rel}`) !== null;
+  }
+
+  /** The tree's files and their bytes (at most `maxBytes` each), for a verifier that reads a copy. */
+  files(maxBytes: number): { path: string; bytes: Uint8Array }[] {
+    const out: { path: string; bytes: Uint8Array }[] = [];
+    for (const path of this.entries.keys()) {
+      const bytes = this.readFile(path, maxBytes);
+      if (bytes !== null) out.push({ path: path.slice(ROOT.length + 1), bytes });
+    }
+    return out;
   }
 
   private workspaceFile(rel: string): string | null {

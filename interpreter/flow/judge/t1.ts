@@ -17,10 +17,11 @@ const PATHFUL = new Set(["file_exists", "file_contains"]);
 const SURFACE = new Set([...PATHFUL, "len", "min", "max", "bool", "int", "str"]);
 const BUCKETS = ["artifacts/", "modified/"];
 
+/** One tier's verdict on a predicate; `n/a` (confidence null) is the deterministic tier passing an interpretive predicate on. */
 export interface TierRecord {
-  readonly tier: "T1";
-  readonly verdict: "met" | "not_met";
-  readonly confidence: number;
+  readonly tier: "T1" | "T2";
+  readonly verdict: "met" | "not_met" | "ambiguous" | "n/a";
+  readonly confidence: number | null;
   readonly reason: string;
 }
 

@@ -4,8 +4,12 @@
 // `budget.max_turns` caps; the flow does not advance (the caller reports the verdict with
 // stratum_step_done).
 //
-// Deterministic predicates are decided here (t1.ts). A verified or judged predicate needs the
-// reference's agent verifier, which stratumc does not run: the call answers `verifier_unavailable`
+// Deterministic predicates are decided here (t1.ts). A verified or judged predicate goes to the
+// verifier tier (t2.ts), an agent the host runs. Since an agent takes minutes, a call with such
+// predicates is judged in two passes around the agents (engine/judge-call.ts): the first checks
+// the call and collects what to ask, without keeping anything; the agents answer outside any
+// transaction; the second judges everything again with their answers and records the turn.
+// Without a verifier (an in-process API with no host) the call answers `verifier_unavailable`
 // instead of inventing a verdict.
 import type { JudgeIR } from "../../../checker/ir/types";
 import { dictGetStr } from "../../../stdlib/values/dict";
@@ -23,12 +27,64 @@ import type { Tx } from "../tx";
 import { nextTurn, recordTurn } from "./history";
 import { type Judged, judgeResult } from "./result";
 import { StagedTree } from "./staged-tree";
-import { evaluateT1, JudgeError } from "./t1";
+import { evaluateT1, JudgeError, type TierRecord } from "./t1";
+import {
+  readT2Reply,
+  T2_ALLOWED_TOOLS,
+  T2_DISALLOWED_TOOLS,
+  T2_MODEL,
+  t2Prompt,
+  type VerifierAnswer,
+  type VerifierRequest,
+} from "./t2";
+
+/** The largest file copied into the verifier's staged tree (a longer one is cut there). */
+const STAGED_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** What the deterministic tier records for a predicate it passes on to the verifier. */
+const PASSED_ON: TierRecord = {
+  tier: "T1",
+  verdict: "n/a",
+  confidence: null,
+  reason: "non-deterministic predicate",
+};
+
+/** The verifier's answer to the predicate at `index`, and when it came (the flow's clock, ms). */
+export interface VerifierReply {
+  readonly index: number;
+  readonly answer: VerifierAnswer;
+  readonly atMs: number;
+}
+
+/** What the first pass found to ask the verifier, in predicate order, and when the call began. */
+export interface VerifierPlan {
+  readonly startedMs: number;
+  readonly requests: readonly VerifierStep[];
+}
+
+/** One predicate to ask: what to run, and whether a reply gives a verdict (else the call ends there). */
+interface VerifierStep {
+  readonly index: number;
+  readonly request: VerifierRequest;
+  readonly gives: (text: string) => boolean;
+}
+
+/**
+ * How a call treats the predicates a verifier decides: `alone` without a verifier
+ * (verifier_unavailable); `collect`, the first pass, hands its plan to `found` and keeps nothing;
+ * `finish`, the second, judges them with the replies (the first pass's start is the call's).
+ */
+export type JudgeMode =
+  | { readonly kind: "alone" }
+  | { readonly kind: "collect"; readonly found: (plan: VerifierPlan) => void }
+  | { readonly kind: "finish"; readonly replies: readonly VerifierReply[]; readonly startedMs: number };
+
+const ALONE: JudgeMode = { kind: "alone" };
 
 /** The keys the reference's Predicate takes; any other key of a predicate cannot be built. */
 const PREDICATE_FIELDS = ["id", "type", "statement", "applied_gate"];
 
-export function judge(tx: Tx, args: JudgeArgs): Response {
+export function judge(tx: Tx, args: JudgeArgs, mode: JudgeMode = ALONE): Response {
   const run = tx.read(args.flow_id);
   if (run === null) return flowNotFound(args.flow_id);
   const step = currentStep(run);
@@ -50,7 +106,7 @@ export function judge(tx: Tx, args: JudgeArgs): Response {
   if (unbuildable !== undefined && unbuildable !== null) {
     return toolError("invalid_predicate", `failed to parse predicate dict: ${unbuildable}`);
   }
-  return runJudge(tx, args, predicates as PyDict[], stakes, nextTurn(run, step.id));
+  return runJudge(tx, args, predicates as PyDict[], stakes, nextTurn(run, step.id), mode);
 }
 
 function declarationMismatch(declared: JudgeIR, args: JudgeArgs, stakes: string): Response | null {
@@ -105,6 +161,7 @@ function runJudge(
   predicates: readonly PyDict[],
   stakes: string,
   turn: number,
+  mode: JudgeMode,
 ): Response {
   if (stakes === "cheap") {
     const interpretive = predicates.filter((p) => dictGetStr(p, "type") !== "deterministic");
@@ -126,26 +183,59 @@ function runJudge(
   const refused = stagingProblem(args);
   if (refused !== null) return toolError("invalid_artifact", refused);
   const workspace = tx.files(tx.read(args.flow_id)?.state.cwd ?? tx.serverCwd);
-  const started = tx.clock.monoMs();
+  const started = mode.kind === "finish" ? mode.startedMs : tx.clock.monoMs();
   const maxWallClock = budgetNumber(args.budget ?? null, "max_wall_clock_s");
   const judged: Judged[] = [];
-  for (const p of predicates) {
+  const requests: VerifierStep[] = [];
+  // The flow's clock when the latest verifier answered (the replies came before this pass).
+  let lastReplyMs = started;
+  for (const [index, p] of predicates.entries()) {
     const id = text(p, "id");
     const type = text(p, "type");
-    if (type !== "deterministic") {
-      return toolError(
-        "verifier_unavailable",
-        `predicate ${strRepr(id)} is ${type}: it needs the reference's agent verifier, which stratumc does not run; decide it yourself and report the verdict with stratum_step_done`,
-      );
-    }
     const tree = new StagedTree(args.artifacts, args.modified_files ?? [], workspace);
-    try {
-      judged.push({ predicate: p, record: evaluateT1(id, text(p, "statement"), tree) });
-    } catch (e) {
-      if (e instanceof JudgeError) return toolError(e.errorType, e.message);
-      throw e;
+    if (type !== "deterministic") {
+      if (mode.kind === "alone") {
+        return toolError(
+          "verifier_unavailable",
+          `predicate ${strRepr(id)} is ${type}: it needs an agent verifier, and this server runs no agents; decide it yourself and report the verdict with stratum_step_done`,
+        );
+      }
+      if (mode.kind === "collect") {
+        requests.push({
+          index,
+          request: verifierRequest(p, id, type, tree),
+          gives: (reply) => readT2Reply(reply, tree).ok,
+        });
+        continue;
+      }
+      const reply = mode.replies.find((r) => r.index === index);
+      if (reply === undefined) throw new Error(`no verifier reply for predicate ${index}`);
+      lastReplyMs = reply.atMs;
+      if (!reply.answer.ok) {
+        return toolError(
+          "verifier_failed",
+          `the verifier of predicate ${strRepr(id)} failed (${reply.answer.errorType}): ${reply.answer.message}`,
+        );
+      }
+      const read = readT2Reply(reply.answer.text, tree);
+      if (!read.ok) {
+        const message =
+          read.errorType === "verifier_failed" ? `predicate ${strRepr(id)}: ${read.message}` : read.message;
+        return toolError(read.errorType, message);
+      }
+      judged.push({ predicate: p, history: [PASSED_ON, read.record], evidence: read.evidence });
+    } else {
+      try {
+        judged.push({ predicate: p, history: [evaluateT1(id, text(p, "statement"), tree)], evidence: [] });
+      } catch (e) {
+        if (e instanceof JudgeError) return toolError(e.errorType, e.message);
+        throw e;
+      }
     }
-    const elapsed = (tx.clock.monoMs() - started) / 1000;
+    // The first pass leaves the time checks to the second, which knows when the agents answered.
+    if (mode.kind === "collect") continue;
+    const now = mode.kind === "finish" ? lastReplyMs : tx.clock.monoMs();
+    const elapsed = (now - started) / 1000;
     if (maxWallClock !== null && maxWallClock > 0 && elapsed > maxWallClock) {
       return toolError(
         "BudgetExceededError",
@@ -153,10 +243,31 @@ function runJudge(
       );
     }
   }
+  if (mode.kind === "collect" && requests.length > 0) {
+    mode.found({ startedMs: started, requests });
+    // Not an answer anyone sees: the first pass keeps nothing, and the call goes on.
+    return toolError("verifier_pending", "the verifier tier runs next");
+  }
   const result = judgeResult(judged, stakes, (tx.clock.monoMs() - started) / 1000, turn);
   const run = tx.edit(args.flow_id);
   if (run !== null) recordTurn(run, args.step_id, turn, judged);
   return result;
+}
+
+function verifierRequest(p: PyDict, id: string, type: string, tree: StagedTree): VerifierRequest {
+  const predicate = {
+    id,
+    type,
+    statement: text(p, "statement"),
+    appliedGate: str(dictGetStr(p, "applied_gate") ?? 7),
+  };
+  return {
+    prompt: (root) => t2Prompt(predicate, root),
+    model: T2_MODEL,
+    allowedTools: T2_ALLOWED_TOOLS,
+    disallowedTools: T2_DISALLOWED_TOOLS,
+    files: tree.files(STAGED_FILE_MAX_BYTES),
+  };
 }
 
 function budgetValue(budget: PyValue, key: string): PyValue {

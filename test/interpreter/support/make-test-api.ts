@@ -11,6 +11,7 @@ import { nodeWorkspace } from "../../../host/node-workspace";
 import type { StratumApi } from "../../../interpreter/api";
 import { createApi } from "../../../interpreter/engine/create-api";
 import type { RegistryLimits } from "../../../interpreter/engine/registry";
+import type { JudgeVerifier } from "../../../interpreter/flow/judge/t2";
 import type { PricingTable } from "../../../interpreter/flow/pricing";
 import type { ResultCacheStore } from "../../../interpreter/flow/result-cache";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
@@ -29,6 +30,8 @@ export interface TestApiOptions {
   /** The run-budget pricing, as host/compose.ts passes it (pricingOverride of the environment). */
   readonly pricing?: PricingTable;
   readonly resultCache?: ResultCacheStore;
+  /** The verifier of judge steps (default none: verifier_unavailable). */
+  readonly judgeVerifier?: JudgeVerifier;
 }
 
 export interface TestApi {
@@ -69,6 +72,7 @@ export function makeTestApi(options: TestApiOptions): TestApi {
       ...(options.registryLimits === undefined ? {} : { registryLimits: options.registryLimits }),
       ...(options.pricing === undefined ? {} : { pricing: options.pricing }),
       ...(options.resultCache === undefined ? {} : { resultCache: options.resultCache }),
+      ...(options.judgeVerifier === undefined ? {} : { judgeVerifier: options.judgeVerifier }),
     });
   let api = build();
   return {
