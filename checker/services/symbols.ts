@@ -228,7 +228,12 @@ class IndexBuilder {
    */
   private property(property: CheckedProperty): void {
     const body = property.decl.value;
-    if (body.kind === "map") this.valueRef("flow", null, body.entries.find((e) => e.name === "flow"));
+    if (body.kind === "map")
+      this.valueRef(
+        "flow",
+        null,
+        body.entries.find((e) => e.name === "flow"),
+      );
     const flow = this.model.flowByName.get(property.flow);
     if (flow === undefined) return;
     for (const checked of property.expressions) {
