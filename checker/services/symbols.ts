@@ -1,5 +1,5 @@
 // The symbol index of a checked document: every definition and reference of a step
-// id, function, flow, contract, contract field and flow input, with the exact range of the name in
+// id, function, flow, contract, contract field and flow input (in properties too), with the exact range of the name in
 // the file (inside quoted, escaped and block scalars too, through the scalar maps). Navigation and
 // rename (navigation.ts, navigation-rename.ts) are lookups in this index. Built from the model and
 // the expression table only; memoised per check result.
@@ -9,6 +9,7 @@ import type { PathPayload } from "../../grammar/lex-path";
 import { DollarPath, tokenize } from "../../grammar/tokens";
 import { walk } from "../../grammar/walk";
 import type { CheckResult } from "../check-spec";
+import { flowOf, propertiesOf } from "../model/properties";
 import type { FieldDefDecl, FlowDecl, SpecModel, StepDecl } from "../model/types";
 import { isBuiltinType } from "../rules/contracts/definitions";
 import { entryFlow } from "../rules/workflow/entry-flow";
@@ -17,6 +18,7 @@ import { isReference, parseInputReference } from "../spec-expr/input-refs";
 import { checkedStepExpressions } from "../spec-expr/step-expressions";
 import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapEntry, MapNode, ScalarNode, SpecNode } from "../yaml/nodes";
+import { stateNames } from "./symbols-properties";
 import type { OffsetRange, SpecDocument } from "./types";
 
 export type NamedSymbolKind = "step" | "function" | "flow" | "contract" | "field" | "input";
@@ -134,6 +136,7 @@ class IndexBuilder {
       );
       for (const checked of this.table.functionEnsure(fn)) this.expression(checked, users);
     }
+    this.properties();
     this.workflow();
     this.occurrences.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
     return { symbols: this.symbols, occurrences: this.occurrences };
@@ -216,6 +219,23 @@ class IndexBuilder {
       if (owners.length === 0) continue;
       const symbols = owners.map((f) => this.symbol(kind, f.name, name));
       this.add(symbols, false, checked.node, null, ref.name);
+    }
+  }
+
+  /** A property's `flow`, and the steps and inputs its conditions' `$` paths name in that flow. */
+  private properties(): void {
+    for (const p of propertiesOf(this.model)) this.valueRef("flow", null, flowOf(p)?.entry);
+    for (const p of this.table.properties) {
+      const flow = this.model.flowByName.get(p.flow);
+      if (flow === undefined) continue;
+      for (const checked of p.expressions) {
+        for (const named of stateNames(checked)) {
+          const known =
+            named.kind === "step" ? flow.stepById.has(named.name) : flow.inputNames.includes(named.name);
+          if (known)
+            this.add([this.symbol(named.kind, flow.name, named.name)], false, checked.node, null, named);
+        }
+      }
     }
   }
 
