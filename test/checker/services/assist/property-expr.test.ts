@@ -1,9 +1,9 @@
 // Completion and hover inside a property's expressions (docs/guides/testing-a-spec.md
 // "Properties"): the `$` paths of the property state, with the checker's types, on a document that
-// checks cleanly and on one being typed; the property's keys and its flow.
+// checks cleanly and on one being typed; signature help; the property's keys and its flow.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { completionsAt, hoverAt } from "../../../../checker/services/assist";
+import { completionsAt, hoverAt, signatureHelpAt } from "../../../../checker/services/assist";
 import { docAt, docWithRanges, item, labels, sortedLabels } from "./support";
 
 const EXAMPLE = readFileSync(
@@ -140,6 +140,13 @@ describe("hover in property expressions", () => {
   test("a builtin call in a property is explained as anywhere else", () => {
     const { hover: h } = hover("le<|>n($.input.version) > 3");
     expect(h?.contents).toContain("len(");
+  });
+});
+
+describe("signature help in property expressions", () => {
+  test("a builtin call being typed shows its signature", () => {
+    const { doc, offset } = docAt(withNever("len(<|>"));
+    expect(signatureHelpAt(doc, offset)?.signatures.map((s) => s.label)).toEqual(["len(x, /) -> int"]);
   });
 });
 
