@@ -1,7 +1,8 @@
 // Completion inside an expression string (and inside a step input's `$` reference): names in
 // scope for the position (docs/reference/language.md §10.6), comprehension variables, builtins with signatures,
 // True/False/None, fields and methods after `x.` by the static type of x, and `$` path segments
-// (`$.input.<name>`, `$.steps.<id>.output.<field>`). Works on incomplete text: the tree comes
+// (`$.input.<name>`, `$.steps.<id>.output.<field>`; in a property, the property state's paths).
+// Works on incomplete text: the tree comes
 // from the grammar's error recovery with a placeholder name at the cursor.
 import type { IToken } from "chevrotain";
 import type { Expr, Path, PathRef, PathSegment } from "../../grammar/ast";
@@ -24,6 +25,7 @@ import {
 import { stepsOf } from "./context-schema";
 import { stepKindText } from "./context-summary";
 import type { DocView } from "./cursor-view";
+import { stateSegmentItems } from "./property-expr";
 import type { CompletionItemInfo, OffsetRange } from "./types";
 
 /** Documentation of the position names. */
@@ -54,6 +56,9 @@ export const POSITION_NAME_DOCS: ReadonlyMap<string, string> = new Map([
   ["history", "Every round's arguments so far, this round last (converge only)."],
   ["round_number", "The number of the round just played, from 1 (converge only)."],
 ]);
+
+/** The scopes of the property state (docs/guides/testing-a-spec.md "Properties"). */
+const STATE_SCOPES = ["input", "flow", "steps", "gates"];
 
 function isIdentChar(c: string): boolean {
   return /[A-Za-z0-9_]/.test(c);
@@ -232,8 +237,9 @@ function pathCompletions(
   const typed = text.slice(pathStart, off);
   if (typed === "$") {
     const range = { start: pathStart, end: off };
+    const scopes = site.kind === "property" ? STATE_SCOPES : ["input", "steps"];
     return {
-      items: ["input", "steps"].map((scope, i) => ({
+      items: scopes.map((scope, i) => ({
         label: `$.${scope}`,
         kind: "keyword",
         insertText: `$.${scope}.`,
@@ -258,6 +264,7 @@ function segmentItems(
   env: ExprEnvironment,
   prior: readonly string[],
 ): CompletionItemInfo[] {
+  if (site.kind === "property") return stateSegmentItems(view, site, prior);
   const [scope, name, third, ...rest] = prior;
   if (scope === undefined) {
     return [

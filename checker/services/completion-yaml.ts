@@ -1,11 +1,13 @@
 // Completion in the YAML structure of a spec: the keys valid at the cursor (per version, from the
 // spec schema, minus the ones present), and values — step ids for depends_on/next/on_fail and the
 // gate routes (on_revise: earlier steps only), function/flow/contract names, enum values,
-// booleans, the version, contract field types, and a step's function's declared input names.
+// booleans, the version, contract field types, a step's function's declared input names, and a
+// property's flow.
 import { isTypedStepKind, STEP_KINDS, type StepKind } from "../base/step-kinds";
 import type { Version } from "../base/version";
 import { CHECKER_KINDS } from "../kinds/index";
 import { forVersion, resolveShape } from "../schema/resolve-shape";
+import { PROPERTY_KINDS } from "../schema/spec-schema-properties";
 import type { KeySpec, ShapeName, ValueSpec } from "../schema/spec-schema-types";
 import type { MapNode } from "../yaml/nodes";
 import {
@@ -43,7 +45,12 @@ export function keyCompletions(view: DocView, cursor: YamlCursor & { kind: "key"
   const typed = cursor.map?.entries.find((e) => e.key.range.start === cursor.replace.start)?.name;
   if (typed != null) present.delete(typed);
   if (spec?.kind === "shape") {
-    const excluded = spec.shape === "step" && cursor.map !== null ? stepKeyExclusions(view, cursor.map) : [];
+    const excluded =
+      spec.shape === "step" && cursor.map !== null
+        ? stepKeyExclusions(view, cursor.map)
+        : spec.shape === "property"
+          ? propertyKindExclusions(present)
+          : [];
     return shapeKeys(spec.shape, view.version, present, cursor.replace, excluded);
   }
   if (spec?.kind === "mapOf") return freeKeys(view, cursor.path, present, cursor.replace);
@@ -97,6 +104,11 @@ const NOT_ON_GATES = [
   "score_expr",
   "max_iterations",
 ];
+
+/** A property states exactly one kind (SPEC-PROPERTY-KIND): once one is written, not the others. */
+function propertyKindExclusions(present: ReadonlySet<string>): string[] {
+  return PROPERTY_KINDS.some((k) => present.has(k)) ? [...PROPERTY_KINDS] : [];
+}
 
 /** A step's keys whose value names a contract. */
 const CONTRACT_VALUE_KEYS: ReadonlySet<string> = new Set([
@@ -250,6 +262,9 @@ export function valueCompletions(
     return [...primitives, ...contractItems(view, replace)];
   }
   if (path.length === 2 && path[0] === "workflow" && last === "name") {
+    return nameItems(view, "flows", "flow", replace);
+  }
+  if (path.length === 3 && path[0] === "properties" && last === "flow") {
     return nameItems(view, "flows", "flow", replace);
   }
   if (spec === null) return [];

@@ -17,15 +17,20 @@ import { elementType, environment } from "../spec-expr/environment";
 import { commonProperties, outputSchemaProperties } from "../spec-expr/output-schema";
 import { memberResultType, validateEnvironment } from "../spec-expr/parallel-validate";
 import { resolveRef } from "../spec-expr/path-types";
+import { propertyEnvironment } from "../spec-expr/properties";
+import { PropertyState } from "../spec-expr/property-state";
 import { functionResultType } from "../spec-expr/result-type";
 import { isStepExpressionField, type StepExpressionField } from "../spec-expr/step-expressions";
 import type { ScalarNode } from "../yaml/nodes";
-import { stepOfPath } from "./context-schema";
+import { nodeAt, stepOfPath, stringValue } from "./context-schema";
 import type { PathSeg } from "./cursor";
 import type { DocView } from "./cursor-view";
 
-/** A step's expression field or `ensure` (a step's or a function's), or a step input value. */
-export type SiteKind = StepExpressionField | "ensure" | "input";
+/**
+ * A step's expression field or `ensure` (a step's or a function's), a step input value, or an
+ * expression of a property (`always`, `never`, `eventually`, `leads_to.from|to`).
+ */
+export type SiteKind = StepExpressionField | "ensure" | "input" | "property";
 
 /** An expression (or a step input value) at a YAML path. */
 export interface ExprSite {
@@ -37,6 +42,8 @@ export interface ExprSite {
   /** The owning step (null for a function's ensure or without a model). */
   readonly step: StepDecl | null;
   readonly fn: FunctionDecl | null;
+  /** The property whose expression this is (null for the other kinds). */
+  readonly property: string | null;
   /** The flow whose `$` paths the expression reads. */
   readonly flow: FlowDecl | null;
   /** Names of the flow and step when the model has none (broken documents). */
@@ -57,14 +64,33 @@ export function exprSiteOf(
   if (at !== null) {
     const flow = view.model?.flowByName.get(at.flow) ?? null;
     const step = flow?.steps.find((s) => s.index === at.index) ?? null;
-    return { kind, node, text, step, fn: null, flow, flowName: at.flow, stepIndex: at.index };
+    return { kind, node, text, step, fn: null, property: null, flow, flowName: at.flow, stepIndex: at.index };
+  }
+  if (kind === "property") {
+    const property = String(path[1]);
+    const flowName = stringValue(nodeAt(view.root, ["properties", property, "flow"]));
+    const flow = flowName === null ? null : (view.model?.flowByName.get(flowName) ?? null);
+    return { kind, node, text, step: null, fn: null, property, flow, flowName, stepIndex: null };
   }
   const fnName = path[1];
   const fn = typeof fnName === "string" ? (view.model?.functionByName.get(fnName) ?? null) : null;
   const user = fn === null ? null : usersOf(view, fn)[0];
   const flow = user?.flow ?? null;
-  return { kind, node, text, step: null, fn, flow, flowName: flow?.name ?? null, stepIndex: null };
+  return {
+    kind,
+    node,
+    text,
+    step: null,
+    fn,
+    property: null,
+    flow,
+    flowName: flow?.name ?? null,
+    stepIndex: null,
+  };
 }
+
+/** The keys of a property whose value is one expression. */
+const PROPERTY_CONDITIONS: ReadonlySet<string> = new Set(["always", "never", "eventually"]);
 
 function siteKind(path: readonly PathSeg[]): SiteKind | null {
   if (stepOfPath(path) !== null) {
@@ -78,6 +104,11 @@ function siteKind(path: readonly PathSeg[]): SiteKind | null {
   }
   if (path.length === 4 && path[0] === "functions" && path[2] === "ensure" && typeof path[3] === "number") {
     return "ensure";
+  }
+  if (path[0] === "properties" && typeof path[1] === "string") {
+    const [, , key, role] = path;
+    if (path.length === 3 && typeof key === "string" && PROPERTY_CONDITIONS.has(key)) return "property";
+    if (path.length === 4 && key === "leads_to" && (role === "from" || role === "to")) return "property";
   }
   return null;
 }
@@ -135,6 +166,11 @@ export function siteEnvironment(view: DocView, site: ExprSite): ExprEnvironment 
   const step = model === null || table === null ? null : site.step;
   const fn = model === null || table === null ? null : site.fn;
   const owner = step !== null ? `Step '${step.id ?? ""}'` : fn !== null ? `Function '${fn.name}'` : "";
+  if (site.kind === "property") {
+    const state =
+      table === null || flow === null ? null : new PropertyState(flow, (s) => table.outputType(s));
+    return propertyEnvironment(state, site.property ?? "");
+  }
   if (site.kind === "validate" || site.kind === "converge") {
     const records = model === null || step === null ? null : contractRecords(model);
     if (site.kind === "validate") {
@@ -177,6 +213,7 @@ export function positionNamesOf(kind: SiteKind): ReadonlySet<string> {
     text: "",
     step: null,
     fn: null,
+    property: null,
     flow: null,
     flowName: null,
     stepIndex: null,

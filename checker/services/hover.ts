@@ -1,6 +1,6 @@
 // Hover: inside an expression, the type of the innermost sub-expression under the cursor (from the
 // checker's own types), builtin and method docs, contract field types on `result.x`, step
-// summaries on `$.steps.<id>`; in the YAML structure, key descriptions (spec schema), contract
+// summaries on `$.steps.<id>`, each segment of a property's `$` path with its meaning; in the YAML structure, key descriptions (spec schema), contract
 // field types, and summaries of the step, function, flow or contract a name refers to.
 import type { Expr } from "../../grammar/ast";
 import { type Node, walk } from "../../grammar/walk";
@@ -27,6 +27,7 @@ import { describeValue, keySpecAt, nodeAt, stepOfPath, stepsOf, stringValue } fr
 import { contractSummary, flowSummary, functionSummary, stepSummary } from "./context-summary";
 import { type PathSeg, yamlCursorAt } from "./cursor";
 import type { DocView } from "./cursor-view";
+import { stateSegmentHover } from "./property-expr";
 import type { HoverInfo, OffsetRange } from "./types";
 
 const STEP_REF_KEYS: ReadonlySet<string> = new Set(["next", "on_fail", "on_approve", "on_revise", "on_kill"]);
@@ -119,6 +120,8 @@ function checkedOf(view: DocView, site: ExprSite): CheckedExpression | null {
   let list: readonly CheckedExpression[] = [];
   if (site.step !== null) list = checkedStepExpressions(table, site.step);
   else if (site.fn !== null) list = table.functionEnsure(site.fn);
+  else if (site.property !== null)
+    list = table.properties.find((p) => p.name === site.property)?.expressions ?? [];
   return list.find((c) => c.node === site.node && c.ast !== null) ?? null;
 }
 
@@ -200,6 +203,10 @@ function exprHover(view: DocView, site: ExprSite, o: number): HoverInfo | null {
       return { contents, range: range(node.attrSpan.start, node.attrSpan.end) };
     }
     case "Path": {
+      if (site.kind === "property") {
+        const segment = stateSegmentHover(view, site, node, off);
+        if (segment !== null) return { contents: segment.text, range: range(segment.start, segment.end) };
+      }
       const ref = node.ref;
       let extra = "";
       if (

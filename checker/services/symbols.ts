@@ -1,5 +1,5 @@
 // The symbol index of a checked document: every definition and reference of a step
-// id, function, flow, contract, contract field and flow input, with the exact range of the name in
+// id, function, flow, contract, contract field and flow input (in properties too), with the exact range of the name in
 // the file (inside quoted, escaped and block scalars too, through the scalar maps). Navigation and
 // rename (navigation.ts, navigation-rename.ts) are lookups in this index. Built from the model and
 // the expression table only; memoised per check result.
@@ -9,15 +9,16 @@ import type { PathPayload } from "../../grammar/lex-path";
 import { DollarPath, tokenize } from "../../grammar/tokens";
 import { walk } from "../../grammar/walk";
 import type { CheckResult } from "../check-spec";
+import { flowOf, propertiesOf } from "../model/properties";
 import type { FieldDefDecl, FlowDecl, SpecModel, StepDecl } from "../model/types";
 import { isBuiltinType } from "../rules/contracts/definitions";
 import { entryFlow } from "../rules/workflow/entry-flow";
 import { WORKFLOW_NAME_PATTERN } from "../schema/spec-schema";
 import { isReference, parseInputReference } from "../spec-expr/input-refs";
-import { pathSegments } from "../spec-expr/property-state";
 import { checkedStepExpressions } from "../spec-expr/step-expressions";
-import type { CheckedExpression, CheckedProperty, ExpressionTable } from "../spec-expr/types";
+import type { CheckedExpression, ExpressionTable } from "../spec-expr/types";
 import type { MapEntry, MapNode, ScalarNode, SpecNode } from "../yaml/nodes";
+import { stateNames } from "./symbols-properties";
 import type { OffsetRange, SpecDocument } from "./types";
 
 export type NamedSymbolKind = "step" | "function" | "flow" | "contract" | "field" | "input";
@@ -135,7 +136,7 @@ class IndexBuilder {
       );
       for (const checked of this.table.functionEnsure(fn)) this.expression(checked, users);
     }
-    for (const property of this.table.properties) this.property(property);
+    this.properties();
     this.workflow();
     this.occurrences.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
     return { symbols: this.symbols, occurrences: this.occurrences };
@@ -221,36 +222,20 @@ class IndexBuilder {
     }
   }
 
-  /**
-   * A property's `flow` and the ids its state paths name: `$.steps.<id>` and `$.gates.<id>` are
-   * the flow's steps, `$.input.<name>` its inputs (docs/guides/testing-a-spec.md "Properties"), so
-   * renaming a step or an input renames them too.
-   */
-  private property(property: CheckedProperty): void {
-    const body = property.decl.value;
-    if (body.kind === "map")
-      this.valueRef(
-        "flow",
-        null,
-        body.entries.find((e) => e.name === "flow"),
-      );
-    const flow = this.model.flowByName.get(property.flow);
-    if (flow === undefined) return;
-    for (const checked of property.expressions) {
-      if (checked.ast === null) continue;
-      walk(checked.ast, {
-        enter: (node) => {
-          if (node.kind !== "Path") return true;
-          const [scope, name] = pathSegments(node);
-          if (scope === undefined || name === undefined || name.name === "") return true;
-          if ((scope.name === "steps" || scope.name === "gates") && flow.stepById.has(name.name)) {
-            this.add([this.symbol("step", flow.name, name.name)], false, checked.node, null, name);
-          } else if (scope.name === "input" && flow.inputNames.includes(name.name)) {
-            this.add([this.symbol("input", flow.name, name.name)], false, checked.node, null, name);
-          }
-          return true;
-        },
-      });
+  /** A property's `flow`, and the steps and inputs its conditions' `$` paths name in that flow. */
+  private properties(): void {
+    for (const p of propertiesOf(this.model)) this.valueRef("flow", null, flowOf(p)?.entry);
+    for (const p of this.table.properties) {
+      const flow = this.model.flowByName.get(p.flow);
+      if (flow === undefined) continue;
+      for (const checked of p.expressions) {
+        for (const named of stateNames(checked)) {
+          const known =
+            named.kind === "step" ? flow.stepById.has(named.name) : flow.inputNames.includes(named.name);
+          if (known)
+            this.add([this.symbol(named.kind, flow.name, named.name)], false, checked.node, null, named);
+        }
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 // Semantic tokens of every expression string (a step's ensure and expression fields as
-// spec-expr/step-expressions.ts lists them, a function's ensure) and of the `$` references of step
+// spec-expr/step-expressions.ts lists them, a function's ensure, a property's conditions) and of the `$` references of step
 // inputs, from the grammar's own lexer, mapped into the file through each scalar's value-index →
 // source map and split so that every token lies on one line (folded and multi-line scalars). The
 // names a field's position binds (`result`, `results`, `round`…) are parameters there only.
@@ -85,7 +85,7 @@ function ensureItems(owner: SpecNode & { kind: "map" }): ExpressionScalar[] {
   });
 }
 
-/** Every expression scalar of the tree: step expression fields, then function ensures. */
+/** Every expression scalar of the tree: step expression fields, function ensures, properties. */
 function expressionScalars(root: SpecNode | null): ExpressionScalar[] {
   const out: ExpressionScalar[] = [];
   for (const step of stepMaps(root)) {
@@ -101,6 +101,25 @@ function expressionScalars(root: SpecNode | null): ExpressionScalar[] {
   for (const fn of functions?.entries ?? []) {
     const map = mapOf(fn.value);
     if (map !== null) out.push(...ensureItems(map));
+  }
+  out.push(...propertyConditions(root));
+  return out;
+}
+
+/** The conditions of each property: always / never / eventually, leads_to's from and to. */
+function propertyConditions(root: SpecNode | null): ExpressionScalar[] {
+  const out: ExpressionScalar[] = [];
+  const push = (node: SpecNode | undefined) => {
+    const s = stringScalar(node);
+    if (s !== null) out.push({ scalar: s, kind: "property" });
+  };
+  const properties = mapOf(mapOf(root ?? undefined)?.get("properties")?.value);
+  for (const p of properties?.entries ?? []) {
+    const map = mapOf(p.value);
+    for (const key of ["always", "never", "eventually"]) push(map?.get(key)?.value);
+    const leads = mapOf(map?.get("leads_to")?.value);
+    push(leads?.get("from")?.value);
+    push(leads?.get("to")?.value);
   }
   return out;
 }

@@ -6,7 +6,7 @@ import type { Expr, Path } from "../../grammar/ast";
 import type { ParseResult } from "../../grammar/parse";
 import { walk } from "../../grammar/walk";
 import { typeToString } from "../../stdlib/types/print";
-import type { Type } from "../../stdlib/types/type";
+import { ANY, type Type } from "../../stdlib/types/type";
 import { members } from "../../stdlib/types/union";
 import type { ExprEnvironment } from "../expr/types";
 import {
@@ -56,6 +56,23 @@ export function checkProperties(
   return out;
 }
 
+/**
+ * The environment of a property's expression: no position names, every `$` path read in the
+ * property state (`any` without one: a property whose flow is unknown, in the editor).
+ */
+export function propertyEnvironment(state: PropertyState | null, name: string): ExprEnvironment {
+  return {
+    kind: "property",
+    names: new Map(),
+    unavailable: new Map([
+      ["result", RESULT_IN_PROPERTY],
+      ["item", ITEM_IN_PROPERTY],
+    ]),
+    statePath: (node) => (state === null ? ANY : state.resolve(node).type),
+    owner: `Property '${name}'`,
+  };
+}
+
 function checkOne(
   model: SpecModel,
   reporter: Reporter,
@@ -64,16 +81,7 @@ function checkOne(
   e: PropertyExpressionDecl,
   parse: (text: string) => ParseResult,
 ): CheckedExpression {
-  const env: ExprEnvironment = {
-    kind: "property",
-    names: new Map(),
-    unavailable: new Map([
-      ["result", RESULT_IN_PROPERTY],
-      ["item", ITEM_IN_PROPERTY],
-    ]),
-    statePath: (node) => state.resolve(node).type,
-    owner: `Property '${name}'`,
-  };
+  const env = propertyEnvironment(state, name);
   const checked = checkPosition({
     src: model.source,
     reporter,

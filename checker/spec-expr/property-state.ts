@@ -27,7 +27,7 @@ export interface StatePath {
 }
 
 /** The segments of a `$.a.b.c` path with their offsets in the expression text. */
-export function pathSegments(node: Path): PathSegment[] {
+function pathSegments(node: Path): PathSegment[] {
   const out: PathSegment[] = [];
   let start = node.start + 2;
   for (const name of node.text.slice(2).split(".")) {

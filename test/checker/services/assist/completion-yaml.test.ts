@@ -81,7 +81,7 @@ describe("keys", () => {
     ]);
   });
 
-  test("root keys: version 0.1 has no workflow, present keys are left out", () => {
+  test("root keys: version 0.1 has no workflow or properties, present keys are left out", () => {
     const { doc, offset } = docAt(`version: "0.1"\nfunctions: {}\n<|>\n`);
     expect(sortedLabels(completionsAt(doc, offset))).toEqual(["contracts", "flows"]);
     const v2 = docAt(`version: "0.2"\nfunctions: {}\n<|>\n`);

@@ -88,3 +88,32 @@ flows:
   expect(doc.check.model).toBeNull();
   expect(shown(doc)).toEqual([["True", "keyword"]]);
 });
+
+test("a property's conditions are tokenized, leads_to's from and to included", () => {
+  const { doc } = docAt(`version: "0.2"
+flows:
+  main:
+    input: {}
+    steps:
+      - {id: a, intent: "x"}
+properties:
+  p:
+    flow: main
+    never: "$.steps.a.attempts > 3"
+  q:
+    flow: main
+    leads_to: {from: "$.flow.round == 1", to: "len('x') == 1"}
+<|>`);
+  expect(shown(doc)).toEqual([
+    ["$.steps.a.attempts", "namespace"],
+    [">", "operator"],
+    ["3", "number"],
+    ["$.flow.round", "namespace"],
+    ["==", "operator"],
+    ["1", "number"],
+    ["len", "function"],
+    ["'x'", "string"],
+    ["==", "operator"],
+    ["1", "number"],
+  ]);
+});
