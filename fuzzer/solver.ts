@@ -355,6 +355,11 @@ export class Solver {
     return best?.plain ?? null;
   }
 
+  /** The score of a candidate's value, as scoreOf gives it; null without a `score_expr`. */
+  scoreOfValue(step: StepIR, value: PyValue, paths: PathSource): number | null {
+    return step.scoreExpr === null ? null : scoreOf(step.scoreExpr, value, paths, this.files);
+  }
+
   /** The score of a reported result (JSON), as scoreOf gives it; null without a `score_expr`. */
   scoreOfReport(step: StepIR, result: unknown, paths: PathSource): number | null {
     return step.scoreExpr === null ? null : scoreOf(step.scoreExpr, fromJsonValue(result), paths, this.files);

@@ -5,16 +5,17 @@
 // satisfies it is it reported, and the message says what was searched.
 import fc from "fast-check";
 import type { FlowIR, StepIR } from "../../checker/index";
-import { FUZZ_DEAD_STEP, FUZZ_ENSURE_UNSATISFIABLE, FUZZ_EXIT_NEVER } from "../../checker/index";
+import { FUZZ_DEAD_STEP, FUZZ_ENSURE_UNSATISFIABLE } from "../../checker/index";
 import type { PathSource } from "../../interpreter/index";
 import type { PyDict, PyValue } from "../../stdlib/index";
 import { dictGetStr, fromJsonValue } from "../../stdlib/index";
 import type { Coverage, Observation } from "../run/observation";
 import { neverAccepted, stepKey } from "../run/observation";
-import { bindable, evaluateExpr, type Solver } from "../solver";
+import type { Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
 import { isClosedEnsure } from "./closed-ensure";
+import { exitNever } from "./exit-never";
 import { whyUnreached } from "./why-unreached";
 
 const CONTEXTS = 12;
@@ -105,7 +106,7 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
         (input.coverage.exitTried.get(key) ?? 0) > 0
       ) {
         ctx ??= contexts(input, flow);
-        const finding = exitNever(input, flow, step, ctx);
+        const finding = exitNever(input.solver, flow, step, ctx.slice(0, 3));
         if (finding !== null) out.push(finding);
       }
     }
@@ -179,52 +180,6 @@ function unsatisfiable(
       tried,
       searched(input.solver, step, ctx.length, derived),
     ),
-    related: [],
-    call: -1,
-  };
-}
-
-function exitNever(
-  input: AbsenceInput,
-  flow: FlowIR,
-  step: StepIR,
-  ctx: readonly PathSource[],
-): Observation | null {
-  const criterion = step.exitCriterion!;
-  let tried = 0;
-  const candidates = input.solver.conforming(step);
-  const lists = [[], candidates.slice(0, 3).map((c) => c.value), candidates.slice(0, 50).map((c) => c.value)];
-  // dry_streak counts reports that added nothing (only with accumulate): never above max_iterations.
-  const maxDry = step.accumulate === null ? 0 : Math.min(step.maxIterations ?? 0, 8);
-  const dryStreaks = Array.from({ length: maxDry + 1 }, (_, i) => i);
-  for (const paths of ctx.slice(0, 3)) {
-    for (const accumulator of lists) {
-      for (const dry of dryStreaks) {
-        for (const c of candidates) {
-          tried++;
-          const names = new Map<string, PyValue>([
-            ["result", bindable(c.value)],
-            ["accumulator", accumulator],
-            ["accumulated_count", accumulator.length],
-            ["new_count", dry === 0 ? accumulator.length : 0],
-            ["dry_streak", dry],
-          ]);
-          if (evaluateExpr(criterion, names, paths, null) === true) return null;
-        }
-      }
-    }
-  }
-  if (tried === 0) return null;
-  const sizes = [...new Set(lists.map((l) => l.length))].join(", ");
-  const streaks = maxDry === 0 ? "" : ` and dry streaks 0 to ${maxDry}`;
-  const derived = input.solver.derivedCount(step);
-  const searchedText = `${derived} derived from the step's shape and expressions and ${candidates.length - derived} drawn, with accumulators of ${sizes} results${streaks}, in ${Math.min(ctx.length, 3)} contexts`;
-  return {
-    code: FUZZ_EXIT_NEVER.code,
-    flow: flow.name,
-    step: step.id,
-    anchor: { kind: "field", key: "exit_criterion" },
-    message: FUZZ_EXIT_NEVER.message(step.id, tried, searchedText),
     related: [],
     call: -1,
   };

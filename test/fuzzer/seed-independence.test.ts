@@ -1,7 +1,8 @@
 // The agent's look-alikes of real specs (a certificate step before three steps, int() of a string
 // field, a pattern, `in` and `len()` tests, a function's ensures) give the same (code, line)
 // findings on every seed: what the derived candidates satisfy is never claimed unsatisfiable, and
-// the steps after them are never claimed dead.
+// the steps after them are never claimed dead; an exit_criterion that reads the loop's iteration
+// number and scores is searched with them, so it is claimed never met only when it cannot be.
 import { describe, expect, it } from "vitest";
 import { fuzzSpec } from "../../fuzzer/index";
 import { loadCorpus } from "./support/corpus";
@@ -13,6 +14,8 @@ const CASES = [
   "control-ensure-unsatisfiable-4.stratum.yaml",
   "control-ensure-unsatisfiable-5.stratum.yaml",
   "control-ensure-unsatisfiable-6.stratum.yaml",
+  "control-exit-never-3.stratum.yaml",
+  "control-exit-never-4.stratum.yaml",
   "ensure-raises-8.stratum.yaml",
 ];
 
@@ -46,6 +49,11 @@ describe("findings that do not depend on the seed", () => {
       "exit-never-1.stratum.yaml",
       "FUZZ-EXIT-NEVER",
       /\(\d+ derived from the step's shape and expressions and \d+ drawn, with accumulators of/,
+    ],
+    [
+      "exit-never-3.stratum.yaml",
+      "FUZZ-EXIT-NEVER",
+      /\(\d+ derived from the step's shape and expressions and \d+ drawn, 30 score histories over iterations 1 to 5, in 3 contexts\)/,
     ],
   ] as const)(
     "%s: the claim is made on every seed and says what was searched",
