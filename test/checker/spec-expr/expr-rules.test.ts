@@ -40,6 +40,7 @@ describe("expression rule objects", () => {
       ["SPEC-PARALLEL-REQUIRE-EXCEEDS-TASKS", "error", "reference", "ir_semantic_error", true],
       ["SPEC-PIPELINE-PREDICATE-PATH", "error", "reference", "ir_semantic_error", true],
       ["SPEC-QUORUM-AGREE-ON-UNHASHABLE", "error", "expr-type", "ir_semantic_error", true],
+      ["SPEC-PROPERTY-NOT-BOOL", "error", "expr-type", "ir_semantic_error", true],
     ]);
     for (const r of REFERENCE_RULES) {
       expect(r.title.length).toBeGreaterThan(0);
