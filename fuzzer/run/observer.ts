@@ -19,12 +19,7 @@ import {
   FUZZ_PROPERTY_VIOLATED,
   FUZZ_SKIP_IF_RAISES,
 } from "../../checker/index";
-import {
-  contractViolations,
-  type FlowEvent,
-  type RaisedError,
-  type Violation,
-} from "../../interpreter/index";
+import { contractViolations, type FlowEvent, type Violation } from "../../interpreter/index";
 import { fromJsonValue } from "../../stdlib/index";
 import { conversionHint } from "../conversion-hint";
 import { ensureOf } from "../target";
@@ -44,6 +39,7 @@ import {
   stepKey,
 } from "./observation";
 import { type PropertyBreach, PropertyMonitor, propertiesOf } from "./properties";
+import { errorText, isRetryOrFailure, isShape, obj, rejectionOf, str, withHint } from "./response-reading";
 import type { Exchange, Plain, Session } from "./session";
 import { isRefusedTaskList } from "./task-list-refusal";
 
@@ -58,19 +54,6 @@ const DISPATCH_STATUSES = new Set([
   "await_gate",
   FAN_OUT_STATUS,
 ]);
-
-/** Whether a violation is about the result's shape (contract, output_schema). */
-function isShape(v: Violation): boolean {
-  return v.kind === "contract" || v.kind === "output_schema";
-}
-
-function str(v: unknown): string {
-  return typeof v === "string" ? v : "";
-}
-
-function obj(v: unknown): Plain | null {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Plain) : null;
-}
 
 export class Observer {
   readonly observations: Observation[] = [];
@@ -604,37 +587,4 @@ export class Observer {
       }
     }
   }
-}
-
-/** The step stays current (retry), exhausted, or was routed through on_fail. */
-function isRetryOrFailure(response: Plain, step: string): boolean {
-  const status = str(response.status);
-  if (
-    (status === "ensure_failed" || status === "schema_failed" || status === "guardrail_blocked") &&
-    response.step_id === step
-  )
-    return true;
-  if (status === "error") return true;
-  if (Array.isArray(response.violations) && response.violations.length > 0) return true;
-  return response.routed_from === step;
-}
-
-/** The interpreter's reason for rejecting a result, as it worded it (violations, else its message). */
-function rejectionOf(response: Plain): string {
-  const violations = Array.isArray(response.violations)
-    ? response.violations.map(str).filter((v) => v !== "")
-    : [];
-  if (violations.length > 0) return violations.join("; ");
-  const message = str(response.message);
-  return message === "" ? str(response.status) : message;
-}
-
-/** What an expression raised, as the findings quote it; the interpreter's text when it raised nothing. */
-function errorText(error: RaisedError | null, text: string): string {
-  return error === null ? text : error.message;
-}
-
-/** A finding's message with a hint that says how to remove it, when there is one. */
-function withHint(message: string, hint: string | null): string {
-  return hint === null ? message : `${message} (${hint})`;
 }
