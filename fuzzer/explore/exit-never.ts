@@ -1,6 +1,6 @@
 // The targeted search behind FUZZ-EXIT-NEVER: before claiming that a loop's exit_criterion never
 // holds, it is evaluated for every conforming candidate with every name the engine binds for it
-// (docs/reference/runtime.md §25.2, language.md §10.6): `result`; with `accumulate`, the accumulator
+// (docs/reference/runtime.md §25.2, docs/reference/language.md §10.6): `result`; with `accumulate`, the accumulator
 // names; with `score_expr`, `best_score`, `prior_scores` and `iteration`. A criterion read blind
 // (a name left unbound raises) would be claimed never to hold when it can: a false alarm.
 import type { FlowIR, StepIR } from "../../checker/index";
