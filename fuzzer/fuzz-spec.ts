@@ -157,7 +157,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   const soundness: Record<string, FlowSoundness> = Object.create(null);
   const blocked = new Set<string>();
   /** What each explored flow's exploration allows a property verdict to claim. */
-  const explored = new Map<string, { held: Verdict; runs: number }>();
+  const explored = new Map<string, Explored>();
   let runs = 0;
   let paths = 0;
   let fewestRuns = Number.MAX_SAFE_INTEGER;
@@ -279,6 +279,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     explored.set(flow.name, {
       held: complete && !cutShort ? "proven" : unpassed ? "suspect" : "not_refuted",
       runs: random.runs + exhaustive.paths,
+      undecided: flowCoverage.propertiesUndecided,
     });
     flowsDone++;
     progress();
@@ -346,13 +347,22 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
 
 const idOf = identityOf;
 
+/** What a flow's exploration allows its property verdicts to claim. */
+interface Explored {
+  readonly held: Verdict;
+  readonly runs: number;
+  /** Properties some state left unjudged (they read an output the fuzzer did not see). */
+  readonly undecided: ReadonlySet<string>;
+}
+
 /**
  * Each property of an explored flow: violated when a run (not one that needed a step skipped by
- * hand) broke it, else what the flow's exploration allows (soundness's meanings).
+ * hand) broke it; suspect when some state could not judge it; else what the flow's exploration
+ * allows (soundness's meanings).
  */
 function propertyVerdicts(
   target: FuzzTarget,
-  explored: ReadonlyMap<string, { held: Verdict; runs: number }>,
+  explored: ReadonlyMap<string, Explored>,
   observations: readonly { obs: Observation; manualSkip: boolean }[],
 ): Record<string, PropertyVerdict> {
   const out: Record<string, PropertyVerdict> = Object.create(null);
@@ -368,7 +378,7 @@ function propertyVerdicts(
       out[p.name] = {
         flow,
         kind: p.kind,
-        verdict: violated ? "violated" : e.held,
+        verdict: violated ? "violated" : e.undecided.has(p.name) ? "suspect" : e.held,
         line: target.source.lineOf(p.range.start),
         runs: e.runs,
       };

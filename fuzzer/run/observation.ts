@@ -103,6 +103,11 @@ export interface Coverage {
   readonly completed: Set<string>;
   /** How runs of each flow (by name) ended, with the step they ended at: `end|step` → runs. */
   readonly endings: Map<string, Map<string, number>>;
+  /**
+   * Properties (by name) left unjudged on some state because they read the output of a step whose
+   * output the fuzzer did not see there (property-state.ts).
+   */
+  readonly propertiesUndecided: Set<string>;
 }
 
 export function emptyCoverage(): Coverage {
@@ -119,6 +124,7 @@ export function emptyCoverage(): Coverage {
     gateOutcomes: new Set(),
     completed: new Set(),
     endings: new Map(),
+    propertiesUndecided: new Set(),
   };
 }
 
@@ -134,6 +140,7 @@ export function mergeCoverage(into: Coverage, from: Coverage): void {
   for (const k of from.exhausted) into.exhausted.add(k);
   for (const k of from.gateOutcomes) into.gateOutcomes.add(k);
   for (const k of from.completed) into.completed.add(k);
+  for (const k of from.propertiesUndecided) into.propertiesUndecided.add(k);
   for (const [flow, ends] of from.endings) {
     let mine = into.endings.get(flow);
     if (mine === undefined) {

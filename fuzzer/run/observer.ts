@@ -564,9 +564,10 @@ export class Observer {
 
   /**
    * At the end of a run: gates a policy approved count as dispatched (they ran, automatically);
-   * steps their own skip_if skipped are noted.
+   * steps their own skip_if skipped are noted; properties left unjudged are noted.
    */
   async finish(): Promise<void> {
+    for (const name of this.properties?.undecided ?? []) this.coverage.propertiesUndecided.add(name);
     for (const [flowId, name] of this.flowNames) {
       const trace = await this.trace(flowId);
       const flow = this.spec.flows.get(name);

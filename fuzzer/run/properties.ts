@@ -16,6 +16,15 @@ interface Compiled {
   readonly ir: PropertyIR;
   readonly condition: CompiledExpression;
   readonly to: CompiledExpression | null;
+  /** The steps whose `$.steps.<id>.output` the property reads. */
+  readonly outputs: readonly string[];
+}
+
+const OUTPUT_PATH = /\$\.steps\.([A-Za-z0-9_-]+)\.output\b/g;
+
+function outputsRead(ir: PropertyIR): string[] {
+  const text = `${ir.condition.text}\n${ir.to?.text ?? ""}`;
+  return [...new Set([...text.matchAll(OUTPUT_PATH)].map((m) => m[1] ?? ""))];
 }
 
 /** What a run showed about one property: the call after which it was broken, and why. */
@@ -50,6 +59,7 @@ function compiled(ir: PropertyIR): Compiled {
       ir,
       condition: compileExpression(ir.condition.ast),
       to: ir.to === null ? null : compileExpression(ir.to.ast),
+      outputs: outputsRead(ir),
     };
     compiledCache.set(ir, c);
   }
@@ -74,6 +84,11 @@ export class PropertyMonitor {
   /** leads_to: the first call whose state opened an obligation no later state has met yet. */
   private readonly open = new Map<string, number>();
   private readonly broken = new Set<string>();
+  /**
+   * Properties left unjudged on some state of this run: they read an output the fuzzer did not see
+   * there, so neither a breach nor a proof may rest on the run.
+   */
+  readonly undecided = new Set<string>();
 
   constructor(
     flow: FlowIR,
@@ -113,6 +128,10 @@ export class PropertyMonitor {
     for (const p of this.properties) {
       const name = p.ir.name;
       if (this.broken.has(name)) continue;
+      if (p.outputs.some((id) => this.state.outputUnseen(id))) {
+        this.undecided.add(name);
+        continue;
+      }
       const c = check(p.condition, state);
       const raised = c.raised === null ? "" : ` (the condition raised ${c.raised})`;
       switch (p.ir.kind) {
@@ -141,7 +160,8 @@ export class PropertyMonitor {
     const out: PropertyBreach[] = [];
     for (const p of this.properties) {
       const name = p.ir.name;
-      if (this.broken.has(name)) continue;
+      // A skipped state may have been the one that satisfied it.
+      if (this.broken.has(name) || this.undecided.has(name)) continue;
       if (p.ir.kind === "eventually" && !this.satisfied.has(name)) {
         out.push(this.breach(p.ir, call, `${how} without a state where the condition holds`));
       }

@@ -3,7 +3,10 @@
 // attempts, gate decisions, skips, routes, the flow's end) and, for a step's output, the result of
 // the stratum_step_done call its `step_finished` event accepted. A route clears the steps from its
 // target on, as the interpreter clears their outputs and attempts. `snapshot()` is the value the
-// property expressions read their `$` paths from.
+// property expressions read their `$` paths from. A step accepted any other way (a parallel or
+// member step's aggregate, a sub-flow's output, a cached result) or whose output is more than the
+// reported result (an accumulating loop's merged fields) has an output the fuzzer did not see: it
+// reads None in the snapshot and `outputUnseen` says so, so that no verdict rests on it.
 import type { FlowIR } from "../../checker/index";
 import type { FlowEvent } from "../../interpreter/index";
 import { fromJsonValue, type PyValue } from "../../stdlib/index";
@@ -34,6 +37,8 @@ export class RunState {
   private readonly steps = new Map<string, StepView>();
   private readonly gates = new Map<string, string | null>();
   private input: unknown = {};
+  /** Steps whose current output the fuzzer did not see. */
+  private readonly unseen = new Set<string>();
 
   constructor(private readonly flow: FlowIR) {
     this.reset(0);
@@ -43,7 +48,10 @@ export class RunState {
   /** Every step from index `from` on back to pending (a route's target and what follows it). */
   private reset(from: number, keep: string | null = null): void {
     this.flow.steps.forEach((s, i) => {
-      if (i >= from && s.id !== keep) this.steps.set(s.id, { status: "pending", attempts: 0, output: null });
+      if (i >= from && s.id !== keep) {
+        this.steps.set(s.id, { status: "pending", attempts: 0, output: null });
+        this.unseen.delete(s.id);
+      }
     });
   }
 
@@ -68,7 +76,10 @@ export class RunState {
       case "step_finished": {
         if (e.outcome === "accepted") {
           const ownResult = ex.call.tool === "stratum_step_done" && ex.call.arguments.step_id === e.step_id;
-          const output = ownResult ? (ex.call.arguments.result ?? null) : null;
+          const seen = ownResult && (this.flow.stepById.get(e.step_id)?.accumulate ?? null) === null;
+          if (seen) this.unseen.delete(e.step_id);
+          else this.unseen.add(e.step_id);
+          const output = seen ? (ex.call.arguments.result ?? null) : null;
           return this.set(e.step_id, { status: "done", attempts: e.attempt, output });
         }
         if (e.outcome === "exhausted") return this.set(e.step_id, { status: "failed", attempts: e.attempt });
@@ -109,6 +120,11 @@ export class RunState {
       default:
         return false;
     }
+  }
+
+  /** Whether the step's current output is one the fuzzer did not see (it reads None). */
+  outputUnseen(stepId: string): boolean {
+    return this.unseen.has(stepId);
   }
 
   get finished(): boolean {
