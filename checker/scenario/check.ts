@@ -9,7 +9,7 @@ import { DiagnosticSink } from "../report";
 import { SpecSource } from "../source";
 import { loadScenario } from "./load";
 import type { ScenarioFile } from "./model";
-import { TEST_SPEC } from "./rules";
+import { TEST_SPEC } from "./TEST-SPEC";
 import { validateScenario } from "./validate";
 
 /** What the caller's reader answers for `spec:` (a path relative to the test file, as written). */

@@ -22,7 +22,7 @@ import {
   type StepExpectation,
   TASK_STATUSES,
 } from "./model";
-import { TEST_SCHEMA } from "./rules";
+import { TEST_SCHEMA } from "./TEST-SCHEMA";
 
 /** The keys that say what a script entry answers, each with the keys it may have beside it. */
 const ENTRY_KEYS: Readonly<Record<ScriptEntry["kind"], readonly string[]>> = {

@@ -8,7 +8,9 @@ import type { Reporter } from "../report";
 import type { MapNode, SpecNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
 import type { Located, ScenarioFile, ScriptEntry } from "./model";
-import { TEST_RESULT_CONTRACT, TEST_SPEC, TEST_UNKNOWN_STEP } from "./rules";
+import { TEST_RESULT_CONTRACT } from "./TEST-RESULT-CONTRACT";
+import { TEST_SPEC } from "./TEST-SPEC";
+import { TEST_UNKNOWN_STEP } from "./TEST-UNKNOWN-STEP";
 import { nodeKind } from "./values";
 
 /** The flows a run of `root` may dispatch steps of: itself and every sub-flow it reaches. */

@@ -39,8 +39,11 @@ const EXPECTED: Readonly<Record<string, string | null>> = {
   "unknown-name": "EXPR-UNKNOWN-NAME",
 };
 
-/** Helper calls recorded as unknown that are builtins now (version 0.3, docs/reference/language.md §10.9). */
-const NOW_BUILTIN = /^no_file_conflicts\(/;
+/**
+ * Helper calls recorded as unknown that are builtins now: no_file_conflicts (version 0.3) and the
+ * reference's ensure helpers plan_completion and vocabulary_compliance (docs/reference/language.md §10.9).
+ */
+const NOW_BUILTIN = /^(no_file_conflicts|plan_completion|vocabulary_compliance)\(/;
 
 describe("conformance expressions", () => {
   it("has rows", () => {

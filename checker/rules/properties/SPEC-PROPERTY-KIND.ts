@@ -11,7 +11,7 @@ export const SPEC_PROPERTY_KIND = defineRule({
   code: "SPEC-PROPERTY-KIND",
   severity: "error",
   family: "schema",
-  errorType: "ir_validation_error",
+  errorType: "ir_semantic_error",
   title: "A property does not state exactly one of always, never, eventually, leads_to",
   doc: "Each property says what must hold in exactly one way: always (in every state of every run), never (in no state), eventually (in some state of every run) or leads_to (every state where `from` holds is followed by one where `to` holds). Keep one of them; state the others as properties of their own.",
   example: {

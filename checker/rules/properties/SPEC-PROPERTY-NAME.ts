@@ -9,7 +9,7 @@ export const SPEC_PROPERTY_NAME = defineRule({
   code: "SPEC-PROPERTY-NAME",
   severity: "error",
   family: "schema",
-  errorType: "ir_validation_error",
+  errorType: "ir_semantic_error",
   title: "A property's name is not an identifier",
   doc: "A property is named by a key of the properties block: letters, digits and '_', not starting with a digit. The name keys the property's verdict in stratumc fuzz's JSON output and names it in findings. Rename the property.",
   example: {

@@ -77,6 +77,9 @@ const ORDER: readonly [code: string, severity: "error" | "warning" | "info", fam
   ["SPEC-DEBATE-MISSING-KEY", "error", "step-mode"],
   ["SPEC-DEBATE-ONLY-KEY", "error", "step-mode"],
   ["SPEC-DEBATE-CONTRACT-UNDEFINED", "error", "reference"],
+  ["SPEC-PROPERTY-NAME", "error", "schema"],
+  ["SPEC-PROPERTY-KIND", "error", "schema"],
+  ["SPEC-PROPERTY-FLOW-UNDEFINED", "error", "reference"],
 ];
 
 describe("SEMANTIC_RULES", () => {
