@@ -10,12 +10,13 @@ import { dictSet } from "../../../../stdlib/values/dict";
 import { repr, strRepr } from "../../../../stdlib/values/repr";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import type { ParallelAdvanceArgs, StepArgs } from "../../../api";
-import type { Response, Wire } from "../../../wire/wire";
+import type { Response } from "../../../wire/wire";
 import { currentStep } from "../../current";
 import { type MergeReport, mergeReportOf } from "../../merge-report";
 import { parallelToolError } from "../../parallel-errors";
 import { stepEntries } from "../../parallel-poll";
-import { entryResult, entryState, stateSummary, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { entryResult, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { type PollJudgement, pollAnswer } from "../../poll-answer";
 import { gateBouncesOf } from "../../pre-merge-verify";
 import type { FlowRun } from "../../run";
 import type { Tx } from "../../tx";
@@ -57,36 +58,19 @@ export function pollParallel(
   entries: ReadonlyMap<string, PyValue>,
   args: StepArgs,
 ): Response {
-  const summary = stateSummary(entries.values());
-  let requireSatisfied = false;
-  let canAdvance = false;
-  let outcome: Wire = null;
-  if (allSettled(entries)) {
+  const judge = (): PollJudgement => {
     const results = taskResultsOf(entries);
     const merge = mergeWithGates(entries, null);
     const evaluation = evaluateParallelResults(step, results, merge, seen.spec);
-    requireSatisfied = evaluation.requireSatisfied;
-    canAdvance = evaluation.requireSatisfied && evaluation.mergeOk;
-    if (!isCurrent(seen, step)) {
-      outcome = { status: "already_advanced", aggregate: evaluation.aggregate };
-    } else if (parallelOf(step).deferAdvance) {
-      outcome = { status: "awaiting_consumer_advance", aggregate: evaluation.aggregate };
-    } else {
-      const run = tx.edit(args.flow_id);
-      if (run === null)
-        return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
-      outcome = processParallelResults(tx, run, step, results, merge);
-    }
-  }
-  return {
-    flow_id: args.flow_id,
-    step_id: args.step_id,
-    summary,
-    tasks: entries,
-    require_satisfied: requireSatisfied,
-    can_advance: canAdvance,
-    outcome,
+    return {
+      requireSatisfied: evaluation.requireSatisfied,
+      canAdvance: evaluation.requireSatisfied && evaluation.mergeOk,
+      aggregate: evaluation.aggregate,
+      deferred: parallelOf(step).deferAdvance,
+      advance: (run) => processParallelResults(tx, run, step, results, merge),
+    };
   };
+  return pollAnswer(tx, seen, step, entries, args, allSettled(entries) ? judge : null);
 }
 
 export function advanceParallel(tx: Tx, seen: FlowRun, step: StepIR, args: ParallelAdvanceArgs): Response {

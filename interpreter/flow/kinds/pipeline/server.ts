@@ -8,12 +8,12 @@ import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import type { StepArgs } from "../../../api";
 import { ExecutionFailure } from "../../../base/tool-errors";
-import type { Response, Wire } from "../../../wire/wire";
-import { currentStep } from "../../current";
+import type { Response } from "../../../wire/wire";
 import { CLEAN_MERGE } from "../../merge-report";
 import { parallelToolError } from "../../parallel-errors";
 import type { StartedTask } from "../../parallel-start";
-import { entryResult, entryState, stateSummary, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { entryResult, entryState, TERMINAL_TASK_STATES } from "../../parallel-tasks";
+import { type PollJudgement, pollAnswer } from "../../poll-answer";
 import type { FlowRun } from "../../run";
 import type { Tx } from "../../tx";
 import { settlePipelineResults } from "./done";
@@ -81,36 +81,22 @@ export function pollPipeline(
   entries: ReadonlyMap<string, PyValue>,
   args: StepArgs,
 ): Response {
-  const summary = stateSummary(entries.values());
-  let requireSatisfied = false;
-  let canAdvance = false;
-  let outcome: Wire = null;
   const settled = [...entries.values()].every((v) => TERMINAL_TASK_STATES.has(entryState(v)));
-  if (settled) {
+  const judge = (): PollJudgement => {
     const results = taskResultsOf(entries);
     const graph = graphOf(seen, step) ?? [];
     const evaluation = evaluatePipelineResults(step, graph, results, CLEAN_MERGE);
     // Merge is clean here, so the step can advance exactly when `require` holds.
-    requireSatisfied = dictGetStr(evaluation.aggregate, "require_satisfied") === true;
-    canAdvance = requireSatisfied;
-    if (currentStep(seen)?.id !== step.id) {
-      outcome = { status: "already_advanced", aggregate: evaluation.aggregate };
-    } else {
-      const run = tx.edit(args.flow_id);
-      if (run === null)
-        return parallelToolError("flow_not_found", `No active flow with id '${args.flow_id}'`);
-      outcome = settlePipelineResults(tx, run, step, results, CLEAN_MERGE);
-    }
-  }
-  return {
-    flow_id: args.flow_id,
-    step_id: args.step_id,
-    summary,
-    tasks: entries,
-    require_satisfied: requireSatisfied,
-    can_advance: canAdvance,
-    outcome,
+    const requireSatisfied = dictGetStr(evaluation.aggregate, "require_satisfied") === true;
+    return {
+      requireSatisfied,
+      canAdvance: requireSatisfied,
+      aggregate: evaluation.aggregate,
+      deferred: false,
+      advance: (run) => settlePipelineResults(tx, run, step, results, CLEAN_MERGE),
+    };
   };
+  return pollAnswer(tx, seen, step, entries, args, settled ? judge : null);
 }
 
 /** stratum_parallel_advance: a pipeline never defers its advance (poll advances it). */
