@@ -47,6 +47,8 @@ const UNMIRRORED: Readonly<Record<string, string>> = {
   "test/lsp/nvim": "the Neovim configuration of test/lsp/neovim.test.ts",
   "test/fuzzer/reference-specs":
     "the reference implementation's specs (scripts/extract-reference-specs.mjs) and the fuzz survey over them",
+  "test/fuzzer/blind-properties":
+    "property specs written from the user docs alone, their predicted and actual verdicts (RESULTS.md)",
 };
 
 /** Source folders with .ts files whose tests are neither at their path nor at their parent's. */
