@@ -5,6 +5,12 @@ export { createJudgeVerifier } from "./agent-run/judge-verifier";
 export type { HostOptions, NodeHost } from "./compose";
 export { composeHostLazily } from "./compose-lazily";
 export { FileFlowStore, stratumHome } from "./file-store/file-store";
+export {
+  DEFAULT_GATE_ASK_TIMEOUT_S,
+  type GateMode,
+  type GateSetting,
+  gateSettingOf,
+} from "./gate-setting";
 export { nodeFileSystem } from "./node-fs";
 export { nodeWorkspace } from "./node-workspace";
 export { agentEnvSetting } from "./parallel/agent-env";

@@ -41,6 +41,11 @@ export interface GateResolveArgs extends StepArgs {
   readonly outcome: string;
   readonly rationale: string;
   readonly resolved_by: string;
+  /**
+   * Refuse (`gate_changed`) unless the flow is still at this revision: the one a person looked at
+   * when asked (stratum_gate_ask). Not a parameter of the stratum_gate_resolve tool.
+   */
+  readonly expected_revision?: number;
 }
 
 export interface SkipStepArgs extends StepArgs {
@@ -109,6 +114,11 @@ export interface StratumApi {
   audit(args: FlowArgs): Promise<Response>;
   gateResolve(args: GateResolveArgs): Promise<Response>;
   checkTimeouts(args: FlowArgs): Promise<Response>;
+  /**
+   * Read-only: the gate the flow waits at, for a person to answer (`status: "gate_context"`, or
+   * stratum_gate_resolve's refusals). The engine has it; an API that only relays calls (tests) may not.
+   */
+  gateContext?(args: StepArgs): Promise<Response>;
   skipStep(args: SkipStepArgs): Promise<Response>;
   commit(args: LabelArgs): Promise<Response>;
   revert(args: LabelArgs): Promise<Response>;

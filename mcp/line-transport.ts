@@ -10,6 +10,8 @@
 // - a request whose parameters `screen` rejects is answered with that error;
 // - a message other than a tools/call nested deeper than MAX_VALUE_DEPTH is refused (-32600) or,
 //   without an id, dropped;
+// - a client's response that is malformed or too deep ends the server's request it answers with
+//   an error (the request would otherwise wait out its time limit);
 // - no size limit below 256 MiB per message (a large spec must fit).
 // When the input ends, the transport closes only once every request already received has been
 // answered: a client that writes its calls and then closes the pipe (`… | stratum-mcp`) gets every
@@ -145,6 +147,7 @@ export class LineTransport implements Transport {
       const id =
         typeof json === "object" && json !== null && "id" in json ? (json as { id: unknown }).id : null;
       this.reject(typeof id === "string" || typeof id === "number" ? id : null, -32600, "Invalid Request");
+      this.failResponse(json);
       return;
     }
     const message = parsed.data;
@@ -157,6 +160,7 @@ export class LineTransport implements Transport {
         if ("method" in message && "id" in message) {
           this.reject(message.id, -32600, `Invalid Request: ${tooDeep(depth)}`);
         }
+        this.failResponse(json);
         return; // a notification or a response: nothing to answer
       }
     }
@@ -194,6 +198,23 @@ export class LineTransport implements Transport {
     }
     this.onmessage?.(message);
     this.closeWhenAnswered();
+  }
+
+  /**
+   * A response of the client (to one of the server's requests, an elicitation) that cannot be
+   * handed over as it is reaches the server as an error response with its id: the request then
+   * ends at once instead of waiting out its time limit. A stray id is the SDK's to ignore.
+   */
+  private failResponse(json: unknown): void {
+    if (typeof json !== "object" || json === null || Array.isArray(json) || "method" in json) return;
+    if (!("result" in json || "error" in json)) return;
+    const id = (json as { id?: unknown }).id;
+    if (typeof id !== "string" && !(typeof id === "number" && Number.isSafeInteger(id))) return;
+    this.onmessage?.({
+      jsonrpc: "2.0",
+      id,
+      error: { code: -32600, message: "Invalid response: not a JSON-RPC response the server can read" },
+    });
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   agentEnvSetting,
   composeHostLazily,
   createJudgeVerifier,
+  gateSettingOf,
   type HostOptions,
   type NodeHost,
   SHUTDOWN_WAIT_MS,
@@ -36,6 +37,10 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
   // And the old generation may grow to 1.5× its live size before a full GC, not V8's up to 4×:
   // otherwise ~60 MB of promoted garbage piles up between collections (RSS saw-tooth 115–190 MB).
   setFlagsFromString("--heap-growing-percent=50");
+  // STRATUM_GATES guards what gates mean: a value not understood stops the server before it serves
+  // (the command line checks it first and says so as a usage error).
+  const gates = gateSettingOf(host.env);
+  if (!gates.ok) throw new Error(gates.message);
   const flows = await composeHostLazily({
     cwd: host.cwd,
     env: host.env,
@@ -82,6 +87,7 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
     log,
     stop: AbortSignal.any([stopped.signal, storeFailed.signal]),
     events,
+    gates: gates.setting,
   });
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are

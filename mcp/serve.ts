@@ -1,6 +1,6 @@
 // Serving MCP over stdio (docs/reference/runtime.md §16.1, docs/reference/runtime.md §21.1): standard output carries protocol only, so
 // anything else that would print there (console.log/info/debug) goes to standard error.
-import type { AgentRuns } from "../host/index";
+import type { AgentRuns, GateSetting } from "../host/index";
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
@@ -25,6 +25,8 @@ export interface ServeOptions {
   readonly checks?: CheckJobs;
   /** The agent runs of stratum_agent_run (default: none); `stop` cancels them. */
   readonly agents?: AgentRuns;
+  /** STRATUM_GATES and the wait of stratum_gate_ask (default: any gate resolver, ten minutes). */
+  readonly gates?: GateSetting;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -44,6 +46,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     fuzz,
     checks,
     ...(options.agents === undefined ? {} : { agents: options.agents }),
+    ...(options.gates === undefined ? {} : { gates: options.gates }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

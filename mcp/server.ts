@@ -18,7 +18,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { AgentRuns } from "../host/index";
+import { type AgentRuns, DEFAULT_GATE_ASK_TIMEOUT_S, type GateSetting } from "../host/index";
 import type { Response, StratumApi } from "../interpreter/index";
 import { encodeWire, wireToPlain } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
@@ -26,6 +26,8 @@ import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
+import { elicitorFor } from "./gate-ask-tool";
+import { gateHintText, humanGateRefusal, withGateHint } from "./human-gates";
 import type { RequestRejection } from "./line-transport";
 import { refusedToolAnswer } from "./refused-tools";
 import { TOOLS, type ToolDefinition } from "./tools";
@@ -49,6 +51,8 @@ export interface McpServerOptions {
   readonly checks?: CheckJobs;
   /** The agent runs of stratum_agent_run (default: none; that tool then answers agent_run_unavailable). */
   readonly agents?: AgentRuns;
+  /** STRATUM_GATES and the wait of stratum_gate_ask (default: any, DEFAULT_GATE_ASK_TIMEOUT_S). */
+  readonly gates?: GateSetting;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -73,6 +77,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     checks: options.checks ?? new CheckJobs(),
     agents: options.agents ?? null,
   };
+  const gates = options.gates ?? { mode: "any", askTimeoutMs: DEFAULT_GATE_ASK_TIMEOUT_S * 1000 };
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   // Not setRequestHandler: the SDK would parse the request first (a new object, so the decoded
   // arguments could only be found by id) and answer a bad shape with -32603 and its zod issue dump.
@@ -92,16 +97,23 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (refused !== null) return toolResult(refused, false);
       throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
+    if (tool.name === "stratum_gate_resolve" && gates.mode === "human")
+      return toolResult(humanGateRefusal(), false);
     const decoded = decodeArguments(tool, options.toolArguments?.(request), params.arguments);
     if (!decoded.ok) return toolResult(decoded.error, true);
     const events = options.events;
+    const elicit = elicitorFor(server.getClientCapabilities(), extra, gates.askTimeoutMs);
+    const hint = gateHintText(elicit !== null, gates.mode);
     // The request's own signal: a client's notifications/cancelled for it stops what it started.
-    const call = { ...context, signal: extra.signal };
+    const call = { ...context, signal: extra.signal, gateAsk: { elicit, gates: gates.mode } };
     if (events === undefined || !wantsEvents(params._meta)) {
-      return answered(await tool.call(options.api, decoded.args, call));
+      return answered(withGateHint(await tool.call(options.api, decoded.args, call), hint));
     }
     const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
-    return { ...answered(collected.value), _meta: { [EVENTS_META_KEY]: collected.events } };
+    return {
+      ...answered(withGateHint(collected.value, hint)),
+      _meta: { [EVENTS_META_KEY]: collected.events },
+    };
   };
   return server;
 }

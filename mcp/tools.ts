@@ -1,5 +1,5 @@
 // The tools of docs/reference/runtime.md §16.2 (the reference's sixteen, its four parallel-step tools of
-// version 0.3 and its two agent-run tools) plus stratum_fuzz: names, parameters and descriptions an agent can act on,
+// version 0.3 and its two agent-run tools) plus stratum_fuzz and stratum_gate_ask: names, parameters and descriptions an agent can act on,
 // each mapped onto one call of the programmatic API. No flow logic lives here.
 import { z } from "zod";
 import type { AgentRuns } from "../host/index";
@@ -9,6 +9,7 @@ import { AGENT_RUN_TOOL, CANCEL_AGENT_RUN_TOOL } from "./agent-tools";
 import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
+import { GATE_ASK_TOOL, type GateAskContext } from "./gate-ask-tool";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
@@ -31,6 +32,8 @@ interface ToolContext {
   readonly agents: AgentRuns | null;
   /** Aborted when the client cancels this call (MCP notifications/cancelled). */
   readonly signal?: AbortSignal;
+  /** The client's form elicitation for stratum_gate_ask, and who may resolve gates. */
+  readonly gateAsk: GateAskContext;
 }
 
 export interface ToolDefinition {
@@ -372,6 +375,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   // The reference's agent-run tools (since its 0.2.50), run by the host.
   AGENT_RUN_TOOL,
   CANCEL_AGENT_RUN_TOOL,
-  // stratumc adds a tool the reference does not have.
+  // stratumc adds tools the reference does not have.
   FUZZ_TOOL,
+  GATE_ASK_TOOL,
 ];

@@ -2,7 +2,9 @@
 // (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server process (mcp/process.ts) is loaded only
 // here (load-server.ts).
 import type { Command } from "commander";
+import { gateSettingOf } from "../../host/index";
 import type { CommandContext } from "../command-context";
+import { UsageError } from "../exit-codes";
 import { refreshHookScripts } from "../install/command";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 import { VERSION } from "../version";
@@ -15,6 +17,9 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: { readonly store?: string }) => {
+      // Before anything else: a server that would not guard its gates as asked must not start.
+      const gates = gateSettingOf(ctx.host.env);
+      if (!gates.ok) throw new UsageError(gates.message);
       // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (docs/reference/runtime.md §21.1).
       const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);

@@ -24,6 +24,7 @@ import { commits, ExecutionFailure, executionError, toolError } from "../base/to
 import { agentRunCharge, agentRunCheck } from "../flow/agent-run-budget";
 import { audit } from "../flow/audit";
 import { commitCheckpoint, revertCheckpoint } from "../flow/checkpoints";
+import { gateContext } from "../flow/gate-context";
 import { gateResolve } from "../flow/gates";
 import { iterationAbort, iterationStart } from "../flow/iterations";
 import { iterationReport } from "../flow/iterations-report";
@@ -242,6 +243,7 @@ export function createEngine(options: EngineOptions): EngineApi {
     audit: flowTool<FlowArgs>(audit),
     gateResolve: flowTool<GateResolveArgs>(gateResolve),
     checkTimeouts: flowTool<FlowArgs>(checkTimeouts),
+    gateContext: flowTool<StepArgs>(gateContext),
     skipStep: flowTool<SkipStepArgs>(skipStep),
     commit: flowTool<LabelArgs>(commitCheckpoint),
     revert: flowTool<LabelArgs>(revertCheckpoint),

@@ -27,6 +27,13 @@ export function gateResolve(tx: Tx, args: GateResolveArgs): Response {
   if (run === null) return flowNotFound(args.flow_id);
   const refusal = resolveRefusal(run, args);
   if (refusal !== null) return refusal;
+  const expected = args.expected_revision;
+  if (expected !== undefined && run.state.revision !== expected) {
+    return toolError(
+      "gate_changed",
+      `The flow changed while the gate was being answered (revision ${expected}, now ${run.state.revision}): ask again`,
+    );
+  }
   const stopped = budgetStopped(tx, args.flow_id);
   if (stopped !== null) return stopped;
   const work = tx.edit(args.flow_id);

@@ -99,8 +99,8 @@ describe("wrong-shaped tool arguments over the wire", () => {
     );
   }
 
-  it("lists the twenty-four tools", () => {
-    expect(tools).toHaveLength(24);
+  it("lists the twenty-five tools", () => {
+    expect(tools).toHaveLength(25);
   });
 
   it("names the parameter of the wrong JSON type, for every parameter of every tool", async () => {

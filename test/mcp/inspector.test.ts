@@ -44,7 +44,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
     return { result, response };
   }
 
-  it("lists the twenty-four tools", async () => {
+  it("lists the twenty-five tools", async () => {
     const list = await inspector("--method", "tools/list");
     const tools = list.tools as { name: string; description: string; inputSchema: Plain }[];
     expect(tools.map((t) => t.name)).toEqual([
@@ -72,6 +72,7 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
       "stratum_agent_run",
       "stratum_cancel_agent_run",
       "stratum_fuzz",
+      "stratum_gate_ask",
     ]);
     for (const tool of tools) expect(tool.inputSchema.type, tool.name).toBe("object");
   });

@@ -76,6 +76,7 @@ const TOOL_PARAMETERS: Record<string, { readonly all: string[]; readonly require
   },
   stratum_cancel_agent_run: { all: ["correlation_id"], required: ["correlation_id"] },
   stratum_fuzz: { all: ["spec", "flow", "runs", "seed", "time_budget_ms"], required: ["spec"] },
+  stratum_gate_ask: { all: ["flow_id", "step_id", "message"], required: ["flow_id", "step_id"] },
 };
 
 /** Parameters that are not strings (besides the object ones). */
@@ -163,7 +164,7 @@ describe("stratum-mcp over the SDK client", () => {
     expect(client.getServerCapabilities()).toEqual({ tools: {} });
   });
 
-  it("lists exactly the twenty-four tools, with descriptions and input schemas", async () => {
+  it("lists exactly the twenty-five tools, with descriptions and input schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(Object.keys(TOOL_PARAMETERS));
     for (const tool of tools) {
@@ -332,7 +333,7 @@ describe("stratum-mcp at the line level", () => {
       session.writeLine("   ");
 
       const list = await session.request(1, "tools/list");
-      expect(list.result?.tools).toHaveLength(24);
+      expect(list.result?.tools).toHaveLength(25);
       expect(await session.request(5, "tools/call", { name: "nope", arguments: {} })).toEqual({
         jsonrpc: "2.0",
         id: 5,
