@@ -253,7 +253,13 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
       const { calls, observation } = await minimizeWitness(
         minimizing,
         f.outcome.calls.slice(0, f.obs.call + 1),
-        { identity: id, code: f.obs.code, flow: f.obs.flow, step: f.obs.step },
+        {
+          identity: id,
+          code: f.obs.code,
+          flow: f.obs.flow,
+          step: f.obs.step,
+          ...(f.obs.cut === undefined ? {} : { cut: f.obs.cut }),
+        },
       );
       const plan = calls[0]?.tool === "stratum_plan" ? calls[0].arguments.inputs : undefined;
       observations.set(id, {

@@ -18,7 +18,13 @@ export {
 } from "./fuzz-spec";
 export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
 export type { Divergence, DivergenceKind } from "./replay-flow/compare";
-export { type FlowReplayReport, flowsOfSpec, replayFlow, replayTarget } from "./replay-flow/replay-flow";
+export {
+  childFlowIds,
+  type FlowReplayReport,
+  flowsOfSpec,
+  replayFlow,
+  replayTarget,
+} from "./replay-flow/replay-flow";
 export type {
   Counterexample,
   FlowSoundness,

@@ -2,7 +2,7 @@
 // server hands out) through any transport (the in-process engine, or an MCP client), every response
 // is kept, and the responses are observed exactly as during fuzzing, so the replay says whether
 // the finding shows again.
-import { checkSpec, FUZZ_NO_COMPLETION } from "../checker/index";
+import { checkSpec, FUZZ_NO_COMPLETION, FUZZ_PROPERTY_VIOLATED } from "../checker/index";
 import type { Observation } from "./run/observation";
 import { Observer } from "./run/observer";
 import { type Plain, Session, type Transport, type WireCall } from "./run/session";
@@ -50,11 +50,22 @@ export async function replayCounterexample(
     steps.push({ call, response });
     await observer?.observe(session.calls - 1);
   }
-  const observations = observer?.observations ?? [];
   const matches = (o: { flow: string; step: string | null }) =>
     expect !== null &&
     (expect.flow === undefined || o.flow === expect.flow) &&
     (expect.step === undefined || o.step === expect.step);
+  // A property the fuzzer saw broken because it cut the run is broken by the same cut: where it
+  // stopped a loop (the replay's observer stops the run at the same call), or else at the call
+  // limit, which is where the witness of such a run ends.
+  if (
+    observer !== null &&
+    expect?.code === FUZZ_PROPERTY_VIOLATED.code &&
+    !observer.observations.some((o) => o.code === expect.code && matches(o))
+  ) {
+    if (observer.stopped === "loop" || observer.stopped === null)
+      observer.cutRun(observer.stopped ?? "truncated");
+  }
+  const observations = observer?.observations ?? [];
   // A flow that never completes is judged over every run; its witness is the run that comes back
   // round the loop, which is what a replay can show again.
   const revisit = observer?.revisit ?? null;

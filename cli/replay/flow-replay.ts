@@ -4,7 +4,8 @@
 // (fuzzer/replay-flow/); this file reads the spec and the store and prints.
 // Exit 0: no divergence; 1: a flow diverges; 2: usage error, unreadable spec or one with errors,
 // unknown or corrupt flow, unreachable store; 4: no divergence found, but a flow could not be
-// replayed to its end (the store does not keep the answers of its fan-out or sub-flow steps).
+// replayed to its end (the store does not keep the answers of its fan-out steps, or a sub-flow
+// step's child flow is missing).
 import { resolve } from "node:path";
 import type { FlowReplayReport } from "../../fuzzer/index";
 import { composeHostLazily, type NodeHost } from "../../host/index";
@@ -40,6 +41,7 @@ export async function replayStoredFlows(options: FlowReplayOptions, ctx: Command
     throw new UsageError(`--flow: '${options.flow}' is not a flow id`);
   }
   let states: FlowState[];
+  const children = new Map<string, FlowState>();
   try {
     const host = await composeHostLazily(withStoreOption(ctx.host, options.store));
     try {
@@ -47,6 +49,7 @@ export async function replayStoredFlows(options: FlowReplayOptions, ctx: Command
         options.flow !== null
           ? [await readState(host, options.flow)]
           : fuzzer.flowsOfSpec(target.spec, await readAll(host, ctx));
+      await readChildren(host, states, fuzzer.childFlowIds, children);
     } finally {
       await host.close().catch(() => undefined);
     }
@@ -56,7 +59,7 @@ export async function replayStoredFlows(options: FlowReplayOptions, ctx: Command
     throw e;
   }
   const reports: FlowReplayReport[] = [];
-  for (const state of states) reports.push(await fuzzer.replayFlow(target, state));
+  for (const state of states) reports.push(await fuzzer.replayFlow(target, state, children));
   ctx.io.out(
     options.format === "json"
       ? formatFlowReplayJson(options.spec, specText, reports)
@@ -84,6 +87,28 @@ async function readState(host: NodeHost, flowId: string): Promise<FlowState> {
   const decoded = decodeStoredFlow(stored);
   if (!decoded.ok) throw new UsageError(`flow '${flowId}' is corrupt (${decoded.part}): ${decoded.reason}`);
   return decoded.state;
+}
+
+/**
+ * The child flows the sub-flow steps of `states` ran, and theirs, into `into`; one that is gone or
+ * corrupt is left out (the replay then stops at its step, unjudged, and says why).
+ */
+async function readChildren(
+  host: NodeHost,
+  states: readonly FlowState[],
+  childIds: (state: FlowState) => string[],
+  into: Map<string, FlowState>,
+): Promise<void> {
+  const pending = states.flatMap(childIds);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (into.has(id) || !isSafeFlowId(id)) continue;
+    const stored = await host.store.read(id);
+    if (stored === null) continue;
+    const decoded = decodeStoredFlow(stored);
+    if (!decoded.ok) continue;
+    into.set(id, decoded.state);
+    pending.push(...childIds(decoded.state));
+  }
 }
 
 /** Every stored flow that decodes, in the store's order; corrupt ones are named on stderr. */

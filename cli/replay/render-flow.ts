@@ -4,7 +4,8 @@
 // summary line. json: `{"spec", "flows": [...], "summary": {"flows", "diverged", "unjudged"}}`,
 // each flow `{flow_id, flow_name, status, entries, replayed, reconstructed, divergence, unjudged}`,
 // a divergence `{kind, step, message, recorded, now, violations, reconstructed, line, column,
-// end_line, end_column}`.
+// end_line, end_column, sub_flow}` (sub_flow: `{flow, parent_flow, parent_step}` of the child it
+// happened in, or null).
 import { LineMap } from "../../checker/index";
 import type { Divergence, FlowReplayReport } from "../../fuzzer/index";
 import type { Style } from "../format/style";
@@ -53,6 +54,10 @@ function divergenceJson(lines: LineMap, d: Divergence) {
     column: at.column,
     end_line: at.endLine,
     end_column: at.endColumn,
+    sub_flow:
+      d.child === null
+        ? null
+        : { flow: d.child.flow, parent_flow: d.child.parentFlow, parent_step: d.child.parentStep },
   };
 }
 

@@ -9,6 +9,7 @@ import type { SpecCache } from "../../interpreter/index";
 import type { FileAccess } from "../../stdlib/index";
 import { attributable, identityOf, type Observation } from "../run/observation";
 import { Observer } from "../run/observer";
+import type { Cut } from "../run/properties";
 import { type Plain, Session, type WireCall } from "../run/session";
 import type { FuzzTarget } from "../target";
 import { engineTransport } from "../transport";
@@ -34,6 +35,12 @@ export interface Wanted {
   readonly code: string;
   readonly flow: string;
   readonly step: string | null;
+  /**
+   * A property broken because the fuzzer cut the run: where it stopped a loop (a candidate shows
+   * it if the replay stops at a loop too), or at its call limit (only a candidate as long as the
+   * witness, the limit, is cut there: values are simplified, no call is left out).
+   */
+  readonly cut?: Cut;
 }
 
 export interface Minimized {
@@ -55,7 +62,7 @@ export async function minimizeWitness(
   const replay = async (candidate: readonly WireCall[]): Promise<Shown | null> => {
     if (replays >= MAX_REPLAYS || ctx.expired?.() === true) return null;
     replays++;
-    return showingCall(ctx, candidate, wanted);
+    return showingCall(ctx, candidate, wanted, calls.length);
   };
   const first = await replay(calls);
   if (first === null) return { calls, observation: null };
@@ -74,11 +81,15 @@ interface Shown {
 
 type Replay = (calls: readonly WireCall[]) => Promise<Shown | null>;
 
-/** Replays `calls` on a fresh engine: the calls up to the one whose response shows the finding. */
+/**
+ * Replays `calls` on a fresh engine: the calls up to the one whose response shows the finding
+ * (`limit`: the length of the witness being minimized, where a call-limit cut happened).
+ */
 async function showingCall(
   ctx: MinimizeContext,
   calls: readonly WireCall[],
   wanted: Wanted,
+  limit: number,
 ): Promise<Shown | null> {
   const session = new Session(engineTransport(ctx.files, ctx.specs));
   const observer = new Observer(ctx.target.spec, ctx.shapes, session);
@@ -88,7 +99,7 @@ async function showingCall(
     observation,
     signature: signature.slice(0, at + 1),
   });
-  for (const call of calls) {
+  for (const [i, call] of calls.entries()) {
     let response: Plain;
     try {
       response = await session.replay(call);
@@ -101,12 +112,20 @@ async function showingCall(
       const r = observer.revisit;
       if (r !== null && r.flow === wanted.flow && r.cause.step === wanted.step) return shown(r.call, null);
     } else {
+      if (cutHere(wanted, observer, i, limit)) observer.cutRun(wanted.cut!);
       const o = observer.observations.find((x) => attributable(x) && identityOf(x) === wanted.identity);
       if (o !== undefined) return shown(o.call, o);
     }
     if (response.status === "error" && response.error_type === "invalid_arguments") return null;
   }
   return null;
+}
+
+/** Whether a replay that reached call `i` is cut there, as the wanted breach's run was. */
+function cutHere(wanted: Wanted, observer: Observer, i: number, limit: number): boolean {
+  if (wanted.cut === "loop") return observer.stopped === "loop";
+  if (wanted.cut === "truncated") return observer.stopped === null && i === limit - 1;
+  return false;
 }
 
 /** Leaves out chunks of calls (never the plan), halving the chunk size down to one call. */

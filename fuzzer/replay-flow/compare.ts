@@ -6,7 +6,7 @@
 import type { ExpressionIR } from "../../checker/index";
 import type { Violation } from "../../interpreter/index";
 import { ensureOf, type FuzzTarget, Locator } from "../target";
-import { type Drive, type Fact, sameFact } from "./drive";
+import { type ChildPlace, type Drive, type Fact, sameFact } from "./drive";
 import type { RecordedEntry, RecordedFlow } from "./recording";
 
 export type DivergenceKind =
@@ -43,6 +43,8 @@ export interface Divergence {
    * the divergence may come from the reconstruction rather than from the edit.
    */
   readonly reconstructed: boolean;
+  /** Set when the divergence is inside a sub-flow's child: which child, run by which step. */
+  readonly child: ChildPlace | null;
 }
 
 /** The first divergence of `edited` from `baseline`, or null when they agree. */
@@ -68,6 +70,17 @@ export function firstDivergence(
     const e = edited.facts[i];
     if (b !== undefined && e !== undefined && sameFact(b, e)) continue;
     const entry = recording.entries[e?.entry ?? b?.entry ?? -1];
+    const child = e?.child ?? b?.child ?? null;
+    if (child !== null) {
+      // Inside a sub-flow's child: placed in the child's flow, and the message names the child.
+      const d = classify(new Places(target, child.flow), [], b, e);
+      return {
+        ...d,
+        message: `in sub-flow '${child.flow}' (step '${child.parentStep}' of flow '${child.parentFlow}'): ${d.message}`,
+        reconstructed: child.reconstructed,
+        child,
+      };
+    }
     const reconstructed = entry?.kind === "step" && !entry.exact;
     return { ...classify(where, recording.entries, b, e), reconstructed };
   }
@@ -288,6 +301,6 @@ class Places {
   }
 
   divergence(kind: DivergenceKind, step: string | null, parts: DivergenceParts): Divergence {
-    return { kind, step, violations: [], reconstructed: false, ...parts };
+    return { kind, step, violations: [], reconstructed: false, child: null, ...parts };
   }
 }

@@ -2,11 +2,15 @@
 // numbered ids), planned with the recorded flow's name and input, then each recorded answer sent
 // when the flow asks for that step, in order. What the interpreter did is read from its typed
 // events (docs/reference/runtime.md §24), reduced to facts that do not depend on time or ids, so that two drives
-// can be compared fact by fact. The drive stops where the flow no longer asks for what the
-// recording answers next, or at a step whose answers the store does not keep (fan-out and sub-flow steps).
+// can be compared fact by fact. A sub-flow step is answered by its child flow's own recording (the
+// child the store links to the step), replayed in the child the engine starts, and the child's
+// completion is reported to the parent step as an agent does; the child's facts say which child
+// they belong to. The drive stops where the flow no longer asks for what the recording answers
+// next, or at a step whose answers the store does not keep (fan-out steps, a sub-flow step whose
+// child flow is not in the store).
 import type { FlowEvent, StratumApi, Violation } from "../../interpreter/index";
 import { wireToPlain } from "../../interpreter/index";
-import type { PyValue } from "../../stdlib/index";
+import { fromJsonValue, type PyValue } from "../../stdlib/index";
 import { EventLog, fuzzEngine, virtualFiles } from "../engine";
 import { FAN_OUT_STATUS, fansOut } from "../run/kinds/index";
 import type { Plain } from "../run/session";
@@ -25,6 +29,17 @@ export interface Fact {
   readonly reasons: readonly Violation[];
   /** The index of the recorded entry being answered when it happened (-1: the plan). */
   readonly entry: number;
+  /** Set when it happened in a sub-flow's child: which child, run by which step. */
+  readonly child: ChildPlace | null;
+}
+
+/** A sub-flow's child as the facts name it: its flow, and the parent flow and step that run it. */
+export interface ChildPlace {
+  readonly flow: string;
+  readonly parentFlow: string;
+  readonly parentStep: string;
+  /** Some result of the child's recording was not in the store and is reconstructed. */
+  readonly reconstructed: boolean;
 }
 
 /** Why a drive stopped. */
@@ -56,8 +71,16 @@ export async function driveRecording(
   specText: string,
   literals: readonly string[],
   recording: RecordedFlow,
+  children: ReadonlyMap<string, RecordedFlow> = new Map(),
 ): Promise<Drive> {
-  return new Driver(specText, literals, recording).drive();
+  return new Driver(specText, literals, recording, children).drive();
+}
+
+/** The flow a recorded answer is sent to, and how its facts are named. */
+interface Target {
+  readonly flowId: string;
+  readonly name: string;
+  readonly child: ChildPlace | null;
 }
 
 class Driver {
@@ -66,11 +89,14 @@ class Driver {
   private readonly facts: Fact[] = [];
   private rootId = "";
   private entry = -1;
+  /** The children being replayed, by the engine's flow id. */
+  private readonly places = new Map<string, ChildPlace>();
 
   constructor(
     private readonly specText: string,
     literals: readonly string[],
     private readonly recording: RecordedFlow,
+    private readonly children: ReadonlyMap<string, RecordedFlow>,
   ) {
     this.api = fuzzEngine(virtualFiles(literals), { observer: this.log.observer });
   }
@@ -83,8 +109,9 @@ class Driver {
   }
 
   private note(event: FlowEvent): void {
-    if (event.flow_id !== this.rootId) return; // a child's events are its parent's step
-    this.facts.push(factOf(event, this.entry));
+    if (event.flow_id === this.rootId) this.facts.push(factOf(event, this.entry, null));
+    const place = this.places.get(event.flow_id);
+    if (place !== undefined) this.facts.push(factOf(event, this.entry, place));
   }
 
   async drive(): Promise<Drive> {
@@ -101,10 +128,11 @@ class Driver {
     this.rootId = str(response.flow_id) || str(response.parent_flow_id);
     for (const event of this.log.take()) this.note(event);
     const entries = this.recording.entries;
+    const root: Target = { flowId: this.rootId, name: this.recording.flowName, child: null };
     for (let i = 0; i < entries.length; i++) {
       this.entry = i;
       const entry = entries[i]!;
-      const next = await this.answer(entry, response, i);
+      const next = await this.answer(root, entry, response, i);
       if ("kind" in next) return this.ended(next, i);
       response = next.response;
     }
@@ -117,13 +145,14 @@ class Driver {
 
   /** Sends one recorded answer to the flow waiting with `response`; the next response, or why not. */
   private async answer(
+    target: Target,
     entry: RecordedEntry,
     response: Plain,
     index: number,
   ): Promise<{ readonly response: Plain } | DriveEnd> {
     const status = str(response.status);
     const current = stepOf(response);
-    const flow_id = this.rootId;
+    const flow_id = target.flowId;
     const mismatch: DriveEnd = { kind: "mismatch", entry: index };
     switch (entry.kind) {
       case "policy":
@@ -154,25 +183,25 @@ class Driver {
         return { response: answer };
       }
       case "step":
-        return this.step(entry, response, index);
+        return this.step(target, entry, response, index);
     }
   }
 
   private async step(
+    target: Target,
     entry: Extract<RecordedEntry, { kind: "step" }>,
     response: Plain,
     index: number,
   ): Promise<{ readonly response: Plain } | DriveEnd> {
     const status = str(response.status);
     if (stepOf(response) !== entry.step) return { kind: "mismatch", entry: index };
-    if (status === "execute_flow")
-      return unreplayable(index, entry.step, "a sub-flow step: its child's answers are another flow's");
+    if (status === "execute_flow") return this.subFlow(target, entry, response, index);
     if (status === FAN_OUT_STATUS || fansOut(str(response.step_mode)))
       return unreplayable(index, entry.step, "its tasks' reports are not kept, only their aggregate");
     if (!STEP_STATUSES.has(status)) return { kind: "mismatch", entry: index };
-    const flow_id = this.rootId;
+    const flow_id = target.flowId;
     const step_id = entry.step;
-    if (entry.reports.length > 0) await this.iterate(step_id, entry.reports);
+    if (entry.reports.length > 0) await this.iterate(target, step_id, entry.reports);
     let answer: Plain = response;
     for (let attempt = 1; attempt <= entry.attempts; attempt++) {
       const result: PyValue = entry.result ?? null;
@@ -186,8 +215,80 @@ class Driver {
     return { response: answer };
   }
 
-  private async iterate(step_id: string, reports: readonly PyValue[]): Promise<void> {
-    const flow_id = this.rootId;
+  /**
+   * A sub-flow step: its child's recorded answers, sent to the child the engine started, then the
+   * child's completion reported to the parent step (as an agent does). Only the child the store
+   * links to the step's record is known: a step whose child is not in the store, or that ran more
+   * than one child (a retried sub-flow step), stops the drive.
+   */
+  private async subFlow(
+    target: Target,
+    entry: Extract<RecordedEntry, { kind: "step" }>,
+    response: Plain,
+    index: number,
+  ): Promise<{ readonly response: Plain } | DriveEnd> {
+    const step_id = entry.step;
+    const recorded = entry.child === null ? undefined : this.children.get(entry.child);
+    if (recorded === undefined) {
+      return unreplayable(
+        index,
+        step_id,
+        entry.child === null
+          ? "a sub-flow step whose record names no child flow"
+          : `a sub-flow step whose child flow ${entry.child} is not in the store`,
+      );
+    }
+    if (entry.attempts > 1) {
+      return unreplayable(
+        index,
+        step_id,
+        `a sub-flow step run ${entry.attempts} times: the store links only its last child flow`,
+      );
+    }
+    const child: Target = {
+      flowId: str(response.child_flow_id),
+      name: recorded.flowName,
+      child: {
+        flow: recorded.flowName,
+        parentFlow: target.name,
+        parentStep: step_id,
+        reconstructed: recorded.reconstructed > 0,
+      },
+    };
+    this.places.set(child.flowId, child.child!);
+    const first = response.child_step;
+    let answer: Plain =
+      first !== null && typeof first === "object" && !Array.isArray(first)
+        ? (first as Plain)
+        : await this.send((api) => api.resume({ flow_id: child.flowId }));
+    for (const childEntry of recorded.entries) {
+      const next = await this.answer(child, childEntry, answer, index);
+      if ("kind" in next) {
+        if (next.kind !== "unreplayable") return { kind: "mismatch", entry: index };
+        return unreplayable(
+          index,
+          step_id,
+          `in its child flow '${recorded.flowName}', at step '${next.step}': ${next.why}`,
+        );
+      }
+      answer = next.response;
+    }
+    // The child's end, as the engine answered its last call: reported to the parent step.
+    const ended =
+      str(answer.flow_id) === child.flowId &&
+      (str(answer.status) === "complete" ||
+        str(answer.status) === "killed" ||
+        str(answer.error_type) === "retries_exhausted");
+    if (!ended) return { kind: "mismatch", entry: index };
+    const result = fromJsonValue(answer);
+    const reported = await this.send((api) => api.stepDone({ flow_id: target.flowId, step_id, result }));
+    if (str(reported.error_type) === "retries_exhausted")
+      return { response: { status: "retries_exhausted", step_id } };
+    return { response: reported };
+  }
+
+  private async iterate(target: Target, step_id: string, reports: readonly PyValue[]): Promise<void> {
+    const flow_id = target.flowId;
     const started = await this.send((api) => api.iterationStart({ flow_id, step_id }));
     if (str(started.status) !== "iteration_started") return;
     for (const result of reports) {
@@ -200,6 +301,7 @@ class Driver {
         to: null,
         reasons: [],
         entry: this.entry,
+        child: target.child,
       });
       if (str(r.status) !== "iteration_continue") return;
     }
@@ -215,8 +317,8 @@ function unreplayable(entry: number, step: string, why: string): DriveEnd {
   return { kind: "unreplayable", entry, step, why };
 }
 
-function factOf(event: FlowEvent, entry: number): Fact {
-  const base = { type: event.type, to: null, reasons: [] as readonly Violation[], entry };
+function factOf(event: FlowEvent, entry: number, child: ChildPlace | null): Fact {
+  const base = { type: event.type, to: null, reasons: [] as readonly Violation[], entry, child };
   switch (event.type) {
     case "flow_started":
       return { ...base, step: null, detail: "" };
@@ -250,5 +352,12 @@ function factOf(event: FlowEvent, entry: number): Fact {
 
 /** Whether two facts say the same (the entry they happened at aside). */
 export function sameFact(a: Fact, b: Fact): boolean {
-  return a.type === b.type && a.step === b.step && a.detail === b.detail && a.to === b.to;
+  return (
+    a.type === b.type &&
+    a.step === b.step &&
+    a.detail === b.detail &&
+    a.to === b.to &&
+    a.child?.flow === b.child?.flow &&
+    a.child?.parentStep === b.child?.parentStep
+  );
 }

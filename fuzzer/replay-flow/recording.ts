@@ -21,6 +21,8 @@ export type RecordedEntry =
       readonly exact: boolean;
       /** The results of the iteration reports of this attempt's loop, in order (none: no loop). */
       readonly reports: readonly PyValue[];
+      /** A sub-flow step's child flow, as its record names it (null: not a sub-flow step). */
+      readonly child: string | null;
     }
   | {
       readonly kind: "gate";
@@ -76,6 +78,7 @@ export function recordingOf(state: FlowState): RecordedFlow {
             result: stored ?? checkpointOutput(state, record.step_id),
             exact,
             reports,
+            child: record.child_flow_id ?? null,
           });
           break;
         }

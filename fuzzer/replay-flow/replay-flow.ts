@@ -44,8 +44,28 @@ export function flowsOfSpec(spec: CheckedSpec, states: readonly FlowState[]): Fl
   return states.filter((s) => s.parent_flow_id === null && spec.flows.has(s.flow_name));
 }
 
-/** Replays one decoded stored flow against the edited spec's target. */
-export async function replayFlow(edited: FuzzTarget, state: FlowState): Promise<FlowReplayReport> {
+/**
+ * The flows a stored flow's sub-flow steps ran, as their records name them (the child of each
+ * ended sub-flow step): the store reads them, and their own children, for `replayFlow`.
+ */
+export function childFlowIds(state: FlowState): string[] {
+  const ids: string[] = [];
+  for (const records of [...state.rounds, state.records]) {
+    for (const r of records) if (r.type === "step" && r.child_flow_id != null) ids.push(r.child_flow_id);
+  }
+  return ids;
+}
+
+/**
+ * Replays one decoded stored flow against the edited spec's target. `children`: the stored flows
+ * its sub-flow steps ran (and theirs), by flow id; a sub-flow step whose child is not there stops
+ * the replay, unjudged.
+ */
+export async function replayFlow(
+  edited: FuzzTarget,
+  state: FlowState,
+  children: ReadonlyMap<string, FlowState> = new Map(),
+): Promise<FlowReplayReport> {
   const recording = recordingOf(state);
   const base = {
     flowId: recording.flowId,
@@ -68,6 +88,7 @@ export async function replayFlow(edited: FuzzTarget, state: FlowState): Promise<
         range: { start: 0, end: 0 },
         violations: [],
         reconstructed: false,
+        child: null,
       },
     };
   }
@@ -83,11 +104,18 @@ export async function replayFlow(edited: FuzzTarget, state: FlowState): Promise<
   // One virtual file system for both runs (the edited spec's words): only the specs differ.
   const literals = edited.literals.strings;
   const complete = madeUp(recording, recorded, state, literals);
-  const baseline = await driveRecording(recorded.text, literals, complete);
-  const now = await driveRecording(edited.text, literals, complete);
+  const childRecordings = new Map<string, RecordedFlow>();
+  for (const [id, child] of children) {
+    childRecordings.set(id, madeUp(recordingOf(child), recorded, child, literals));
+  }
+  const baseline = await driveRecording(recorded.text, literals, complete, childRecordings);
+  const now = await driveRecording(edited.text, literals, complete, childRecordings);
   const divergence = firstDivergence(complete, edited, baseline, now);
+  let reconstructed = recording.reconstructed;
+  for (const child of childRecordings.values()) reconstructed += child.reconstructed;
   return {
     ...base,
+    reconstructed,
     replayed: now.consumed,
     divergence,
     unjudged: divergence === null ? unjudgedReason(recording, baseline.end) : null,

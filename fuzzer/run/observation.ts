@@ -33,6 +33,11 @@ export interface Observation {
    * human's doing, so it only counts when another run shows it without one.
    */
   readonly afterManualSkip?: boolean;
+  /**
+   * A property broken because the fuzzer cut the run (at its call limit, or where it stopped a
+   * loop): a replay of the witness shows it only when it cuts the run the same way.
+   */
+  readonly cut?: "truncated" | "loop";
 }
 
 /** Whether an observation counts as a finding of the spec (see `afterManualSkip`). */

@@ -151,6 +151,7 @@ export class Observer {
       anchor: { kind: "property", name: p.name },
       message: FUZZ_PROPERTY_VIOLATED.message(p.name, p.kind, p.flow, b.what),
       call: b.call,
+      ...(b.cut === null ? {} : { cut: b.cut }),
     });
   }
 
@@ -545,13 +546,7 @@ export class Observer {
   /** How the run ended, and at which step of the root flow (the current one when it stopped). */
   ended(end: RunEnd, flowName: string, stepId: string | null): void {
     // A run the fuzzer stopped before its flow ended does not satisfy what had yet to happen.
-    const last = this.session.calls - 1;
-    if (end === "truncated") {
-      for (const b of this.properties?.cut(last, `at the fuzzer's call limit (${last + 1} calls)`) ?? [])
-        this.breach(b);
-    } else if (end === "loop") {
-      for (const b of this.properties?.cut(last, "where the fuzzer stopped a loop") ?? []) this.breach(b);
-    }
+    if (end === "truncated" || end === "loop") this.cutRun(end);
     if (this.manualSkip) return;
     let ends = this.coverage.endings.get(flowName);
     if (ends === undefined) {
@@ -560,6 +555,20 @@ export class Observer {
     }
     const key = `${end}|${stepId ?? ""}`;
     ends.set(key, (ends.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * The run is cut here, after its last call: at the call limit, or where the fuzzer stopped a loop.
+   * The properties its flow has yet to satisfy are broken by it (a replay of a cut run's witness
+   * cuts it at the same call).
+   */
+  cutRun(how: "truncated" | "loop"): void {
+    const last = this.session.calls - 1;
+    const why =
+      how === "truncated"
+        ? `at the fuzzer's call limit (${last + 1} calls)`
+        : "where the fuzzer stopped a loop";
+    for (const b of this.properties?.cut(last, why, how) ?? []) this.breach(b);
   }
 
   /**

@@ -6,6 +6,7 @@
 import type { CheckedSpec, FlowIR, PropertyIR } from "../../checker/index";
 import { type CompiledExpression, compileExpression, evaluate } from "../../interpreter/index";
 import { PyError, type PyValue, truthy } from "../../stdlib/index";
+import { LoopWatch } from "./cut-loop";
 import { RunState } from "./property-state";
 import type { Exchange } from "./session";
 
@@ -18,9 +19,12 @@ interface Compiled {
   readonly to: CompiledExpression | null;
   /** The steps whose `$.steps.<id>.output` the property reads. */
   readonly outputs: readonly string[];
+  /** Whether it reads `$.flow.round` (else two states that differ only by their round are one). */
+  readonly readsRound: boolean;
 }
 
 const OUTPUT_PATH = /\$\.steps\.([A-Za-z0-9_-]+)\.output\b/g;
+const ROUND_PATH = /\$\.flow\.round\b/;
 
 function outputsRead(ir: PropertyIR): string[] {
   const text = `${ir.condition.text}\n${ir.to?.text ?? ""}`;
@@ -32,7 +36,12 @@ export interface PropertyBreach {
   readonly property: PropertyIR;
   readonly call: number;
   readonly what: string;
+  /** How the run was cut, when the breach is that it was (null: the run showed it by itself). */
+  readonly cut: Cut | null;
 }
+
+/** How the fuzzer cut a run: at its call limit, or where it stopped a loop. */
+export type Cut = "truncated" | "loop";
 
 /** How a property's condition came out on a state: its truth, or the error it raised. */
 type Outcome = { readonly holds: boolean; readonly raised: string | null };
@@ -60,6 +69,7 @@ function compiled(ir: PropertyIR): Compiled {
       condition: compileExpression(ir.condition.ast),
       to: ir.to === null ? null : compileExpression(ir.to.ast),
       outputs: outputsRead(ir),
+      readsRound: ROUND_PATH.test(`${ir.condition.text}\n${ir.to?.text ?? ""}`),
     };
     compiledCache.set(ir, c);
   }
@@ -89,6 +99,8 @@ export class PropertyMonitor {
    * there, so neither a breach nor a proof may rest on the run.
    */
   readonly undecided = new Set<string>();
+  /** The root flow's state after each call that changed it: what looped, if the run is cut. */
+  private readonly loop = new LoopWatch();
 
   constructor(
     flow: FlowIR,
@@ -104,22 +116,29 @@ export class PropertyMonitor {
   /** The breaches the exchange at `call` shows (its events of the root flow, one state each). */
   observe(ex: Exchange, call: number): PropertyBreach[] {
     const out: PropertyBreach[] = [];
+    let changed = false;
     for (const e of ex.events ?? []) {
       if (e.flow_id !== this.rootId || !this.state.apply(e, ex)) continue;
+      changed = true;
+      if (e.type === "step_dispatched") this.loop.noteDispatch(e.step_id);
       out.push(...this.evaluate(ex, call));
       if (this.state.finished)
         out.push(
-          ...this.ended(`the flow ended (${e.type === "flow_finished" ? e.status : "finished"})`, call),
+          ...this.ended(`the flow ended (${e.type === "flow_finished" ? e.status : "finished"})`, call, null),
         );
     }
+    if (changed) this.loop.noteCall(ex, call, this.state);
     return out;
   }
 
-  /** The run was cut before its flow finished (the fuzzer's call limit, or a loop it stopped). */
-  cut(call: number, why: string): PropertyBreach[] {
+  /**
+   * The run was cut before its flow finished (the fuzzer's call limit, or a loop it stopped): each
+   * breach names what looped (cut-loop.ts).
+   */
+  cut(call: number, why: string, how: Cut): PropertyBreach[] {
     return this.state.finished
       ? []
-      : this.ended(`the run was cut ${why}, which counts as not satisfying it`, call);
+      : this.ended(`the run was cut ${why}, which counts as not satisfying it`, call, how);
   }
 
   private evaluate(ex: Exchange, call: number): PropertyBreach[] {
@@ -156,14 +175,15 @@ export class PropertyMonitor {
     return out;
   }
 
-  private ended(how: string, call: number): PropertyBreach[] {
+  private ended(how: string, call: number, cut: Cut | null): PropertyBreach[] {
     const out: PropertyBreach[] = [];
     for (const p of this.properties) {
       const name = p.ir.name;
       // A skipped state may have been the one that satisfied it.
       if (this.broken.has(name) || this.undecided.has(name)) continue;
+      const looped = cut === null ? "" : this.loop.describe(p.readsRound);
       if (p.ir.kind === "eventually" && !this.satisfied.has(name)) {
-        out.push(this.breach(p.ir, call, `${how} without a state where the condition holds`));
+        out.push(this.breach(p.ir, call, `${how} without a state where the condition holds${looped}`, cut));
       }
       const opened = this.open.get(name);
       if (p.ir.kind === "leads_to" && opened !== undefined) {
@@ -171,7 +191,8 @@ export class PropertyMonitor {
           this.breach(
             p.ir,
             call,
-            `'from' held after call ${opened + 1}, and ${how} with no later state where 'to' holds`,
+            `'from' held after call ${opened + 1}, and ${how} with no later state where 'to' holds${looped}`,
+            cut,
           ),
         );
       }
@@ -179,8 +200,8 @@ export class PropertyMonitor {
     return out;
   }
 
-  private breach(property: PropertyIR, call: number, what: string): PropertyBreach {
+  private breach(property: PropertyIR, call: number, what: string, cut: Cut | null = null): PropertyBreach {
     this.broken.add(property.name);
-    return { property, call, what };
+    return { property, call, what, cut };
   }
 }

@@ -138,6 +138,31 @@ export class RunState {
     return true;
   }
 
+  /**
+   * The state as text, equal for equal states; `round: false` leaves the round out (for the
+   * properties that do not read it, a state that differs only by its round is the same).
+   */
+  key(round: boolean): string {
+    const steps = [...this.steps].map(([id, s]) => [id, s.status, s.attempts, s.output]);
+    return JSON.stringify([this.status, round ? this.round : null, this.input, steps, [...this.gates]]);
+  }
+
+  /** The round (the revise count) the flow is in. */
+  get currentRound(): number {
+    return this.round;
+  }
+
+  /** What a person needs to recognise the state: the steps running, the gates decided, the round. */
+  describe(): string {
+    const running = [...this.steps]
+      .filter(([, s]) => s.status === "running")
+      .map(([id, s]) => (s.attempts > 0 ? `'${id}' running, attempt ${s.attempts}` : `'${id}' running`));
+    const gates = [...this.gates].filter(([, o]) => o !== null).map(([id, o]) => `gate '${id}' ${o}`);
+    const parts = [...running, ...gates];
+    if (this.round > 0) parts.push(`round ${this.round}`);
+    return parts.length > 0 ? parts.join(", ") : `flow ${this.status}`;
+  }
+
   /** The state as the property expressions read it. */
   snapshot(): PyValue {
     const steps = [...this.steps].map(

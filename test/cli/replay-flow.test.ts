@@ -1,7 +1,8 @@
 // `stratumc replay --flow ID --spec FILE` and `--all` through the built CLI: flows recorded by the
 // real interpreter into a file store (and a PostgreSQL store), replayed against the spec they were
 // recorded on (no divergence, exit 0) and against edited versions (the divergence at the edited
-// spec's line, exit 1), the JSON shape, which flows --all picks, and the usage errors (exit 2).
+// spec's line, exit 1), the JSON shape, which flows --all picks, a sub-flow step replayed through
+// its stored child flow (and unjudged, exit 4, when the child is gone), and the usage errors (exit 2).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,7 +39,24 @@ let complete: string;
 let running: string;
 let chores: string;
 let outer: string;
+let orphan: string;
+let orphanChild: string;
 const KINDS = readFileSync(join(import.meta.dirname, "../fuzzer/replay-flow/kinds.stratum.yaml"), "utf8");
+/** KINDS with an ensure on the child flow's step that the recorded result (v: 1) fails. */
+const CHILD_TIGHTENED = edited('intent: "Work"', 'intent: "Work"\n        ensure: ["result.v > 5"]', KINDS);
+
+/** Plans `outer` and finishes its sub-flow step through its child; the parent's and child's ids. */
+async function recordOuter(api: ReturnType<typeof engineOver>): Promise<{ parent: string; child: string }> {
+  const planned = (await api.plan({ spec: KINDS, flow: "outer", inputs: fromJsonValue({}) })) as Record<
+    string,
+    unknown
+  >;
+  const parent = String(planned.parent_flow_id);
+  const child = String(planned.child_flow_id);
+  const finished = await api.stepDone({ flow_id: child, step_id: "work", result: fromJsonValue({ v: 1 }) });
+  await api.stepDone({ flow_id: parent, step_id: "child", result: fromJsonValue(finished) });
+  return { parent, child };
+}
 
 beforeAll(async () => {
   ensureBundle();
@@ -50,24 +68,24 @@ beforeAll(async () => {
     ["removed.stratum.yaml", REMOVED],
     ["broken.stratum.yaml", "version: '0.2'\nflows: 3\n"],
     ["kinds.stratum.yaml", KINDS],
+    ["child-tightened.stratum.yaml", CHILD_TIGHTENED],
   ] as const)
     writeFileSync(join(dir, name), text);
-  const api = engineOver(new FileFlowStore(home));
+  const files = new FileFlowStore(home);
+  const api = engineOver(files);
   complete = await recordRelease(api);
   running = await recordRelease(api, V1, false);
   const other = (await api.plan({ spec: OTHER, flow: "chores", inputs: fromJsonValue({}) })) as {
     flow_id: string;
   };
   chores = other.flow_id;
-  // A flow whose first step is a sub-flow step, finished through its child.
-  const planned = (await api.plan({ spec: KINDS, flow: "outer", inputs: fromJsonValue({}) })) as Record<
-    string,
-    unknown
-  >;
-  outer = String(planned.parent_flow_id);
-  const child = String(planned.child_flow_id);
-  const finished = await api.stepDone({ flow_id: child, step_id: "work", result: fromJsonValue({ v: 1 }) });
-  await api.stepDone({ flow_id: outer, step_id: "child", result: fromJsonValue(finished) });
+  // A flow whose first step is a sub-flow step, finished through its child; and one whose child
+  // flow was removed from the store since.
+  outer = (await recordOuter(api)).parent;
+  const gone = await recordOuter(api);
+  orphan = gone.parent;
+  orphanChild = gone.child;
+  await files.remove(orphanChild);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -113,12 +131,32 @@ describe("replay --flow --spec", () => {
   });
 });
 
-describe("a flow that cannot be replayed to its end", () => {
-  it("exits 4 with the reason (a sub-flow step's answers are its child's)", () => {
+describe("a sub-flow step, replayed through its child flow", () => {
+  it("finds no divergence against the recorded spec (exit 0)", () => {
     const r = replay("--flow", outer, "--spec", "kinds.stratum.yaml");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout).toContain(`flow ${outer} (outer, running): no divergence (1 recorded answer replayed)`);
+  });
+
+  it("names the child flow and its step when the child's part of the spec changed (exit 1)", () => {
+    const r = replay("--flow", outer, "--spec", "child-tightened.stratum.yaml", "--format", "json");
+    expect(r.status).toBe(1);
+    const [flow] = JSON.parse(r.stdout).flows;
+    expect(flow.divergence).toMatchObject({
+      kind: "result_rejected",
+      step: "work",
+      message:
+        "in sub-flow 'leaf' (step 'child' of flow 'outer'): the recorded result of step 'work' is now rejected: ensure 'result.v > 5' failed",
+      line: lineOf(CHILD_TIGHTENED, 'ensure: ["result.v > 5"]'),
+      sub_flow: { flow: "leaf", parent_flow: "outer", parent_step: "child" },
+    });
+  });
+
+  it("exits 4 with the reason when the child flow is no longer in the store", () => {
+    const r = replay("--flow", orphan, "--spec", "kinds.stratum.yaml");
     expect(r.status).toBe(4);
     expect(r.stdout).toContain(
-      `flow ${outer} (outer, running): cannot judge: the replay stops at step 'child'`,
+      `flow ${orphan} (outer, running): cannot judge: the replay stops at step 'child' (recorded answer 1 of 1): a sub-flow step whose child flow ${orphanChild} is not in the store`,
     );
     expect(r.stdout).toContain("1 flow(s) replayed: 0 diverge(s), 1 could not be judged.");
   });
@@ -195,5 +233,23 @@ describe("a PostgreSQL store", () => {
     });
     expect(tightened.status).toBe(1);
     expect(tightened.stdout).toContain(`flow ${id} (release, complete): diverges at tightened.stratum.yaml:`);
+  });
+
+  it("replays a sub-flow step through the child flow stored there", async () => {
+    const url = pg.createDatabase("replay_subflow");
+    const store = new PgFlowStore(url);
+    const { parent } = await recordOuter(engineOver(store));
+    await store.close();
+    const same = stratumc(["replay", "--flow", parent, "--spec", "kinds.stratum.yaml", "--store", url], {
+      cwd: dir,
+    });
+    expect([same.status, same.stderr]).toEqual([0, ""]);
+    expect(same.stdout).toContain("no divergence (1 recorded answer replayed)");
+    const changed = stratumc(
+      ["replay", "--flow", parent, "--spec", "child-tightened.stratum.yaml", "--store", url],
+      { cwd: dir },
+    );
+    expect(changed.status).toBe(1);
+    expect(changed.stdout).toContain("in sub-flow 'leaf' (step 'child' of flow 'outer')");
   });
 });

@@ -1,6 +1,7 @@
 // Recordings beyond plain results and gate decisions: an attempt limit exhausted and routed by
-// on_fail, an iteration loop, a skip by hand (all replayed exactly), and a sub-flow step (not
-// replayable: the replay says so instead of guessing).
+// on_fail, an iteration loop, a skip by hand (all replayed exactly), and a sub-flow step (replayed
+// through its child flow's recording when the child is given; else unjudged, and the replay says
+// why instead of guessing).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -94,23 +95,80 @@ describe("replaying", () => {
     expect(report.divergence?.kind).toBe("step_skipped");
   });
 
-  it("stops at a sub-flow step, unjudged, without a divergence", async () => {
-    const state = await record("outer", async (api, flow_id, plan) => {
-      const child = String(plan.child_flow_id);
-      expect(child).not.toBe("");
-      const finished = (await api.stepDone({
-        flow_id: child,
-        step_id: "work",
-        result: v(1),
-      })) as unknown as Plain;
-      expect(finished.status).toBe("complete");
-      // The agent hands the child's completion payload to the parent step.
-      const result = fromJsonValue(finished);
-      const r = (await api.stepDone({ flow_id, step_id: "child", result })) as unknown as Plain;
-      expect(r.status, JSON.stringify(r)).toBe("execute_step");
-    });
-    const report = await replay(SPEC, state);
+  /** The outer flow run to its end through its child; the stored parent and child. */
+  async function recordOuter() {
+    let childId = "";
+    const store = new MemoryStore();
+    const api = engineOver(store);
+    const plan = (await api.plan({
+      spec: SPEC,
+      flow: "outer",
+      inputs: fromJsonValue({}),
+    })) as unknown as Plain;
+    const flow_id = String(plan.flow_id ?? plan.parent_flow_id);
+    childId = String(plan.child_flow_id);
+    expect(childId).not.toBe("");
+    const finished = (await api.stepDone({
+      flow_id: childId,
+      step_id: "work",
+      result: v(1),
+    })) as unknown as Plain;
+    expect(finished.status).toBe("complete");
+    // The agent hands the child's completion payload to the parent step.
+    const r = (await api.stepDone({
+      flow_id,
+      step_id: "child",
+      result: fromJsonValue(finished),
+    })) as unknown as Plain;
+    expect(r.status, JSON.stringify(r)).toBe("execute_step");
+    expect(await status(api.stepDone({ flow_id, step_id: "after", result: v(2) }))).toBe("complete");
+    const parent = await storedState(store, flow_id);
+    const child = await storedState(store, childId);
+    if (parent === null || child === null) throw new Error("not stored");
+    return { parent, children: new Map([[childId, child]]), childId };
+  }
+
+  it("a sub-flow step whose child flow is not given stops the replay, unjudged, and says so", async () => {
+    const { parent, childId } = await recordOuter();
+    const report = await replay(SPEC, parent);
     expect(report.divergence).toBeNull();
-    expect(report.unjudged).toContain("sub-flow step");
+    expect(report.unjudged).toContain(`a sub-flow step whose child flow ${childId} is not in the store`);
+  });
+
+  it("a sub-flow step through its child's recording: no divergence on the same spec", async () => {
+    const { parent, children } = await recordOuter();
+    const target = replayTarget(SPEC)!;
+    const report = await replayFlow(target, parent, children);
+    expect(report).toMatchObject({
+      divergence: null,
+      unjudged: null,
+      entries: 2,
+      replayed: 2,
+      reconstructed: 0,
+    });
+  });
+
+  it("a divergence inside the child names the child flow and its step, placed in the child", async () => {
+    const { parent, children } = await recordOuter();
+    const spec = edited('intent: "Work"', 'intent: "Work"\n        ensure: ["result.v > 5"]', SPEC);
+    const report = await replayFlow(replayTarget(spec)!, parent, children);
+    expect(report.divergence).toMatchObject({
+      kind: "result_rejected",
+      step: "work",
+      child: { flow: "leaf", parentFlow: "outer", parentStep: "child" },
+    });
+    expect(report.divergence?.message).toBe(
+      "in sub-flow 'leaf' (step 'child' of flow 'outer'): the recorded result of step 'work' is now rejected: ensure 'result.v > 5' failed",
+    );
+    expect(new LineMap(spec).position(report.divergence?.range.start ?? -1).line).toBe(
+      lineOf(spec, 'ensure: ["result.v > 5"]'),
+    );
+  });
+
+  it("a change of the parent after the sub-flow step is the parent's divergence", async () => {
+    const { parent, children } = await recordOuter();
+    const spec = edited('intent: "After"', 'intent: "After"\n        ensure: ["result.v > 5"]', SPEC);
+    const report = await replayFlow(replayTarget(spec)!, parent, children);
+    expect(report.divergence).toMatchObject({ kind: "result_rejected", step: "after", child: null });
   });
 });

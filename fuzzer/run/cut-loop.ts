@@ -1,0 +1,125 @@
+// What looped in a run the fuzzer cut (at its call limit, or where it stopped a loop): the state
+// of the root flow is remembered after every call, as the properties read it, and the first call
+// after which the run is back in a state it was in after an earlier call closes a lasso — the
+// calls before it (the prefix) and the calls between the two (one turn of the loop). A property
+// broken because its run was cut names that turn, so the reader sees the loop rather than the
+// count of calls. A run with no repeated state names its most dispatched step instead.
+import type { Exchange } from "./session";
+
+/** The property state after one call, as the loop watch compares it. */
+interface CallState {
+  readonly call: number;
+  /** Equal for equal states, the round included. */
+  readonly exact: string;
+  /** Equal for states that differ by their round at most. */
+  readonly roundless: string;
+  readonly round: number;
+  /** The state in words (the steps running, the gates decided). */
+  readonly words: string;
+}
+
+/** A state the property state can give, as the loop watch reads it. */
+export interface LoopState {
+  key(round: boolean): string;
+  readonly currentRound: number;
+  describe(): string;
+}
+
+/** A lasso: calls `from`..`to` (0-based, inclusive) took the run from the state after `from - 1` back to it. */
+export interface Lasso {
+  readonly from: number;
+  readonly to: number;
+  /** The turn's calls in words. */
+  readonly calls: readonly string[];
+  /** The repeated state in words. */
+  readonly state: string;
+  /** Whether the state came back in a later round (only for a property that does not read it). */
+  readonly roundAside: boolean;
+}
+
+/** A call as a person reads it in a witness: `review`, `sign_off revise`, `skip lint`, … */
+function callWord(ex: Exchange): string {
+  const a = ex.call.arguments;
+  const step = typeof a.step_id === "string" ? a.step_id : "?";
+  switch (ex.call.tool) {
+    case "stratum_plan":
+      return "plan";
+    case "stratum_step_done":
+      return step;
+    case "stratum_gate_resolve":
+      return `${step} ${typeof a.outcome === "string" ? a.outcome : "?"}`;
+    case "stratum_skip_step":
+      return `skip ${step}`;
+    case "stratum_iteration_start":
+      return `${step} iterate`;
+    case "stratum_iteration_report":
+      return `${step} report`;
+    case "stratum_iteration_abort":
+      return `${step} abort`;
+    case "stratum_parallel_done":
+      return `${step} tasks`;
+    default:
+      return ex.call.tool.replace(/^stratum_/, "");
+  }
+}
+
+export class LoopWatch {
+  private readonly states: CallState[] = [];
+  private readonly words: string[] = [];
+  private readonly dispatches = new Map<string, number>();
+
+  /** The call at `call` ended with the root flow in `state`. */
+  noteCall(ex: Exchange, call: number, state: LoopState): void {
+    this.words[call] = callWord(ex);
+    this.states.push({
+      call,
+      exact: state.key(true),
+      roundless: state.key(false),
+      round: state.currentRound,
+      words: state.describe(),
+    });
+  }
+
+  /** The root flow dispatched `step` (once more). */
+  noteDispatch(step: string): void {
+    this.dispatches.set(step, (this.dispatches.get(step) ?? 0) + 1);
+  }
+
+  /** The first lasso of the run (`round`: whether the state's round counts), or null. */
+  lasso(round: boolean): Lasso | null {
+    const first = new Map<string, CallState>();
+    for (const s of this.states) {
+      const key = round ? s.exact : s.roundless;
+      const earlier = first.get(key);
+      if (earlier !== undefined && earlier.call < s.call) {
+        return {
+          from: earlier.call + 1,
+          to: s.call,
+          calls: this.words.slice(earlier.call + 1, s.call + 1),
+          state: earlier.words,
+          roundAside: earlier.round !== s.round,
+        };
+      }
+      if (earlier === undefined) first.set(key, s);
+    }
+    return null;
+  }
+
+  /**
+   * What looped, in words: the first lasso, else the step dispatched most often (when one was
+   * dispatched more than once), else nothing.
+   */
+  describe(round: boolean): string {
+    const l = this.lasso(round);
+    if (l !== null) {
+      const turn = l.calls.length > 12 ? [...l.calls.slice(0, 11), "…"] : l.calls;
+      const range = l.from === l.to ? `call ${l.from + 1}` : `calls ${l.from + 1}–${l.to + 1}`;
+      const aside = l.roundAside ? ", its round aside" : "";
+      return `; what looped: ${range} (${turn.join(" → ")}) brought the run back to the state it was in after call ${l.from} (${l.state}${aside})`;
+    }
+    let most: [string, number] | null = null;
+    for (const entry of this.dispatches) if (most === null || entry[1] > most[1]) most = entry;
+    if (most === null || most[1] < 2) return "";
+    return `; what looped: step '${most[0]}' was dispatched ${most[1]} times`;
+  }
+}
