@@ -6,6 +6,8 @@ import type { CallEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
+import type { SkillText } from "./prompts";
+import type { ResourceOptions } from "./resources/register";
 import { createMcpServer, screenRequest } from "./server";
 
 export interface ServeOptions {
@@ -25,6 +27,10 @@ export interface ServeOptions {
   readonly checks?: CheckJobs;
   /** The agent runs of stratum_agent_run (default: none); `stop` cancels them. */
   readonly agents?: AgentRuns;
+  /** The flows and the spec schema as resources (default: none). */
+  readonly resources?: ResourceOptions;
+  /** The bundled skills as prompts (default: none). */
+  readonly prompts?: readonly SkillText[];
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -44,6 +50,8 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     fuzz,
     checks,
     ...(options.agents === undefined ? {} : { agents: options.agents }),
+    ...(options.resources === undefined ? {} : { resources: options.resources }),
+    ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

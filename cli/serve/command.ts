@@ -2,6 +2,8 @@
 // (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server process (mcp/process.ts) is loaded only
 // here (load-server.ts).
 import type { Command } from "commander";
+import { specJsonSchema } from "../../checker/index";
+import { SKILLS } from "../../install/index";
 import type { CommandContext } from "../command-context";
 import { refreshHookScripts } from "../install/command";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
@@ -24,6 +26,10 @@ export function registerServe(program: Command, ctx: CommandContext): void {
         programName: ctx.programName,
         version: VERSION,
         log: (text) => ctx.io.err(text),
+        // Plain data from this bundle: the server's bundle carries neither the checker's schema
+        // builder nor the installer's skills (resources and prompts, docs/guides/mcp-server-resources.md).
+        specSchema: `${JSON.stringify(specJsonSchema(), null, 2)}\n`,
+        skills: SKILLS,
       });
     });
 }
