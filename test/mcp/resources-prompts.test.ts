@@ -4,9 +4,10 @@
 // on the same store), the spec schema resource, the skills as prompts, and the errors.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { McpError, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../cli/run-cli";
+import { resourceUpdates, toolText } from "./support/resource-updates";
 import { type RunningServer, startServer, tempDir, unexpectedStderr } from "./support/server";
 
 const SPEC = `version: "0.2"
@@ -33,11 +34,6 @@ flows:
 
 type Plain = Record<string, unknown>;
 
-function textOf(result: { content: unknown[] }): Plain {
-  const item = result.content[0] as { type: string; text: string };
-  return JSON.parse(item.text) as Plain;
-}
-
 async function rpcCode(call: Promise<unknown>): Promise<number> {
   try {
     await call;
@@ -46,30 +42,6 @@ async function rpcCode(call: Promise<unknown>): Promise<number> {
     throw e;
   }
   throw new Error("expected a JSON-RPC error");
-}
-
-/** Resolves with the URIs of resources/updated notifications as they come. */
-function updates(server: RunningServer): {
-  readonly uris: string[];
-  next(timeoutMs: number): Promise<string>;
-} {
-  const uris: string[] = [];
-  const waiting: ((uri: string) => void)[] = [];
-  server.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
-    uris.push(n.params.uri);
-    waiting.shift()?.(n.params.uri);
-  });
-  return {
-    uris,
-    next: (timeoutMs) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no resources/updated notification")), timeoutMs);
-        waiting.push((uri) => {
-          clearTimeout(timer);
-          resolve(uri);
-        });
-      }),
-  };
 }
 
 describe("stratum-mcp resources and prompts", () => {
@@ -83,7 +55,7 @@ describe("stratum-mcp resources and prompts", () => {
       name: "stratum_plan",
       arguments: { spec: SPEC, flow: "two" },
     });
-    flowId = textOf(planned as { content: unknown[] }).flow_id as string;
+    flowId = toolText(planned).flow_id as string;
   });
   afterAll(async () => {
     await server.closeInput();
@@ -131,10 +103,8 @@ describe("stratum-mcp resources and prompts", () => {
       current_step_id: "first",
       step_count: 2,
     });
-    const audit = textOf(
-      (await server.client.callTool({ name: "stratum_audit", arguments: { flow_id: flowId } })) as {
-        content: unknown[];
-      },
+    const audit = toolText(
+      await server.client.callTool({ name: "stratum_audit", arguments: { flow_id: flowId } }),
     );
     // total_duration_ms grows with the clock; everything else is the tool's answer.
     expect({ ...body.audit, total_duration_ms: 0 }).toEqual({ ...audit, total_duration_ms: 0 });
@@ -160,7 +130,7 @@ describe("stratum-mcp resources and prompts", () => {
 
   it("tells a subscriber when step_done changes the flow, and no more after unsubscribing", async () => {
     const uri = `stratum://flows/${flowId}`;
-    const heard = updates(server);
+    const heard = resourceUpdates(server);
     await server.client.subscribeResource({ uri });
     const next = heard.next(10_000);
     await server.client.callTool({
