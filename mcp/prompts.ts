@@ -22,6 +22,9 @@ export interface SkillText {
 /** The longest `request` argument taken, in characters. */
 export const MAX_REQUEST_CHARS = 16 * 1024;
 
+/** The longest prompt name an error message repeats. */
+const MAX_ECHOED = 128;
+
 const REQUEST_ARGUMENT = {
   name: "request",
   description: "What to apply the skill to (the user's request); optional",
@@ -66,12 +69,16 @@ export function registerPrompts(server: Server, skills: readonly SkillText[]): v
   server.setRequestHandler(GetPromptRequestSchema, (request): GetPromptResult => {
     const { name, arguments: args } = request.params;
     const found = byName.get(name);
-    if (found === undefined) throw rpcError(INVALID_PARAMS, `Invalid params: unknown prompt '${name}'`);
+    if (found === undefined) {
+      // A client's long name is not echoed back.
+      const shown = name.length <= MAX_ECHOED ? ` '${name}'` : "";
+      throw rpcError(INVALID_PARAMS, `Invalid params: unknown prompt${shown}`);
+    }
     const given = args?.request;
     if (given !== undefined && given.length > MAX_REQUEST_CHARS) {
       throw rpcError(
         INVALID_PARAMS,
-        `Invalid params: arguments.request: longer than ${MAX_REQUEST_CHARS} characters`,
+        `Invalid params: params.arguments.request: longer than ${MAX_REQUEST_CHARS} characters`,
       );
     }
     return {

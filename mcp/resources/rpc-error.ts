@@ -13,6 +13,13 @@ export function rpcError(code: number, message: string, data?: unknown): RpcErro
   return Object.assign(new Error(message), data === undefined ? { code } : { code, data });
 }
 
+/** The longest URI an error repeats in its `data` (a client's megabyte URI is not sent back). */
+const MAX_ECHOED_URI = 2048;
+
 export function resourceNotFound(uri: string): RpcError {
-  return rpcError(RESOURCE_NOT_FOUND, "Resource not found", { uri });
+  return rpcError(
+    RESOURCE_NOT_FOUND,
+    "Resource not found",
+    uri.length <= MAX_ECHOED_URI ? { uri } : undefined,
+  );
 }
