@@ -45,6 +45,21 @@ describe("FlowSubscriptions", () => {
     subs.close();
   });
 
+  it("tells of a removed flow once", async () => {
+    const f = fixture();
+    const a = await f.plan();
+    const { heard, updated } = recorder();
+    const subs = new FlowSubscriptions(f.store, updated, () => true, 60_000);
+    await subs.subscribe(a);
+    await f.store.remove(a);
+    for (let i = 0; i < 2; i++) {
+      subs.changed();
+      await subs.settled();
+    }
+    expect(heard).toEqual([a]);
+    subs.close();
+  });
+
   it("answers false for a flow the store does not have, and caps the subscriptions", async () => {
     const f = fixture();
     const subs = new FlowSubscriptions(f.store, recorder().updated, () => true, 60_000);
