@@ -21,6 +21,7 @@ export { SpecCache } from "./engine/spec-cache";
 export { compileExpression } from "./eval/compile";
 export type { CompiledExpression, PathSource } from "./eval/context";
 export { evaluate } from "./eval/evaluate";
+export { auditOf } from "./flow/audit";
 export type { JudgeVerifier, VerifierAnswer, VerifierRequest } from "./flow/judge/t2";
 export type {
   GateBounce,
@@ -72,7 +73,7 @@ export {
   gateFlowNotFound,
   RESOLVERS,
 } from "./query/gate-resolution";
-export { type CorruptFlow, loadAllFlows, loadFlow } from "./query/load-runs";
+export { type CorruptFlow, type LoadedFlow, loadAllFlows, loadFlow } from "./query/load-runs";
 export { DEFAULT_PRUNE_AGE, type PruneOptions, parsePruneAge, pruneStatus } from "./query/prune";
 export type { TestFailure, TestOutcome } from "./scenario/outcome";
 export { runScenarioFile } from "./scenario/run-file";

@@ -16,6 +16,7 @@ import {
 } from "../host/index";
 import { StorePermissionError, StoreUnavailableError } from "../interpreter/index";
 import { CallEvents } from "./call-events";
+import type { SkillText } from "./prompts";
 import { serveMcp } from "./serve";
 
 interface McpProcessOptions {
@@ -27,9 +28,20 @@ interface McpProcessOptions {
   readonly version: string;
   /** The server's log (standard error): whole lines with their newline. */
   readonly log: (text: string) => void;
+  /** The spec format's JSON Schema as `stratumc schema` prints it, served as a resource. */
+  readonly specSchema: string;
+  /** The bundled skills, served as prompts. */
+  readonly skills: readonly SkillText[];
 }
 
-export async function serveStdio({ host, programName, version, log }: McpProcessOptions): Promise<void> {
+export async function serveStdio({
+  host,
+  programName,
+  version,
+  log,
+  specSchema,
+  skills,
+}: McpProcessOptions): Promise<void> {
   // A server lives for weeks and allocates at a steady rate: V8 would otherwise double its young
   // generation to 32 MB of mostly garbage after the first calls. At the initial size the live heap
   // and RSS stay flat ("The MCP server's memory" in the history of docs/performance.md).
@@ -88,6 +100,8 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
     stop: AbortSignal.any([stopped.signal, storeFailed.signal]),
     events,
     gates: gates.setting,
+    resources: { flows, specSchema },
+    prompts: skills,
   });
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are

@@ -6,6 +6,8 @@ import type { CallEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
+import type { SkillText } from "./prompts";
+import type { ResourceOptions } from "./resources/register";
 import { createMcpServer, screenRequest } from "./server";
 
 export interface ServeOptions {
@@ -27,6 +29,10 @@ export interface ServeOptions {
   readonly agents?: AgentRuns;
   /** STRATUM_GATES and the wait of stratum_gate_ask (default: any gate resolver, ten minutes). */
   readonly gates?: GateSetting;
+  /** The flows and the spec schema as resources (default: none). */
+  readonly resources?: ResourceOptions;
+  /** The bundled skills as prompts (default: none). */
+  readonly prompts?: readonly SkillText[];
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -47,6 +53,8 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     checks,
     ...(options.agents === undefined ? {} : { agents: options.agents }),
     ...(options.gates === undefined ? {} : { gates: options.gates }),
+    ...(options.resources === undefined ? {} : { resources: options.resources }),
+    ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -1,4 +1,5 @@
-// The MCP server (docs/reference/runtime.md §16): tools only, server name `stratum-mcp`. Each call returns one text
+// The MCP server (docs/reference/runtime.md §16): tools, and (given their options) resources and prompts
+// (resources/, prompts.ts), server name `stratum-mcp`. Each call returns one text
 // item with the response object as JSON (2-space indentation, exactly as Python's json.dumps writes
 // it: floats stay floats) and the same object as structuredContent; `isError` is false for every
 // documented response, `status: "error"` ones included, and true only for invalid arguments.
@@ -11,11 +12,18 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   type CallToolResult,
   ErrorCode,
+  GetPromptRequestSchema,
   InitializeRequestSchema,
   type JSONRPCRequest,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   PingRequestSchema,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
   type Tool,
+  UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { type AgentRuns, DEFAULT_GATE_ASK_TIMEOUT_S, type GateSetting } from "../host/index";
@@ -29,7 +37,9 @@ import { FuzzJobs } from "./fuzz-jobs";
 import { elicitorFor } from "./gate-ask-tool";
 import { gateHintText, humanGateRefusal, withGateHint } from "./human-gates";
 import type { RequestRejection } from "./line-transport";
+import { registerPrompts, type SkillText } from "./prompts";
 import { refusedToolAnswer } from "./refused-tools";
+import { RESOURCES_CAPABILITY, type ResourceOptions, registerResources } from "./resources/register";
 import { TOOLS, type ToolDefinition } from "./tools";
 
 export interface McpServerOptions {
@@ -53,6 +63,10 @@ export interface McpServerOptions {
   readonly agents?: AgentRuns;
   /** STRATUM_GATES and the wait of stratum_gate_ask (default: any, DEFAULT_GATE_ASK_TIMEOUT_S). */
   readonly gates?: GateSetting;
+  /** The flows and the spec schema as resources (resources/register.ts); without it, no resources. */
+  readonly resources?: ResourceOptions;
+  /** The bundled skills as prompts (prompts.ts); without them, no prompts. */
+  readonly prompts?: readonly SkillText[];
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -69,8 +83,16 @@ function toolList(): Tool[] {
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(
     { name: "stratum-mcp", version: options.version },
-    { capabilities: { tools: {} } },
+    {
+      capabilities: {
+        tools: {},
+        ...(options.resources === undefined ? {} : { resources: RESOURCES_CAPABILITY }),
+        ...(options.prompts === undefined ? {} : { prompts: {} }),
+      },
+    },
   );
+  const subscriptions = options.resources === undefined ? null : registerResources(server, options.resources);
+  if (options.prompts !== undefined) registerPrompts(server, options.prompts);
   const tools = toolList();
   const context = {
     fuzz: options.fuzz ?? new FuzzJobs(),
@@ -106,14 +128,19 @@ export function createMcpServer(options: McpServerOptions): Server {
     const hint = gateHintText(elicit !== null, gates.mode);
     // The request's own signal: a client's notifications/cancelled for it stops what it started.
     const call = { ...context, signal: extra.signal, gateAsk: { elicit, gates: gates.mode } };
-    if (events === undefined || !wantsEvents(params._meta)) {
-      return answered(withGateHint(await tool.call(options.api, decoded.args, call), hint));
+    try {
+      if (events === undefined || !wantsEvents(params._meta)) {
+        return answered(withGateHint(await tool.call(options.api, decoded.args, call), hint));
+      }
+      const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
+      return {
+        ...answered(withGateHint(collected.value, hint)),
+        _meta: { [EVENTS_META_KEY]: collected.events },
+      };
+    } finally {
+      // A call may have changed a flow this session subscribed to.
+      subscriptions?.changed();
     }
-    const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
-    return {
-      ...answered(withGateHint(collected.value, hint)),
-      _meta: { [EVENTS_META_KEY]: collected.events },
-    };
   };
   return server;
 }
@@ -123,6 +150,13 @@ const SDK_REQUESTS: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>(
   ["initialize", InitializeRequestSchema],
   ["ping", PingRequestSchema],
   ["tools/list", ListToolsRequestSchema],
+  ["resources/list", ListResourcesRequestSchema],
+  ["resources/templates/list", ListResourceTemplatesRequestSchema],
+  ["resources/read", ReadResourceRequestSchema],
+  ["resources/subscribe", SubscribeRequestSchema],
+  ["resources/unsubscribe", UnsubscribeRequestSchema],
+  ["prompts/list", ListPromptsRequestSchema],
+  ["prompts/get", GetPromptRequestSchema],
 ]);
 
 /**

@@ -3,6 +3,8 @@
 // here (load-server.ts).
 import type { Command } from "commander";
 import { gateSettingOf } from "../../host/index";
+import { specJsonSchema } from "../../checker/index";
+import { SKILLS } from "../../install/index";
 import type { CommandContext } from "../command-context";
 import { UsageError } from "../exit-codes";
 import { refreshHookScripts } from "../install/command";
@@ -29,6 +31,10 @@ export function registerServe(program: Command, ctx: CommandContext): void {
         programName: ctx.programName,
         version: VERSION,
         log: (text) => ctx.io.err(text),
+        // Plain data from this bundle: the server's bundle carries neither the checker's schema
+        // builder nor the installer's skills (resources and prompts, docs/guides/mcp-server-resources.md).
+        specSchema: `${JSON.stringify(specJsonSchema(), null, 2)}\n`,
+        skills: SKILLS,
       });
     });
 }

@@ -137,4 +137,43 @@ describe("MCP Inspector CLI against stratum-mcp", () => {
       message: "flow: missing required argument",
     });
   });
+
+  it("lists the resources (the spec schema, the planned flow) and reads the flow", async () => {
+    const list = await inspector("--method", "resources/list");
+    const resources = list.resources as { uri: string; name: string; title?: string }[];
+    expect(resources[0]?.uri).toBe("stratum://schema/stratum.schema.json");
+    const flow = resources.find((r) => r.title === "review_loop");
+    expect(flow?.uri).toBe(`stratum://flows/${flow?.name}`);
+    const read = await inspector("--method", "resources/read", "--uri", flow?.uri ?? "");
+    const contents = read.contents as { mimeType: string; text: string }[];
+    expect(contents[0]?.mimeType).toBe("application/json");
+    const body = JSON.parse(contents[0]?.text ?? "") as { flow: Plain; audit: Plain };
+    expect(body.flow).toMatchObject({ flow_id: flow?.name, flow_name: "review_loop" });
+    expect(body.audit).toMatchObject({ flow_id: flow?.name, status: "in_progress" });
+    const templates = await inspector("--method", "resources/templates/list");
+    expect((templates.resourceTemplates as Plain[]).map((t) => t.uriTemplate)).toEqual([
+      "stratum://flows/{flow_id}",
+    ]);
+  });
+
+  it("lists the bundled skills as prompts and gets one", async () => {
+    const list = await inspector("--method", "prompts/list");
+    const names = (list.prompts as { name: string }[]).map((p) => p.name);
+    expect(names).toHaveLength(11);
+    expect(names).toContain("stratum-review");
+    const got = await inspector(
+      "--method",
+      "prompts/get",
+      "--prompt-name",
+      "stratum-review",
+      "--prompt-args",
+      "request=src/",
+    );
+    const messages = got.messages as { role: string; content: { type: string; text: string } }[];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.role).toBe("user");
+    expect(messages[0]?.content.text).toMatch(
+      /^# Review code in three passes with Stratum\n[\s\S]*## The request\n\nsrc\/\n$/,
+    );
+  });
 });

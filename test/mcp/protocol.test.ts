@@ -159,9 +159,13 @@ describe("stratum-mcp over the SDK client", () => {
     expect(unexpectedStderr(server.stderr())).toBe("");
   });
 
-  it("introduces itself as stratum-mcp with tools only", () => {
+  it("introduces itself as stratum-mcp with tools, resources and prompts", () => {
     expect(client.getServerVersion()).toEqual({ name: "stratum-mcp", version: "0.1.0" });
-    expect(client.getServerCapabilities()).toEqual({ tools: {} });
+    expect(client.getServerCapabilities()).toEqual({
+      tools: {},
+      resources: { subscribe: true },
+      prompts: {},
+    });
   });
 
   it("lists exactly the twenty-five tools, with descriptions and input schemas", async () => {

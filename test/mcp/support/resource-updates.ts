@@ -1,0 +1,36 @@
+// The resources/updated notifications a client hears, for the subscription tests.
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { RunningServer } from "./server";
+
+export interface ResourceUpdates {
+  /** Every URI heard so far, in order. */
+  readonly uris: string[];
+  /** The next URI heard; rejects after `timeoutMs` without one. */
+  next(timeoutMs: number): Promise<string>;
+}
+
+export function resourceUpdates(server: RunningServer): ResourceUpdates {
+  const uris: string[] = [];
+  const waiting: ((uri: string) => void)[] = [];
+  server.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+    uris.push(n.params.uri);
+    waiting.shift()?.(n.params.uri);
+  });
+  return {
+    uris,
+    next: (timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no resources/updated notification")), timeoutMs);
+        waiting.push((uri) => {
+          clearTimeout(timer);
+          resolve(uri);
+        });
+      }),
+  };
+}
+
+/** The response object of a tool call's text content. */
+export function toolText(result: unknown): Record<string, unknown> {
+  const content = (result as { content: { type: string; text: string }[] }).content;
+  return JSON.parse(content[0]?.text ?? "") as Record<string, unknown>;
+}
