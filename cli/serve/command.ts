@@ -2,8 +2,8 @@
 // (docs/reference/runtime.md §16, docs/reference/runtime.md §21). The server process (mcp/process.ts) is loaded only
 // here (load-server.ts).
 import type { Command } from "commander";
-import { gateSettingOf } from "../../host/index";
 import { specJsonSchema } from "../../checker/index";
+import { gateSettingOf } from "../../host/index";
 import { SKILLS } from "../../install/index";
 import type { CommandContext } from "../command-context";
 import { UsageError } from "../exit-codes";
