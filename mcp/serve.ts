@@ -4,6 +4,7 @@ import type { AgentRuns } from "../host/index";
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
+import type { ClientLog } from "./client-log";
 import { FuzzJobs } from "./fuzz-jobs";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
 import { createMcpServer, screenRequest } from "./server";
@@ -25,6 +26,8 @@ export interface ServeOptions {
   readonly checks?: CheckJobs;
   /** The agent runs of stratum_agent_run (default: none); `stop` cancels them. */
   readonly agents?: AgentRuns;
+  /** The server's log, also sent to the client as notifications/message (client-log.ts). */
+  readonly clientLog?: ClientLog;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -44,6 +47,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     fuzz,
     checks,
     ...(options.agents === undefined ? {} : { agents: options.agents }),
+    ...(options.clientLog === undefined ? {} : { log: options.clientLog }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -15,6 +15,7 @@ import {
   type JSONRPCRequest,
   ListToolsRequestSchema,
   PingRequestSchema,
+  SetLevelRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -24,7 +25,9 @@ import { encodeWire, wireToPlain } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
+import { callProgress } from "./call-progress";
 import { CheckJobs } from "./check-jobs";
+import { ClientLog } from "./client-log";
 import { FuzzJobs } from "./fuzz-jobs";
 import type { RequestRejection } from "./line-transport";
 import { refusedToolAnswer } from "./refused-tools";
@@ -49,6 +52,8 @@ export interface McpServerOptions {
   readonly checks?: CheckJobs;
   /** The agent runs of stratum_agent_run (default: none; that tool then answers agent_run_unavailable). */
   readonly agents?: AgentRuns;
+  /** The server's log, also sent to the client as notifications/message (default: to no one). */
+  readonly log?: ClientLog;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -65,8 +70,10 @@ function toolList(): Tool[] {
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(
     { name: "stratum-mcp", version: options.version },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: {}, logging: {} } },
   );
+  const log = options.log ?? new ClientLog({ stderr: () => undefined, programName: "stratum-mcp" });
+  log.attach(server);
   const tools = toolList();
   const context = {
     fuzz: options.fuzz ?? new FuzzJobs(),
@@ -96,12 +103,23 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!decoded.ok) return toolResult(decoded.error, true);
     const events = options.events;
     // The request's own signal: a client's notifications/cancelled for it stops what it started.
-    const call = { ...context, signal: extra.signal };
-    if (events === undefined || !wantsEvents(params._meta)) {
-      return answered(await tool.call(options.api, decoded.args, call));
-    }
-    const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
-    return { ...answered(collected.value), _meta: { [EVENTS_META_KEY]: collected.events } };
+    // A request with a progress token gets the progress of the tools that report any.
+    const progress = callProgress(params._meta, extra.sendNotification, extra.signal);
+    const call = { ...context, signal: extra.signal, ...(progress === undefined ? {} : { progress }) };
+    const run = async (): Promise<Response> => {
+      try {
+        return await tool.call(options.api, decoded.args, call);
+      } finally {
+        progress?.finish();
+      }
+    };
+    if (events === undefined || !wantsEvents(params._meta))
+      return answered(noteCancelled(log, name, await run(), extra.signal));
+    const collected = await events.collect(run);
+    return {
+      ...answered(noteCancelled(log, name, collected.value, extra.signal)),
+      _meta: { [EVENTS_META_KEY]: collected.events },
+    };
   };
   return server;
 }
@@ -111,6 +129,7 @@ const SDK_REQUESTS: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>(
   ["initialize", InitializeRequestSchema],
   ["ping", PingRequestSchema],
   ["tools/list", ListToolsRequestSchema],
+  ["logging/setLevel", SetLevelRequestSchema],
 ]);
 
 /**
@@ -135,6 +154,19 @@ function invalidParamsRejection(detail: string): RequestRejection {
 function invalidParams(detail: string): Error & { readonly code: number } {
   const { code, message } = invalidParamsRejection(detail);
   return protocolError(code, message);
+}
+
+/**
+ * A cancelled call is not answered (the SDK sends nothing for it): what it did is said in the log
+ * instead, at `info` (the answer's message: a fuzz says the runs it made).
+ */
+function noteCancelled(log: ClientLog, name: string, response: Response, signal: AbortSignal): Response {
+  if (signal.aborted) {
+    const message =
+      typeof response.message === "string" ? response.message : `answered ${String(response.status)}`;
+    log.log("info", `${name} (cancelled by the client): ${message}`);
+  }
+  return response;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

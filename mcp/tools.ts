@@ -9,6 +9,7 @@ import { AGENT_RUN_TOOL, CANCEL_AGENT_RUN_TOOL } from "./agent-tools";
 import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
+import type { ProgressReporter } from "./progress";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
@@ -31,6 +32,8 @@ interface ToolContext {
   readonly agents: AgentRuns | null;
   /** Aborted when the client cancels this call (MCP notifications/cancelled). */
   readonly signal?: AbortSignal;
+  /** The call's progress, when the client asked for it (a progress token; mcp/progress.ts). */
+  readonly progress?: ProgressReporter;
 }
 
 export interface ToolDefinition {

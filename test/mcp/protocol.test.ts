@@ -158,9 +158,9 @@ describe("stratum-mcp over the SDK client", () => {
     expect(unexpectedStderr(server.stderr())).toBe("");
   });
 
-  it("introduces itself as stratum-mcp with tools only", () => {
+  it("introduces itself as stratum-mcp with tools and logging", () => {
     expect(client.getServerVersion()).toEqual({ name: "stratum-mcp", version: "0.1.0" });
-    expect(client.getServerCapabilities()).toEqual({ tools: {} });
+    expect(client.getServerCapabilities()).toEqual({ tools: {}, logging: {} });
   });
 
   it("lists exactly the twenty-four tools, with descriptions and input schemas", async () => {
