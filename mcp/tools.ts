@@ -90,7 +90,7 @@ const mergeStatusArg = (args: ToolArguments): string | PyDict => {
  */
 async function plan(api: StratumApi, args: PlanArgs, context: ToolContext): Promise<Response> {
   if (context.checks.isBig(args.spec)) {
-    const refusal = planRefusal(await context.checks.validate(args.spec));
+    const refusal = planRefusal(await context.checks.validate(args.spec, context.signal));
     if (refusal !== null) return refusal;
   }
   return api.plan(args);
@@ -114,7 +114,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     schema: z.object({ spec: z.string().describe("The spec as YAML text (not a file path).") }),
     call: (api, a, context) => {
       const spec = str(a, "spec");
-      return context.checks.isBig(spec) ? context.checks.validate(spec) : api.validate({ spec });
+      return context.checks.isBig(spec)
+        ? context.checks.validate(spec, context.signal)
+        : api.validate({ spec });
     },
   },
   {
