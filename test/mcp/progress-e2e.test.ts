@@ -3,8 +3,10 @@
 // notifications/progress whose total stays the run budget; without a token none; cancelled through
 // the client's AbortSignal mid-run, the fuzz worker thread is gone within seconds, no progress
 // follows, nothing answers the request, and a client at level `info` is told the runs it made;
-// logging/setLevel filters what the client receives, and the start-up warning arrives.
-import { readdirSync } from "node:fs";
+// stratum_agent_run with an 11 s agent says once that it still runs; logging/setLevel filters what
+// the client receives, and the start-up warning arrives.
+import { chmodSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { CallToolResultSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
@@ -33,8 +35,10 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function start(env: Record<string, string> = {}): Promise<Session> {
-  const home = tempDir("stratum-progress-");
+async function start(
+  env: Record<string, string> = {},
+  home = tempDir("stratum-progress-"),
+): Promise<Session> {
   const server = await startServer({ cwd: home.path, home: home.path, env });
   running = { server, dispose: () => home.dispose() };
   const wire: Wire[] = [];
@@ -182,6 +186,28 @@ describe("progress of stratum_fuzz", () => {
     );
     expect((again.structuredContent as Record<string, unknown>).status).toBe("fuzzed");
   }, 90_000);
+});
+
+describe("progress of stratum_agent_run", () => {
+  it("says every 10 s that the agent still runs, without a total", async () => {
+    const home = tempDir("stratum-progress-agent-");
+    const agent = join(home.path, "agent.sh");
+    writeFileSync(agent, "#!/bin/sh\ncat > /dev/null\nsleep 11\nprintf done\n");
+    chmodSync(agent, 0o755);
+    const s = await start({ STRATUM_AGENT_COMMAND: agent }, home);
+    const result = await s.server.client.callTool(
+      { name: "stratum_agent_run", arguments: { prompt: "wait" } },
+      CallToolResultSchema,
+      { onprogress: () => undefined, timeout: 60_000 },
+    );
+    expect(result.structuredContent).toMatchObject({ text: "done" });
+    const onWire = progressOnWire(s);
+    expect(onWire.length).toBeGreaterThanOrEqual(1);
+    expect(onWire[0]).toMatchObject({ progress: 1 });
+    expect(onWire[0]?.message).toMatch(/^stratum_agent_run: running for 1\d s$/);
+    expect(onWire.every((p) => p.total === undefined)).toBe(true);
+    expect(answerIndex(s, onWire[0]?.progressToken)).toBeGreaterThan(onWire.at(-1)?.index as number);
+  }, 60_000);
 });
 
 describe("logging", () => {
