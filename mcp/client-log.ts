@@ -101,6 +101,11 @@ export class ClientLog {
       sentInWindow: 0,
       dropped: 0,
       send: (entry) => {
+        // A server closed (its client gone, an HTTP session ended) is forgotten.
+        if (server.transport === undefined) {
+          this.clients.delete(client);
+          return;
+        }
         server
           .notification({
             method: "notifications/message",
@@ -125,6 +130,11 @@ export class ClientLog {
     return () => {
       this.clients.delete(client);
     };
+  }
+
+  /** Clients attached and not yet forgotten (tests). */
+  get attached(): number {
+    return this.clients.size;
   }
 
   private clientText(scrubbed: string): string {

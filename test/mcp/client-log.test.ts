@@ -71,6 +71,11 @@ describe("ClientLog", () => {
     await settle();
     expect(received).toEqual([{ level: "warning", data: "STRATUM_AGENT_ENV: 'x y' is ignored" }]);
     await client.close();
+    // A closed session's server is forgotten at the next line.
+    await settle();
+    expect(log.attached).toBe(1);
+    log.warn("after the close");
+    expect(log.attached).toBe(0);
   });
 
   it("caps the messages a second, says how many it held back, and cuts long lines", async () => {
