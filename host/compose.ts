@@ -47,6 +47,11 @@ export interface HostOptions {
    * task entries the store refused, and a STRATUM_MAX_AGENTS it ignores.
    */
   readonly logError?: (message: string) => void;
+  /**
+   * Receives the warnings (a setting read and ignored, a model without a price): where logError
+   * goes when absent.
+   */
+  readonly logWarning?: (message: string) => void;
 }
 
 /** The Node engine of one program, composed from its options. */
@@ -107,10 +112,11 @@ export function composeHost(options: HostOptions): NodeHost {
   const opened = options.store ?? openStore(options);
   const store = opened.store;
   const logError = options.logError;
+  const logWarning = options.logWarning ?? logError;
   const specs = new SpecCache(); // flows of one process mostly share a few spec texts
   // Read once: the run-budget pricing with STRATUM_MODEL_PRICING_JSON merged over it.
   const pricing = pricingOverride(options.env.STRATUM_MODEL_PRICING_JSON);
-  if (pricing.warning !== null) logError?.(pricing.warning);
+  if (pricing.warning !== null) logWarning?.(pricing.warning);
   // Files under the home also with a database store: entries are the user's, like the reference's.
   const home = store instanceof FileFlowStore ? opened.where : stratumHome(options.env, homedir());
   const resultCache = resultCacheFromEnv(options.env, home);
@@ -145,13 +151,14 @@ export function composeHost(options: HostOptions): NodeHost {
         workspace: nodeWorkspace,
         ...workspaceRootOption(options),
         ...(resultCache === null ? {} : { resultCache }),
-        ...(logError === undefined ? {} : { logError, logWarning: logError }),
+        ...(logError === undefined ? {} : { logError }),
+        ...(logWarning === undefined ? {} : { logWarning }),
         pricing: pricing.table,
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),
         ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
         ...(apiOptions?.judgeVerifier === undefined ? {} : { judgeVerifier: apiOptions.judgeVerifier }),
-        ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(options, opened, logError) : {}),
+        ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(options, opened, logWarning) : {}),
       }),
   };
 }
@@ -167,13 +174,13 @@ export function composeHost(options: HostOptions): NodeHost {
 function serverDispatchOptions(
   options: HostOptions,
   opened: LocatedStore,
-  logError: ((message: string) => void) | undefined,
+  logWarning: ((message: string) => void) | undefined,
 ): Pick<EngineOptions, "parallelRunner" | "parallelOwners" | "parallelMaxAgents"> {
   if (options.env.STRATUM_PARALLEL_DISPATCH?.trim().toLowerCase() === "off") return {};
   const home = opened.store instanceof FileFlowStore ? opened.where : stratumHome(options.env, homedir());
   void removeDeadWorktrees(worktreeRootFor(options.env), { ownersDir: executorOwnersDir(home) });
   const maxAgents = maxAgentsOf(options.env);
-  if (maxAgents.warning !== null) logError?.(maxAgents.warning);
+  if (maxAgents.warning !== null) logWarning?.(maxAgents.warning);
   return {
     parallelRunner: createProcessParallelRunner({ env: options.env }),
     parallelOwners: createExecutorOwners(executorOwnersDir(home)),

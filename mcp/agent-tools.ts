@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { AgentRunBudget } from "../host/index";
 import { type Response, type StratumApi, toolError } from "../interpreter/index";
+import { withHeartbeat } from "./progress";
 import type { ToolArguments, ToolDefinition } from "./tools";
 
 const optionalText = (what: string) => z.string().nullable().optional().describe(what);
@@ -59,21 +60,25 @@ export const AGENT_RUN_TOOL: ToolDefinition = {
     if (context.agents === null) return Promise.resolve(unavailable());
     const budget = budgetOf(api);
     const model = textOrNull(a, "modelID") ?? textOrNull(a, "model_id");
-    return context.agents.run({
-      prompt: a.plain.prompt as string,
-      type: a.plain.type as string,
-      context: textOrNull(a, "context"),
-      schema: a.plain.schema === undefined || a.plain.schema === null ? null : a.data("schema"),
-      model,
-      allowedTools: listOrNull(a, "allowed_tools"),
-      disallowedTools: listOrNull(a, "disallowed_tools"),
-      effort: textOrNull(a, "effort"),
-      cwd: textOrNull(a, "cwd"),
-      readJail: textOrNull(a, "read_jail"),
-      correlationId: textOrNull(a, "correlation_id"),
-      ...(context.signal === undefined ? {} : { signal: context.signal }),
-      ...(budget === undefined ? {} : { budget }),
-    });
+    const agents = context.agents;
+    // No count to report: the seconds it has run, so that clients keep waiting for a long run.
+    return withHeartbeat(context.progress, "stratum_agent_run", () =>
+      agents.run({
+        prompt: a.plain.prompt as string,
+        type: a.plain.type as string,
+        context: textOrNull(a, "context"),
+        schema: a.plain.schema === undefined || a.plain.schema === null ? null : a.data("schema"),
+        model,
+        allowedTools: listOrNull(a, "allowed_tools"),
+        disallowedTools: listOrNull(a, "disallowed_tools"),
+        effort: textOrNull(a, "effort"),
+        cwd: textOrNull(a, "cwd"),
+        readJail: textOrNull(a, "read_jail"),
+        correlationId: textOrNull(a, "correlation_id"),
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
+        ...(budget === undefined ? {} : { budget }),
+      }),
+    );
   },
 };
 

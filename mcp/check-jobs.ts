@@ -46,8 +46,11 @@ export class CheckJobs {
     return Buffer.byteLength(spec, "utf8") >= this.bigSpecBytes;
   }
 
-  /** `stratum_validate`'s answer, computed in a worker; an `error` answer if the job could not give it. */
-  validate(spec: string): Promise<Response> {
+  /**
+   * `stratum_validate`'s answer, computed in a worker; an `error` answer if the job could not give
+   * it. `signal` (the client cancelled the call) terminates the worker at once.
+   */
+  validate(spec: string, signal?: AbortSignal): Promise<Response> {
     const bytes = Buffer.byteLength(spec, "utf8");
     const size = `${bytes.toLocaleString("en-US")}-byte`;
     return this.pool.run(
@@ -59,6 +62,7 @@ export class CheckJobs {
           error_type: "check_busy",
           message: `${limit} checks of big specs (${this.bigSpecBytes.toLocaleString("en-US")} bytes or more) are running on this server (the most it runs at once); call again when one of them has answered.`,
         }),
+        ...(signal === undefined ? {} : { signal }),
         stopped: (why) =>
           why === "shutdown"
             ? {
@@ -66,11 +70,17 @@ export class CheckJobs {
                 error_type: "server_stopping",
                 message: `the server is shutting down: the check of the ${size} spec was stopped.`,
               }
-            : {
-                status: "error",
-                error_type: "check_deadline_exceeded",
-                message: `the check of the ${size} spec was stopped at its deadline of ${this.deadlineMs / 1000} s; split the spec into smaller ones.`,
-              },
+            : why === "cancelled"
+              ? {
+                  status: "error",
+                  error_type: "cancelled",
+                  message: `the client cancelled the call: the check of the ${size} spec was stopped.`,
+                }
+              : {
+                  status: "error",
+                  error_type: "check_deadline_exceeded",
+                  message: `the check of the ${size} spec was stopped at its deadline of ${this.deadlineMs / 1000} s; split the spec into smaller ones.`,
+                },
       },
     );
   }

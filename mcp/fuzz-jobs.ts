@@ -4,10 +4,11 @@
 // outlast the budget cannot hold the server; it then answers `deadline_exceeded` with what the
 // job's last progress report says was explored. At most MAX_FUZZ_JOBS run at once: a call past the
 // cap is answered `fuzz_busy` at once (a queue would make the caller wait for budgets it does not
-// know of).
+// know of). The caller may follow the job's progress and cancel it: the worker is then terminated at
+// once and the answer says what was explored.
 import type { Response } from "../interpreter/index";
 import type { FuzzJobProgress, FuzzJobRequest } from "./fuzz-job";
-import { defaultStarter, type JobHandle, JobPool, type JobStarter } from "./worker-jobs";
+import { defaultStarter, type JobHandle, JobPool, type JobStarter, type StopReason } from "./worker-jobs";
 
 export { inThreadStarter } from "./worker-jobs";
 
@@ -30,6 +31,12 @@ export interface FuzzCall {
   readonly timeBudgetMs: number;
 }
 
+/** What the caller of one job may add: its progress, and a signal that cancels it. */
+export interface FuzzCallOptions {
+  readonly onProgress?: (progress: FuzzJobProgress) => void;
+  readonly signal?: AbortSignal;
+}
+
 export class FuzzJobs {
   private readonly pool: JobPool<FuzzJobRequest>;
 
@@ -42,7 +49,7 @@ export class FuzzJobs {
   }
 
   /** Runs the job within its deadline; its answer (never a rejection). */
-  run(call: FuzzCall): Promise<Response> {
+  run(call: FuzzCall, options: FuzzCallOptions = {}): Promise<Response> {
     const startedAt = Date.now();
     let last: FuzzJobProgress | null = null;
     const request: FuzzJobRequest = {
@@ -62,14 +69,10 @@ export class FuzzJobs {
       }),
       onMessage: (message) => {
         last = message;
+        options.onProgress?.(message);
       },
-      stopped: (why) =>
-        stoppedAnswer(
-          call,
-          last,
-          Date.now() - startedAt,
-          why === "shutdown" ? "the server is shutting down" : null,
-        ),
+      stopped: (why) => stoppedAnswer(call, last, Date.now() - startedAt, why),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
   }
 
@@ -84,7 +87,7 @@ function stoppedAnswer(
   call: FuzzCall,
   last: FuzzJobProgress | null,
   elapsedMs: number,
-  shutdown: string | null,
+  reason: StopReason,
 ): Response {
   const fuzzing = last !== null && last.phase === "fuzzing" ? last : null;
   const runs = fuzzing?.runs ?? 0;
@@ -96,11 +99,16 @@ function stoppedAnswer(
     where = `while exploring flow '${fuzzing.flow}' (${fuzzing.flowsDone} of ${fuzzing.flows} flow(s) done)`;
   }
   const why =
-    shutdown ??
-    `stopped by the deadline (time_budget_ms ${call.timeBudgetMs} + ${elapsedMs - call.timeBudgetMs} ms)`;
+    reason === "shutdown"
+      ? "the server is shutting down"
+      : reason === "cancelled"
+        ? `cancelled by the client after ${elapsedMs} ms`
+        : `stopped by the deadline (time_budget_ms ${call.timeBudgetMs} + ${elapsedMs - call.timeBudgetMs} ms)`;
+  const advice =
+    reason === "cancelled" ? "" : "; call again with a larger time_budget_ms, fewer runs, or one flow";
   return {
-    status: "deadline_exceeded",
-    message: `${why} ${where}: ${runs} run(s) and ${paths} path(s) explored. An unfinished exploration gives no verdict and no finding; call again with a larger time_budget_ms, fewer runs, or one flow.`,
+    status: reason === "cancelled" ? "cancelled" : "deadline_exceeded",
+    message: `${why} ${where}: ${runs} run(s) and ${paths} path(s) explored. An unfinished exploration gives no verdict and no finding${advice}.`,
     time_budget_ms: call.timeBudgetMs,
     runs,
     paths,

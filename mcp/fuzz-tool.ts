@@ -5,6 +5,7 @@
 // reproduce it.
 import { z } from "zod";
 import type { Response } from "../interpreter/index";
+import { fuzzJobProgress } from "./fuzz-progress";
 import type { ToolDefinition } from "./tools";
 
 const DEFAULT_RUNS = 60;
@@ -30,12 +31,21 @@ export const FUZZ_TOOL: ToolDefinition = {
   }),
   call(_api, a, context): Promise<Response> {
     const flow = a.plain.flow as string | undefined;
-    return context.fuzz.run({
-      spec: a.plain.spec as string,
-      flow: flow ?? null,
-      runs: a.plain.runs as number,
-      seed: a.plain.seed as number,
-      timeBudgetMs: a.plain.time_budget_ms as number,
-    });
+    const runs = a.plain.runs as number;
+    const progress = context.progress;
+    return context.fuzz.run(
+      {
+        spec: a.plain.spec as string,
+        flow: flow ?? null,
+        runs,
+        seed: a.plain.seed as number,
+        timeBudgetMs: a.plain.time_budget_ms as number,
+      },
+      {
+        // The client's cancel terminates the job's worker at once.
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
+        ...(progress === undefined ? {} : { onProgress: (p) => progress.report(fuzzJobProgress(p, runs)) }),
+      },
+    );
   },
 };

@@ -16,6 +16,8 @@ import {
 } from "../host/index";
 import { StorePermissionError, StoreUnavailableError } from "../interpreter/index";
 import { CallEvents } from "./call-events";
+import { ClientLog } from "./client-log";
+import { secretsOf } from "./log-secrets";
 import type { SkillText } from "./prompts";
 import { serveMcp } from "./serve";
 
@@ -53,24 +55,27 @@ export async function serveStdio({
   // (the command line checks it first and says so as a usage error).
   const gates = gateSettingOf(host.env);
   if (!gates.ok) throw new Error(gates.message);
+  // Each line goes to standard error and, at its level, to the client (notifications/message).
+  const clientLog = new ClientLog({ stderr: log, programName, secrets: secretsOf(host.env) });
   const flows = await composeHostLazily({
     cwd: host.cwd,
     env: host.env,
-    logError: (details) => log(`${programName}: ${details}\n`),
+    logError: (details) => clientLog.error(details),
+    logWarning: (details) => clientLog.warn(details),
   });
   // The store is opened beside serving, never before it: tools/list, stratum_validate and
   // stratum_fuzz need no store, and a database that does not answer would hold them for its
   // connect timeout. The calls that need the store wait for the same opening, within its bounds.
   const storeFailed = new AbortController();
   const failure: { error: unknown } = { error: null };
-  const opening = openStore(flows, programName, log).catch((e: unknown) => {
+  const opening = openStore(flows, clientLog).catch((e: unknown) => {
     failure.error = e;
     storeFailed.abort();
   });
   // Entries of STRATUM_AGENT_ENV that are not passed to agents, said once rather than per task.
-  for (const warning of agentEnvSetting(host.env).warnings) log(`${programName}: ${warning}\n`);
+  for (const warning of agentEnvSetting(host.env).warnings) clientLog.warn(warning);
   // OTLP traces when the OTEL_* variables ask for them (docs/guides/tracing.md); otherwise nothing changes.
-  const tracer = flows.tracer(version, (line) => log(`${programName}: ${line}\n`));
+  const tracer = flows.tracer(version, (line) => clientLog.warn(line));
   // Each call's events go to the tracer, and to the client when its request asks for them
   // (`_meta`, mcp/call-events.ts); a call nobody observes builds none.
   const events = new CallEvents();
@@ -102,6 +107,7 @@ export async function serveStdio({
     gates: gates.setting,
     resources: { flows, specSchema },
     prompts: skills,
+    clientLog,
   });
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are
@@ -153,11 +159,11 @@ function stopOnSignals(): {
  * cannot be reached, or that this server's role may not set up, does not: the calls that need
  * the store answer `store_unavailable` / `store_unusable` until it is back or an owner has acted.
  */
-async function openStore(flows: NodeHost, programName: string, log: (text: string) => void): Promise<void> {
+async function openStore(flows: NodeHost, log: ClientLog): Promise<void> {
   try {
     await flows.open();
   } catch (e) {
     if (!(e instanceof StoreUnavailableError || e instanceof StorePermissionError)) throw e;
-    log(`${programName}: ${e.message}\n`);
+    log.error(e.message);
   }
 }

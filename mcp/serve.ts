@@ -4,6 +4,7 @@ import type { AgentRuns, GateSetting } from "../host/index";
 import type { StratumApi } from "../interpreter/index";
 import type { CallEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
+import type { ClientLog } from "./client-log";
 import { FuzzJobs } from "./fuzz-jobs";
 import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport";
 import type { SkillText } from "./prompts";
@@ -33,6 +34,8 @@ export interface ServeOptions {
   readonly resources?: ResourceOptions;
   /** The bundled skills as prompts (default: none). */
   readonly prompts?: readonly SkillText[];
+  /** The server's log, also sent to the client as notifications/message (client-log.ts). */
+  readonly clientLog?: ClientLog;
 }
 
 /** Serves until the input ends (or `stop` fires); resolves then. */
@@ -55,6 +58,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     ...(options.gates === undefined ? {} : { gates: options.gates }),
     ...(options.resources === undefined ? {} : { resources: options.resources }),
     ...(options.prompts === undefined ? {} : { prompts: options.prompts }),
+    ...(options.clientLog === undefined ? {} : { log: options.clientLog }),
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();

@@ -21,6 +21,7 @@ import {
   ListToolsRequestSchema,
   PingRequestSchema,
   ReadResourceRequestSchema,
+  SetLevelRequestSchema,
   SubscribeRequestSchema,
   type Tool,
   UnsubscribeRequestSchema,
@@ -32,7 +33,9 @@ import { encodeWire, wireToPlain } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
+import { callProgress } from "./call-progress";
 import { CheckJobs } from "./check-jobs";
+import { ClientLog } from "./client-log";
 import { FuzzJobs } from "./fuzz-jobs";
 import { elicitorFor } from "./gate-ask-tool";
 import { gateHintText, humanGateRefusal, withGateHint } from "./human-gates";
@@ -67,6 +70,8 @@ export interface McpServerOptions {
   readonly resources?: ResourceOptions;
   /** The bundled skills as prompts (prompts.ts); without them, no prompts. */
   readonly prompts?: readonly SkillText[];
+  /** The server's log, also sent to the client as notifications/message (default: to no one). */
+  readonly log?: ClientLog;
 }
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
@@ -86,11 +91,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     {
       capabilities: {
         tools: {},
+        logging: {},
         ...(options.resources === undefined ? {} : { resources: RESOURCES_CAPABILITY }),
         ...(options.prompts === undefined ? {} : { prompts: {} }),
       },
     },
   );
+  const log = options.log ?? new ClientLog({ stderr: () => undefined, programName: "stratum-mcp" });
+  log.attach(server);
   const subscriptions = options.resources === undefined ? null : registerResources(server, options.resources);
   if (options.prompts !== undefined) registerPrompts(server, options.prompts);
   const tools = toolList();
@@ -127,20 +135,30 @@ export function createMcpServer(options: McpServerOptions): Server {
     const elicit = elicitorFor(server.getClientCapabilities(), extra, gates.askTimeoutMs);
     const hint = gateHintText(elicit !== null, gates.mode);
     // The request's own signal: a client's notifications/cancelled for it stops what it started.
-    const call = { ...context, signal: extra.signal, gateAsk: { elicit, gates: gates.mode } };
-    try {
-      if (events === undefined || !wantsEvents(params._meta)) {
-        return answered(withGateHint(await tool.call(options.api, decoded.args, call), hint));
+    // A request with a progress token gets the progress of the tools that report any.
+    const progress = callProgress(params._meta, extra.sendNotification, extra.signal);
+    const call = {
+      ...context,
+      signal: extra.signal,
+      gateAsk: { elicit, gates: gates.mode },
+      ...(progress === undefined ? {} : { progress }),
+    };
+    const run = async (): Promise<Response> => {
+      try {
+        return await tool.call(options.api, decoded.args, call);
+      } finally {
+        progress?.finish();
+        // A call may have changed a flow this session subscribed to.
+        subscriptions?.changed();
       }
-      const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
-      return {
-        ...answered(withGateHint(collected.value, hint)),
-        _meta: { [EVENTS_META_KEY]: collected.events },
-      };
-    } finally {
-      // A call may have changed a flow this session subscribed to.
-      subscriptions?.changed();
-    }
+    };
+    if (events === undefined || !wantsEvents(params._meta))
+      return answered(withGateHint(noteCancelled(log, name, await run(), extra.signal), hint));
+    const collected = await events.collect(run);
+    return {
+      ...answered(withGateHint(noteCancelled(log, name, collected.value, extra.signal), hint)),
+      _meta: { [EVENTS_META_KEY]: collected.events },
+    };
   };
   return server;
 }
@@ -157,6 +175,7 @@ const SDK_REQUESTS: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>(
   ["resources/unsubscribe", UnsubscribeRequestSchema],
   ["prompts/list", ListPromptsRequestSchema],
   ["prompts/get", GetPromptRequestSchema],
+  ["logging/setLevel", SetLevelRequestSchema],
 ]);
 
 /**
@@ -181,6 +200,19 @@ function invalidParamsRejection(detail: string): RequestRejection {
 function invalidParams(detail: string): Error & { readonly code: number } {
   const { code, message } = invalidParamsRejection(detail);
   return protocolError(code, message);
+}
+
+/**
+ * A cancelled call is not answered (the SDK sends nothing for it): what it did is said in the log
+ * instead, at `info` (the answer's message: a fuzz says the runs it made).
+ */
+function noteCancelled(log: ClientLog, name: string, response: Response, signal: AbortSignal): Response {
+  if (signal.aborted) {
+    const message =
+      typeof response.message === "string" ? response.message : `answered ${String(response.status)}`;
+    log.log("info", `${name} (cancelled by the client): ${message}`);
+  }
+  return response;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -10,6 +10,7 @@ import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
 import { GATE_ASK_TOOL, type GateAskContext } from "./gate-ask-tool";
+import type { ProgressReporter } from "./progress";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
@@ -34,6 +35,8 @@ interface ToolContext {
   readonly signal?: AbortSignal;
   /** The client's form elicitation for stratum_gate_ask, and who may resolve gates. */
   readonly gateAsk: GateAskContext;
+  /** The call's progress, when the client asked for it (a progress token; mcp/progress.ts). */
+  readonly progress?: ProgressReporter;
 }
 
 export interface ToolDefinition {
@@ -90,7 +93,7 @@ const mergeStatusArg = (args: ToolArguments): string | PyDict => {
  */
 async function plan(api: StratumApi, args: PlanArgs, context: ToolContext): Promise<Response> {
   if (context.checks.isBig(args.spec)) {
-    const refusal = planRefusal(await context.checks.validate(args.spec));
+    const refusal = planRefusal(await context.checks.validate(args.spec, context.signal));
     if (refusal !== null) return refusal;
   }
   return api.plan(args);
@@ -114,7 +117,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     schema: z.object({ spec: z.string().describe("The spec as YAML text (not a file path).") }),
     call: (api, a, context) => {
       const spec = str(a, "spec");
-      return context.checks.isBig(spec) ? context.checks.validate(spec) : api.validate({ spec });
+      return context.checks.isBig(spec)
+        ? context.checks.validate(spec, context.signal)
+        : api.validate({ spec });
     },
   },
   {

@@ -37,9 +37,16 @@ export interface JobHooks {
   busy(limit: number): Response;
   /** Every message before the answer (a fuzz job's progress). */
   onMessage?(message: Exclude<FromJob, { kind: "done" }>): void;
-  /** The answer of a job stopped at its deadline, or (`shutdown`) because the server is stopping. */
-  stopped(why: "deadline" | "shutdown"): Response;
+  /**
+   * The answer of a job stopped at its deadline, because the server is stopping (`shutdown`), or
+   * because its caller gave up on it (`cancelled`: `signal` aborted).
+   */
+  stopped(why: StopReason): Response;
+  /** The caller's signal: aborting it terminates the job at once. */
+  readonly signal?: AbortSignal;
 }
+
+export type StopReason = "deadline" | "shutdown" | "cancelled";
 
 /** The running jobs of one kind, at most `limit` at once. */
 export class JobPool<R extends JobRequest> {
@@ -53,6 +60,7 @@ export class JobPool<R extends JobRequest> {
 
   /** Runs the job within its deadline; its answer (never a rejection). */
   run(request: R, hooks: JobHooks): Promise<Response> {
+    if (hooks.signal?.aborted === true) return Promise.resolve(hooks.stopped("cancelled"));
     if (this.running.size >= this.limit) return Promise.resolve(hooks.busy(this.limit));
     let handle: JobHandle;
     try {
@@ -61,9 +69,11 @@ export class JobPool<R extends JobRequest> {
       return Promise.resolve(this.failed(e instanceof Error ? e.message : String(e)));
     }
     return new Promise<Response>((resolve) => {
+      const cancel = (): void => finish(hooks.stopped("cancelled"));
       const finish = (response: Response): void => {
         clearTimeout(timer);
-        this.running.delete(job);
+        hooks.signal?.removeEventListener("abort", cancel);
+        if (!this.running.delete(job)) return;
         handle.terminate();
         resolve(response);
       };
@@ -75,6 +85,7 @@ export class JobPool<R extends JobRequest> {
         else hooks.onMessage?.(message);
       });
       handle.onFailure((reason) => finish(this.failed(reason)));
+      hooks.signal?.addEventListener("abort", cancel, { once: true });
     });
   }
 

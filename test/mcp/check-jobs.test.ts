@@ -122,6 +122,30 @@ describe("CheckJobs", () => {
     for (const answer of await Promise.all(running)) expect(answer.error_type).toBe("server_stopping");
   });
 
+  it("terminates a check the client cancels, and a plan behind it is not made", async () => {
+    let terminated = 0;
+    const start = (): JobHandle => ({
+      onMessage: () => {},
+      onFailure: () => {},
+      terminate: () => {
+        terminated++;
+      },
+    });
+    const checks = new CheckJobs({ start, limit: 1 });
+    const cancel = new AbortController();
+    const answer = checks.validate("x: 1\n", cancel.signal);
+    cancel.abort();
+    const expected = {
+      status: "error",
+      error_type: "cancelled",
+      message: "the client cancelled the call: the check of the 5-byte spec was stopped.",
+    };
+    expect(await answer).toEqual(expected);
+    expect(terminated).toBe(1);
+    // The slot is free again; a refusal of a cancelled check stops stratum_plan.
+    expect(planRefusal(await checks.validate("x: 1\n", AbortSignal.abort()))).toEqual(expected);
+  });
+
   it("terminates a check at its deadline and names the deadline and the size", async () => {
     const checks = new CheckJobs({ start: silent().start, deadlineMs: 30 });
     const r = await checks.validate("é".repeat(600));

@@ -100,6 +100,51 @@ describe("FuzzJobs", () => {
     fake.jobs[0]?.post({ kind: "done", response: encodeWire({ status: "fuzzed" }) });
   });
 
+  it("hands each progress report to the caller and, cancelled, terminates the job at once with what it explored", async () => {
+    const fake = fakeStarter();
+    const jobs = new FuzzJobs(fake.start, 1, 60_000);
+    const cancel = new AbortController();
+    const seen: unknown[] = [];
+    const answer = jobs.run(
+      { ...CALL, timeBudgetMs: 60_000 },
+      { signal: cancel.signal, onProgress: (p) => seen.push(p) },
+    );
+    const progress = {
+      kind: "progress",
+      phase: "fuzzing",
+      runs: 25,
+      paths: 4,
+      findings: 0,
+      flowsDone: 0,
+      flows: 2,
+      flow: "main",
+    } as const;
+    fake.jobs[0]?.post({ kind: "progress", phase: "checking" });
+    fake.jobs[0]?.post(progress);
+    expect(seen).toEqual([{ kind: "progress", phase: "checking" }, progress]);
+    cancel.abort();
+    expect(fake.jobs[0]?.terminated).toBe(true);
+    const r = await answer;
+    expect(r).toMatchObject({
+      status: "cancelled",
+      runs: 25,
+      paths: 4,
+      flows_done: 0,
+      flows: 2,
+      flow: "main",
+    });
+    expect(r.message).toMatch(/^cancelled by the client after \d+ ms while exploring flow 'main'/);
+    // The slot is free again, and a job whose signal is already aborted is not started.
+    void jobs.run(CALL);
+    expect(fake.jobs).toHaveLength(2);
+    jobs.shutdown();
+    expect(await jobs.run(CALL, { signal: AbortSignal.abort() })).toMatchObject({
+      status: "cancelled",
+      runs: 0,
+    });
+    expect(fake.jobs).toHaveLength(2);
+  });
+
   it("says the job was checking when no fuzzing progress came", async () => {
     const fake = fakeStarter();
     const answer = new FuzzJobs(fake.start, 2, 0).run(CALL);

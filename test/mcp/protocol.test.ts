@@ -159,10 +159,11 @@ describe("stratum-mcp over the SDK client", () => {
     expect(unexpectedStderr(server.stderr())).toBe("");
   });
 
-  it("introduces itself as stratum-mcp with tools, resources and prompts", () => {
+  it("introduces itself as stratum-mcp with tools, logging, resources and prompts", () => {
     expect(client.getServerVersion()).toEqual({ name: "stratum-mcp", version: "0.1.0" });
     expect(client.getServerCapabilities()).toEqual({
       tools: {},
+      logging: {},
       resources: { subscribe: true },
       prompts: {},
     });
