@@ -15,6 +15,7 @@ import {
 } from "../host/index";
 import { StorePermissionError, StoreUnavailableError } from "../interpreter/index";
 import { CallEvents } from "./call-events";
+import { httpServerSetup, serveHttp } from "./http/index";
 import { serveMcp } from "./serve";
 
 interface McpProcessOptions {
@@ -26,9 +27,19 @@ interface McpProcessOptions {
   readonly version: string;
   /** The server's log (standard error): whole lines with their newline. */
   readonly log: (text: string) => void;
+  /** `HOST:PORT`: serve over Streamable HTTP there (mcp/http/) instead of on the standard streams. */
+  readonly http?: string | undefined;
 }
 
-export async function serveStdio({ host, programName, version, log }: McpProcessOptions): Promise<void> {
+export async function serveStdio({
+  host,
+  programName,
+  version,
+  log,
+  http,
+}: McpProcessOptions): Promise<void> {
+  // Checked before anything starts: a wrong address or setting is one line and no server.
+  const overHttp = http === undefined ? null : httpServerSetup(http, host.env);
   // A server lives for weeks and allocates at a steady rate: V8 would otherwise double its young
   // generation to 32 MB of mostly garbage after the first calls. At the initial size the live heap
   // and RSS stay flat ("The MCP server's memory" in the history of docs/performance.md).
@@ -73,16 +84,12 @@ export async function serveStdio({ host, programName, version, log }: McpProcess
     },
   );
   const stopped = stopOnSignals();
-  await serveMcp({
-    api,
-    agents,
-    version,
-    input: process.stdin,
-    output: process.stdout,
-    log,
-    stop: AbortSignal.any([stopped.signal, storeFailed.signal]),
-    events,
-  });
+  const stop = AbortSignal.any([stopped.signal, storeFailed.signal]);
+  if (overHttp === null) {
+    await serveMcp({ api, agents, version, input: process.stdin, output: process.stdout, log, stop, events });
+  } else {
+    await serveHttp({ api, agents, version, ...overHttp, programName, log, stop, events });
+  }
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are
   // stopped and their tasks recorded as failed (docs/reference/runtime.md §23.11), the agents of

@@ -3,6 +3,7 @@
 // here (load-server.ts).
 import type { Command } from "commander";
 import type { CommandContext } from "../command-context";
+import { UsageError } from "../exit-codes";
 import { refreshHookScripts } from "../install/command";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
 import { VERSION } from "../version";
@@ -14,16 +15,27 @@ export function registerServe(program: Command, ctx: CommandContext): void {
     .alias("mcp")
     .description("run the MCP server (the stratum_* tools) on standard input and output")
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
-    .action(async (flags: { readonly store?: string }) => {
+    .option(
+      "--http <host:port>",
+      "serve /mcp over Streamable HTTP at HOST:PORT instead (bearer token from STRATUM_MCP_TOKEN, else printed once; docs/guides/mcp-server-http.md)",
+    )
+    .action(async (flags: { readonly store?: string; readonly http?: string }) => {
       // Like the reference's server start: bring $STRATUM_HOME/hooks up to date, quietly (docs/reference/runtime.md §21.1).
       const refreshed = await refreshHookScripts(ctx);
       if (refreshed !== null) ctx.io.err(refreshed);
       const { serveStdio } = await loadServer();
-      await serveStdio({
-        host: withStoreOption(ctx.host, flags.store),
-        programName: ctx.programName,
-        version: VERSION,
-        log: (text) => ctx.io.err(text),
-      });
+      try {
+        await serveStdio({
+          host: withStoreOption(ctx.host, flags.store),
+          programName: ctx.programName,
+          version: VERSION,
+          log: (text) => ctx.io.err(text),
+          http: flags.http,
+        });
+      } catch (e) {
+        // A wrong --http address or STRATUM_MCP_* setting (mcp/http/setting-error.ts).
+        if (e instanceof Error && e.name === "HttpSettingError") throw new UsageError(e.message);
+        throw e;
+      }
     });
 }
