@@ -1,7 +1,7 @@
-// Serving MCP over Streamable HTTP (docs/guides/mcp-server-http.md, docs/reference/runtime.md
-// §16): node:http on the address `--http` names, one endpoint `/mcp`, one MCP session per
-// Mcp-Session-Id (mcp-session.ts) over the process's one engine and store. Each request passes,
-// in this order: the Host and Origin checks (403, request-guard.ts), the bearer token (401,
+// Serving MCP over Streamable HTTP (docs/reference/runtime.md §16.8, docs/guides/mcp-server-http.md):
+// node:http on the address `--http` names, one endpoint `/mcp`, one MCP session per
+// Mcp-Session-Id (mcp-session.ts) over the process's one engine and store. Each request passes, in
+// this order: the Host and Origin checks (403, request-guard.ts), the bearer token (401,
 // bearer-token.ts), the path (404), then its body is read with a limit and decoded as a stdio line
 // is (request-body.ts). Refusals are short JSON-RPC errors; nothing here ever writes the token.
 import {

@@ -44,7 +44,17 @@ describe("stratum-mcp -h | --help | help", () => {
       .split("\n")
       .filter((line) => line.startsWith("  "))
       .map((line) => line.trim().split(" ")[0]);
-    expect(words).toEqual(["(no", "--http", "install", "uninstall", "validate", "compile", "query", "gate", "-h,"]);
+    expect(words).toEqual([
+      "(no",
+      "--http",
+      "install",
+      "uninstall",
+      "validate",
+      "compile",
+      "query",
+      "gate",
+      "-h,",
+    ]);
   });
 });
 
