@@ -50,9 +50,16 @@ export function readBody(req: IncomingMessage, limit: number = MAX_BODY_BYTES): 
     req.on("end", () => resolve(size > limit ? null : Buffer.concat(chunks)));
     req.on("error", reject);
     req.on("close", () => {
-      if (!req.complete) reject(new Error("the client closed the connection before the body ended"));
+      if (!req.complete) reject(new ClientGone());
     });
   });
+}
+
+/** The client closed the connection before its body ended: nobody is left to answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super("the client closed the connection before the body ended");
+  }
 }
 
 export function tooLarge(limit: number = MAX_BODY_BYTES): HttpRefusal {

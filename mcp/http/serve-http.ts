@@ -22,7 +22,7 @@ import { TokenCheck } from "./bearer-token";
 import type { HttpSettings } from "./http-settings";
 import { isLoopbackHost, type ListenAddress, urlHost } from "./listen-address";
 import { McpSession } from "./mcp-session";
-import { decodeBody, type HttpRefusal, readBody, tooLarge } from "./request-body";
+import { ClientGone, decodeBody, type HttpRefusal, readBody, tooLarge } from "./request-body";
 import { RequestGuard } from "./request-guard";
 import { SessionTable } from "./session-table";
 import { HttpSettingError } from "./setting-error";
@@ -160,10 +160,14 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
         );
       }
     } catch (e) {
-      // A client that went away mid-body, or a failure of the transport: never a stack trace.
-      if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "Internal error" });
-      else res.destroy();
-      log(`${programName}: http: ${e instanceof Error ? e.message : String(e)}\n`);
+      // A client that went away mid-body (nothing to answer, nothing worth a log line), or a
+      // failure of the transport: never a stack trace.
+      if (e instanceof ClientGone) res.destroy();
+      else {
+        if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "Internal error" });
+        else res.destroy();
+        log(`${programName}: http: ${e instanceof Error ? e.message : String(e)}\n`);
+      }
     } finally {
       state.posts -= 1;
       if (state.posts === 0) for (const done of postsDone.splice(0)) done();
@@ -207,7 +211,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
     );
   }
   const sweep = setInterval(
-    () => void sessions.expire(),
+    () => void sessions.expire().catch(() => undefined),
     Math.min(60_000, Math.max(250, settings.sessionIdleMs / 4)),
   );
   sweep.unref();

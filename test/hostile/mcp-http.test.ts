@@ -212,6 +212,42 @@ describe("stratum-mcp --http refuses what it must", () => {
     expect(ping.body).toContain('"result":{}');
   }, 60_000);
 
+  it("refuses a second request with the id of one in progress; the first still gets its answer", async () => {
+    const sessionId = await rawSession(server.url, server.token);
+    const headers = sessionHeaders(server.token, sessionId);
+    const fuzz = () =>
+      raw(headers, [
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "stratum_fuzz", arguments: { spec: manyFlowsSpec(50), time_budget_ms: 1_500 } },
+        }),
+      ]);
+    const first = fuzz();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = await fuzz();
+    expect(second.status).toBe(200);
+    expect(jsonOf(second)).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: {
+        code: -32600,
+        message: "Invalid Request: the id is already used by a request in progress; this request was not run",
+      },
+    });
+    // Before: the second took the first's place and the first was never answered.
+    const answered = await Promise.race([
+      first,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
+    ]);
+    expect(answered?.body).toMatch(/"id":7/);
+    expect(answered?.body).toMatch(/status/);
+    // Answered, the id may be used again.
+    const again = await raw(headers, ['{"jsonrpc":"2.0","id":7,"method":"ping"}']);
+    expect(again.body).toContain('"result":{}');
+  }, 60_000);
+
   it("answers other paths 404 and other methods 405", async () => {
     const other = await new Promise<number>((resolve, reject) => {
       const req = request(
