@@ -49,13 +49,17 @@ export async function runCliWith(
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const ctx: CommandContext = { io, host, programName, setExitCode };
   // Bare `stratum-mcp` is the MCP server, as the reference's command line (docs/reference/runtime.md §21.1).
-  const effective = mcp && args.length === 0 ? ["serve"] : args;
+  // So is `stratum-mcp --http HOST:PORT`, over Streamable HTTP.
+  const effective =
+    mcp && (args.length === 0 || args[0] === "--http" || args[0]?.startsWith("--http="))
+      ? ["serve", ...args]
+      : args;
   for (const register of await registrations(table, effective[0], mcp)) register(program, ctx);
   try {
     if (mcp) {
       // stratum-mcp's help, unknown and unsupported commands and its `compile` words (docs/reference/runtime.md §21.1).
       const { runMcpOnlyCommand } = await import("./mcp-commands/dispatch");
-      if (runMcpOnlyCommand(program, args, ctx)) return exitCode;
+      if (runMcpOnlyCommand(program, effective, ctx)) return exitCode;
     }
     await program.parseAsync([...effective], { from: "user" });
     return exitCode;

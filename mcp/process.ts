@@ -17,6 +17,7 @@ import {
 import { StorePermissionError, StoreUnavailableError } from "../interpreter/index";
 import { CallEvents } from "./call-events";
 import { ClientLog } from "./client-log";
+import { httpServerSetup, serveHttp } from "./http/index";
 import { secretsOf } from "./log-secrets";
 import type { SkillText } from "./prompts";
 import { serveMcp } from "./serve";
@@ -34,6 +35,8 @@ interface McpProcessOptions {
   readonly specSchema: string;
   /** The bundled skills, served as prompts. */
   readonly skills: readonly SkillText[];
+  /** `HOST:PORT`: serve over Streamable HTTP there (mcp/http/) instead of on the standard streams. */
+  readonly http?: string | undefined;
 }
 
 export async function serveStdio({
@@ -43,7 +46,10 @@ export async function serveStdio({
   log,
   specSchema,
   skills,
+  http,
 }: McpProcessOptions): Promise<void> {
+  // Checked before anything starts: a wrong address or setting is one line and no server.
+  const overHttp = http === undefined ? null : httpServerSetup(http, host.env);
   // A server lives for weeks and allocates at a steady rate: V8 would otherwise double its young
   // generation to 32 MB of mostly garbage after the first calls. At the initial size the live heap
   // and RSS stay flat ("The MCP server's memory" in the history of docs/performance.md).
@@ -95,20 +101,35 @@ export async function serveStdio({
     },
   );
   const stopped = stopOnSignals();
-  await serveMcp({
-    api,
-    agents,
-    version,
-    input: process.stdin,
-    output: process.stdout,
-    log,
-    stop: AbortSignal.any([stopped.signal, storeFailed.signal]),
-    events,
-    gates: gates.setting,
-    resources: { flows, specSchema },
-    prompts: skills,
-    clientLog,
-  });
+  const stop = AbortSignal.any([stopped.signal, storeFailed.signal]);
+  // What every session's server shares, over either transport.
+  const shared = { gates: gates.setting, resources: { flows, specSchema }, prompts: skills };
+  if (overHttp === null) {
+    await serveMcp({
+      api,
+      agents,
+      version,
+      input: process.stdin,
+      output: process.stdout,
+      log,
+      stop,
+      events,
+      ...shared,
+      clientLog,
+    });
+  } else {
+    await serveHttp({
+      api,
+      agents,
+      version,
+      ...overHttp,
+      programName,
+      log,
+      stop,
+      events,
+      session: { ...shared, log: clientLog },
+    });
+  }
   await opening;
   // The input ended (or a signal came) and every call was answered: running parallel agents are
   // stopped and their tasks recorded as failed (docs/reference/runtime.md §23.11), the agents of

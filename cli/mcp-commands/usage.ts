@@ -4,6 +4,7 @@
 
 const COMMANDS: readonly (readonly [string, string])[] = [
   ["(no command)", "run the MCP server on standard input and output (for Claude Code)"],
+  ["--http HOST:PORT", "run it over Streamable HTTP at http://HOST:PORT/mcp (a team server)"],
   ["install", "register the MCP server, skills and hooks with Claude Code"],
   ["uninstall [--keep-skills]", "remove what install added"],
   ["validate <file-or-yaml>", "validate a .stratum.yaml spec (a file, or the YAML text itself)"],

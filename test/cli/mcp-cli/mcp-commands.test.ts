@@ -9,6 +9,7 @@ const HELP = `Usage: stratum-mcp [options] [command]
 
 Commands:
   (no command)                                  run the MCP server on standard input and output (for Claude Code)
+  --http HOST:PORT                              run it over Streamable HTTP at http://HOST:PORT/mcp (a team server)
   install                                       register the MCP server, skills and hooks with Claude Code
   uninstall [--keep-skills]                     remove what install added
   validate <file-or-yaml>                       validate a .stratum.yaml spec (a file, or the YAML text itself)
@@ -37,13 +38,23 @@ describe("stratum-mcp -h | --help | help", () => {
     }
   });
 
-  it("lists every docs/reference/runtime.md §21.1 command word", async () => {
+  it("lists every docs/reference/runtime.md §21.1 command word, and our --http", async () => {
     const { stdout } = await mcp(["--help"], { cwd: CWD });
     const words = stdout
       .split("\n")
       .filter((line) => line.startsWith("  "))
       .map((line) => line.trim().split(" ")[0]);
-    expect(words).toEqual(["(no", "install", "uninstall", "validate", "compile", "query", "gate", "-h,"]);
+    expect(words).toEqual([
+      "(no",
+      "--http",
+      "install",
+      "uninstall",
+      "validate",
+      "compile",
+      "query",
+      "gate",
+      "-h,",
+    ]);
   });
 });
 

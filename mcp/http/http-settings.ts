@@ -1,0 +1,51 @@
+// The environment's settings of the HTTP server (docs/guides/mcp-server-http.md), read once at
+// start; a bad value stops the server with one line naming the variable.
+import { bearerToken } from "./bearer-token";
+
+/** Sessions open at once, at most (STRATUM_MCP_MAX_SESSIONS). */
+export const DEFAULT_MAX_SESSIONS = 64;
+/** A session without a request for this long is closed (STRATUM_MCP_SESSION_IDLE, seconds). */
+export const DEFAULT_SESSION_IDLE_S = 30 * 60;
+
+export interface HttpSettings {
+  readonly token: string;
+  /** The token was made here: the server prints it once. */
+  readonly tokenGenerated: boolean;
+  readonly maxSessions: number;
+  readonly sessionIdleMs: number;
+  readonly allowedHosts: string | undefined;
+  readonly allowedOrigins: string | undefined;
+}
+
+export function httpSettings(
+  env: Readonly<Record<string, string | undefined>>,
+): HttpSettings | { readonly error: string } {
+  const token = bearerToken(env);
+  if ("error" in token) return token;
+  const maxSessions = positiveInteger(env, "STRATUM_MCP_MAX_SESSIONS", DEFAULT_MAX_SESSIONS);
+  if (typeof maxSessions === "string") return { error: maxSessions };
+  const idle = positiveInteger(env, "STRATUM_MCP_SESSION_IDLE", DEFAULT_SESSION_IDLE_S);
+  if (typeof idle === "string") return { error: idle };
+  return {
+    token: token.token,
+    tokenGenerated: token.generated,
+    maxSessions,
+    sessionIdleMs: idle * 1000,
+    allowedHosts: env.STRATUM_MCP_ALLOWED_HOSTS,
+    allowedOrigins: env.STRATUM_MCP_ALLOWED_ORIGINS,
+  };
+}
+
+/** The variable's value, its default when unset, or the reason it is wrong. */
+function positiveInteger(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallback: number,
+): number | string {
+  const text = env[name];
+  if (text === undefined || text.trim() === "") return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1)
+    return `${name}: expected a positive whole number, got '${text}'`;
+  return value;
+}
