@@ -20,7 +20,7 @@ import {
 import { z } from "zod";
 import type { AgentRuns } from "../host/index";
 import type { Response, StratumApi } from "../interpreter/index";
-import { encodeWire, wireToPlain } from "../interpreter/index";
+import { encodeWire, eventToJson, wireToPlain } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
@@ -101,7 +101,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       return answered(await tool.call(options.api, decoded.args, call));
     }
     const collected = await events.collect(() => tool.call(options.api, decoded.args, call));
-    return { ...answered(collected.value), _meta: { [EVENTS_META_KEY]: collected.events } };
+    return { ...answered(collected.value), _meta: { [EVENTS_META_KEY]: collected.events.map(eventToJson) } };
   };
   return server;
 }
