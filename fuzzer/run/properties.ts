@@ -8,6 +8,7 @@ import { type CompiledExpression, compileExpression, evaluate } from "../../inte
 import { PyError, type PyValue, truthy } from "../../stdlib/index";
 import { RunState } from "./property-state";
 import type { Exchange } from "./session";
+import { inTransitionOrder } from "./transition-order";
 
 /** Evaluation steps per property and state: a property is a small condition. */
 const PROPERTY_BUDGET = 100_000;
@@ -85,7 +86,7 @@ export class PropertyMonitor {
   private readonly open = new Map<string, number>();
   private readonly broken = new Set<string>();
   /**
-   * Properties left unjudged on some state of this run: they read an output the fuzzer did not see
+   * Properties left unjudged on some state of this run: they read an output the events did not carry
    * there, so neither a breach nor a proof may rest on the run.
    */
   readonly undecided = new Set<string>();
@@ -104,8 +105,9 @@ export class PropertyMonitor {
   /** The breaches the exchange at `call` shows (its events of the root flow, one state each). */
   observe(ex: Exchange, call: number): PropertyBreach[] {
     const out: PropertyBreach[] = [];
-    for (const e of ex.events ?? []) {
-      if (e.flow_id !== this.rootId || !this.state.apply(e, ex)) continue;
+    const own = (ex.events ?? []).filter((e) => e.flow_id === this.rootId);
+    for (const e of inTransitionOrder(own)) {
+      if (!this.state.apply(e)) continue;
       out.push(...this.evaluate(ex, call));
       if (this.state.finished)
         out.push(
