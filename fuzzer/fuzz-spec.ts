@@ -357,7 +357,7 @@ const idOf = identityOf;
 interface Explored {
   readonly held: Verdict;
   readonly runs: number;
-  /** Properties some state left unjudged (they read an output the fuzzer did not see). */
+  /** Properties some state left unjudged (they read an output the events did not carry). */
   readonly undecided: ReadonlySet<string>;
 }
 

@@ -2,6 +2,8 @@
 // time, over the interpreter's public API. Front ends (CLI, MCP server, language server) import
 // from here.
 
+/** A typed event received as JSON from a server (its `output` a value again), for a Transport. */
+export { eventFromJson } from "../interpreter/index";
 export { conversionHint } from "./conversion-hint";
 export { EventLog, fuzzEngine, virtualFiles } from "./engine";
 export { findingJson } from "./finding-json";

@@ -7,6 +7,7 @@ export type { FlowState, TraceRecord } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";
 export { createApi, createEngine, type EngineApi } from "./engine/create-api";
+export { eventFromJson, eventToJson } from "./engine/event-json";
 export { MemoryResultCache } from "./engine/memory-result-cache";
 export type {
   FlowEvent,

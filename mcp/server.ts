@@ -29,7 +29,7 @@ import {
 import { z } from "zod";
 import { type AgentRuns, DEFAULT_GATE_ASK_TIMEOUT_S, type GateSetting } from "../host/index";
 import type { Response, StratumApi } from "../interpreter/index";
-import { encodeWire, wireToPlain } from "../interpreter/index";
+import { encodeWire, eventToJson, wireToPlain } from "../interpreter/index";
 import type { PyValue } from "../stdlib/index";
 import { decodeArguments, describeIssue, jsonKind } from "./arguments";
 import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
@@ -157,7 +157,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const collected = await events.collect(run);
     return {
       ...answered(withGateHint(noteCancelled(log, name, collected.value, extra.signal), hint)),
-      _meta: { [EVENTS_META_KEY]: collected.events },
+      _meta: { [EVENTS_META_KEY]: collected.events.map(eventToJson) },
     };
   };
   return server;

@@ -4,7 +4,7 @@ export type { FileAccess, FileStat, HostFileSystem } from "./files";
 export { pythonExample } from "./regex/python-example";
 export { typeOfValue } from "./types/of-value";
 export type { Type } from "./types/type";
-export { dictGetStr } from "./values/dict";
+export { dictGetStr, makeDict } from "./values/dict";
 export { PyError } from "./values/errors";
 export { fromJsonValue, JsonSyntaxError, parseJson } from "./values/json";
 export { makeNamespace } from "./values/namespace";

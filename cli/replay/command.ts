@@ -10,7 +10,6 @@ import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import type { ReplayResult, Transport } from "../../fuzzer/index";
 import { readRegularFile } from "../../host/index";
-import type { FlowEvent } from "../../interpreter/index";
 import { ioReason } from "../check/read-spec";
 import type { CommandContext } from "../command-context";
 import { EXIT_ERRORS, EXIT_OK, EXIT_UNJUDGED, UsageError } from "../exit-codes";
@@ -130,10 +129,10 @@ async function replay(
     throw new UsageError(`cannot start the MCP server '${server}': ${messageOf(e)}`);
   });
   try {
-    // The events are the server's own data, passed on as it sent them.
+    // The events are the server's own data, passed on as it sent them (an output as a value again).
     const transport: Transport = async (tool, args) => {
       const answer = await session.call(tool, args);
-      return { response: answer.response, events: answer.events as readonly FlowEvent[] | null };
+      return { response: answer.response, events: answer.events?.map(fuzzer.eventFromJson) ?? null };
     };
     return await run(transport, `through '${server}'`);
   } finally {

@@ -110,7 +110,7 @@ export interface Coverage {
   readonly endings: Map<string, Map<string, number>>;
   /**
    * Properties (by name) left unjudged on some state because they read the output of a step whose
-   * output the fuzzer did not see there (property-state.ts).
+   * output the events did not carry there (property-state.ts: a server that sends none).
    */
   readonly propertiesUndecided: Set<string>;
 }

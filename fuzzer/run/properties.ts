@@ -9,6 +9,7 @@ import { PyError, type PyValue, truthy } from "../../stdlib/index";
 import { LoopWatch } from "./cut-loop";
 import { RunState } from "./property-state";
 import type { Exchange } from "./session";
+import { inTransitionOrder } from "./transition-order";
 
 /** Evaluation steps per property and state: a property is a small condition. */
 const PROPERTY_BUDGET = 100_000;
@@ -95,7 +96,7 @@ export class PropertyMonitor {
   private readonly open = new Map<string, number>();
   private readonly broken = new Set<string>();
   /**
-   * Properties left unjudged on some state of this run: they read an output the fuzzer did not see
+   * Properties left unjudged on some state of this run: they read an output the events did not carry
    * there, so neither a breach nor a proof may rest on the run.
    */
   readonly undecided = new Set<string>();
@@ -117,8 +118,9 @@ export class PropertyMonitor {
   observe(ex: Exchange, call: number): PropertyBreach[] {
     const out: PropertyBreach[] = [];
     let changed = false;
-    for (const e of ex.events ?? []) {
-      if (e.flow_id !== this.rootId || !this.state.apply(e, ex)) continue;
+    const own = (ex.events ?? []).filter((e) => e.flow_id === this.rootId);
+    for (const e of inTransitionOrder(own)) {
+      if (!this.state.apply(e)) continue;
       changed = true;
       if (e.type === "step_dispatched") this.loop.noteDispatch(e.step_id);
       out.push(...this.evaluate(ex, call));

@@ -1,16 +1,16 @@
 // The property state of one run (docs/guides/testing-a-spec.md "Properties"), built from what the
 // interpreter reports and nothing else: its typed events for the root flow (dispatches, finished
-// attempts, gate decisions, skips, routes, the flow's end) and, for a step's output, the result of
-// the stratum_step_done call its `step_finished` event accepted. A route clears the steps from its
-// target on, as the interpreter clears their outputs and attempts. `snapshot()` is the value the
-// property expressions read their `$` paths from. A step accepted any other way (a parallel or
-// member step's aggregate, a sub-flow's output, a cached result) or whose output is more than the
-// reported result (an accumulating loop's merged fields) has an output the fuzzer did not see: it
-// reads None in the snapshot and `outputUnseen` says so, so that no verdict rests on it.
+// attempts, gate decisions, skips, routes, the flow's end). A step's output is the one its
+// `step_finished` event says the flow stored — the accepted result however it was accepted (a
+// parallel or member step's aggregate, a sub-flow's output, a cached result, an accumulating
+// loop's merged fields), or the result an exhausted step's on_fail routes on with. A route clears
+// the steps from its target on, as the interpreter clears their outputs and attempts. `snapshot()`
+// is the value the property expressions read their `$` paths from. Only events that do not carry
+// the output (a server that sends none with its events) leave a step's output unseen: it reads
+// None there and `outputUnseen` says so, so that no verdict rests on it.
 import type { FlowIR } from "../../checker/index";
 import type { FlowEvent } from "../../interpreter/index";
-import { fromJsonValue, type PyValue } from "../../stdlib/index";
-import type { Exchange } from "./session";
+import { fromJsonValue, makeDict, type PyValue } from "../../stdlib/index";
 
 type StepStatus = "pending" | "running" | "done" | "failed" | "skipped";
 type FlowStatus = "running" | "complete" | "failed" | "killed";
@@ -18,17 +18,8 @@ type FlowStatus = "running" | "complete" | "failed" | "killed";
 interface StepView {
   status: StepStatus;
   attempts: number;
-  /** JSON, as the agent reported it. */
-  output: unknown;
-}
-
-type Plain = Record<string, unknown>;
-
-/** An object with user text as keys: no prototype. */
-function record(entries: Iterable<readonly [string, unknown]>): Plain {
-  const out: Plain = Object.create(null);
-  for (const [k, v] of entries) out[k] = v;
-  return out;
+  /** The output the flow stored (shared with the event: never modified here). */
+  output: PyValue;
 }
 
 export class RunState {
@@ -36,8 +27,8 @@ export class RunState {
   private round = 0;
   private readonly steps = new Map<string, StepView>();
   private readonly gates = new Map<string, string | null>();
-  private input: unknown = {};
-  /** Steps whose current output the fuzzer did not see. */
+  private input: PyValue = makeDict([]);
+  /** Steps whose current output the events did not carry. */
   private readonly unseen = new Set<string>();
 
   constructor(private readonly flow: FlowIR) {
@@ -56,14 +47,11 @@ export class RunState {
   }
 
   setInput(input: unknown): void {
-    this.input = input ?? {};
+    this.input = fromJsonValue(input ?? {});
   }
 
-  /**
-   * Applies one event of the root flow; true when the state changed. `ex` is the exchange it came
-   * with (the accepted result of a stratum_step_done is the step's output).
-   */
-  apply(e: FlowEvent, ex: Exchange): boolean {
+  /** Applies one event of the root flow; true when the state changed. */
+  apply(e: FlowEvent): boolean {
     switch (e.type) {
       case "flow_started":
         return true;
@@ -74,15 +62,21 @@ export class RunState {
         this.round = e.round;
         return this.set(e.step_id, { status: "running" });
       case "step_finished": {
+        // A step the cache serves is not dispatched: its record names the round.
+        this.round = e.round;
         if (e.outcome === "accepted") {
-          const ownResult = ex.call.tool === "stratum_step_done" && ex.call.arguments.step_id === e.step_id;
-          const seen = ownResult && (this.flow.stepById.get(e.step_id)?.accumulate ?? null) === null;
-          if (seen) this.unseen.delete(e.step_id);
-          else this.unseen.add(e.step_id);
-          const output = seen ? (ex.call.arguments.result ?? null) : null;
-          return this.set(e.step_id, { status: "done", attempts: e.attempt, output });
+          // Every accepted attempt stores an output; an event without one comes from a server that
+          // does not send it.
+          if (e.output === undefined) this.unseen.add(e.step_id);
+          else this.unseen.delete(e.step_id);
+          return this.set(e.step_id, { status: "done", attempts: e.attempt, output: e.output ?? null });
         }
-        if (e.outcome === "exhausted") return this.set(e.step_id, { status: "failed", attempts: e.attempt });
+        if (e.outcome === "exhausted") {
+          const failed: Partial<StepView> = { status: "failed", attempts: e.attempt };
+          if (e.output === undefined) return this.set(e.step_id, failed);
+          this.unseen.delete(e.step_id);
+          return this.set(e.step_id, { ...failed, output: e.output });
+        }
         if (e.outcome === "skipped") return this.set(e.step_id, { status: "skipped" });
         return this.set(e.step_id, { attempts: e.attempt });
       }
@@ -99,6 +93,9 @@ export class RunState {
       case "step_abandoned":
         return this.set(e.step_id, { status: "pending" });
       case "step_routed": {
+        // A gate's approve or kill route only moves the position: its target keeps its output and
+        // attempts (docs/reference/runtime.md §5).
+        if (e.route === "on_approve" || e.route === "on_kill") return false;
         const to = this.flow.steps.findIndex((s) => s.id === e.to_step_id);
         if (to < 0) return false;
         this.reset(to, e.route === "on_fail" ? e.from_step_id : null);
@@ -122,7 +119,7 @@ export class RunState {
     }
   }
 
-  /** Whether the step's current output is one the fuzzer did not see (it reads None). */
+  /** Whether the step's current output is one the events did not carry (it reads None). */
   outputUnseen(stepId: string): boolean {
     return this.unseen.has(stepId);
   }
@@ -166,14 +163,28 @@ export class RunState {
   /** The state as the property expressions read it. */
   snapshot(): PyValue {
     const steps = [...this.steps].map(
-      ([id, s]) => [id, { status: s.status, attempts: s.attempts, output: s.output }] as const,
+      ([id, s]) =>
+        [
+          id,
+          makeDict([
+            ["status", s.status],
+            ["attempts", s.attempts],
+            ["output", s.output],
+          ]),
+        ] as const,
     );
-    const gates = [...this.gates].map(([id, outcome]) => [id, { outcome }] as const);
-    return fromJsonValue({
-      input: this.input,
-      flow: { status: this.status, round: this.round },
-      steps: record(steps),
-      gates: record(gates),
-    });
+    const gates = [...this.gates].map(([id, outcome]) => [id, makeDict([["outcome", outcome]])] as const);
+    return makeDict([
+      ["input", this.input],
+      [
+        "flow",
+        makeDict([
+          ["status", this.status],
+          ["round", this.round],
+        ]),
+      ],
+      ["steps", makeDict(steps)],
+      ["gates", makeDict(gates)],
+    ]);
   }
 }

@@ -3,6 +3,7 @@
 // state (the records it appended, its current step, its status) and, for the flow that got a
 // result, the response's violations. The flow tools know nothing of this.
 import type { StepIR } from "../../checker/ir/types";
+import type { PyValue } from "../../stdlib/values/value";
 import type { PersistedStatus, TraceRecord } from "../base/flow-state";
 import { outputStepOf } from "../flow/completion";
 import { currentStep } from "../flow/current";
@@ -199,6 +200,26 @@ class FlowEvents {
     private readonly facts: readonly TxFact[],
   ) {}
 
+  /** How many of each step's stored outputs (TxFact `output`) the records read so far took. */
+  private readonly outputsTaken = new Map<string, number>();
+
+  /**
+   * The output the next record of the step stored: the call's output facts of the step are taken
+   * in order, one per record (a call may record a step twice, e.g. after a policy's route back).
+   */
+  private storedOutput(stepId: string): PyValue | undefined {
+    const n = this.outputsTaken.get(stepId) ?? 0;
+    let seen = 0;
+    for (const f of this.facts) {
+      if (f.type !== "output" || f.stepId !== stepId) continue;
+      if (seen++ === n) {
+        this.outputsTaken.set(stepId, n + 1);
+        return f.output;
+      }
+    }
+    return undefined;
+  }
+
   /** The typed reasons the call's checks gave for a step of this flow (the last verdict), if any. */
   private verdictOf(stepId: string): readonly Violation[] | undefined {
     let reasons: readonly Violation[] | undefined;
@@ -277,6 +298,7 @@ class FlowEvents {
           reasons,
           duration_ms: r.duration_ms,
           dispatched_here: here,
+          output: this.storedOutput(r.step_id),
         });
       } else if (r.type === "gate") {
         this.out.push({

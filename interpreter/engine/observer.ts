@@ -5,6 +5,7 @@
 // decision a consumer needs (why a result was rejected, what raised, where a flow went) is a typed
 // field here, never a message text to parse (docs/reference/runtime.md "Events").
 import type { StepMode as KindStepMode } from "../../checker/base/step-kinds";
+import type { PyValue } from "../../stdlib/values/value";
 import type { RouteField } from "../flow/tx";
 import type { MemberViolation, RaisedError, Violation } from "../flow/violations";
 
@@ -77,6 +78,14 @@ export interface StepFinished extends FlowEventBase, StepPlace {
   readonly duration_ms: number;
   /** False when the dispatch happened in another process (or before a restart): start is estimated. */
   readonly dispatched_here: boolean;
+  /**
+   * The output the flow stored for the step with this attempt, which `$.steps.<id>.output` reads
+   * from then on: for `accepted` the result as accepted (a parallel or member step's aggregate, a
+   * sub-flow's output, a cached result, with an accumulating loop's fields merged), for `exhausted`
+   * the result `on_fail` routes on with. Absent when the attempt stored none. Shared with the flow:
+   * an observer must not modify it. Over MCP it is sent as JSON (runtime.md §24.3).
+   */
+  readonly output?: PyValue;
 }
 
 /** A gate was resolved (by a caller, or by the system on a timeout). */

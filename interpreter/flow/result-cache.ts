@@ -8,12 +8,13 @@ import type { StepMode } from "../../checker/base/step-kinds";
 import type { CheckedSpec, FunctionIR, StepIR } from "../../checker/ir/types";
 import type { PyValue } from "../../stdlib/values/value";
 import { encodeWire } from "../wire/encode";
-import { appendItem, putEntry } from "./edits";
+import { appendItem } from "./edits";
 import { resolveInputs } from "./inputs";
 import { stepRecord } from "./records";
 import { checkResult } from "./result-checks";
 import type { FlowRun } from "./run";
 import { sha256Hex } from "./sha256";
+import { storeOutput } from "./store-output";
 import type { Tx } from "./tx";
 
 /** Bumped when the key or the entry changes: older entries then miss. */
@@ -85,7 +86,7 @@ export function replayCached(tx: Tx, run: FlowRun, step: StepIR, stepMode: StepM
   if (key === null) return false;
   const output = store.get(key);
   if (output === null || !checkResult(tx, run, step, output).ok) return false;
-  putEntry(run, "step_outputs", step.id, output);
+  storeOutput(tx, run, step, output);
   appendItem(
     run,
     "records",

@@ -22,6 +22,7 @@ import { storeCached } from "./result-cache";
 import { type CheckOutcome, checkResult } from "./result-checks";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
+import { storeOutput } from "./store-output";
 import { detachChild } from "./subflow";
 import type { Tx } from "./tx";
 import { type Violation, violationTexts } from "./violations";
@@ -148,7 +149,7 @@ export function exhaust(
       violations,
     };
   }
-  putEntry(run, "step_outputs", step.id, result);
+  storeOutput(tx, run, step, result);
   tx.note({ type: "routed", flowId: run.state.flow_id, from: step.id, to: step.onFail, route: "on_fail" });
   clearFrom(run, step.onFail, new Set([step.id]));
   run.state.current_idx = indexOfStep(run, step.onFail);
@@ -173,7 +174,7 @@ export function succeed(
     dictSet(merged, "accumulated_count", accumulator.items.length);
     output = merged;
   }
-  putEntry(run, "step_outputs", step.id, output);
+  storeOutput(tx, run, step, output);
   storeCached(tx, run, step, output);
   dropIterationState(run, step.id);
   appendItem(run, "records", recordOf(tx, run, step, childId, attempt));

@@ -6,6 +6,7 @@
 import type { Diagnostic } from "../../checker/diagnostic";
 import type { CheckedSpec } from "../../checker/ir/types";
 import type { FileAccess } from "../../stdlib/files";
+import type { PyValue } from "../../stdlib/values/value";
 import type { Clock, IdSource } from "./ports";
 import type { PricingTable } from "./pricing";
 import type { ResultCacheStore } from "./result-cache";
@@ -46,6 +47,16 @@ export type TxFact =
       readonly field: "skip_if" | "exit_criterion" | "accumulate" | "score_expr";
       readonly error: RaisedError | null;
       readonly text: string;
+    }
+  /**
+   * The output a step stored with its record: an accepted result (with an accumulator's fields), a
+   * result served from the cache, or an exhausted attempt's result that `on_fail` routes on with.
+   */
+  | {
+      readonly type: "output";
+      readonly flowId: string;
+      readonly stepId: string;
+      readonly output: PyValue;
     }
   | {
       readonly type: "routed";

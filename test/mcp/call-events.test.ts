@@ -55,6 +55,18 @@ describe("the events of a call over MCP", () => {
       outcome: "rejected",
       reasons: [{ kind: "ensure_failed", index: 0, text: "ensure 'result.ok == True' failed" }],
     });
+    expect(finished).not.toHaveProperty("output");
+    // The accepted attempt's stored output comes as JSON.
+    const accepted = await call(
+      "stratum_step_done",
+      { flow_id: id, step_id: "a", result: { ok: true, n: 2, ratio: 0.5, tags: ["x"] } },
+      { [KEY]: true },
+    );
+    const done = ((accepted._meta?.[KEY] ?? []) as Plain[]).find((e) => e.type === "step_finished");
+    expect(done).toMatchObject({
+      outcome: "accepted",
+      output: { ok: true, n: 2, ratio: 0.5, tags: ["x"] },
+    });
   });
 
   it("leave the answer's text as it is", async () => {
