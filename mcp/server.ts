@@ -27,6 +27,7 @@ import { type CallEvents, EVENTS_META_KEY, wantsEvents } from "./call-events";
 import { CheckJobs } from "./check-jobs";
 import { FuzzJobs } from "./fuzz-jobs";
 import type { RequestRejection } from "./line-transport";
+import { outputSchema } from "./output-schemas";
 import { refusedToolAnswer } from "./refused-tools";
 import { TOOLS, type ToolDefinition } from "./tools";
 
@@ -53,12 +54,18 @@ export interface McpServerOptions {
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
 
-/** The tool list of tools/list, with JSON Schemas generated from the zod schemas. */
-function toolList(): Tool[] {
+/**
+ * The tool list of tools/list: input schemas generated from the zod schemas, output schemas from
+ * the answer shapes (output-schemas.ts), titles and annotations (tool-annotations.ts).
+ */
+export function toolList(): Tool[] {
   return TOOLS.map((t) => ({
     name: t.name,
+    title: t.title,
     description: t.description,
     inputSchema: z.toJSONSchema(t.schema, { io: "input" }) as Tool["inputSchema"],
+    outputSchema: outputSchema(t.answers),
+    annotations: { ...t.annotations },
   }));
 }
 
