@@ -32,14 +32,14 @@ function withoutStatus(keys: Readonly<Record<string, z.ZodType>>, about: string)
   return z.looseObject({ status: z.never().optional(), ...keys }).describe(about);
 }
 
-/** Every tool: a tool error or an execution error (runtime.md §17.2), invalid_arguments included. */
+/** Every tool: a tool error or an execution error (docs/reference/runtime.md §17.2), invalid_arguments included. */
 const ERROR = withStatus(
   "error",
   { error_type: text, message: text },
   "An error: error_type says which (docs/reference/runtime.md §17.2); some carry more keys.",
 );
 
-// Dispatch payloads (runtime.md §3.2).
+// Dispatch payloads (docs/reference/runtime.md §3.2).
 const EXECUTE_STEP = withStatus(
   "execute_step",
   { flow_id: id, step_id: id },
@@ -62,14 +62,14 @@ const PARALLEL_DISPATCH = withStatus(
 );
 const DISPATCH = [EXECUTE_STEP, AWAIT_GATE, EXECUTE_FLOW, PARALLEL_DISPATCH];
 
-// The same step again, with what was wrong (runtime.md §4).
+// The same step again, with what was wrong (docs/reference/runtime.md §4).
 const retry = (status: string, about: string) =>
   withStatus(status, { flow_id: id, step_id: id, violations: list }, about);
 const ENSURE_FAILED = retry("ensure_failed", "ensure (or require, merge) violations: do the step again.");
 const SCHEMA_FAILED = retry("schema_failed", "Contract or output_schema violations: do the step again.");
 const GUARDRAIL_BLOCKED = retry("guardrail_blocked", "A guardrail blocked the result: do the step again.");
 
-// The flow ended (runtime.md §12, §11.4).
+// The flow ended (docs/reference/runtime.md §12 and docs/reference/runtime.md §11.4).
 const COMPLETE = withStatus(
   "complete",
   { flow_id: id },

@@ -128,7 +128,34 @@ describe("tools/list: titles, annotations, output schemas", () => {
     }
   });
 
-  it("uses the statuses of the catalogue (runtime.md §17.1), and every top-level one of it", () => {
+  it("agrees with the table of docs/guides/mcp-server-typed.md", () => {
+    const guide = readFileSync(join(REPO, "docs/guides/mcp-server-typed.md"), "utf8");
+    const rows = new Map(
+      guide
+        .split("\n")
+        .filter((line) => line.startsWith("| `stratum_"))
+        .map((line) => {
+          const cells = line.split("|").map((c) => c.trim());
+          return [cells[1]?.replaceAll("`", ""), cells.slice(2, 7).join(" ")] as const;
+        }),
+    );
+    const yes = (b: boolean | undefined) => (b === true ? "yes" : "no");
+    expect(rows.size).toBe(tools.length);
+    for (const t of tools) {
+      const a = t.annotations;
+      expect(rows.get(t.name), t.name).toBe(
+        [
+          t.title,
+          yes(a?.readOnlyHint),
+          yes(a?.destructiveHint),
+          yes(a?.idempotentHint),
+          yes(a?.openWorldHint),
+        ].join(" "),
+      );
+    }
+  });
+
+  it("uses the statuses of the catalogue (docs/reference/runtime.md §17.1), and every top-level one of it", () => {
     const runtime = readFileSync(join(REPO, "docs/reference/runtime.md"), "utf8");
     const section = runtime.slice(runtime.indexOf("### 17.1"), runtime.indexOf("### 17.2"));
     const catalogue = new Set(
