@@ -4,7 +4,9 @@
 import { z } from "zod";
 import type { AgentRunBudget } from "../host/index";
 import { type Response, type StratumApi, toolError } from "../interpreter/index";
+import { ANSWERS } from "./output-schemas";
 import { withHeartbeat } from "./progress";
+import { REPLACES, STARTS_AGENTS } from "./tool-annotations";
 import type { ToolArguments, ToolDefinition } from "./tools";
 
 const optionalText = (what: string) => z.string().nullable().optional().describe(what);
@@ -28,6 +30,9 @@ function unavailable(): Response {
 
 export const AGENT_RUN_TOOL: ToolDefinition = {
   name: "stratum_agent_run",
+  title: "Run an agent",
+  annotations: STARTS_AGENTS,
+  answers: ANSWERS.stratum_agent_run,
   description:
     "Run a prompt with an AI agent (type 'claude' or 'codex', or the program STRATUM_AGENT_COMMAND names) in the workspace and return its final text: {text, correlation_id}. With `schema`, the text is also read as JSON (the whole text, else its last ```json block): {text, result, correlation_id}, or result null and parseError. `context` is put before the prompt. Cancel a run with stratum_cancel_agent_run and its correlation_id (give your own to know it in advance). Failures answer status error: agent_failed, agent_cancelled, agent_busy.",
   schema: z.object({
@@ -104,6 +109,9 @@ function budgetOf(api: StratumApi): AgentRunBudget | undefined {
 
 export const CANCEL_AGENT_RUN_TOOL: ToolDefinition = {
   name: "stratum_cancel_agent_run",
+  title: "Cancel an agent run",
+  annotations: REPLACES,
+  answers: ANSWERS.stratum_cancel_agent_run,
   description:
     "Cancel a running stratum_agent_run by its correlation_id: its agent's whole process group is stopped and the run answers agent_cancelled. Returns {status: cancelled | not_found, correlation_id}.",
   schema: z.object({ correlation_id: z.string().describe("The run's correlation_id.") }),

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import type { Response } from "../interpreter/index";
 import { fuzzJobProgress } from "./fuzz-progress";
+import { ANSWERS } from "./output-schemas";
+import { READS } from "./tool-annotations";
 import type { ToolDefinition } from "./tools";
 
 const DEFAULT_RUNS = 60;
@@ -14,6 +16,9 @@ const MAX_TIME_BUDGET_MS = 60_000;
 
 export const FUZZ_TOOL: ToolDefinition = {
   name: "stratum_fuzz",
+  title: "Fuzz a spec",
+  annotations: READS,
+  answers: ANSWERS.stratum_fuzz,
   description:
     "Explore what a spec does at run time before running it: the fuzzer plays the agent (results generated from each step's contract, boundary values included), the human (gate decisions) and the caller (inputs), and reports what fails on SOME run — an ensure or skip_if that raises, an input that cannot be resolved, a flow output that breaks its contract, a loop nothing bounds, a step never reached, an ensure nothing satisfies. Each finding has the spec line and, where a run showed it, the exact stratum_* calls that reproduce it. The job stops at time_budget_ms: `stopped_by_deadline` and `not_explored` say what the budget cut short, and a job that could not finish its report in time answers `deadline_exceeded` with what it explored. Fix the errors, then call stratum_plan.",
   schema: z.object({

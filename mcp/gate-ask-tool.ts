@@ -11,6 +11,8 @@ import { z } from "zod";
 import type { GateMode } from "../host/index";
 import { type Response, type StratumApi, toolError } from "../interpreter/index";
 import { AGENT_MESSAGE_LIMIT, checkAnswer, type GateContext, gateContextOf, gateForm } from "./gate-ask-form";
+import { ANSWERS } from "./output-schemas";
+import { DECIDES } from "./tool-annotations";
 import type { ToolDefinition } from "./tools";
 
 /** Sends one form elicitation to the client of the current call; rejects on timeout, cancel, error. */
@@ -53,6 +55,10 @@ export function elicitorFor(
 
 export const GATE_ASK_TOOL: ToolDefinition = {
   name: "stratum_gate_ask",
+  title: "Ask the person at a gate",
+  // The person's answer decides the flow's course as stratum_gate_resolve does.
+  annotations: DECIDES,
+  answers: ANSWERS.stratum_gate_ask,
   description:
     "Ask the person to decide the gate the flow is waiting at (status await_gate), in this client: they see the gate, the result under review and the outcomes the gate allows, and answer with an outcome and a note. On their answer the gate is resolved with resolved_by human, and the answer is stratum_gate_resolve's (the next step or the completion payload). When they decline or do not answer, the gate stays pending: status gate_pending. Answers elicitation_unsupported when the client cannot show the person a form.",
   schema: z.object({

@@ -40,6 +40,7 @@ import { FuzzJobs } from "./fuzz-jobs";
 import { elicitorFor } from "./gate-ask-tool";
 import { gateHintText, humanGateRefusal, withGateHint } from "./human-gates";
 import type { RequestRejection } from "./line-transport";
+import { outputSchema } from "./output-schemas";
 import { registerPrompts, type SkillText } from "./prompts";
 import { refusedToolAnswer } from "./refused-tools";
 import { RESOURCES_CAPABILITY, type ResourceOptions, registerResources } from "./resources/register";
@@ -76,12 +77,18 @@ export interface McpServerOptions {
 
 const BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.name, t]));
 
-/** The tool list of tools/list, with JSON Schemas generated from the zod schemas. */
-function toolList(): Tool[] {
+/**
+ * The tool list of tools/list: input schemas generated from the zod schemas, output schemas from
+ * the answer shapes (output-schemas.ts), titles and annotations (tool-annotations.ts).
+ */
+export function toolList(): Tool[] {
   return TOOLS.map((t) => ({
     name: t.name,
+    title: t.title,
     description: t.description,
     inputSchema: z.toJSONSchema(t.schema, { io: "input" }) as Tool["inputSchema"],
+    outputSchema: outputSchema(t.answers),
+    annotations: { ...t.annotations },
   }));
 }
 

@@ -10,7 +10,18 @@ import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
 import { GATE_ASK_TOOL, type GateAskContext } from "./gate-ask-tool";
+import { ANSWERS, type AnswerShape } from "./output-schemas";
 import type { ProgressReporter } from "./progress";
+import {
+  ADVANCES,
+  ASKS_AGENT,
+  DECIDES,
+  DISPATCHES_AGENTS,
+  READS,
+  REPLACES,
+  SETTLES,
+  type ToolHints,
+} from "./tool-annotations";
 
 /** Decoded arguments: plain values for checking, and the kind-preserving data values by name. */
 export interface ToolArguments {
@@ -41,8 +52,14 @@ interface ToolContext {
 
 export interface ToolDefinition {
   readonly name: string;
+  /** A short name for people (tools/list `title`). */
+  readonly title: string;
   readonly description: string;
   readonly schema: z.ZodObject;
+  /** What the tool does to the store, the files and agents (tools/list `annotations`). */
+  readonly annotations: ToolHints;
+  /** Its answers besides the error shape, each with its own status (tools/list `outputSchema`). */
+  readonly answers: readonly AnswerShape[];
   call(api: StratumApi, args: ToolArguments, context: ToolContext): Promise<Response>;
 }
 
@@ -112,6 +129,9 @@ function textMap(value: PyValue): ReadonlyMap<string, string> {
 export const TOOLS: readonly ToolDefinition[] = [
   {
     name: "stratum_validate",
+    title: "Validate a spec",
+    annotations: READS,
+    answers: ANSWERS.stratum_validate,
     description:
       "Check a .stratum.yaml spec without running it. Returns {valid, errors, warnings}; every diagnostic has a stable code, a message, a path and the line/column in the spec. Fix every error, then call stratum_plan.",
     schema: z.object({ spec: z.string().describe("The spec as YAML text (not a file path).") }),
@@ -124,6 +144,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_plan",
+    title: "Start a flow",
+    annotations: ADVANCES,
+    answers: ANSWERS.stratum_plan,
     description:
       "Validate a spec and start one of its flows. Returns the first step to carry out (status execute_step, await_gate or execute_flow), the completion payload when nothing is left to do, or the spec's errors. Keep the flow_id: every later call needs it.",
     schema: z.object({
@@ -136,6 +159,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_step_done",
+    title: "Report a step's result",
+    annotations: ADVANCES,
+    answers: ANSWERS.stratum_step_done,
     description:
       "Report the result of the current step. The result is checked against the step's contract, output_schema, guardrails and ensure expressions. Returns the next step, the same step again with `violations` (ensure_failed / schema_failed / guardrail_blocked: fix the work and report again), a routed step, or the completion payload. For an execute_flow step, report the child flow's completion payload to the parent step.",
     schema: z.object({
@@ -160,6 +186,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_audit",
+    title: "Audit a flow",
+    annotations: READS,
+    answers: ANSWERS.stratum_audit,
     description:
       "The trace of a flow: status, steps completed, every record of the current round, archived revise rounds, iteration history and child-flow audits. Works on finished flows too; include it in the commit message.",
     schema: z.object({ flow_id: flowId }),
@@ -167,6 +196,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_gate_resolve",
+    title: "Resolve a gate",
+    annotations: DECIDES,
+    answers: ANSWERS.stratum_gate_resolve,
     description:
       "Resolve the gate the flow is waiting at (status await_gate): approve continues (or completes the flow), revise sends the flow back to the gate's on_revise step for another round, kill stops it. Usually called for a human decision.",
     schema: z.object({
@@ -187,6 +219,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_check_timeouts",
+    title: "Check gate timeouts",
+    annotations: REPLACES,
+    answers: ANSWERS.stratum_check_timeouts,
     description:
       "Check whether the gate the flow is waiting at has passed its timeout; an expired gate is killed (resolved_by system). Returns no_timeout with the remaining seconds otherwise.",
     schema: z.object({ flow_id: flowId }),
@@ -194,6 +229,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_skip_step",
+    title: "Skip a step",
+    annotations: ADVANCES,
+    answers: ANSWERS.stratum_skip_step,
     description:
       "Skip the current (non-gate) step: its output becomes null and the flow moves on. Returns the next step or the completion payload.",
     schema: z.object({
@@ -206,6 +244,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_commit",
+    title: "Save a checkpoint",
+    annotations: REPLACES,
+    answers: ANSWERS.stratum_commit,
     description:
       "Save a checkpoint of the flow's progress under a label, to return to it later with stratum_revert.",
     schema: z.object({ flow_id: flowId, label: z.string().describe("The checkpoint's name.") }),
@@ -213,6 +254,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_revert",
+    title: "Return to a checkpoint",
+    annotations: REPLACES,
+    answers: ANSWERS.stratum_revert,
     description:
       "Restore the flow to a checkpoint saved with stratum_commit and return the step to carry out from there.",
     schema: z.object({ flow_id: flowId, label: z.string().describe("The checkpoint's name.") }),
@@ -220,6 +264,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_iteration_start",
+    title: "Start an iteration loop",
+    annotations: SETTLES,
+    answers: ANSWERS.stratum_iteration_start,
     description:
       "Start an iteration loop on the current step (it must declare max_iterations). Then report each attempt with stratum_iteration_report, and finish the step with stratum_step_done.",
     schema: z.object({ flow_id: flowId, step_id: stepId }),
@@ -227,6 +274,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_iteration_report",
+    title: "Report an iteration",
+    annotations: ADVANCES,
+    answers: ANSWERS.stratum_iteration_report,
     description:
       "Report one attempt of the active iteration loop. Returns iteration_continue, or iteration_exit with the outcome (exit_success when exit_criterion holds, exit_stagnation, exit_max) and, with accumulate, the items collected so far.",
     schema: z.object({
@@ -243,6 +293,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_iteration_abort",
+    title: "Abort an iteration loop",
+    annotations: SETTLES,
+    answers: ANSWERS.stratum_iteration_abort,
     description:
       "Abort the active iteration loop (outcome exit_abort); then finish the step with stratum_step_done.",
     schema: z.object({
@@ -259,6 +312,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_resume",
+    title: "Resume a flow",
+    annotations: SETTLES,
+    answers: ANSWERS.stratum_resume,
     description:
       "Continue a flow from an earlier session: returns the step to carry out now, or the completion payload of a finished flow.",
     schema: z.object({ flow_id: flowId }),
@@ -266,6 +322,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_parallel_done",
+    title: "Report a parallel step",
+    annotations: ADVANCES,
+    answers: ANSWERS.stratum_parallel_done,
     description:
       "Report a parallel_dispatch step after running its tasks yourself (status parallel_dispatch: one agent per task, intent_template filled from each task). Give every task's {task_id, result, status: complete|failed} and the merge status of applying their work: clean or conflict, or {status, bounced_tasks} naming the tasks whose work was bounced (each bounce is also worded in violations). The step fails (ensure_failed, then on_fail / retries_exhausted) when `require` is not met, the merge conflicted, a task's certificate (task_reasoning_template) is missing a section, or an ensure fails; otherwise the flow moves on with {tasks, merge_status, completed, failed, outcome} as the step's output. Every failure envelope carries bounced_tasks (the records given, else []).",
     schema: z.object({
@@ -288,6 +347,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_judge",
+    title: "Judge a step's evidence",
+    annotations: ASKS_AGENT,
+    answers: ANSWERS.stratum_judge,
     description:
       "Judge the current judge step (step_mode judge): pass back its predicates, stakes and budget exactly as the payload gave them, and the evidence as artifacts ({name: text}, seen by predicates as artifacts/<name>.txt) and modified_files (workspace paths, seen as modified/<path>). Deterministic predicates (expressions with file_exists, file_contains, len, min, max, bool, int, str) are decided here; verified and judged ones by a verifier agent (claude, read-only tools, run like stratum_agent_run in a copy of the evidence) that answers a verdict with cited evidence; a verifier that fails or gives no verdict fails the call (verifier_failed). Returns the judge's result {met, clean, predicates, findings, …} without advancing the flow: report your verdict with stratum_step_done.",
     schema: z.object({
@@ -317,6 +379,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_parallel_start",
+    title: "Run a parallel step's tasks",
+    annotations: DISPATCHES_AGENTS,
+    answers: ANSWERS.stratum_parallel_start,
     description:
       "Let the server run the tasks of the current parallel_dispatch step (one agent per task, max_concurrent at a time, each in its own git worktree unless isolation is none). Returns {status: started, task_count, tasks}; then call stratum_parallel_poll. Answers server_dispatch_unavailable when this server has no agent runner: run the tasks yourself and use stratum_parallel_done.",
     schema: z.object({ flow_id: flowId, step_id: z.string().describe("The parallel_dispatch step's id.") }),
@@ -324,6 +389,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_parallel_poll",
+    title: "Poll a parallel step",
+    annotations: SETTLES,
+    answers: ANSWERS.stratum_parallel_poll,
     description:
       "The state of a server-run parallel_dispatch step: a summary by task state, every task's entry, and once all tasks have settled the outcome — the next step's payload (the flow advanced), the step again with violations, awaiting_consumer_advance (defer_advance: call stratum_parallel_advance) or already_advanced. Safe to call at any pace.",
     schema: z.object({ flow_id: flowId, step_id: z.string().describe("The parallel_dispatch step's id.") }),
@@ -331,6 +399,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_parallel_advance",
+    title: "Advance a parallel step",
+    annotations: SETTLES,
+    answers: ANSWERS.stratum_parallel_advance,
     description:
       "Advance a server-run parallel_dispatch step that declares defer_advance: true, after poll answered awaiting_consumer_advance and you merged the tasks' work: merge_status 'clean' or 'conflict', or {status, bounced_tasks} (a conflict fails the step; failure envelopes carry bounced_tasks). Returns the next payload, or {status: already_advanced, step_id}.",
     schema: z.object({
@@ -347,6 +418,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_list_workflows",
+    title: "List workflows",
+    annotations: READS,
+    answers: ANSWERS.stratum_list_workflows,
     description:
       "List the workflows (specs with a `workflow` block) among the *.stratum.yaml files of a directory, with their inputs; invalid files are listed in `errors`.",
     schema: z.object({
@@ -359,6 +433,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_compile_speckit",
+    title: "Compile spec-kit tasks",
+    annotations: READS,
+    answers: ANSWERS.stratum_compile_speckit,
     description:
       "Compile a directory of spec-kit task files (*.md) into a version 0.1 spec with one step per task; pass the returned yaml to stratum_plan.",
     schema: z.object({
@@ -369,6 +446,9 @@ export const TOOLS: readonly ToolDefinition[] = [
   },
   {
     name: "stratum_draft_pipeline",
+    title: "Save a pipeline draft",
+    annotations: REPLACES,
+    answers: ANSWERS.stratum_draft_pipeline,
     description:
       "Save a pipeline draft ({name, phases: [{name, capability, policy}]}) to <project_dir>/.stratum/pipeline-draft.json for an external editor.",
     schema: z.object({

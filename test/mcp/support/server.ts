@@ -1,6 +1,7 @@
 // Starts the built `stratum-mcp` (node bin/stratum-mcp.cjs) as a child process and connects the
 // SDK's Client to it over stdio. Run `npm run build` first: the suite tests the bundle, not the
-// sources (a missing bundle is built once, a stale one is not detected).
+// sources (a missing bundle is built once, a stale one is not detected). The client lists the tools
+// first, so that it validates every answer's structuredContent against its tool's outputSchema.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,6 +60,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const client = new Client({ name: "stratumc-e2e", version: "0.0.0" });
   await client.connect(transport);
+  // The SDK's Client validates every later answer against its tool's outputSchema once it has
+  // listed the tools (a mismatch throws), so every suite that starts a server checks the schemas.
+  await client.listTools();
   const child = transport.child;
   const exited = new Promise<number | null>((resolveExit) => {
     if (child.exitCode !== null || child.signalCode !== null) resolveExit(child.exitCode);
