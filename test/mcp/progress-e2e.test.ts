@@ -39,7 +39,16 @@ async function start(
   env: Record<string, string> = {},
   home = tempDir("stratum-progress-"),
 ): Promise<Session> {
-  const server = await startServer({ cwd: home.path, home: home.path, env });
+  const logs: { level: string; data: unknown }[] = [];
+  const server = await startServer({
+    cwd: home.path,
+    home: home.path,
+    env,
+    beforeConnect: (client) =>
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+        logs.push({ level: n.params.level, data: n.params.data });
+      }),
+  });
   running = { server, dispose: () => home.dispose() };
   const wire: Wire[] = [];
   const transport = server.transport;
@@ -48,10 +57,6 @@ async function start(
     wire.push({ at: Date.now(), message });
     delivered?.(message);
   };
-  const logs: { level: string; data: unknown }[] = [];
-  server.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-    logs.push({ level: n.params.level, data: n.params.data });
-  });
   const pid = server.child.pid as number;
   return { server, wire, logs, threads: () => readdirSync(`/proc/${pid}/task`).length };
 }

@@ -22,6 +22,11 @@ export interface ServerOptions {
   readonly wallOffsetFile?: string;
   /** More environment variables (the OTEL_* ones of the tracing suite, for instance). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Called with the client before it connects: handlers set here see the notifications the server
+   * sends at once (the start-up warnings follow `initialized`, before the tools are listed).
+   */
+  readonly beforeConnect?: (client: Client) => void;
 }
 
 export interface RunningServer {
@@ -59,6 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     stderr += chunk.toString("utf8");
   });
   const client = new Client({ name: "stratumc-e2e", version: "0.0.0" });
+  options.beforeConnect?.(client);
   await client.connect(transport);
   // The SDK's Client validates every later answer against its tool's outputSchema once it has
   // listed the tools (a mismatch throws), so every suite that starts a server checks the schemas.
