@@ -91,6 +91,21 @@ function declaredKind(decl: unknown): "int" | "float" | "other" {
   return type === "integer" ? "int" : type === "number" ? "float" : "other";
 }
 
+/** Keys of an input declaration that leave every value of its type legal. */
+const PLAIN_KEYS = new Set(["type", "required", "description", "default"]);
+
+/**
+ * Whether the input's probes are worth a run: a number or string with nothing else that
+ * constrains it (a `values` input is enumerated in full already; a bound or pattern could make the
+ * probed value one the plan rejects).
+ */
+function probedInput(decl: unknown): boolean {
+  if (!isPlain(decl)) return false;
+  const type = decl.type;
+  if (type !== "integer" && type !== "number" && type !== "string") return false;
+  return Object.keys(decl).every((k) => PLAIN_KEYS.has(k));
+}
+
 function expressions(p: PropertyIR): Expr[] {
   return [p.condition.ast, ...(p.to === null ? [] : [p.to.ast])];
 }
@@ -116,8 +131,10 @@ function propertyProbes(flow: FlowIR, properties: readonly PropertyIR[]): Probe[
   for (const p of properties) for (const e of expressions(p)) inputs.read(asResult(e, inputRead));
   for (const h of inputs.all()) {
     const name = h.path[0];
-    if (h.path.length !== 1 || name === undefined || !flow.inputNames.includes(name)) continue;
-    for (const value of tries(h, declaredKind(flow.input[name]))) out.push({ kind: "input", name, value });
+    if (h.path.length !== 1 || name === undefined || !probedInput(flow.input[name])) continue;
+    const kind = declaredKind(flow.input[name]);
+    for (const value of tries(h, kind))
+      if (typeof value === (kind === "other" ? "string" : "number")) out.push({ kind: "input", name, value });
   }
   return out.slice(0, MAX_PROBES);
 }
