@@ -17,6 +17,7 @@ import { virtualFiles } from "./engine";
 import { absenceFindings } from "./explore/absence";
 import { exploreExhaustive } from "./explore/exhaustive";
 import { minimizeWitness } from "./explore/minimize";
+import { exploreProbes } from "./explore/property-probes";
 import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
 import { runEndings } from "./explore/why-unreached";
 import {
@@ -44,6 +45,7 @@ import {
   stepKey,
 } from "./run/observation";
 import { propertiesOf } from "./run/properties";
+import { dataReadBy } from "./run/property-reads";
 import { Solver } from "./solver";
 import { withStaticControl } from "./static-control";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
@@ -201,6 +203,14 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     });
     if (!exhaustive.complete) expired();
     paths += exhaustive.paths;
+    // The values the properties compare, tried with the exhaustive seed: the same on every seed.
+    const probes = await exploreProbes(
+      { ...setup, solver: exhaustiveSolver },
+      flow,
+      propertiesOf(target.spec, flow.name),
+      menu.combinations[0] ?? {},
+      expired,
+    );
     const complete = exhaustive.complete && menu.complete;
     if (!complete) allExhaustive = false;
     progress();
@@ -223,10 +233,13 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     const flowCoverage: Coverage = emptyCoverage();
     mergeCoverage(flowCoverage, exhaustive.coverage);
     mergeCoverage(flowCoverage, random.coverage);
+    mergeCoverage(flowCoverage, probes.coverage);
     mergeCoverage(coverage, flowCoverage);
     // Witnesses: exhaustive ones are already the shortest of their kind; random ones are shrunk.
     const found = new Map<string, { obs: Observation; outcome: RunOutcome }>();
     for (const [id, s] of exhaustive.sightings) found.set(id, { obs: s.observation, outcome: s.outcome });
+    for (const [id, s] of probes.sightings)
+      if (!found.has(id)) found.set(id, { obs: s.observation, outcome: s.outcome });
     for (const [id, s] of random.sightings) {
       if (found.has(id) || observations.has(id)) continue;
       const shrunk = await shrink(setup, seed, id, s, deadline === null ? null : deadline - now(), expired);
@@ -284,8 +297,9 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     const unpassed = unpassedNotes(target, flow, flowCoverage).length > 0;
     explored.set(flow.name, {
       held: complete && !cutShort ? "proven" : unpassed ? "suspect" : "not_refuted",
-      runs: random.runs + exhaustive.paths,
+      runs: random.runs + exhaustive.paths + probes.runs,
       undecided: flowCoverage.propertiesUndecided,
+      enumerated: menu.enumerated,
     });
     flowsDone++;
     progress();
@@ -359,12 +373,15 @@ interface Explored {
   readonly runs: number;
   /** Properties some state left unjudged (they read an output the events did not carry). */
   readonly undecided: ReadonlySet<string>;
+  /** The inputs exhaustive mode tried with every value of their (finite) domain. */
+  readonly enumerated: ReadonlySet<string>;
 }
 
 /**
  * Each property of an explored flow: violated when a run (not one that needed a step skipped by
  * hand) broke it; suspect when some state could not judge it; else what the flow's exploration
- * allows (soundness's meanings).
+ * allows (soundness's meanings), and never `proven` when it reads data the exhaustive paths did
+ * not vary (a step's output, an input drawn once): those paths prove nothing about other values.
  */
 function propertyVerdicts(
   target: FuzzTarget,
@@ -381,12 +398,19 @@ function propertyVerdicts(
           obs.anchor.kind === "property" &&
           obs.anchor.name === p.name,
       );
+      const held = violated ? "violated" : e.undecided.has(p.name) ? "suspect" : e.held;
+      const data = held === "proven" ? dataReadBy(p, e.enumerated) : [];
       out[p.name] = {
         flow,
         kind: p.kind,
-        verdict: violated ? "violated" : e.undecided.has(p.name) ? "suspect" : e.held,
+        verdict: data.length > 0 ? "not_refuted" : held,
         line: target.source.lineOf(p.range.start),
         runs: e.runs,
+        ...(data.length > 0
+          ? {
+              note: `every control path was explored, but it reads data the paths do not enumerate (${data.join(", ")}): the runs tried some values, not all`,
+            }
+          : {}),
       };
     }
   }
@@ -545,15 +569,19 @@ function inputMenu(shapes: Shapes, target: FuzzTarget, flow: FlowIR, seed: numbe
     (s) => s.kind === "flow" && (s.ensure.length > 0 || s.outputContract !== null || s.outputSchema !== null),
   );
   let complete = !reads.steps && !checksChildren;
+  const enumerated = new Set<string>();
   for (const name of flow.inputNames) {
     const decl = (flow.input[name] ?? null) as JsonObject | null;
     const type = decl !== null && typeof decl === "object" ? decl.type : undefined;
     const values =
       decl !== null && typeof decl === "object" && Array.isArray(decl.values) ? decl.values : null;
+    const finite =
+      values !== null && values.length > 0 ? [...values] : type === "boolean" ? [true, false] : null;
     let domain: unknown[];
-    if (values !== null && values.length > 0) domain = [...values];
-    else if (type === "boolean") domain = [true, false];
-    else {
+    if (finite !== null) {
+      domain = finite;
+      enumerated.add(name);
+    } else {
       domain = fc.sample(shapes.declared(decl), { seed, numRuns: 1 });
       if (reads.inputs.has(name)) complete = false;
     }
@@ -568,7 +596,9 @@ function inputMenu(shapes: Shapes, target: FuzzTarget, flow: FlowIR, seed: numbe
       complete = false;
     }
   }
-  return { combinations, complete };
+  // Cut combinations leave some value of every input untried.
+  if (!complete) enumerated.clear();
+  return { combinations, complete, enumerated };
 }
 
 /** Which `$` paths the flow's skip_if expressions read. */

@@ -20,6 +20,8 @@ export interface ReplayResult {
   readonly observations: readonly Observation[];
   /** Whether a finding with this code (and flow/step when given) shows again (false when not judged). */
   readonly reproduced: boolean;
+  /** The observation that reproduced it (null when none did, or for a loop shown by its revisit). */
+  readonly shown: Observation | null;
   /**
    * Whether the replay could judge: every call came with the interpreter's typed events (a server
    * that sends none leaves the verdicts unknown; the steps are still the calls and responses).
@@ -31,6 +33,11 @@ export interface ReplayExpectation {
   readonly code: string;
   readonly flow?: string;
   readonly step?: string | null;
+  /**
+   * The finding's 1-based line: a property's finding (no step) must be the property on this line,
+   * not another property the same run breaks.
+   */
+  readonly line?: number;
 }
 
 export async function replayCounterexample(
@@ -54,13 +61,18 @@ export async function replayCounterexample(
     expect !== null &&
     (expect.flow === undefined || o.flow === expect.flow) &&
     (expect.step === undefined || o.step === expect.step);
+  const sameProperty = (o: Observation) => {
+    if (o.anchor.kind !== "property" || expect?.line === undefined || target === null) return true;
+    const p = target.spec.properties.get(o.anchor.name);
+    return p !== undefined && target.source.lineOf(p.range.start) === expect.line;
+  };
   // A property the fuzzer saw broken because it cut the run is broken by the same cut: where it
   // stopped a loop (the replay's observer stops the run at the same call), or else at the call
   // limit, which is where the witness of such a run ends.
   if (
     observer !== null &&
     expect?.code === FUZZ_PROPERTY_VIOLATED.code &&
-    !observer.observations.some((o) => o.code === expect.code && matches(o))
+    !observer.observations.some((o) => o.code === expect.code && matches(o) && sameProperty(o))
   ) {
     if (observer.stopped === "loop" || observer.stopped === null)
       observer.cutRun(observer.stopped ?? "truncated");
@@ -70,11 +82,15 @@ export async function replayCounterexample(
   // round the loop, which is what a replay can show again.
   const revisit = observer?.revisit ?? null;
   const judged = session.typed;
+  const shown =
+    judged && expect !== null && expect.code !== FUZZ_NO_COMPLETION.code
+      ? (observations.find((o) => o.code === expect.code && matches(o) && sameProperty(o)) ?? null)
+      : null;
   const reproduced =
     judged &&
     expect !== null &&
     (expect.code === FUZZ_NO_COMPLETION.code
       ? revisit !== null && matches({ flow: revisit.flow, step: revisit.cause.step })
-      : observations.some((o) => o.code === expect.code && matches(o)));
-  return { steps, observations, reproduced, judged };
+      : shown !== null);
+  return { steps, observations, reproduced, shown, judged };
 }

@@ -61,6 +61,8 @@ export interface PropertyVerdict {
   readonly line: number;
   /** Runs of its flow it was checked on (exhaustive paths included). */
   readonly runs: number;
+  /** Why a verdict that held on every explored path is not `proven` (absent otherwise). */
+  readonly note?: string;
 }
 
 export interface FuzzReport {

@@ -42,7 +42,8 @@ function fieldName(e: Expr): string | null {
       return typeof key.value === "string" ? key.value : null;
     }
     case "Path":
-      return e.ref === null ? null : (e.ref.fields.at(-1) ?? e.ref.name).name;
+      // A property-state path (`$.flow.status`) has no input/output reference: its last segment.
+      return e.ref === null ? (e.text.split(".").at(-1) ?? null) : (e.ref.fields.at(-1) ?? e.ref.name).name;
     default:
       return null;
   }

@@ -10,13 +10,25 @@ import { JSON_FIELD_TYPES } from "../base/json";
 import type { FlowDecl, StepDecl } from "../model/types";
 
 export type RefProblem =
-  | { readonly kind: "unknown-step"; readonly segment: PathSegment; readonly candidates: readonly string[] }
+  | {
+      readonly kind: "unknown-step";
+      readonly segment: PathSegment;
+      readonly candidates: readonly string[];
+      /** `$.gates.<id>` of a step that is not a gate: the candidates are the flow's gates. */
+      readonly notGate?: boolean;
+    }
   | {
       readonly kind: "undeclared-input";
       readonly segment: PathSegment;
       readonly candidates: readonly string[];
     }
-  | { readonly kind: "unknown-field"; readonly segment: PathSegment; readonly record: RecordType };
+  | {
+      readonly kind: "unknown-field";
+      readonly segment: PathSegment;
+      readonly record: RecordType;
+      /** The record is part of a property's state (`$.flow`, `$.steps.<id>`), not a contract. */
+      readonly state?: boolean;
+    };
 
 export interface ResolvedRef {
   readonly type: Type;

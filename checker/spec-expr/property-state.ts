@@ -88,7 +88,7 @@ export class PropertyState {
     const [scope, name, ...rest] = pathSegments(node);
     if (scope === undefined) return { type: ANY, problem: null };
     if (!ROOT.fields.has(scope.name)) {
-      return { type: ANY, problem: { kind: "unknown-field", segment: scope, record: ROOT } };
+      return { type: ANY, problem: { kind: "unknown-field", segment: scope, record: ROOT, state: true } };
     }
     if (name === undefined) return { type: ANY, problem: null };
     switch (scope.name) {
@@ -115,7 +115,8 @@ export class PropertyState {
         const gate = this.gates().find((g) => g.id === name.name);
         if (gate === undefined) {
           const candidates = this.gates().map((g) => g.id ?? "");
-          return { type: ANY, problem: { kind: "unknown-step", segment: name, candidates } };
+          const notGate = this.flow.stepById.has(name.name);
+          return { type: ANY, problem: { kind: "unknown-step", segment: name, candidates, notGate } };
         }
         return this.within(fields(`$.gates.${gate.id}`, [["outcome", GATE_OUTCOME]]), rest);
       }
@@ -127,7 +128,8 @@ export class PropertyState {
     const [field, ...below] = rest;
     if (field === undefined) return { type: recordOf(record), problem: null };
     const f = record.fields.get(field.name);
-    if (f === undefined) return { type: ANY, problem: { kind: "unknown-field", segment: field, record } };
+    if (f === undefined)
+      return { type: ANY, problem: { kind: "unknown-field", segment: field, record, state: true } };
     return walkFields(f.type, below, null);
   }
 }

@@ -44,7 +44,10 @@ export function reportRefProblem(site: RefSite, problem: RefProblem): void {
   switch (problem.kind) {
     case "unknown-step":
       rule = SPEC_REF_UNKNOWN_STEP;
-      message = SPEC_REF_UNKNOWN_STEP.message(site.text, seg.name, site.flow.name);
+      message =
+        problem.notGate === true
+          ? SPEC_REF_UNKNOWN_STEP.notGate(site.text, seg.name, site.flow.name, problem.candidates)
+          : SPEC_REF_UNKNOWN_STEP.message(site.text, seg.name, site.flow.name);
       candidates = problem.candidates;
       break;
     case "undeclared-input":
@@ -54,7 +57,12 @@ export function reportRefProblem(site: RefSite, problem: RefProblem): void {
       break;
     case "unknown-field":
       rule = SPEC_REF_UNKNOWN_FIELD;
-      message = SPEC_REF_UNKNOWN_FIELD.message(site.text, problem.record.name, seg.name);
+      message =
+        problem.state === true
+          ? SPEC_REF_UNKNOWN_FIELD.state(site.text, problem.record.name, seg.name, [
+              ...problem.record.fields.keys(),
+            ])
+          : SPEC_REF_UNKNOWN_FIELD.message(site.text, problem.record.name, seg.name);
       candidates = problem.record.fields.keys();
       break;
   }

@@ -102,6 +102,7 @@ function soundnessBlock(file: string, fuzz: FuzzReport, ctx: PrettyContext): str
   for (const [name, p] of Object.entries(fuzz.properties)) {
     const perFlow = ctx.budgeted ? null : p.runs;
     lines.push(`  property ${name} (${p.kind}, flow ${p.flow}): ${verdict(p.verdict, perFlow, ctx.style)}`);
+    if (p.note !== undefined) lines.push(`    ${ctx.style.help("why")}: ${p.note}`);
   }
   if (fuzz.notExplored.length > 0)
     lines.push(`  not explored (time budget): ${clippedList(fuzz.notExplored)}`);

@@ -109,7 +109,7 @@ async function replay(
   const fuzzer = await loadFuzzer();
   // Checked by parseCounterexampleFile: the first call is stratum_plan with the spec text.
   const spec = String(saved.calls[0]?.arguments.spec);
-  const expect = { code: saved.code, flow: saved.flow, step: saved.step };
+  const expect = { code: saved.code, flow: saved.flow, step: saved.step, line: saved.line };
   const run = async (transport: Transport, where: string) => {
     try {
       return await fuzzer.replayCounterexample(spec, saved.calls, transport, expect);

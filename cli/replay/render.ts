@@ -36,8 +36,5 @@ function verdictLine(saved: CounterexampleFile, result: ReplayResult, style: Sty
     );
   }
   if (!result.reproduced) return style.warning("not reproduced");
-  const seen = result.observations.find(
-    (o) => o.code === saved.code && o.flow === saved.flow && o.step === saved.step,
-  );
-  return `${style.error("reproduced")} ${saved.code}: ${seen?.message ?? saved.message}`;
+  return `${style.error("reproduced")} ${saved.code}: ${result.shown?.message ?? saved.message}`;
 }

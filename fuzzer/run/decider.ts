@@ -19,6 +19,11 @@ export interface Decider {
   /** The `n`-th generated value of a pool (a step's results), or undefined when the decider has no pools. */
   value(pool: string, n: number): unknown;
   /**
+   * A field to set in a pool's "do it right" result (a property probe: property-probes.ts), or
+   * undefined.
+   */
+  aim?(pool: string): { readonly path: readonly string[]; readonly value: unknown } | undefined;
+  /**
    * Whether a run ends where it comes back to a state it was in (`revisit`, observer.ts): exhaustive
    * mode explored every choice from there already; random runs go on.
    */
@@ -100,5 +105,26 @@ export class TapeDecider implements Decider {
 
   value(): unknown {
     return undefined;
+  }
+}
+
+/**
+ * A property probe's run: the first exhaustive path (every choice the first enumerated option)
+ * with `input`, and one field of one pool's "do it right" results set as `aimed` says.
+ */
+export class ProbeDecider extends TapeDecider {
+  constructor(
+    input: Record<string, unknown>,
+    private readonly aimed: {
+      readonly pool: string;
+      readonly path: readonly string[];
+      readonly value: unknown;
+    } | null,
+  ) {
+    super([], [input]);
+  }
+
+  aim(pool: string): { readonly path: readonly string[]; readonly value: unknown } | undefined {
+    return this.aimed !== null && this.aimed.pool === pool ? this.aimed : undefined;
   }
 }

@@ -358,9 +358,11 @@ class Run {
     switch (kind) {
       case "pass": {
         const n = this.draws.get(poolKey(flow.name, step.id)) ?? 0;
-        return (
+        return this.aimed(
+          step,
+          poolKey(flow.name, step.id),
           solver.passing(step, this.paths(flowId), n, this.parentCheck(flow, step, flowId)) ??
-          this.poolValue(flow, step)
+            this.poolValue(flow, step),
         );
       }
       case "fail":
@@ -374,6 +376,23 @@ class Run {
       default:
         return this.poolValue(flow, step);
     }
+  }
+
+  /** `result` with the field a property probe aims at set, when the step still conforms with it. */
+  private aimed(step: StepIR, pool: string, result: unknown): unknown {
+    const aim = this.decider.aim?.(pool);
+    if (aim === undefined || aim.path.length === 0) return result;
+    const set = (v: unknown, path: readonly string[]): unknown => {
+      const base: Plain = v !== null && typeof v === "object" && !Array.isArray(v) ? { ...(v as Plain) } : {};
+      const [head, ...rest] = path;
+      if (head === undefined) return aim.value;
+      // The key is user text: defined, never assigned (`__proto__` stays a plain key).
+      const value = rest.length === 0 ? aim.value : set(base[head], rest);
+      Object.defineProperty(base, head, { value, enumerable: true, writable: true, configurable: true });
+      return base;
+    };
+    const next = set(result, aim.path);
+    return this.setup.solver.conforms(step, fromJsonValue(next)) ? next : result;
   }
 
   /**

@@ -154,11 +154,16 @@ export class PropertyMonitor {
         continue;
       }
       const c = check(p.condition, state);
-      const raised = c.raised === null ? "" : ` (the condition raised ${c.raised})`;
+      // A condition that raises cannot be judged on a state the run reached: that breaks the
+      // property whatever its kind (it never holds silently); the finding says what it raised.
+      if (c.raised !== null) {
+        const which = p.ir.kind === "leads_to" ? "'from'" : "the condition";
+        out.push(this.breach(p.ir, call, `${where(ex, call)} ${which} raised ${c.raised}`));
+        continue;
+      }
       switch (p.ir.kind) {
         case "always":
-          if (!c.holds)
-            out.push(this.breach(p.ir, call, `${where(ex, call)} the condition is false${raised}`));
+          if (!c.holds) out.push(this.breach(p.ir, call, `${where(ex, call)} the condition is false`));
           break;
         case "never":
           if (c.holds) out.push(this.breach(p.ir, call, `${where(ex, call)} the condition holds`));
@@ -169,7 +174,13 @@ export class PropertyMonitor {
         case "leads_to": {
           // The same state meets its own obligation: `to` is read after `from`.
           if (c.holds && !this.open.has(name)) this.open.set(name, call);
-          if (this.open.has(name) && p.to !== null && check(p.to, state).holds) this.open.delete(name);
+          if (!this.open.has(name) || p.to === null) break;
+          {
+            const to = check(p.to, state);
+            if (to.raised !== null)
+              out.push(this.breach(p.ir, call, `${where(ex, call)} 'to' raised ${to.raised}`));
+            else if (to.holds) this.open.delete(name);
+          }
           break;
         }
       }

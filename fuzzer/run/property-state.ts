@@ -24,6 +24,7 @@ interface StepView {
 
 export class RunState {
   private status: FlowStatus = "running";
+  private ended = false;
   private round = 0;
   private readonly steps = new Map<string, StepView>();
   private readonly gates = new Map<string, string | null>();
@@ -82,6 +83,8 @@ export class RunState {
       }
       case "gate_resolved":
         this.gates.set(e.step_id, e.outcome);
+        // Killed from the kill on, while an on_kill route runs its target (runtime.md §6.1).
+        if (e.outcome === "kill") this.status = "killed";
         return this.set(e.step_id, { status: "done" });
       case "step_skipped":
         // A gate a policy resolves is approved by it (its PolicyRecord's resolved_outcome).
@@ -98,7 +101,10 @@ export class RunState {
         if (e.route === "on_approve" || e.route === "on_kill") return false;
         const to = this.flow.steps.findIndex((s) => s.id === e.to_step_id);
         if (to < 0) return false;
-        this.reset(to, e.route === "on_fail" ? e.from_step_id : null);
+        // A gate's approve or kill route only moves the position: the target keeps its output and
+        // attempts (runtime.md §5); the other routes clear from their target on.
+        if (e.route !== "on_approve" && e.route !== "on_kill")
+          this.reset(to, e.route === "on_fail" ? e.from_step_id : null);
         return true;
       }
       case "flow_finished": {
@@ -112,6 +118,7 @@ export class RunState {
                 : "failed";
         if (status === null) return false;
         this.status = status;
+        this.ended = true;
         return true;
       }
       default:
@@ -124,8 +131,9 @@ export class RunState {
     return this.unseen.has(stepId);
   }
 
+  /** The flow finished (its `flow_finished` event): a killed flow still runs an on_kill target first. */
   get finished(): boolean {
-    return this.status !== "running";
+    return this.ended;
   }
 
   private set(id: string, change: Partial<StepView>): boolean {

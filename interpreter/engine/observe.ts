@@ -31,6 +31,8 @@ interface OpenStep {
 /** A loaded flow as the call found it. */
 export interface Position {
   readonly status: PersistedStatus;
+  /** The flow still has a step to run (see `ongoing`). */
+  readonly ongoing: boolean;
   readonly open: OpenStep | null;
   readonly recordCount: number;
   readonly roundCount: number;
@@ -53,6 +55,7 @@ function positionOf(run: FlowRun): Position {
   const s = run.state;
   return {
     status: persistedStatus(run),
+    ongoing: ongoing(run),
     open: openStep(run),
     recordCount: recordCount(run),
     roundCount: s.rounds.length,
@@ -67,8 +70,18 @@ function recordCount(run: FlowRun): number {
   return n;
 }
 
+/**
+ * Whether the flow still has a step to run: in progress, or killed at a gate whose `on_kill` routed
+ * it on (its status is `killed` from the kill on, but it goes on through the target: runtime.md
+ * §6.1); it finishes when that runs out.
+ */
+function ongoing(run: FlowRun): boolean {
+  const status = persistedStatus(run);
+  return inProgress(status) || (status === "killed" && currentStep(run) !== null);
+}
+
 function openStep(run: FlowRun): OpenStep | null {
-  if (!inProgress(persistedStatus(run))) return null;
+  if (!ongoing(run)) return null;
   const step = currentStep(run);
   if (step === null) return null;
   const gate = step.kind === "gate";
@@ -163,13 +176,13 @@ export function observedEvents(
     const ended = flow.records(records, pos?.recordCount ?? 0, rejected ? null : open, result) || rejected;
     flow.routedAndFailed();
     const now = persistedStatus(run);
-    const dropped = tx.detached.has(id) && inProgress(now);
+    const dropped = tx.detached.has(id) && ongoing(run);
     const after = dropped ? null : openStep(run);
     if (!ended && open !== null && !sameOpen(open, after)) flow.abandoned(open);
     if (after !== null && !sameOpen(open, after)) flow.dispatched(after);
-    const was = pos === null ? "running" : pos.status;
+    const was = pos === null ? true : pos.ongoing;
     if (dropped) flow.finished("detached");
-    else if (now !== was && !inProgress(now)) flow.finished(now);
+    else if (was && !ongoing(run)) flow.finished(now);
   }
   return events;
 }

@@ -15,12 +15,6 @@ const DIR = resolve(import.meta.dirname, "blind-properties");
 const SEEDS = [1, 2, 3];
 /** Few random runs keep the file fast; every assertion here holds at this size on these seeds. */
 const RUNS = 20;
-/**
- * The data violations of ensure-post (a score of 1, a negative limit) are found by random runs only;
- * with fewer than the default 100 the exhaustive paths alone call them proven on some seeds (a known
- * tool issue, tool-issues/data-proof-seed.stratum.yaml), so that folder runs at the default.
- */
-const RUNS_FOR: Readonly<Record<string, number>> = { "ensure-post": 100 };
 
 type Assertion = "violated" | "proven" | "not_violated" | "not_proven";
 
@@ -83,7 +77,7 @@ describe("blind property specs", () => {
       expect(named).toEqual(Object.keys(expected).sort());
     });
     it.each(SEEDS)("gets the asserted verdicts (seed %i)", async (seed) => {
-      const { report } = await fuzzSpec(spec, { seed, runs: RUNS_FOR[folder] ?? RUNS });
+      const { report } = await fuzzSpec(spec, { seed, runs: RUNS });
       const verdicts = report?.properties ?? {};
       expect(Object.keys(verdicts).sort()).toEqual(Object.keys(expected).sort());
       for (const [name, e] of Object.entries(expected)) {

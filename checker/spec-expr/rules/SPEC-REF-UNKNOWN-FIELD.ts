@@ -19,4 +19,7 @@ export const SPEC_REF_UNKNOWN_FIELD = defineRule({
   fix: "Replaces the field segment of the reference with the one declared field close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the segment is written literally in the scalar (no escape or folded line break).",
   message: (ref: string, contract: string, field: string) =>
     `Reference '${ref}': contract '${contract}' has no field '${field}'`,
+  /** A property-state record (`$.flow`, `$.steps.<id>`, the state's root): not a contract. */
+  state: (ref: string, record: string, field: string, fields: readonly string[]) =>
+    `Reference '${ref}': '${record}' has no field '${field}' (it has ${fields.join(", ")})`,
 });

@@ -18,4 +18,7 @@ export const SPEC_REF_UNKNOWN_STEP = defineRule({
   fix: "Replaces the id segment of the reference with the one step id of the flow close to it (a case-insensitive edit distance of at most a third of its length, and at least 1), when exactly one is that close and the segment is written literally in the scalar (no escape or folded line break).",
   message: (ref: string, id: string, flow: string) =>
     `Reference '${ref}' names unknown step '${id}' in flow '${flow}'`,
+  /** A property's `$.gates.<id>` naming a step of the flow that is not a gate. */
+  notGate: (ref: string, id: string, flow: string, gates: readonly string[]) =>
+    `Reference '${ref}': '${id}' is a step of flow '${flow}', not a gate (${gates.length === 0 ? "the flow has no gate steps" : `gates: ${gates.join(", ")}`})`,
 });

@@ -134,3 +134,64 @@ describe("the events of a flow with a retry, a sub-flow and a gate", () => {
     expect(revised[1]).toMatchObject({ from_step_id: "review", to_step_id: "draft", route: "on_revise" });
   });
 });
+
+describe("the events of a gate's kill routed by on_kill", () => {
+  const KILL_ROUTED = `version: "0.2"
+functions:
+  go: {mode: gate}
+flows:
+  main:
+    input: {}
+    steps:
+      - id: prepare
+        intent: "Prepare"
+      - id: go
+        function: go
+        on_approve: null
+        on_revise: prepare
+        on_kill: cleanup
+      - id: cleanup
+        intent: "Tear down"
+`;
+
+  it("dispatch the cleanup and finish the flow (killed) only when the cleanup is done", async () => {
+    const h = makeObservedApi(new MemoryStore());
+    const plan = await h.api.plan({ spec: KILL_ROUTED, flow: "main", inputs: parseJson("{}") });
+    const id = String(plan.flow_id);
+    await h.api.stepDone({ flow_id: id, step_id: "prepare", result: parseJson("{}") });
+    h.take();
+    const killed = await h.api.gateResolve({
+      flow_id: id,
+      step_id: "go",
+      outcome: "kill",
+      rationale: "stop",
+      resolved_by: "human",
+    });
+    // The flow goes on (runtime.md §6.1): the response dispatches the cleanup step.
+    expect(killed.status).toBe("execute_step");
+    expect(brief(h.take())).toEqual([
+      "gate_resolved main go kill by human",
+      "step_routed main",
+      "step_dispatched main cleanup#1",
+    ]);
+    await h.api.stepDone({ flow_id: id, step_id: "cleanup", result: parseJson("{}") });
+    expect(brief(h.take())).toEqual(["step_finished main cleanup#1 accepted", "flow_finished main killed"]);
+  });
+
+  it("finish the flow at a kill without a route", async () => {
+    const h = makeObservedApi(new MemoryStore());
+    const spec = KILL_ROUTED.replace("on_kill: cleanup", "on_kill: null");
+    const plan = await h.api.plan({ spec, flow: "main", inputs: parseJson("{}") });
+    const id = String(plan.flow_id);
+    await h.api.stepDone({ flow_id: id, step_id: "prepare", result: parseJson("{}") });
+    h.take();
+    await h.api.gateResolve({
+      flow_id: id,
+      step_id: "go",
+      outcome: "kill",
+      rationale: "stop",
+      resolved_by: "human",
+    });
+    expect(brief(h.take())).toEqual(["gate_resolved main go kill by human", "flow_finished main killed"]);
+  });
+});
