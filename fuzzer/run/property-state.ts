@@ -101,10 +101,8 @@ export class RunState {
         if (e.route === "on_approve" || e.route === "on_kill") return false;
         const to = this.flow.steps.findIndex((s) => s.id === e.to_step_id);
         if (to < 0) return false;
-        // A gate's approve or kill route only moves the position: the target keeps its output and
-        // attempts (runtime.md §5); the other routes clear from their target on.
-        if (e.route !== "on_approve" && e.route !== "on_kill")
-          this.reset(to, e.route === "on_fail" ? e.from_step_id : null);
+        // The other routes clear from their target on.
+        this.reset(to, e.route === "on_fail" ? e.from_step_id : null);
         return true;
       }
       case "flow_finished": {
