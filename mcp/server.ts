@@ -237,7 +237,9 @@ function answered(response: Response): CallToolResult {
 function toolResult(response: Response, isError: boolean): CallToolResult {
   return {
     content: [{ type: "text", text: encodeWire(response, { indent: 2 }) }],
-    structuredContent: wireToPlain(response) as Record<string, unknown>,
+    // JSON data every transport can write: an integer beyond JSON's exact range is the nearest
+    // number here, and exact in the text item.
+    structuredContent: wireToPlain(response, { bigints: "number" }) as Record<string, unknown>,
     isError,
   };
 }

@@ -6,14 +6,10 @@ import { fromJsonValue } from "../../stdlib/values/json";
 import { wireToPlain } from "../wire/encode";
 import type { FlowEvent } from "./observer";
 
-function jsonSafe(_key: string, v: unknown): unknown {
-  return typeof v === "bigint" ? Number(v) : v;
-}
-
 /** The event as JSON-ready data (the object itself when it has no output). */
 export function eventToJson(event: FlowEvent): unknown {
   if (event.type !== "step_finished" || event.output === undefined) return event;
-  const output: unknown = JSON.parse(JSON.stringify(wireToPlain(event.output), jsonSafe));
+  const output: unknown = wireToPlain(event.output, { bigints: "number" });
   return { ...event, output };
 }
 

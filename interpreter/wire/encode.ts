@@ -222,9 +222,11 @@ function isPlainObject(v: object): boolean {
 
 /**
  * Plain JS data (floats become numbers, big integers stay bigint); for tests and JSON-only
- * consumers. Iterative, as encodeWire.
+ * consumers. Iterative, as encodeWire. `bigints: "number"` gives data JSON.stringify can write:
+ * an integer beyond JSON's exact range becomes the nearest number (encodeWire keeps it exactly).
  */
-export function wireToPlain(v: Wire): unknown {
+export function wireToPlain(v: Wire, options: { readonly bigints?: "keep" | "number" } = {}): unknown {
+  const asNumber = options.bigints === "number";
   const root: Record<string, unknown> = { value: null };
   const work: {
     readonly v: Wire;
@@ -234,7 +236,7 @@ export function wireToPlain(v: Wire): unknown {
   for (let item = work.pop(); item !== undefined; item = work.pop()) {
     const { v: value, into, at } = item;
     if (value === undefined || value === null || typeof value !== "object") {
-      into[at] = value ?? null;
+      into[at] = typeof value === "bigint" && asNumber ? Number(value) : (value ?? null);
     } else if (value instanceof PyFloat) {
       into[at] = value.v;
     } else if (Array.isArray(value) || value instanceof PyTuple) {
