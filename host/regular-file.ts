@@ -37,7 +37,7 @@ const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
  * links followed). Throws the open's errno error (ENOENT, EACCES, ENXIO for a socket, …) or a
  * NotRegularFileError; the descriptor is closed on every failure.
  */
-function openRegularFile(path: string): number {
+export function openRegularFile(path: string): number {
   const fd = fs.openSync(path, fs.constants.O_RDONLY | O_NONBLOCK);
   try {
     const stats = fs.fstatSync(fd);

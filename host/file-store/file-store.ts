@@ -37,6 +37,7 @@ import {
   type StoreWrite,
 } from "../../interpreter/index";
 import { compareCodePoints } from "../../stdlib/index";
+import { notRegularReason } from "../regular-file";
 import {
   type FlowFiles,
   type FlowFilesState,
@@ -139,7 +140,7 @@ export class FileFlowStore implements FlowStore {
   async read(flowId: string): Promise<StoredFlow | null> {
     if (!isSafeFlowId(flowId)) return null;
     this.cleanAfterDeadWriter(flowId);
-    const files = readFlowFiles(this.paths(flowId));
+    const files = readFlowFilesOf(flowId, this.paths(flowId));
     if (files === null) return null;
     this.remember(flowId, files);
     return {
@@ -287,7 +288,7 @@ export class FileFlowStore implements FlowStore {
       }
     }
     this.journals.close(flowId);
-    const files = readFlowFiles(paths);
+    const files = readFlowFilesOf(flowId, paths);
     if (files === null) {
       this.known.forget(flowId);
       return null;
@@ -495,3 +496,17 @@ function cutBack(path: string, size: number): void {
 }
 
 export { stratumHome } from "./stratum-home";
+
+/**
+ * readFlowFiles, with a flow file that is not a regular file (a FIFO, a device) reported as the
+ * flow's corruption, naming the file, instead of an unexpected error.
+ */
+function readFlowFilesOf(flowId: string, paths: FlowPaths): ReturnType<typeof readFlowFiles> {
+  try {
+    return readFlowFiles(paths);
+  } catch (e) {
+    const reason = notRegularReason(e);
+    if (reason === null) throw e;
+    throw new FlowCorruptError(flowId, `${paths.snapshot} or its journal`, reason);
+  }
+}

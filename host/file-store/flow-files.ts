@@ -12,6 +12,7 @@
 import type { BigIntStats } from "node:fs";
 import * as fs from "node:fs";
 import { deltaRevisionOf, revisionOf, sequenceGap } from "../../interpreter/index";
+import { openRegularFile } from "../regular-file";
 import { errorCode } from "./fs-util";
 import { type JournalScan, readJournal } from "./journal";
 
@@ -116,7 +117,8 @@ function readWithStamp(
 ): { text: string; stamp: Stamp; bytes: number; modifiedMs: number } | null {
   let fd: number;
   try {
-    fd = fs.openSync(path, "r");
+    // Never blocks: a FIFO or device where the flow file should be is refused, not waited on.
+    fd = openRegularFile(path);
   } catch (e) {
     if (isAbsent(e)) return null;
     throw e;

@@ -23,6 +23,7 @@
 import * as fs from "node:fs";
 import { dirname } from "node:path";
 import { crc32 } from "node:zlib";
+import { openRegularFile } from "../regular-file";
 import { errorCode, fsyncDirectory, unlinkIfPresent } from "./fs-util";
 import { type HeldLock, stillHeld } from "./lock";
 
@@ -173,7 +174,7 @@ export function scanFrames(bytes: Uint8Array, base = 0): JournalScan {
 export function readJournal(path: string, from = 0): JournalScan | null {
   let fd: number;
   try {
-    fd = fs.openSync(path, "r");
+    fd = openRegularFile(path);
   } catch (e) {
     if (errorCode(e) === "ENOENT") return null;
     throw e;
@@ -325,7 +326,7 @@ function undoAppend(path: string, fd: number, created: boolean, size: number): v
 /** Opens the journal for writing; creates it only when the caller expects an empty journal. */
 function openForAppend(path: string, expectedSize: number): { fd: number; created: boolean } {
   try {
-    return { fd: fs.openSync(path, fs.constants.O_WRONLY), created: false };
+    return { fd: openForWriting(path), created: false };
   } catch (e) {
     if (errorCode(e) !== "ENOENT") throw e;
     if (expectedSize !== 0) throw new JournalMovedError(path, expectedSize, null);
@@ -347,7 +348,7 @@ export function truncateTornTail(path: string, scan: JournalScan, lock: HeldLock
     throw new Error(`journal ${path} is corrupt at byte ${damage.offset} (${damage.reason}); not truncated`);
   }
   if (!stillHeld(lock)) throw new Error(`the lock ${lock.path} is not held; journal ${path} not truncated`);
-  const fd = fs.openSync(path, fs.constants.O_WRONLY);
+  const fd = openForWriting(path);
   try {
     const size = fs.fstatSync(fd).size;
     if (size !== scan.size) throw new JournalMovedError(path, scan.size, size);
@@ -356,5 +357,20 @@ export function truncateTornTail(path: string, scan: JournalScan, lock: HeldLock
     return scan.end;
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/**
+ * Opens an existing journal for writing without ever blocking: O_NONBLOCK makes a FIFO with no
+ * reader fail (ENXIO) instead of waiting, and anything but a regular file is refused.
+ */
+function openForWriting(path: string): number {
+  const fd = fs.openSync(path, fs.constants.O_WRONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw new Error(`${path}: not a regular file`);
+    return fd;
+  } catch (e) {
+    fs.closeSync(fd);
+    throw e;
   }
 }

@@ -14,6 +14,8 @@ import {
   writeFile,
 } from "./workspace-support";
 
+const FIFO_FLOW = "0b7e2f4c-8d1a-4e6b-9f3c-2a5d7e9b1c40";
+
 const VALID_SPEC = `version: "0.2"
 flows:
   main:
@@ -47,6 +49,8 @@ describe("a FIFO never blocks the MCP server", () => {
     writeFile(join(tree.path, "tasks/t01-first.md"), "# First\n\n## Acceptance Criteria\n- [ ] it works\n");
     mkfifo(join(tree.path, "tasks/t02-fifo.md"));
     mkfifo(join(tree.path, "blocked/.stratum/pipeline-draft.json"));
+    // A flow file of the store that is a FIFO (its id is a well-formed flow id).
+    mkfifo(join(home.path, `flows/${FIFO_FLOW}.json`));
     server = await startMcp(tree.path, home.path);
   });
 
@@ -76,6 +80,14 @@ describe("a FIFO never blocks the MCP server", () => {
     expect(r.message).toMatch(
       /^Cannot write '.*\/blocked\/\.stratum\/pipeline-draft\.json': not a regular file/,
     );
+  });
+
+  it("stratum_audit of a flow whose store file is a FIFO answers at once, and the store goes on", async () => {
+    const r = await server.call("stratum_audit", { flow_id: FIFO_FLOW });
+    expect(r.status).toBe("error");
+    expect(JSON.stringify(r)).toContain("not a regular file (a FIFO)");
+    const planned = await server.call("stratum_plan", { spec: VALID_SPEC, flow: "main", inputs: {} });
+    expect(planned.status).toBe("execute_step");
   });
 
   it("the server still answers afterwards", async () => {
