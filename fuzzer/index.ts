@@ -2,8 +2,6 @@
 // time, over the interpreter's public API. Front ends (CLI, MCP server, language server) import
 // from here.
 
-/** A typed event received as JSON from a server (its `output` a value again), for a Transport. */
-export { eventFromJson } from "../interpreter/index";
 export { conversionHint } from "./conversion-hint";
 export { EventLog, fuzzEngine, virtualFiles } from "./engine";
 export { findingJson } from "./finding-json";
@@ -19,6 +17,7 @@ export {
   UnknownFlowError,
 } from "./fuzz-spec";
 export { type ReplayResult, type ReplayStep, replayCounterexample } from "./replay";
+export { eventsFromJson } from "./replay-events";
 export type { Divergence, DivergenceKind } from "./replay-flow/compare";
 export {
   childFlowIds,

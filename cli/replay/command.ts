@@ -132,7 +132,11 @@ async function replay(
     // The events are the server's own data, passed on as it sent them (an output as a value again).
     const transport: Transport = async (tool, args) => {
       const answer = await session.call(tool, args);
-      return { response: answer.response, events: answer.events?.map(fuzzer.eventFromJson) ?? null };
+      return {
+        response: answer.response,
+        events:
+          answer.events === null || answer.events === undefined ? null : fuzzer.eventsFromJson(answer.events),
+      };
     };
     return await run(transport, `through '${server}'`);
   } finally {

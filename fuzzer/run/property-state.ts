@@ -83,7 +83,7 @@ export class RunState {
       }
       case "gate_resolved":
         this.gates.set(e.step_id, e.outcome);
-        // Killed from the kill on, while an on_kill route runs its target (runtime.md §6.1).
+        // Killed from the kill on, while an on_kill route runs its target (docs/reference/runtime.md §6.1).
         if (e.outcome === "kill") this.status = "killed";
         return this.set(e.step_id, { status: "done" });
       case "step_skipped":

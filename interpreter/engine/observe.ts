@@ -72,8 +72,8 @@ function recordCount(run: FlowRun): number {
 
 /**
  * Whether the flow still has a step to run: in progress, or killed at a gate whose `on_kill` routed
- * it on (its status is `killed` from the kill on, but it goes on through the target: runtime.md
- * §6.1); it finishes when that runs out.
+ * it on (its status is `killed` from the kill on, but it goes on through the target:
+ * docs/reference/runtime.md §6.1); it finishes when that runs out.
  */
 function ongoing(run: FlowRun): boolean {
   const status = persistedStatus(run);

@@ -83,7 +83,8 @@ export interface StepFinished extends FlowEventBase, StepPlace {
    * from then on: for `accepted` the result as accepted (a parallel or member step's aggregate, a
    * sub-flow's output, a cached result, with an accumulating loop's fields merged), for `exhausted`
    * the result `on_fail` routes on with. Absent when the attempt stored none. Shared with the flow:
-   * an observer must not modify it. Over MCP it is sent as JSON (runtime.md §24.3).
+   * an observer must not modify it. Over MCP it is sent as JSON
+   * (docs/reference/runtime.md §24.3).
    */
   readonly output?: PyValue;
 }

@@ -1,5 +1,5 @@
 // A gate's kill routed by `on_kill`: the flow is `killed` from the kill on and goes on through the
-// route's target (runtime.md §6.1), so a property's run does not end at the kill, and the target
+// route's target (docs/reference/runtime.md §6.1), so a property's run does not end at the kill, and the target
 // keeps what it had (a gate's route clears nothing).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

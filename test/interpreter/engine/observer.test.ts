@@ -167,7 +167,7 @@ flows:
       rationale: "stop",
       resolved_by: "human",
     });
-    // The flow goes on (runtime.md §6.1): the response dispatches the cleanup step.
+    // The flow goes on (docs/reference/runtime.md §6.1): the response dispatches the cleanup step.
     expect(killed.status).toBe("execute_step");
     expect(brief(h.take())).toEqual([
       "gate_resolved main go kill by human",
