@@ -3,7 +3,10 @@
 // mode enumerates the same paths in the same order. The fingerprints below were recorded from the
 // fuzzer before its per-kind code moved into descriptors (fuzzer/run/kinds/), and recorded again
 // when the answers gained 0.2.69's keys (cache_hit, cache_key, cache_hits, bounced_tasks: with
-// those keys left out, every digest equalled the earlier one); a change to what the fuzzer's agent
+// those keys left out, every digest equalled the earlier one), and again when each step_finished
+// event gained the output the flow stored and a kill routed by on_kill stopped ending the flow at
+// the kill (with the outputs left out of the hash, every digest but the routed kill's equalled the
+// earlier one; the call and path counts did not change); a change to what the fuzzer's agent
 // answers to a kind, which choices it offers or in which order, changes them.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -151,64 +154,64 @@ async function exhaustiveDigest(
 const RECORDED: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>> = {
   race: {
     main: {
-      exhaustive: "22/113:d196dc977ff6244b",
-      "seed 1": "82:b005c0e9f8770a80",
-      "seed 42": "80:e2d7ef15b3692e1a",
-      "seed 7777": "84:d9f50115ec4f1dc4",
+      exhaustive: "22/113:974c9a62de4d6748",
+      "seed 1": "82:3fe5fc8dc896740d",
+      "seed 42": "80:70ff6096218c0f71",
+      "seed 7777": "84:6cd8dc75b38db3ba",
     },
   },
   quorum: {
     main: {
-      exhaustive: "7/31:ebe722a45db3cf39",
-      "seed 1": "81:aead1dddc28c2d39",
-      "seed 42": "80:122e7608995870c4",
-      "seed 7777": "82:9e06b68dd7e99fc9",
+      exhaustive: "7/31:348b2109625b68cc",
+      "seed 1": "81:292cb646f4e9f818",
+      "seed 42": "80:1eab7a11b43d3528",
+      "seed 7777": "82:cc590c8ee21137bd",
     },
   },
   debate: {
     main: {
-      exhaustive: "5/25:fe9480c7722da05a",
-      "seed 1": "101:bc8ccaca476615b4",
-      "seed 42": "98:5e3e3fd3d6f56832",
-      "seed 7777": "121:62d99adca9fb039b",
+      exhaustive: "5/25:25584d1075d33924",
+      "seed 1": "101:60dbec32d21a7130",
+      "seed 42": "98:929c8b17314128c6",
+      "seed 7777": "121:9cd231be37701027",
     },
   },
   "decompose-parallel": {
     main: {
-      exhaustive: "13/64:3218c1de7e75af0a",
-      "seed 1": "99:d9d41f6254e8d0d9",
-      "seed 42": "96:2f0bc14033dc878f",
-      "seed 7777": "93:c3ca05f443987fe0",
+      exhaustive: "13/64:c2e9df9f14684632",
+      "seed 1": "99:72f289e6ec3ad45c",
+      "seed 42": "96:1530acb5fd293c7d",
+      "seed 7777": "93:45ab99edb204ef62",
     },
   },
   certified: {
     main: {
-      exhaustive: "40/200:b72e5350923cd21b",
-      "seed 1": "97:92a92a6ccbb70ac1",
-      "seed 42": "93:6ea7e6c900851b71",
-      "seed 7777": "93:6192540cd639d57e",
+      exhaustive: "40/200:1ec12d4b2634cf51",
+      "seed 1": "97:59e46fc0d9895241",
+      "seed 42": "93:2027894578fb4a9f",
+      "seed 7777": "93:4d63c75f3eea804b",
     },
   },
   gate: {
     review_loop: {
-      exhaustive: "40/640:7a2ebdfa326bcfcd",
-      "seed 1": "153:077dbd48d2b9b4cd",
-      "seed 42": "146:bf4b81e855454fc4",
-      "seed 7777": "146:7520bc056750051b",
+      exhaustive: "40/640:3837c403d9441e8a",
+      "seed 1": "153:e692c23b35ce7dd3",
+      "seed 42": "146:d930536e1a573373",
+      "seed 7777": "146:be5c49291cd8a1f1",
     },
   },
   "sub-flows": {
     build_component: {
-      exhaustive: "5/22:afeca3ed1a282f16",
-      "seed 1": "84:2bb3075468d7c509",
-      "seed 42": "83:2e408c39b58e02f9",
-      "seed 7777": "84:0594cdd276452383",
+      exhaustive: "5/22:cd604da852d7d8c0",
+      "seed 1": "84:88e53cf0025c86af",
+      "seed 42": "83:30b71cbda119696b",
+      "seed 7777": "84:77e978b6953e75b7",
     },
     release: {
-      exhaustive: "17/188:01e0628df0709a04",
-      "seed 1": "137:ff2b94fa68637011",
-      "seed 42": "131:bdf9e8cdd97b605d",
-      "seed 7777": "152:8714664dbd1109e0",
+      exhaustive: "17/188:c61e1d66163e1bec",
+      "seed 1": "137:1ff582e1e1f32ece",
+      "seed 42": "131:866cf4c326f558e5",
+      "seed 7777": "152:08db8b0f84f0d9c8",
     },
   },
 };
