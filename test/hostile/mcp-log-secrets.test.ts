@@ -31,11 +31,13 @@ describe("secrets in the server's log", () => {
         GITHUB_TOKEN: TOKEN,
         STRATUM_AGENT_ENV: `PROBE_DIR,GITHUB_TOKEN=${TOKEN},NPM_TOKEN=${NPM},PGPASSWORD=${DB_PASSWORD}`,
       },
+      // Before connecting: the start-up warnings follow `initialized` at once.
+      beforeConnect: (client) =>
+        client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+          logs.push(n.params.data);
+        }),
     });
     running = { server, dispose: () => home.dispose() };
-    server.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-      logs.push(n.params.data);
-    });
     const end = Date.now() + 10_000;
     while (logs.length < 3 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     await server.client.ping();
