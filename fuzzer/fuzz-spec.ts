@@ -8,7 +8,6 @@ import {
   checkSpec,
   compareDiagnostics,
   FUZZ_NO_COMPLETION,
-  FUZZ_PROPERTY_VIOLATED,
   FUZZ_UNBOUNDED_LOOP,
 } from "../checker/index";
 import { walk } from "../grammar/index";
@@ -20,13 +19,13 @@ import { minimizeWitness } from "./explore/minimize";
 import { exploreProbes } from "./explore/property-probes";
 import { exploreRandom, type Sighting, shrinkSighting } from "./explore/random";
 import { runEndings } from "./explore/why-unreached";
+import { type Explored, propertyVerdicts } from "./property-verdicts";
 import {
   type Counterexample,
   type FlowSoundness,
   type FuzzFinding,
   type FuzzReport,
   locateFinding,
-  type PropertyVerdict,
   type SoundnessNote,
   suppressed,
   type Verdict,
@@ -45,7 +44,6 @@ import {
   stepKey,
 } from "./run/observation";
 import { propertiesOf } from "./run/properties";
-import { dataReadBy } from "./run/property-reads";
 import { Solver } from "./solver";
 import { withStaticControl } from "./static-control";
 import { expressionsOfFlow, type FuzzTarget, fuzzTarget, Locator } from "./target";
@@ -366,56 +364,6 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
 }
 
 const idOf = identityOf;
-
-/** What a flow's exploration allows its property verdicts to claim. */
-interface Explored {
-  readonly held: Verdict;
-  readonly runs: number;
-  /** Properties some state left unjudged (they read an output the events did not carry). */
-  readonly undecided: ReadonlySet<string>;
-  /** The inputs exhaustive mode tried with every value of their (finite) domain. */
-  readonly enumerated: ReadonlySet<string>;
-}
-
-/**
- * Each property of an explored flow: violated when a run (not one that needed a step skipped by
- * hand) broke it; suspect when some state could not judge it; else what the flow's exploration
- * allows (soundness's meanings), and never `proven` when it reads data the exhaustive paths did
- * not vary (a step's output, an input drawn once): those paths prove nothing about other values.
- */
-function propertyVerdicts(
-  target: FuzzTarget,
-  explored: ReadonlyMap<string, Explored>,
-  observations: readonly { obs: Observation; manualSkip: boolean }[],
-): Record<string, PropertyVerdict> {
-  const out: Record<string, PropertyVerdict> = Object.create(null);
-  for (const [flow, e] of explored) {
-    for (const p of propertiesOf(target.spec, flow)) {
-      const violated = observations.some(
-        ({ obs, manualSkip }) =>
-          !manualSkip &&
-          obs.code === FUZZ_PROPERTY_VIOLATED.code &&
-          obs.anchor.kind === "property" &&
-          obs.anchor.name === p.name,
-      );
-      const held = violated ? "violated" : e.undecided.has(p.name) ? "suspect" : e.held;
-      const data = held === "proven" ? dataReadBy(p, e.enumerated) : [];
-      out[p.name] = {
-        flow,
-        kind: p.kind,
-        verdict: data.length > 0 ? "not_refuted" : held,
-        line: target.source.lineOf(p.range.start),
-        runs: e.runs,
-        ...(data.length > 0
-          ? {
-              note: `every control path was explored, but it reads data the paths do not enumerate (${data.join(", ")}): the runs tried some values, not all`,
-            }
-          : {}),
-      };
-    }
-  }
-  return out;
-}
 
 /** The sighting's run shrunk for at most SHRINK_MS and what is left of the budget (`leftMs`). */
 async function shrink(

@@ -2,7 +2,7 @@
 // the same tools as over stdio, a whole flow to its end, arguments that keep their kinds (a raw
 // POST with `1.0`), sessions (each its own, ended by DELETE, capped, closed when idle),
 // `stratumc serve --http`, the setting errors, SIGTERM, and the MCP Inspector's CLI listing the
-// tools over HTTP.
+// tools, resources and prompts over HTTP.
 import { execFile } from "node:child_process";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -190,7 +190,7 @@ describe("stratum-mcp --http", () => {
     expect(JSON.stringify(body)).not.toMatch(/zod|at .*\.js/);
   });
 
-  it("is listed by the MCP Inspector's CLI over HTTP (through a proxy that adds the token)", async () => {
+  it("is listed by the MCP Inspector's CLI over HTTP: tools, resources, prompts (through a proxy that adds the token)", async () => {
     // The Inspector 0.15.0 CLI sends no headers of its own; a team puts such a proxy in front.
     const proxy = createServer((req, res) => {
       const upstream = request(
@@ -224,6 +224,24 @@ describe("stratum-mcp --http", () => {
       expect(names).toContain("stratum_plan");
       const client = await server.connect();
       expect(names).toEqual((await client.listTools()).tools.map((t) => t.name));
+      // Resources and prompts too, as over stdio.
+      const listed = async (method: string): Promise<unknown> =>
+        JSON.parse(
+          (
+            await run(
+              process.execPath,
+              [INSPECTOR, "--cli", `http://127.0.0.1:${port}/mcp`, "--transport", "http", "--method", method],
+              { cwd: home.path, maxBuffer: 64 * 1024 * 1024 },
+            )
+          ).stdout,
+        );
+      const resources = (await listed("resources/list")) as { resources: { uri: string }[] };
+      expect(resources.resources.map((r) => r.uri)).toContain("stratum://schema/stratum.schema.json");
+      const prompts = (await listed("prompts/list")) as { prompts: { name: string }[] };
+      expect(prompts.prompts.map((p) => p.name)).toEqual(
+        (await client.listPrompts()).prompts.map((p) => p.name),
+      );
+      expect(prompts.prompts.length).toBeGreaterThan(0);
     } finally {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
