@@ -2,6 +2,7 @@
 // time, over the interpreter's public API. Front ends (CLI, MCP server, language server) import
 // from here.
 
+export { callWord } from "./call-word";
 export { conversionHint } from "./conversion-hint";
 export { EventLog, fuzzEngine, virtualFiles } from "./engine";
 export { findingJson } from "./finding-json";

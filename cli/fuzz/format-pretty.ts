@@ -2,7 +2,13 @@
 // counterexample, by a one-line witness; then per fuzzed file a line with the counts and one
 // soundness line per flow; at the end the summary line. No timings: the same seed prints the same
 // bytes.
-import type { FlowSoundness, FuzzFinding, FuzzReport, Verdict, WireCall } from "../../fuzzer/index";
+import {
+  callWord,
+  type FlowSoundness,
+  type FuzzFinding,
+  type FuzzReport,
+  type Verdict,
+} from "../../fuzzer/index";
 import { clip, compactJson } from "../format/compact-json";
 import { formatPrettyDiagnostic, formatSummary } from "../format/pretty";
 import type { Totals } from "../format/report";
@@ -39,36 +45,6 @@ export function formatFuzzPretty(run: FuzzRun, t: Totals, ctx: PrettyContext): s
 
 /** Witnesses up to this many calls are printed inline, call by call. */
 const INLINE_CALLS = 10;
-
-/** A call as a person reads it in a witness: `review`, `sign_off revise`, `skip lint`, … */
-function callWord(call: WireCall): string {
-  const a = call.arguments;
-  const step = typeof a.step_id === "string" ? a.step_id : "?";
-  switch (call.tool) {
-    case "stratum_plan":
-      return "plan";
-    case "stratum_step_done":
-      return step;
-    case "stratum_gate_resolve":
-      return `${step} ${typeof a.outcome === "string" ? a.outcome : "?"}`;
-    case "stratum_skip_step":
-      return `skip ${step}`;
-    case "stratum_iteration_start":
-      return `${step} iterate`;
-    case "stratum_iteration_report":
-      return `${step} report`;
-    case "stratum_iteration_abort":
-      return `${step} abort`;
-    case "stratum_parallel_done":
-      return `${step} tasks`;
-    case "stratum_judge":
-      return `${step} judge`;
-    case "stratum_resume":
-      return "resume";
-    case "stratum_audit":
-      return "audit";
-  }
-}
 
 function witness(f: FuzzFinding, ctx: PrettyContext): string {
   const c = f.counterexample;

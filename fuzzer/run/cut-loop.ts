@@ -4,6 +4,7 @@
 // calls before it (the prefix) and the calls between the two (one turn of the loop). A property
 // broken because its run was cut names that turn, so the reader sees the loop rather than the
 // count of calls. A run with no repeated state names its most dispatched step instead.
+import { callWord } from "../call-word";
 import type { Exchange } from "./session";
 
 /** The property state after one call, as the loop watch compares it. */
@@ -37,32 +38,6 @@ export interface Lasso {
   readonly roundAside: boolean;
 }
 
-/** A call as a person reads it in a witness: `review`, `sign_off revise`, `skip lint`, … */
-function callWord(ex: Exchange): string {
-  const a = ex.call.arguments;
-  const step = typeof a.step_id === "string" ? a.step_id : "?";
-  switch (ex.call.tool) {
-    case "stratum_plan":
-      return "plan";
-    case "stratum_step_done":
-      return step;
-    case "stratum_gate_resolve":
-      return `${step} ${typeof a.outcome === "string" ? a.outcome : "?"}`;
-    case "stratum_skip_step":
-      return `skip ${step}`;
-    case "stratum_iteration_start":
-      return `${step} iterate`;
-    case "stratum_iteration_report":
-      return `${step} report`;
-    case "stratum_iteration_abort":
-      return `${step} abort`;
-    case "stratum_parallel_done":
-      return `${step} tasks`;
-    default:
-      return ex.call.tool.replace(/^stratum_/, "");
-  }
-}
-
 export class LoopWatch {
   private readonly states: CallState[] = [];
   private readonly words: string[] = [];
@@ -70,7 +45,7 @@ export class LoopWatch {
 
   /** The call at `call` ended with the root flow in `state`. */
   noteCall(ex: Exchange, call: number, state: LoopState): void {
-    this.words[call] = callWord(ex);
+    this.words[call] = callWord(ex.call);
     this.states.push({
       call,
       exact: state.key(true),
