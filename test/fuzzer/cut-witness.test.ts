@@ -16,6 +16,7 @@ import { type LoopState, LoopWatch } from "../../fuzzer/run/cut-loop";
 import type { Exchange, WireCall } from "../../fuzzer/run/session";
 import type { FlowEvent } from "../../interpreter/index";
 import { type RunningServer, startServer, tempDir } from "../mcp/support/server";
+import { RETRY_LOOP } from "./support/cut-loop-specs";
 
 /** The built stratum-mcp over stdio, asked for each call's typed events (as `replay --server`). */
 function mcpTransport(client: Client): Transport {
@@ -29,48 +30,6 @@ function mcpTransport(client: Client): Transport {
     };
   };
 }
-
-/** A deploy whose failure rolls back and deploys again: nothing bounds the laps. */
-const RETRY_LOOP = `version: "0.2"
-contracts:
-  Check:
-    ok: { type: boolean }
-functions:
-  deploy:
-    mode: infer
-    intent: "Deploy the version"
-    input: { version: { type: string } }
-    output: Check
-    ensure:
-      - "result.ok == True"
-    retries: 2
-  rollback:
-    mode: infer
-    intent: "Roll the deploy back"
-    input: { version: { type: string } }
-    output: Check
-flows:
-  ship:
-    input:
-      version: { type: string }
-    steps:
-      - id: deploy
-        function: deploy
-        inputs: { version: "$.input.version" }
-        on_fail: rollback
-        next: announce
-      - id: rollback
-        function: rollback
-        inputs: { version: "$.input.version" }
-        next: deploy
-      - id: announce
-        intent: "Announce the release"
-        inputs: { version: "$.input.version" }
-properties:
-  ships:
-    flow: ship
-    eventually: "$.steps.announce.status == 'done'"
-`;
 
 /** A review that can be revised for ever (no max_rounds). */
 const REVISE_LOOP = `version: "0.2"
