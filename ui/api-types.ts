@@ -51,6 +51,84 @@ export interface FlowList {
   readonly flows: readonly FlowListItem[];
 }
 
+/** Which flows a status filter admits (the inbox's `status`). */
+export type StatusFilter = "all" | "in_progress" | "awaiting_gate" | "finished";
+
+/** A step a gate reviews: the steps it depends on, or the one before it. */
+export interface ReviewedStep {
+  readonly step_id: string;
+  /** The step's intent, or its function's; null when it has none. */
+  readonly intent: string | null;
+}
+
+/** A gate waiting for a person (`GET /api/inbox`, `waiting`). */
+export interface WaitingGate {
+  readonly flow_id: string;
+  readonly flow_name: string;
+  readonly step_id: string;
+  readonly function: string;
+  /** The gate function's intent; "" when it has none. */
+  readonly intent: string;
+  readonly reviews: readonly ReviewedStep[];
+  readonly round: number;
+  /**
+   * When the gate started waiting, as far as the store knows: the flow's last change (a flow at
+   * a gate is written again only by a refused revise or a resume).
+   */
+  readonly since_ms: number;
+  /** The gate function's timeout in seconds; null when it has none. */
+  readonly timeout: number | null;
+  /** since_ms plus the timeout; null without one. */
+  readonly expires_ms: number | null;
+  readonly parent_flow_id: string | null;
+}
+
+/** A gate resolution recorded in a flow's trace (`GET /api/inbox`, `decisions`). */
+export interface DecisionItem {
+  readonly flow_id: string;
+  readonly flow_name: string;
+  readonly flow_status: FlowListStatus;
+  readonly step_id: string;
+  readonly outcome: GateOutcome;
+  /** Who resolved it, as recorded (`human`, `agent`, `system`, …). */
+  readonly resolved_by: string;
+  /** The rationale recorded with it. */
+  readonly note: string;
+  readonly round: number;
+  /** Its place in the flow's trace (every round's records, oldest first). */
+  readonly index: number;
+  /**
+   * The flow's last change. The store keeps no time per record: the decision was made then
+   * or before, and then when nothing was recorded in the flow after it (`last_in_flow`).
+   */
+  readonly flow_updated_ms: number;
+  readonly last_in_flow: boolean;
+}
+
+/** One window of a list of the inbox: `items` from `offset`, of `total` that match. */
+export interface InboxPart<T> {
+  readonly total: number;
+  readonly offset: number;
+  readonly items: readonly T[];
+}
+
+/** The page's home (`GET /api/inbox?status=&flow=&q=&outcome=&limit=&…_offset=`). */
+export interface InboxView {
+  /** `$STRATUM_HOME`. */
+  readonly home: string;
+  /** Gates waiting, oldest first. */
+  readonly waiting: InboxPart<WaitingGate>;
+  /** Gate resolutions, newest first (by their flow's last change, then their order in the flow). */
+  readonly decisions: InboxPart<DecisionItem>;
+  /** The flows (FlowList's order). */
+  readonly flows: InboxPart<FlowListItem>;
+  /** How many flows the store holds, and how many of them wait at a gate (whatever the filters). */
+  readonly flow_count: number;
+  readonly waiting_count: number;
+  /** The flow names in the store, sorted (at most 500): the choices of the `flow` filter. */
+  readonly flow_names: readonly string[];
+}
+
 /** A trace record as stored (docs/reference/runtime.md §14.1): `type`, `step_id`, `round` and the fields of its type. */
 export interface AuditRecord {
   readonly type: "step" | "gate" | "skip" | "policy";

@@ -8,13 +8,23 @@
 import { Worker } from "node:worker_threads";
 import type { NodeHost } from "../host/index";
 import { StoreUnavailableError } from "../interpreter/index";
-import type { AuditRecord, FlowList, FlowPage, GateRequest, ItemsPage, StepView } from "./api-types";
+import type {
+  AuditRecord,
+  FlowList,
+  FlowPage,
+  GateRequest,
+  InboxView,
+  ItemsPage,
+  StepView,
+} from "./api-types";
 import type { FlowSource, Loaded } from "./flow-source";
+import type { InboxQuery } from "./inbox-view";
 import { type PageGateReply, resolvePageGate } from "./page-gate";
 import type { PageWindow } from "./views";
 
 export interface FlowReader {
   list(): Promise<FlowList>;
+  inbox(query: InboxQuery): Promise<InboxView>;
   page(flowId: string, window: PageWindow): Promise<Loaded<FlowPage>>;
   steps(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<StepView>>>;
   audit(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<AuditRecord>>>;
@@ -25,6 +35,7 @@ export interface FlowReader {
 /** What the worker is asked: a FlowSource method and its arguments. */
 export type ReaderRequest =
   | { readonly id: number; readonly method: "list"; readonly args: [] }
+  | { readonly id: number; readonly method: "inbox"; readonly args: [InboxQuery] }
   | { readonly id: number; readonly method: "page"; readonly args: [string, PageWindow] }
   | { readonly id: number; readonly method: "steps" | "audit"; readonly args: [string, number, number] }
   | { readonly id: number; readonly method: "gate"; readonly args: [string, GateRequest] };
@@ -49,6 +60,7 @@ export interface ReaderWorkerData {
 export function inPlaceReader(source: FlowSource, flowHost: NodeHost): FlowReader {
   return {
     list: () => source.list(),
+    inbox: (query) => source.inbox(query),
     page: (flowId, window) => source.page(flowId, window),
     steps: (flowId, offset, limit) => source.steps(flowId, offset, limit),
     audit: (flowId, offset, limit) => source.audit(flowId, offset, limit),
@@ -103,6 +115,7 @@ export function workerReader(file: string, data: ReaderWorkerData): FlowReader {
   started();
   return {
     list: () => ask("list", []),
+    inbox: (query) => ask("inbox", [query]),
     page: (flowId, window) => ask("page", [flowId, window]),
     steps: (flowId, offset, limit) => ask("steps", [flowId, offset, limit]),
     audit: (flowId, offset, limit) => ask("audit", [flowId, offset, limit]),

@@ -7,12 +7,13 @@
 
 import type { NodeHost } from "../host/index";
 import { FlowCorruptError, loadFlow } from "../interpreter/index";
-import type { AuditRecord, FlowList, FlowListItem, FlowPage, ItemsPage, StepView } from "./api-types";
+import type { AuditRecord, FlowList, FlowPage, InboxView, ItemsPage, StepView } from "./api-types";
+import { corruptInboxRow, type InboxRow, inboxRow } from "./inbox-rows";
+import { type InboxQuery, inboxView } from "./inbox-view";
 import {
   clampLimit,
   corruptListItem,
   type FlowModel,
-  flowListItem,
   flowModel,
   flowPage,
   type PageWindow,
@@ -29,7 +30,7 @@ export type Loaded<T> =
 const MODELS_KEPT = 4;
 
 export class FlowSource {
-  private readonly rows = new Map<string, { readonly token: string; readonly item: FlowListItem }>();
+  private readonly rows = new Map<string, { readonly token: string; readonly row: InboxRow }>();
   /** Most recently used last; a pending load is shared by the requests that wait for it. */
   private readonly models = new Map<
     string,
@@ -44,8 +45,19 @@ export class FlowSource {
 
   /** Every stored flow that restores or is corrupt (a flow whose spec no longer restores is left out, as `query`). */
   async list(): Promise<FlowList> {
+    const rows = await this.inboxRows();
+    return { home: this.host.where, flows: sortFlowList(rows.map((r) => r.item)) };
+  }
+
+  /** The page's home: gates waiting, decisions and flows, filtered and cut to one window each. */
+  async inbox(query: InboxQuery): Promise<InboxView> {
+    return inboxView(await this.inboxRows(), query, this.host.where);
+  }
+
+  /** Every stored flow's row, rebuilt only for the flows whose change token moved. */
+  private async inboxRows(): Promise<InboxRow[]> {
     const infos = await this.host.store.list();
-    const items: FlowListItem[] = [];
+    const rows: InboxRow[] = [];
     const seen = new Set<string>();
     for (const info of infos) {
       seen.add(info.flowId);
@@ -53,25 +65,25 @@ export class FlowSource {
       if (token === null) continue; // removed since the listing
       const cached = this.rows.get(info.flowId);
       if (cached !== undefined && cached.token === token) {
-        items.push({ ...cached.item, updated_ms: info.modifiedMs });
+        rows.push(withUpdated(cached.row, info.modifiedMs));
         continue;
       }
       // A flow open on a page was just loaded for it: its row comes from that load, not a second one.
       const kept = this.models.get(info.flowId);
       const shown = kept?.token === token ? await kept.model : null;
       if (shown?.kind === "ok") {
-        const row = { ...shown.value.item, updated_ms: info.modifiedMs };
-        this.rows.set(info.flowId, { token, item: row });
-        items.push(row);
+        const row = inboxRow(shown.value.run, info.modifiedMs);
+        this.rows.set(info.flowId, { token, row });
+        rows.push(row);
         continue;
       }
-      const item = await this.row(info.flowId, info.modifiedMs);
-      if (item === null) continue;
-      this.rows.set(info.flowId, { token: item.token, item: item.item });
-      items.push(item.item);
+      const row = await this.row(info.flowId, info.modifiedMs);
+      if (row === null) continue;
+      this.rows.set(info.flowId, row);
+      rows.push(row.row);
     }
     for (const id of this.rows.keys()) if (!seen.has(id)) this.rows.delete(id);
-    return { home: this.host.where, flows: sortFlowList(items) };
+    return rows;
   }
 
   /** One flow's page with a window of its steps and audit records. */
@@ -158,14 +170,22 @@ export class FlowSource {
   private async row(
     flowId: string,
     modifiedMs: number,
-  ): Promise<{ readonly token: string; readonly item: FlowListItem } | null> {
+  ): Promise<{ readonly token: string; readonly row: InboxRow } | null> {
     try {
       const loaded = await loadFlow(this.host.store, flowId, (state) => this.host.restore(state));
-      return loaded === null ? null : { token: loaded.token, item: flowListItem(loaded.run, modifiedMs) };
+      return loaded === null ? null : { token: loaded.token, row: inboxRow(loaded.run, modifiedMs) };
     } catch (e) {
       if (!(e instanceof FlowCorruptError)) throw e;
       const token = (await this.host.store.token(flowId)) ?? "";
-      return { token, item: corruptListItem(flowId, `${e.file}: ${e.problem}`, modifiedMs) };
+      return {
+        token,
+        row: corruptInboxRow(corruptListItem(flowId, `${e.file}: ${e.problem}`, modifiedMs)),
+      };
     }
   }
+}
+
+/** A kept row with the flow's modification time as listed now. */
+function withUpdated(row: InboxRow, modifiedMs: number): InboxRow {
+  return row.item.updated_ms === modifiedMs ? row : { ...row, item: { ...row.item, updated_ms: modifiedMs } };
 }

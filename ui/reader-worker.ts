@@ -27,6 +27,8 @@ function serve(data: ReaderWorkerData): void {
 
 async function answer(source: FlowSource, flowHost: NodeHost, request: ReaderRequest): Promise<ReaderAnswer> {
   try {
+    if (request.method === "inbox")
+      return { id: request.id, ok: true, value: await source.inbox(...request.args) };
     const value =
       request.method === "list"
         ? await source.list()

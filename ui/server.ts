@@ -11,6 +11,7 @@ import type { ApiError, GateOutcome, GateRequest } from "./api-types";
 import { UiAuth } from "./auth";
 import { type FlowReader, inPlaceReader } from "./flow-reader";
 import { FlowSource, type Loaded } from "./flow-source";
+import { parseInboxQuery } from "./inbox-view";
 import { StoreWatch } from "./store-watch";
 import { PAGE_SIZE } from "./views";
 
@@ -123,6 +124,10 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
     }
     if (route === "GET /api/flows") {
       sendJson(response, 200, await reader.list());
+    } else if (route === "GET /api/inbox") {
+      const query = parseInboxQuery(url.searchParams);
+      if ("error" in query) sendError(response, 400, "bad_request", query.error);
+      else sendJson(response, 200, await reader.inbox(query));
     } else if (route === "GET /api/events") {
       streamChanges(request, response);
     } else {
