@@ -1,7 +1,7 @@
-// The server's JSON API (docs/guides/ui.md): GETs of the flows list, a flow page and more of its steps
+// The server's JSON API (docs/guides/ui.md): GETs of the inbox, a flow page and more of its steps
 // and audit, the gate POST; each with the session's Authorization header (session.ts).
 // Every answer becomes a typed result: the value, or the error the server (or the network) gave.
-import type { ApiError, FlowList, FlowPage, GateAnswerView, GateRequest } from "../api-types";
+import type { ApiError, FlowPage, GateAnswerView, GateRequest, InboxView } from "../api-types";
 import { authHeaders, forgetSession } from "./session";
 
 export type ApiResult<T> =
@@ -79,8 +79,9 @@ function getJson<T>(path: string): Promise<ApiResult<T>> {
   return request<T>(path, { method: "GET", headers: { Accept: "application/json" } });
 }
 
-export function fetchFlows(): Promise<ApiResult<FlowList>> {
-  return getJson<FlowList>("/api/flows");
+/** The home: `query` is the filters' query string and the lists' offsets (docs/guides/ui-inbox.md). */
+export function fetchInbox(query: string): Promise<ApiResult<InboxView>> {
+  return getJson<InboxView>(query === "" ? "/api/inbox" : `/api/inbox?${query}`);
 }
 
 /** How many steps and audit records a flow's page shows at a time (the server's default window). */

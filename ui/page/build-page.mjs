@@ -10,6 +10,7 @@ const STYLE_SHEETS = [
   "base.css",
   "chrome.css",
   "flows-list.css",
+  "inbox.css",
   "flow-page.css",
   "graph.css",
   "steps-audit.css",

@@ -1,12 +1,13 @@
-// The page's entry point: the session first (session.ts), then a hash router (`#/` the flows,
-// `#/flow/<id>` one flow), live refresh of the view on the server's `change` events, and the
+// The page's entry point: the session first (session.ts), then a hash router (`#/` the inbox, its
+// filters after it as `#/?status=…&q=…`; `#/flow/<id>` one flow), live refresh of the view on the server's `change` events, and the
 // relative times kept current.
-import { fetchFlows, whenUnauthorized } from "./api";
+import { fetchInbox, whenUnauthorized } from "./api";
 import { byId, fill, h } from "./dom";
 import { type LiveState, listenForChanges } from "./events";
 import { FlowView } from "./flow-view";
 import { relativeTime } from "./format";
-import { ListView } from "./list-view";
+import { parseFilters } from "./inbox-route";
+import { InboxView } from "./inbox-view";
 import { NEEDS_TOKEN, startSession } from "./session";
 import { clearStatus } from "./status";
 
@@ -17,13 +18,13 @@ interface View {
 }
 
 type Route =
-  | { readonly name: "list" }
+  | { readonly name: "list"; readonly search: string }
   | { readonly name: "flow"; readonly id: string }
   | { readonly name: "unknown" };
 
 export function parseRoute(hash: string): Route {
-  const path = hash.replace(/^#/, "");
-  if (path === "" || path === "/") return { name: "list" };
+  const [path = "", search = ""] = hash.replace(/^#/, "").split(/\?(.*)/s);
+  if (path === "" || path === "/") return { name: "list", search };
   const m = /^\/flow\/([^/]+)\/?$/.exec(path);
   if (m?.[1] !== undefined) {
     try {
@@ -71,7 +72,7 @@ function navigate(): void {
   view?.dispose?.();
   clearStatus();
   const route = parseRoute(location.hash);
-  if (route.name === "list") view = new ListView(setHome);
+  if (route.name === "list") view = new InboxView(setHome, parseFilters(route.search));
   else if (route.name === "flow") view = new FlowView(route.id);
   else {
     view = {
@@ -92,7 +93,7 @@ function navigate(): void {
   inflight = false;
   void refresh();
   if (!homeKnown && route.name !== "list") {
-    void fetchFlows().then((r) => {
+    void fetchInbox("limit=1").then((r) => {
       if (r.ok) setHome(r.value.home);
     });
   }
