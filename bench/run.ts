@@ -11,7 +11,8 @@
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
 // STRATUMC_BENCH_ONLY=ui only the web page's weight, `stratumc ui`'s start (bench/ui-bench.ts) and
-// its page of a 10,000-step flow in Chromium (bench/ui-big-flow-bench.ts),
+// its page of a 10,000-step flow in Chromium (bench/ui-big-flow-bench.ts) and its inbox over
+// 10,000 flows (bench/ui-inbox-bench.ts),
 // STRATUMC_BENCH_ONLY=control only the control analysis against a whole check (bench/control-bench.ts),
 // STRATUMC_BENCH_ONLY=lsp the language server's rows and the control analysis (the editor's budget),
 // STRATUMC_BENCH_ONLY=cold only the cold starts of the CLI (bench/cold-bench.ts, 41 rounds),
@@ -64,6 +65,7 @@ import { benchStore } from "./store-bench";
 import { benchStoreDesigns } from "./store-designs-bench";
 import { benchUi } from "./ui-bench";
 import { benchUiBigFlow } from "./ui-big-flow-bench";
+import { benchUiInbox } from "./ui-inbox-bench";
 
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
@@ -222,7 +224,13 @@ async function main(): Promise<void> {
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {
-    process.stdout.write(printTable([...(await benchUi(repoDir)), ...(await benchUiBigFlow(repoDir))]));
+    process.stdout.write(
+      printTable([
+        ...(await benchUi(repoDir)),
+        ...(await benchUiBigFlow(repoDir)),
+        ...(await benchUiInbox(repoDir)),
+      ]),
+    );
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "durable") {
@@ -306,7 +314,11 @@ async function main(): Promise<void> {
     await settleDisk();
     const pgStore = await benchPgStore(repoDir);
     process.stderr.write("measuring the web page of stratumc ui…\n");
-    const ui = [...(await benchUi(repoDir)), ...(await benchUiBigFlow(repoDir))];
+    const ui = [
+      ...(await benchUi(repoDir)),
+      ...(await benchUiBigFlow(repoDir)),
+      ...(await benchUiInbox(repoDir)),
+    ];
 
     const parseUs = median(present(ours.map((o) => o.parseNs))) / 1000;
     const checkUs = median(present(ours.map((o) => o.checkNs))) / 1000;
