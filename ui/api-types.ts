@@ -25,6 +25,8 @@ export interface PendingGate {
   readonly on_revise: string | null;
   readonly on_kill: string | null;
   readonly timeout: number | null;
+  /** What the gate approves: the step's intent, else its function's; null when neither has one. */
+  readonly intent: string | null;
 }
 
 export interface FlowListItem {

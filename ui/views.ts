@@ -228,7 +228,10 @@ function gateOf(run: FlowRun): PendingGate | null {
   const gate = pendingGate(run);
   if (gate === null) return null;
   const { _schema_version: _, ...rest } = gate;
-  return rest as unknown as PendingGate;
+  const step = run.flow.steps.find((s) => s.id === rest.step_id);
+  const fn = step?.function == null ? undefined : run.spec.functions.get(step.function);
+  const intent = step?.intent || fn?.intent || null;
+  return { ...(rest as unknown as PendingGate), intent };
 }
 
 /** The sub-flow a step ran (the child of its latest record that has one), or the child running now. */
