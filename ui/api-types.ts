@@ -25,7 +25,7 @@ export interface PendingGate {
   readonly on_revise: string | null;
   readonly on_kill: string | null;
   readonly timeout: number | null;
-  /** What the gate approves: the step's intent, else its function's; null when neither has one. */
+  /** What the gate approves: its function's intent; null when it has none. */
   readonly intent: string | null;
 }
 

@@ -228,9 +228,8 @@ function gateOf(run: FlowRun): PendingGate | null {
   const gate = pendingGate(run);
   if (gate === null) return null;
   const { _schema_version: _, ...rest } = gate;
-  const step = run.flow.steps.find((s) => s.id === rest.step_id);
-  const fn = step?.function == null ? undefined : run.spec.functions.get(step.function);
-  const intent = step?.intent || fn?.intent || null;
+  // A gate step names its function, whose intent says what is approved (a step of its own has none).
+  const intent = run.spec.functions.get(rest.function as string)?.intent || null;
   return { ...(rest as unknown as PendingGate), intent };
 }
 

@@ -21,7 +21,7 @@ export interface GateNotification {
   readonly step_id: string;
   /** The gate's function. */
   readonly function: string;
-  /** What the gate approves: the step's intent, else its function's; null when neither says. */
+  /** What the gate approves: its function's intent; null when it has none. */
   readonly approves: string | null;
   /** ISO 8601. */
   readonly since: string;
