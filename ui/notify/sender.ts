@@ -117,8 +117,8 @@ class TargetQueue {
     } catch (e) {
       return { kind: "retry", why: networkReason(e), afterMs: null };
     }
-    // The receiver's answer is not needed; reading it frees the connection.
-    await response.arrayBuffer().catch(() => undefined);
+    // The status says all; the body is not read (a receiver could send one without end).
+    await response.body?.cancel().catch(() => undefined);
     if (response.status >= 200 && response.status < 300) return { kind: "delivered" };
     const why = `HTTP ${response.status}`;
     if (response.status === 408 || response.status === 429 || response.status >= 500) {

@@ -2,6 +2,8 @@
 // after a 500, after a 429 no sooner than its Retry-After, given up with a warning when the
 // receiver is down or does not answer in time, refused at once on a 404; a warning never shows the
 // webhook's path; `send` returns at once, and a queue that is full drops its oldest.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GateNotification } from "../../../ui/notify/message";
 import { NotificationSender, type SenderOptions } from "../../../ui/notify/sender";
@@ -114,6 +116,33 @@ describe("delivering a notification", () => {
     expect(s.warnings[0]).toMatch(/failed 2 time\(s\) \(last: no answer in time\); giving up$/);
     expect(s.warnings.join("\n")).not.toContain("SECRET");
   }, 15_000);
+
+  it("does not read a receiver's answer: an endless one neither holds the delivery nor fills memory", async () => {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "Content-Type": "application/octet-stream" });
+        const chunk = Buffer.alloc(64 * 1024, 120);
+        const pump = (): void => {
+          while (response.write(chunk));
+          response.once("drain", pump);
+        };
+        pump();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const s = senderTo([`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`], {
+        timeoutMs: 30_000,
+      });
+      s.sender.send(NOTE);
+      await s.settled(1);
+      expect(s.results).toEqual([true]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 20_000);
 
   it("does not try again an answer that will not change (404)", async () => {
     const r = await receiver([{ status: 404 }]);
