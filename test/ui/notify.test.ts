@@ -191,6 +191,21 @@ describe("stratumc ui --notify", () => {
     }
   }, 60_000);
 
+  it("stops at once on SIGTERM while a receiver holds a request open", async () => {
+    const receiver = await startReceiver([{ status: 0 }]);
+    const ui = await startNotifyingUi(["--notify", receiver.url]);
+    try {
+      await flowAtGate();
+      await receiver.waitFor(1);
+      const started = Date.now();
+      expect(await ui.stop()).toBe(0);
+      // A request may wait 10 s for its answer; stopping does not wait for it.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await receiver.close();
+    }
+  }, 60_000);
+
   it("refuses an address that is not http(s), and a public URL with a query, before serving", async () => {
     await expect(startUi(home, ["--notify", "file:///etc/passwd"])).rejects.toThrow(
       /exited with 2.*must be an http:\/\/ or https:\/\/ URL/s,

@@ -37,6 +37,8 @@ class TargetQueue {
   private running = false;
   private closed = false;
   private wake: (() => void) | null = null;
+  /** Aborts the request in flight when the server stops: it does not wait for a slow receiver. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly target: NotifyTarget,
@@ -62,6 +64,7 @@ class TargetQueue {
   close(): void {
     this.closed = true;
     this.queue.length = 0;
+    this.stopping.abort();
     this.wake?.();
   }
 
@@ -112,7 +115,10 @@ class TargetQueue {
         headers: { "Content-Type": "application/json", "User-Agent": "stratumc-ui" },
         body,
         redirect: "manual",
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+        signal: AbortSignal.any([
+          AbortSignal.timeout(this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+          this.stopping.signal,
+        ]),
       });
     } catch (e) {
       return { kind: "retry", why: networkReason(e), afterMs: null };
