@@ -25,6 +25,8 @@ export interface PendingGate {
   readonly on_revise: string | null;
   readonly on_kill: string | null;
   readonly timeout: number | null;
+  /** What the gate approves: its function's intent; null when it has none. */
+  readonly intent: string | null;
 }
 
 export interface FlowListItem {

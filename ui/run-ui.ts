@@ -8,7 +8,9 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { composeHostLazily, type HostOptions } from "../host/index";
 import { randomToken, UiAuth } from "./auth";
-import { workerReader } from "./flow-reader";
+import { type FlowReader, inPlaceReader, workerReader } from "./flow-reader";
+import { FlowSource } from "./flow-source";
+import { launchNotify, notifyAddresses, refuseNotifyOptions } from "./notify/start-notify";
 import { createUiHandler, type PageAssets } from "./server";
 
 declare const STRATUMC_UI_PAGE: PageAssets | undefined;
@@ -18,6 +20,12 @@ export interface UiOptions {
   readonly host: string;
   readonly token?: string;
   readonly open: boolean;
+  /** Webhooks told of each gate that starts waiting (docs/guides/ui-notify.md); default STRATUM_NOTIFY. */
+  readonly notify?: readonly string[];
+  /** The page's address in those notifications' links; default the bound address. */
+  readonly publicUrl?: string;
+  /** The most attempts per notification. */
+  readonly notifyAttempts?: number;
 }
 
 export interface UiOutput {
@@ -40,7 +48,7 @@ export function refuseUiOptions(options: UiOptions, env: HostOptions["env"]): st
   if (token !== undefined && token !== "" && token.length < 16) {
     return "the token must be at least 16 characters long";
   }
-  return null;
+  return refuseNotifyOptions(notifyAddresses(options.notify, env), options.publicUrl);
 }
 
 /** Serves until `stop` or a signal; resolves with the exit code. `onListening` hears the address. */
@@ -77,6 +85,11 @@ export async function runUi(
     return 2;
   }
   const port = (server.address() as AddressInfo).port;
+  // Bundled (dist/ui.cjs), flows are read in a worker beside it (flow-reader.ts); from the sources, in place.
+  const reader: FlowReader | undefined =
+    typeof STRATUMC_UI_PAGE === "undefined"
+      ? undefined
+      : workerReader(join(__dirname, "ui-reader.cjs"), { cwd: host.cwd, env: { ...host.env } });
   const handler = createUiHandler({
     flowHost,
     auth: new UiAuth(token),
@@ -84,15 +97,7 @@ export async function runUi(
     hosts: isLoopback(options.host) ? new Set(loopbackHosts(port)) : null,
     watchDir: flowHost.watchDir,
     logError,
-    // Bundled (dist/ui.cjs), flows are read in a worker beside it (flow-reader.ts); from the sources, in place.
-    ...(typeof STRATUMC_UI_PAGE === "undefined"
-      ? {}
-      : {
-          reader: workerReader(join(__dirname, "ui-reader.cjs"), {
-            cwd: host.cwd,
-            env: { ...host.env },
-          }),
-        }),
+    ...(reader === undefined ? {} : { reader }),
   });
   server.on("request", handler.listener);
   server.on("close", () => handler.close());
@@ -105,8 +110,20 @@ export async function runUi(
   output.out(`stratumc ui: ${url}\n`);
   output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
   if (options.open) openBrowser(url, logError);
+  const stopNotify = launchNotify(
+    flowHost,
+    () => reader ?? inPlaceReader(new FlowSource(flowHost), flowHost),
+    {
+      ...options,
+      addresses: notifyAddresses(options.notify, host.env),
+      defaultBase: `http://${shown}:${port}/`,
+    },
+    logError,
+    (line) => output.err(`stratumc ui: ${line}\n`),
+  );
   return new Promise<number>((resolve) => {
     const stop = (): void => {
+      stopNotify();
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       server.close(() => resolve(0));

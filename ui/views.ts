@@ -228,7 +228,9 @@ function gateOf(run: FlowRun): PendingGate | null {
   const gate = pendingGate(run);
   if (gate === null) return null;
   const { _schema_version: _, ...rest } = gate;
-  return rest as unknown as PendingGate;
+  // A gate step names its function, whose intent says what is approved (a step of its own has none).
+  const intent = run.spec.functions.get(rest.function as string)?.intent || null;
+  return { ...(rest as unknown as PendingGate), intent };
 }
 
 /** The sub-flow a step ran (the child of its latest record that has one), or the child running now. */

@@ -1,4 +1,4 @@
-// `stratumc ui [--port N] [--host ADDRESS] [--token T] [--open]`: a local web page of the flows in
+// `stratumc ui [--port N] [--host ADDRESS] [--token T] [--open] [--notify URL …]`: a local web page of the flows in
 // $STRATUM_HOME, for the people who watch them and resolve their gates (docs/guides/ui.md). The server
 // is loaded only here (load-ui.ts).
 import { type Command, InvalidArgumentError } from "commander";
@@ -15,6 +15,9 @@ interface UiFlags {
   readonly token?: string;
   readonly open?: boolean;
   readonly store?: string;
+  readonly notify?: string[];
+  readonly publicUrl?: string;
+  readonly notifyAttempts?: number;
 }
 
 export function registerUi(program: Command, ctx: CommandContext): void {
@@ -31,6 +34,13 @@ export function registerUi(program: Command, ctx: CommandContext): void {
     )
     .option("--token <token>", "the access token (default: STRATUMC_UI_TOKEN, else a new random one)")
     .option("--open", "open the page in the default browser")
+    .option(
+      "--notify <url>",
+      "POST to this webhook (Slack or any) when a gate starts waiting; repeatable (default: STRATUM_NOTIFY)",
+      (url: string, urls: string[] = []) => [...urls, url],
+    )
+    .option("--public-url <url>", "the page's address in notification links (default: the bound address)")
+    .option("--notify-attempts <n>", "the most attempts per notification (default 5)", parseAttempts)
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: UiFlags) => {
       const { refuseUiOptions, runUi } = await loadUi();
@@ -39,6 +49,9 @@ export function registerUi(program: Command, ctx: CommandContext): void {
         host: flags.host,
         open: flags.open === true,
         ...(flags.token === undefined ? {} : { token: flags.token }),
+        ...(flags.notify === undefined ? {} : { notify: flags.notify }),
+        ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
+        ...(flags.notifyAttempts === undefined ? {} : { notifyAttempts: flags.notifyAttempts }),
       };
       const refused = refuseUiOptions(options, ctx.host.env);
       if (refused !== null) {
@@ -48,6 +61,12 @@ export function registerUi(program: Command, ctx: CommandContext): void {
       }
       ctx.setExitCode(await runUi(withStoreOption(ctx.host, flags.store), options, ctx.io));
     });
+}
+
+function parseAttempts(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 20) throw new InvalidArgumentError("a whole number from 1 to 20");
+  return n;
 }
 
 function parsePort(value: string): number {
