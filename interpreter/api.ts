@@ -54,6 +54,11 @@ export interface SkipStepArgs extends StepArgs {
 
 export interface LabelArgs extends FlowArgs {
   readonly label: string;
+  /**
+   * stratum_revert only: refuse a revert that would undo a gate decision a person made (a server
+   * with STRATUM_GATES=human; human-decisions.ts). Default false: the reference's revert.
+   */
+  readonly keep_human_gates?: boolean;
 }
 
 export interface IterationReportArgs extends StepArgs {

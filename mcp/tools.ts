@@ -260,7 +260,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "Restore the flow to a checkpoint saved with stratum_commit and return the step to carry out from there.",
     schema: z.object({ flow_id: flowId, label: z.string().describe("The checkpoint's name.") }),
-    call: (api, a) => api.revert({ flow_id: str(a, "flow_id"), label: str(a, "label") }),
+    // With STRATUM_GATES=human a revert may not undo what a person decided at a gate.
+    call: (api, a, context) =>
+      api.revert({
+        flow_id: str(a, "flow_id"),
+        label: str(a, "label"),
+        ...(context.gateAsk.gates === "human" ? { keep_human_gates: true } : {}),
+      }),
   },
   {
     name: "stratum_iteration_start",
