@@ -54,6 +54,11 @@ export interface SkipStepArgs extends StepArgs {
 
 export interface LabelArgs extends FlowArgs {
   readonly label: string;
+  /**
+   * stratum_revert only: refuse a revert that would undo a gate decision a person made (a server
+   * with STRATUM_GATES=human; human-decisions.ts). Default false: the reference's revert.
+   */
+  readonly keep_human_gates?: boolean;
 }
 
 export interface IterationReportArgs extends StepArgs {
@@ -92,6 +97,18 @@ export interface JudgeArgs extends StepArgs {
   readonly stakes?: string;
   /** A dict, or null (the default). */
   readonly budget?: PyValue;
+  /** Not an argument of the tool: aborted when the caller gives up (the verifier agents stop, nothing is recorded). */
+  readonly signal?: AbortSignal;
+  /** Not an argument of the tool: told as each verifier agent starts (engine/judge-call.ts). */
+  readonly onVerifier?: (start: VerifierStart) => void;
+}
+
+/** A verifier agent of a `stratum_judge` call starts: `done` of the call's `total` have answered. */
+export interface VerifierStart {
+  readonly done: number;
+  readonly total: number;
+  /** The predicate it verifies. */
+  readonly predicate: string;
 }
 
 /** Before a `stratum_agent_run`: its `correlation_id`, which may name a budgeted flow. */

@@ -2,7 +2,7 @@
 // expression evaluator. Front ends (CLI, MCP server, language server) and embedders import from
 // here; Node implementations of the injected interfaces (file store, workspace, file system) are
 // in host/.
-export type { PlanArgs, StratumApi } from "./api";
+export type { PlanArgs, StratumApi, VerifierStart } from "./api";
 export type { FlowState, TraceRecord } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
 export { checkContract, checkOutputSchema } from "./checks/checks";

@@ -10,6 +10,7 @@ import { type CheckJobs, planRefusal } from "./check-jobs";
 import type { FuzzJobs } from "./fuzz-jobs";
 import { FUZZ_TOOL } from "./fuzz-tool";
 import { GATE_ASK_TOOL, type GateAskContext } from "./gate-ask-tool";
+import { judgeProgress } from "./judge-progress";
 import { ANSWERS, type AnswerShape } from "./output-schemas";
 import type { ProgressReporter } from "./progress";
 import {
@@ -260,7 +261,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "Restore the flow to a checkpoint saved with stratum_commit and return the step to carry out from there.",
     schema: z.object({ flow_id: flowId, label: z.string().describe("The checkpoint's name.") }),
-    call: (api, a) => api.revert({ flow_id: str(a, "flow_id"), label: str(a, "label") }),
+    // With STRATUM_GATES=human a revert may not undo what a person decided at a gate.
+    call: (api, a, context) =>
+      api.revert({
+        flow_id: str(a, "flow_id"),
+        label: str(a, "label"),
+        ...(context.gateAsk.gates === "human" ? { keep_human_gates: true } : {}),
+      }),
   },
   {
     name: "stratum_iteration_start",
@@ -364,18 +371,27 @@ export const TOOLS: readonly ToolDefinition[] = [
       stakes: z.string().default("default").describe("The payload's stakes: cheap, default or paranoid."),
       budget: jsonObject.nullable().optional().describe("The payload's budget, or null."),
     }),
-    call: (api, a) =>
-      api.judge({
-        flow_id: str(a, "flow_id"),
-        step_id: str(a, "step_id"),
-        predicates: a.data("predicates"),
-        artifacts: textMap(a.data("artifacts")),
-        ...(a.plain.modified_files === undefined
-          ? {}
-          : { modified_files: a.plain.modified_files as string[] }),
-        stakes: str(a, "stakes"),
-        budget: a.plain.budget === undefined ? null : a.data("budget"),
-      }),
+    async call(api, a, context) {
+      // The verifier agents can take minutes: the call reports each one, and a cancel stops it.
+      const progress = context.progress === undefined ? undefined : judgeProgress(context.progress);
+      try {
+        return await api.judge({
+          flow_id: str(a, "flow_id"),
+          step_id: str(a, "step_id"),
+          predicates: a.data("predicates"),
+          artifacts: textMap(a.data("artifacts")),
+          ...(a.plain.modified_files === undefined
+            ? {}
+            : { modified_files: a.plain.modified_files as string[] }),
+          stakes: str(a, "stakes"),
+          budget: a.plain.budget === undefined ? null : a.data("budget"),
+          ...(context.signal === undefined ? {} : { signal: context.signal }),
+          ...(progress === undefined ? {} : { onVerifier: progress.onVerifier }),
+        });
+      } finally {
+        progress?.stop();
+      }
+    },
   },
   {
     name: "stratum_parallel_start",

@@ -12,7 +12,7 @@ import type { AgentRuns } from "./agent-runs";
 
 export function createJudgeVerifier(agents: AgentRuns, stagingParent: string = tmpdir()): JudgeVerifier {
   return {
-    async verify(request: VerifierRequest): Promise<VerifierAnswer> {
+    async verify(request: VerifierRequest, signal?: AbortSignal): Promise<VerifierAnswer> {
       let root: string;
       try {
         root = mkdtempSync(join(stagingParent, "stratum-judge-"));
@@ -35,6 +35,7 @@ export function createJudgeVerifier(agents: AgentRuns, stagingParent: string = t
           stagedCwd: root,
           readJail: null,
           correlationId: null,
+          ...(signal === undefined ? {} : { signal }),
         });
         if (r.status === "error") {
           return { ok: false, errorType: String(r.error_type), message: String(r.message) };

@@ -3,8 +3,10 @@
 // is two (flow/judge/tool.ts). The first checks the call and collects the verifier requests; the
 // agents run between the two, outside the engine's queue, so the server answers other calls
 // meanwhile; the second judges again with their replies and records the turn. The second checks
-// everything anew, so a flow that moved on meanwhile answers as it would have then.
+// everything anew, so a flow that moved on meanwhile answers as it would have then. The caller may
+// follow the agents (onVerifier) and cancel them (signal): a cancelled call records nothing.
 import type { JudgeArgs } from "../api";
+import { toolError } from "../base/tool-errors";
 import type { JudgeVerifier } from "../flow/judge/t2";
 import { judge, type VerifierPlan, type VerifierReply } from "../flow/judge/tool";
 import type { Clock } from "../flow/ports";
@@ -34,11 +36,21 @@ export function judgeWithVerifier(
     const found = plan as VerifierPlan | null;
     if (found === null) return first;
     const replies: VerifierReply[] = [];
-    for (const { index, request, gives } of found.requests) {
-      const answer = await verifier.verify(request);
+    const total = found.requests.length;
+    for (const { index, id, request, gives } of found.requests) {
+      if (args.signal?.aborted === true) break;
+      args.onVerifier?.({ done: replies.length, total, predicate: id });
+      const answer = await verifier.verify(request, args.signal);
       replies.push({ index, answer, atMs: clock.monoMs() });
       // A verifier that gave no verdict ends the call there, as in the reference.
       if (!answer.ok || !gives(answer.text)) break;
+    }
+    // A cancelled call records no turn: the verdicts so far are not a judgement of the evidence.
+    if (args.signal?.aborted === true) {
+      return toolError(
+        "cancelled",
+        `cancelled by the client after ${replies.filter((r) => r.answer.ok).length} of ${total} verifier agent(s) answered; no turn recorded`,
+      );
     }
     return transact((tx, a) => judge(tx, a, { kind: "finish", replies, startedMs: found.startedMs }), args);
   };

@@ -4,6 +4,7 @@
 // the policy loop (as the reference).
 import { isSpaceCp } from "../../stdlib/builtins/unicode";
 import type { LabelArgs } from "../api";
+import type { Snapshot } from "../base/flow-state";
 import { flowNotFound, toolError } from "../base/tool-errors";
 import type { Response } from "../wire/wire";
 import { applySnapshot, takeSnapshot } from "./clone";
@@ -11,6 +12,7 @@ import { totalDurationMs } from "./completion";
 import { currentStep, isFinished } from "./current";
 import { dispatch } from "./dispatch";
 import { putEntry } from "./edits";
+import { humanDecisionsUndone } from "./human-decisions";
 import { traceWire } from "./records";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
@@ -44,6 +46,10 @@ export function revertCheckpoint(tx: Tx, args: LabelArgs): Response {
       available: [...run.state.checkpoints.keys()],
     });
   }
+  if (args.keep_human_gates === true) {
+    const refused = humanGateRevertRefusal(run, label, snapshot);
+    if (refused !== null) return refused;
+  }
   const work = tx.edit(args.flow_id);
   if (work === null) return flowNotFound(args.flow_id);
   applySnapshot(work.state, snapshot);
@@ -52,6 +58,31 @@ export function revertCheckpoint(tx: Tx, args: LabelArgs): Response {
   // output is the stored output of the last step, possibly null (as the reference).
   if (payload === null) return revertedToFinished(tx, work);
   return { ...payload, reverted_to: label };
+}
+
+/**
+ * The refusal of a revert to `snapshot` that would undo gate decisions a person made, with those
+ * decisions (`gates`) and the checkpoints a revert may go to (`allowed`); null when it undoes none.
+ */
+function humanGateRevertRefusal(run: FlowRun, label: string, snapshot: Snapshot): Response | null {
+  const undone = humanDecisionsUndone(run.state, snapshot);
+  if (undone.length === 0) return null;
+  const allowed = [...run.state.checkpoints]
+    .filter(([, s]) => humanDecisionsUndone(run.state, s).length === 0)
+    .map(([name]) => name);
+  const decisions = undone.map((r) => `gate '${r.step_id}' (${r.outcome})`).join(", ");
+  const elsewhere =
+    allowed.length === 0
+      ? "no checkpoint keeps them yet: save one with stratum_commit when you need one"
+      : `checkpoints that keep them: ${allowed.map((a) => `'${a}'`).join(", ")}`;
+  return toolError(
+    "human_gate_revert_refused",
+    `Reverting to checkpoint '${label}' would undo what a person decided at ${decisions}, and on this server only a person makes gate decisions (STRATUM_GATES=human). Go on from the current step, or revert to a checkpoint saved after the decision (${elsewhere}); if the decision itself should change, ask the person.`,
+    {
+      gates: undone.map((r) => ({ step_id: r.step_id, outcome: r.outcome, round: r.round })),
+      allowed,
+    },
+  );
 }
 
 function revertedToFinished(tx: Tx, run: FlowRun): Response {

@@ -33,7 +33,8 @@ export type VerifierAnswer =
  * runs the agent there, removes the directory. Never throws: a failure is an answer.
  */
 export interface JudgeVerifier {
-  verify(request: VerifierRequest): Promise<VerifierAnswer>;
+  /** `signal`: the call was cancelled; the agent is stopped (its answer then is a failure). */
+  verify(request: VerifierRequest, signal?: AbortSignal): Promise<VerifierAnswer>;
 }
 
 export const T2_MODEL = "claude-sonnet-4-6";

@@ -65,6 +65,8 @@ export interface VerifierPlan {
 /** One predicate to ask: what to run, and whether a reply gives a verdict (else the call ends there). */
 interface VerifierStep {
   readonly index: number;
+  /** The predicate's id. */
+  readonly id: string;
   readonly request: VerifierRequest;
   readonly gives: (text: string) => boolean;
 }
@@ -203,6 +205,7 @@ function runJudge(
       if (mode.kind === "collect") {
         requests.push({
           index,
+          id,
           request: verifierRequest(p, id, type, tree),
           gives: (reply) => readT2Reply(reply, tree).ok,
         });

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { ensureBundle } from "../../cli/run-cli";
 import { MCP_BIN } from "./server";
 
@@ -27,8 +28,14 @@ export interface RunningHttpServer {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stdout(): string;
   stderr(): string;
-  /** An SDK client connected over Streamable HTTP with these headers (default: the token). */
-  connect(headers?: Record<string, string>): Promise<Client>;
+  /**
+   * An SDK client connected over Streamable HTTP with these headers (default: the token), declaring
+   * these capabilities (default none), its request handlers set by `prepare` before it connects.
+   */
+  connect(
+    headers?: Record<string, string>,
+    options?: { capabilities?: ClientCapabilities; prepare?: (client: Client) => void },
+  ): Promise<Client>;
   /** SIGTERM, then the exit. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -74,8 +81,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     exited,
     stdout: () => stdout,
     stderr: () => stderr,
-    async connect(headers = { Authorization: `Bearer ${started.token}` }) {
-      const client = new Client({ name: "stratumc-http-e2e", version: "0.0.0" });
+    async connect(headers = { Authorization: `Bearer ${started.token}` }, options = {}) {
+      const client = new Client(
+        { name: "stratumc-http-e2e", version: "0.0.0" },
+        { capabilities: options.capabilities ?? {} },
+      );
+      options.prepare?.(client);
       await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
       clients.push(client);
       return client;

@@ -1,6 +1,6 @@
 // The resources/updated notifications a client hears, for the subscription tests.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import type { RunningServer } from "./server";
 
 export interface ResourceUpdates {
   /** Every URI heard so far, in order. */
@@ -9,7 +9,8 @@ export interface ResourceUpdates {
   next(timeoutMs: number): Promise<string>;
 }
 
-export function resourceUpdates(server: RunningServer): ResourceUpdates {
+/** The updates `server.client` hears (a stdio server, or `{ client }` of an HTTP session). */
+export function resourceUpdates(server: { readonly client: Client }): ResourceUpdates {
   const uris: string[] = [];
   const waiting: ((uri: string) => void)[] = [];
   server.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
