@@ -7,7 +7,12 @@ import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bearerToken, MIN_TOKEN_LENGTH, TokenCheck } from "../../mcp/http/bearer-token";
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S, httpSettings } from "../../mcp/http/http-settings";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_S,
+  DEFAULT_STOP_GRACE_S,
+  httpSettings,
+} from "../../mcp/http/http-settings";
 import { isLoopbackHost, parseListenAddress } from "../../mcp/http/listen-address";
 import { decodeBody, MAX_BODY_BYTES, readBody } from "../../mcp/http/request-body";
 import { RequestGuard } from "../../mcp/http/request-guard";
@@ -147,17 +152,22 @@ describe("the environment's settings", () => {
       tokenGenerated: true,
       maxSessions: DEFAULT_MAX_SESSIONS,
       sessionIdleMs: DEFAULT_SESSION_IDLE_S * 1000,
+      stopGraceMs: DEFAULT_STOP_GRACE_S * 1000,
     });
-    expect([DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S]).toEqual([64, 1800]);
+    expect([DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S, DEFAULT_STOP_GRACE_S]).toEqual([64, 1800, 10]);
+    expect(httpSettings({ STRATUM_MCP_STOP_GRACE: "3" })).toMatchObject({ stopGraceMs: 3000 });
   });
 
   it.each(["0", "-1", "1.5", "many"])(
-    "refuses %s for STRATUM_MCP_MAX_SESSIONS and STRATUM_MCP_SESSION_IDLE",
+    "refuses %s for STRATUM_MCP_MAX_SESSIONS, STRATUM_MCP_SESSION_IDLE and STRATUM_MCP_STOP_GRACE",
     (v) => {
       expect(httpSettings({ STRATUM_MCP_MAX_SESSIONS: v })).toEqual({
         error: `STRATUM_MCP_MAX_SESSIONS: expected a positive whole number, got '${v}'`,
       });
       expect(httpSettings({ STRATUM_MCP_SESSION_IDLE: v })).toHaveProperty("error");
+      expect(httpSettings({ STRATUM_MCP_STOP_GRACE: v })).toEqual({
+        error: `STRATUM_MCP_STOP_GRACE: expected a positive whole number, got '${v}'`,
+      });
     },
   );
 });
