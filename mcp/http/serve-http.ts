@@ -18,6 +18,7 @@ import type { CallEvents } from "../call-events";
 import { CheckJobs } from "../check-jobs";
 import { FuzzJobs } from "../fuzz-jobs";
 import { type McpServerOptions, screenRequest } from "../server";
+import { ANSWER_WAIT_MS, CANCEL_WAIT_MS } from "../stop-waits";
 import { TokenCheck } from "./bearer-token";
 import type { HttpSettings } from "./http-settings";
 import { isLoopbackHost, type ListenAddress, urlHost } from "./listen-address";
@@ -28,12 +29,6 @@ import { RequestGuard } from "./request-guard";
 import { SessionTable } from "./session-table";
 import { HttpSettingError } from "./setting-error";
 
-/**
- * How long a stopping server waits for the calls it cancelled to answer: agents get SIGTERM, then
- * SIGKILL 5 s later (host/agent-run); fuzz and check workers answer at once, given ANSWER_WAIT_MS.
- */
-const CANCEL_WAIT_MS = 7_000;
-const ANSWER_WAIT_MS = 2_000;
 /** How long a stopping server waits for answers and stream ends to be written to their sockets. */
 const WRITE_WAIT_MS = 5_000;
 
