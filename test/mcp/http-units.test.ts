@@ -2,7 +2,8 @@
 // check, the Host/Origin guard, the environment's settings, the body's limit and decoding, the
 // session table's idle expiry.
 
-import type { IncomingMessage } from "node:http";
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import {
   httpSettings,
 } from "../../mcp/http/http-settings";
 import { isLoopbackHost, parseListenAddress } from "../../mcp/http/listen-address";
+import { OpenResponses } from "../../mcp/http/open-responses";
 import { decodeBody, MAX_BODY_BYTES, readBody } from "../../mcp/http/request-body";
 import { RequestGuard } from "../../mcp/http/request-guard";
 import { SessionTable } from "../../mcp/http/session-table";
@@ -230,5 +232,29 @@ describe("the session table", () => {
     now = 2002;
     expect(await table.expire()).toBe(1);
     expect(table.size).toBe(0);
+  });
+});
+
+describe("the responses a stop waits for", () => {
+  /** A response not yet written: 'finish' (all handed to the socket) or 'close' ends it. */
+  const response = (): ServerResponse =>
+    Object.assign(new EventEmitter(), {
+      writableFinished: false,
+      destroyed: false,
+    }) as unknown as ServerResponse;
+
+  it("counts a POST until its response is written or its connection is gone, not before", async () => {
+    const open = new OpenResponses();
+    const post = response();
+    const stream = response();
+    open.track(post, true);
+    open.track(stream, false);
+    expect(await open.postsDone(20)).toBe(false);
+    const done = open.postsDone(10_000);
+    post.emit("finish");
+    expect(await done).toBe(true);
+    expect(await open.allDone(20)).toBe(false);
+    stream.emit("close");
+    expect(await open.allDone(20)).toBe(true);
   });
 });
