@@ -62,6 +62,10 @@ export class LineTransport implements Transport {
   /** JSON texts of the ids of requests received and not yet answered (nor cancelled). */
   private readonly unanswered = new Set<string>();
   private inputEnded = false;
+  /** Set once the server is stopping: requests that arrive from then on are refused. */
+  private stopping = false;
+  /** Called whenever a request stops being unanswered. */
+  private readonly answeredOne = new Set<() => void>();
 
   constructor(
     private readonly input: ByteInput,
@@ -90,10 +94,45 @@ export class LineTransport implements Transport {
   /** Sends a message from the server; a response marks its request answered. */
   async send(message: JSONRPCMessage): Promise<void> {
     await this.write(message);
-    if ("id" in message && !("method" in message)) {
-      this.unanswered.delete(JSON.stringify(message.id));
-      this.closeWhenAnswered();
+    if ("id" in message && !("method" in message)) this.settle(JSON.stringify(message.id));
+  }
+
+  /** The server is stopping (a signal): a request that arrives from now on is refused. */
+  refuseNew(): void {
+    this.stopping = true;
+  }
+
+  /** Resolves true once every request received has been answered (or cancelled), false after `ms`. */
+  whenAnswered(ms: number): Promise<boolean> {
+    if (this.unanswered.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.unanswered.size > 0) return;
+        clearTimeout(timer);
+        this.answeredOne.delete(check);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.answeredOne.delete(check);
+        resolve(false);
+      }, ms);
+      timer.unref();
+      this.answeredOne.add(check);
+    });
+  }
+
+  /** Answers every request still unanswered with this JSON-RPC error (the server stops without them). */
+  answerUnanswered(code: number, message: string): void {
+    for (const key of [...this.unanswered]) {
+      this.reject(JSON.parse(key) as RequestId, code, message);
+      this.settle(key);
     }
+  }
+
+  private settle(key: string): void {
+    this.unanswered.delete(key);
+    for (const check of [...this.answeredOne]) check();
+    this.closeWhenAnswered();
   }
 
   private async write(message: JSONRPCMessage): Promise<void> {
@@ -174,6 +213,10 @@ export class LineTransport implements Transport {
         );
         return;
       }
+      if (this.stopping) {
+        this.reject(message.id, -32000, "Service Unavailable: the server is stopping");
+        return;
+      }
       const rejection = this.screen?.(message as JSONRPCRequest);
       if (rejection !== undefined) {
         this.reject(message.id, rejection.code, rejection.message);
@@ -185,7 +228,7 @@ export class LineTransport implements Transport {
     if ("method" in message && message.method === "notifications/cancelled" && !("id" in message)) {
       const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
       if (typeof requestId === "string" || typeof requestId === "number") {
-        this.unanswered.delete(JSON.stringify(requestId));
+        this.settle(JSON.stringify(requestId));
       }
     }
     if (

@@ -10,6 +10,7 @@ import { type ByteInput, type ByteOutput, LineTransport } from "./line-transport
 import type { SkillText } from "./prompts";
 import type { ResourceOptions } from "./resources/register";
 import { createMcpServer, screenRequest } from "./server";
+import { ANSWER_WAIT_MS, CANCEL_WAIT_MS } from "./stop-waits";
 
 export interface ServeOptions {
   readonly api: StratumApi;
@@ -64,12 +65,29 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     server.onclose = () => resolve();
   });
   await server.connect(transport);
-  // A signal stops the running jobs too: their workers would otherwise run out their deadlines.
+  // A signal stops the running jobs at once (their workers would otherwise run out their
+  // deadlines) and the server closes once their calls have answered that they were stopped; a
+  // request nothing could stop is answered as cancelled. Over stdio the client owns the process:
+  // a signal usually means it is going away, so no grace period is given (unlike over HTTP).
   const close = (): void => {
+    transport.refuseNew();
     fuzz.shutdown();
     checks.shutdown();
-    void options.agents?.shutdown();
-    void server.close();
+    const agentsStopped = options.agents?.shutdown() ?? Promise.resolve();
+    void Promise.race([
+      transport.whenAnswered(CANCEL_WAIT_MS),
+      agentsStopped.then(() => transport.whenAnswered(ANSWER_WAIT_MS)),
+    ])
+      .then((answered) => {
+        if (!answered) {
+          transport.answerUnanswered(
+            -32000,
+            "Cancelled: the server is stopping and this request had not finished",
+          );
+        }
+        return server.close();
+      })
+      .catch(() => undefined);
   };
   if (options.stop?.aborted) close();
   else options.stop?.addEventListener("abort", close, { once: true });

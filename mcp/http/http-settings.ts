@@ -6,6 +6,8 @@ import { bearerToken } from "./bearer-token";
 export const DEFAULT_MAX_SESSIONS = 64;
 /** A session without a request for this long is closed (STRATUM_MCP_SESSION_IDLE, seconds). */
 export const DEFAULT_SESSION_IDLE_S = 30 * 60;
+/** A stopping server lets the calls in progress run this long before it cancels them (STRATUM_MCP_STOP_GRACE, seconds). */
+export const DEFAULT_STOP_GRACE_S = 10;
 
 export interface HttpSettings {
   readonly token: string;
@@ -13,6 +15,7 @@ export interface HttpSettings {
   readonly tokenGenerated: boolean;
   readonly maxSessions: number;
   readonly sessionIdleMs: number;
+  readonly stopGraceMs: number;
   readonly allowedHosts: string | undefined;
   readonly allowedOrigins: string | undefined;
 }
@@ -26,11 +29,14 @@ export function httpSettings(
   if (typeof maxSessions === "string") return { error: maxSessions };
   const idle = positiveInteger(env, "STRATUM_MCP_SESSION_IDLE", DEFAULT_SESSION_IDLE_S);
   if (typeof idle === "string") return { error: idle };
+  const grace = positiveInteger(env, "STRATUM_MCP_STOP_GRACE", DEFAULT_STOP_GRACE_S);
+  if (typeof grace === "string") return { error: grace };
   return {
     token: token.token,
     tokenGenerated: token.generated,
     maxSessions,
     sessionIdleMs: idle * 1000,
+    stopGraceMs: grace * 1000,
     allowedHosts: env.STRATUM_MCP_ALLOWED_HOSTS,
     allowedOrigins: env.STRATUM_MCP_ALLOWED_ORIGINS,
   };

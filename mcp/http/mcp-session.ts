@@ -82,6 +82,21 @@ export class McpSession {
     return true;
   }
 
+  /**
+   * Answers every request received and not yet answered with a JSON-RPC error (a stopping server,
+   * once it has cancelled what it could): each gets its answer on its own stream, which then ends.
+   * Resolves to how many were answered.
+   */
+  async answerRunning(code: number, message: string): Promise<number> {
+    const ids = [...this.running].map((key) => JSON.parse(key) as string | number);
+    await Promise.all(
+      ids.map((id) =>
+        this.transport.send({ jsonrpc: "2.0", id, error: { code, message } }).catch(() => undefined),
+      ),
+    );
+    return ids.length;
+  }
+
   async close(): Promise<void> {
     await this.server.close();
   }

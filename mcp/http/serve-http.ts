@@ -10,7 +10,7 @@ import {
   type Server as NodeServer,
   type ServerResponse,
 } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Server as NetServer } from "node:net";
 import { isInitializeRequest, type JSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentRuns } from "../../host/index";
 import type { StratumApi } from "../../interpreter/index";
@@ -18,17 +18,19 @@ import type { CallEvents } from "../call-events";
 import { CheckJobs } from "../check-jobs";
 import { FuzzJobs } from "../fuzz-jobs";
 import { type McpServerOptions, screenRequest } from "../server";
+import { ANSWER_WAIT_MS, CANCEL_WAIT_MS } from "../stop-waits";
 import { TokenCheck } from "./bearer-token";
 import type { HttpSettings } from "./http-settings";
 import { isLoopbackHost, type ListenAddress, urlHost } from "./listen-address";
 import { McpSession } from "./mcp-session";
+import { OpenResponses } from "./open-responses";
 import { ClientGone, decodeBody, type HttpRefusal, readBody, tooLarge } from "./request-body";
 import { RequestGuard } from "./request-guard";
 import { SessionTable } from "./session-table";
 import { HttpSettingError } from "./setting-error";
 
-/** How long a stopping server lets the calls in progress finish before it closes the sessions. */
-const STOP_GRACE_MS = 10_000;
+/** How long a stopping server waits for answers and stream ends to be written to their sockets. */
+const WRITE_WAIT_MS = 5_000;
 
 export interface ServeHttpOptions {
   readonly api: StratumApi;
@@ -69,8 +71,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
   };
   const sessions = new SessionTable<McpSession>(settings.sessionIdleMs);
   const tokens = new TokenCheck(settings.token);
-  const state = { stopping: false, posts: 0, opening: 0, guard: null as RequestGuard | null };
-  const postsDone: (() => void)[] = [];
+  const state = { stopping: false, opening: 0, guard: null as RequestGuard | null };
+  const open = new OpenResponses();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const guard = state.guard;
@@ -89,6 +91,8 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
       return refuse(res, { status: 404, code: -32000, message: "Not Found: the MCP endpoint is /mcp" });
     }
     if (state.stopping) {
+      // A connection kept alive from before the stop: this answer is its last.
+      res.setHeader("Connection", "close");
       return refuse(res, {
         status: 503,
         code: -32000,
@@ -113,7 +117,6 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
     res: ServerResponse,
     sessionId: string | undefined,
   ): Promise<void> => {
-    state.posts += 1;
     try {
       const bytes = await readBody(req);
       if (bytes === null) {
@@ -171,9 +174,6 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
         else res.destroy();
         log(`${programName}: http: ${e instanceof Error ? e.message : String(e)}\n`);
       }
-    } finally {
-      state.posts -= 1;
-      if (state.posts === 0) for (const done of postsDone.splice(0)) done();
     }
   };
 
@@ -187,6 +187,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
   };
 
   const http = createServer((req, res) => {
+    open.track(res, req.method === "POST");
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "Internal error" });
       log(`${programName}: http: ${e instanceof Error ? e.message : String(e)}\n`);
@@ -220,26 +221,40 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
   sweep.unref();
 
   const closed = new Promise<void>((resolve) => http.once("close", () => resolve()));
+  /** Stops the running jobs; resolves when the agents' calls have answered. */
+  const stopJobs = (): Promise<void> => {
+    fuzz.shutdown();
+    checks.shutdown();
+    return options.agents?.shutdown() ?? Promise.resolve();
+  };
   const stop = async (): Promise<void> => {
     if (state.stopping) return;
     state.stopping = true;
-    http.close();
-    http.closeIdleConnections();
-    // The calls in progress are answered first (bounded); then the sessions and their streams end.
-    if (state.posts > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, STOP_GRACE_MS);
-        postsDone.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
     clearInterval(sweep);
-    fuzz.shutdown();
-    checks.shutdown();
-    void options.agents?.shutdown();
+    // No new connections. Not http.close(): it also destroys the kept-alive connections it deems
+    // idle, among them one whose answer has ended but is still being written. A request on a
+    // connection still open is answered 503 instead.
+    NetServer.prototype.close.call(http);
+    // The calls in progress finish and their answers are written, within the grace period. Then
+    // the jobs still running are stopped (their calls answer that the server stopped them), and a
+    // request still without an answer after that gets an error saying it was cancelled.
+    if (!(await open.postsDone(settings.stopGraceMs))) {
+      const agentsStopped = stopJobs();
+      const answered = await Promise.race([
+        open.postsDone(CANCEL_WAIT_MS),
+        agentsStopped.then(() => open.postsDone(ANSWER_WAIT_MS)),
+      ]);
+      if (!answered) {
+        const grace = settings.stopGraceMs / 1000;
+        const message = `Cancelled: the server is stopping and this request did not finish within the ${grace} s it allows (STRATUM_MCP_STOP_GRACE)`;
+        await Promise.all(sessions.all().map((session) => session.answerRunning(-32000, message)));
+        await open.postsDone(WRITE_WAIT_MS);
+      }
+    }
+    void stopJobs();
+    // Then the sessions close (their event streams end) and, once that is written, the connections.
     await sessions.closeAll();
+    await open.allDone(WRITE_WAIT_MS);
     http.closeAllConnections();
   };
   if (options.stop?.aborted) void stop();

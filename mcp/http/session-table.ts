@@ -49,6 +49,11 @@ export class SessionTable<S extends TableSession> {
     };
   }
 
+  /** The open sessions. */
+  all(): S[] {
+    return [...this.entries.values()].map((e) => e.session);
+  }
+
   remove(id: string): void {
     this.entries.delete(id);
   }

@@ -2,13 +2,20 @@
 // check, the Host/Origin guard, the environment's settings, the body's limit and decoding, the
 // session table's idle expiry.
 
-import type { IncomingMessage } from "node:http";
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bearerToken, MIN_TOKEN_LENGTH, TokenCheck } from "../../mcp/http/bearer-token";
-import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S, httpSettings } from "../../mcp/http/http-settings";
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_S,
+  DEFAULT_STOP_GRACE_S,
+  httpSettings,
+} from "../../mcp/http/http-settings";
 import { isLoopbackHost, parseListenAddress } from "../../mcp/http/listen-address";
+import { OpenResponses } from "../../mcp/http/open-responses";
 import { decodeBody, MAX_BODY_BYTES, readBody } from "../../mcp/http/request-body";
 import { RequestGuard } from "../../mcp/http/request-guard";
 import { SessionTable } from "../../mcp/http/session-table";
@@ -147,17 +154,22 @@ describe("the environment's settings", () => {
       tokenGenerated: true,
       maxSessions: DEFAULT_MAX_SESSIONS,
       sessionIdleMs: DEFAULT_SESSION_IDLE_S * 1000,
+      stopGraceMs: DEFAULT_STOP_GRACE_S * 1000,
     });
-    expect([DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S]).toEqual([64, 1800]);
+    expect([DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S, DEFAULT_STOP_GRACE_S]).toEqual([64, 1800, 10]);
+    expect(httpSettings({ STRATUM_MCP_STOP_GRACE: "3" })).toMatchObject({ stopGraceMs: 3000 });
   });
 
   it.each(["0", "-1", "1.5", "many"])(
-    "refuses %s for STRATUM_MCP_MAX_SESSIONS and STRATUM_MCP_SESSION_IDLE",
+    "refuses %s for STRATUM_MCP_MAX_SESSIONS, STRATUM_MCP_SESSION_IDLE and STRATUM_MCP_STOP_GRACE",
     (v) => {
       expect(httpSettings({ STRATUM_MCP_MAX_SESSIONS: v })).toEqual({
         error: `STRATUM_MCP_MAX_SESSIONS: expected a positive whole number, got '${v}'`,
       });
       expect(httpSettings({ STRATUM_MCP_SESSION_IDLE: v })).toHaveProperty("error");
+      expect(httpSettings({ STRATUM_MCP_STOP_GRACE: v })).toEqual({
+        error: `STRATUM_MCP_STOP_GRACE: expected a positive whole number, got '${v}'`,
+      });
     },
   );
 });
@@ -220,5 +232,29 @@ describe("the session table", () => {
     now = 2002;
     expect(await table.expire()).toBe(1);
     expect(table.size).toBe(0);
+  });
+});
+
+describe("the responses a stop waits for", () => {
+  /** A response not yet written: 'finish' (all handed to the socket) or 'close' ends it. */
+  const response = (): ServerResponse =>
+    Object.assign(new EventEmitter(), {
+      writableFinished: false,
+      destroyed: false,
+    }) as unknown as ServerResponse;
+
+  it("counts a POST until its response is written or its connection is gone, not before", async () => {
+    const open = new OpenResponses();
+    const post = response();
+    const stream = response();
+    open.track(post, true);
+    open.track(stream, false);
+    expect(await open.postsDone(20)).toBe(false);
+    const done = open.postsDone(10_000);
+    post.emit("finish");
+    expect(await done).toBe(true);
+    expect(await open.allDone(20)).toBe(false);
+    stream.emit("close");
+    expect(await open.allDone(20)).toBe(true);
   });
 });
