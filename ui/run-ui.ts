@@ -10,6 +10,10 @@ import { composeHostLazily, type HostOptions } from "../host/index";
 import { randomToken, UiAuth } from "./auth";
 import { workerReader } from "./flow-reader";
 import { createUiHandler, type PageAssets } from "./server";
+import { UsersFileError } from "./users-file";
+import { UsersSource } from "./users-source";
+
+export { addUserCommand } from "./users-add-command";
 
 declare const STRATUMC_UI_PAGE: PageAssets | undefined;
 
@@ -17,6 +21,8 @@ export interface UiOptions {
   readonly port: number;
   readonly host: string;
   readonly token?: string;
+  /** The named reviewers' file or directory (users-file.ts); else STRATUMC_UI_USERS; else the single token. */
+  readonly users?: string;
   readonly open: boolean;
 }
 
@@ -34,8 +40,12 @@ export interface RunningUi {
 /** Why the options cannot be served (exit 2), or null. */
 export function refuseUiOptions(options: UiOptions, env: HostOptions["env"]): string | null {
   const token = options.token ?? env.STRATUMC_UI_TOKEN;
-  if (!isLoopback(options.host) && (token === undefined || token === "")) {
-    return `--host ${options.host} makes the page reachable from other machines: give it an explicit --token (or STRATUMC_UI_TOKEN) that you share on purpose`;
+  const users = usersOf(options, env);
+  if (users !== null && options.token !== undefined) {
+    return "--users signs each person in with their own token: leave out --token";
+  }
+  if (!isLoopback(options.host) && users === null && (token === undefined || token === "")) {
+    return `--host ${options.host} makes the page reachable from other machines: give it an explicit --token (or STRATUMC_UI_TOKEN) that you share on purpose, or --users`;
   }
   if (token !== undefined && token !== "" && token.length < 16) {
     return "the token must be at least 16 characters long";
@@ -55,6 +65,15 @@ export async function runUi(
   const configured = options.token ?? host.env.STRATUMC_UI_TOKEN;
   const token = configured === undefined || configured === "" ? randomToken() : configured;
   const logError = (message: string): void => output.err(`stratumc ui: ${message}\n`);
+  const usersAt = usersOf(options, host.env);
+  let people: UsersSource | null = null;
+  try {
+    people = usersAt === null ? null : new UsersSource(usersAt, logError);
+  } catch (e) {
+    if (!(e instanceof UsersFileError)) throw e;
+    output.err(`stratumc ui: ${e.message}\n`);
+    return 2;
+  }
   const flowHost = await composeHostLazily({ cwd: host.cwd, env: host.env, logError });
   // The handler comes once the port is known (--port 0): the Host check names it.
   const server = createServer();
@@ -79,7 +98,7 @@ export async function runUi(
   const port = (server.address() as AddressInfo).port;
   const handler = createUiHandler({
     flowHost,
-    auth: new UiAuth(token),
+    auth: new UiAuth(people ?? token),
     assets,
     hosts: isLoopback(options.host) ? new Set(loopbackHosts(port)) : null,
     watchDir: flowHost.watchDir,
@@ -101,8 +120,18 @@ export async function runUi(
     : options.host.includes(":")
       ? `[${options.host}]`
       : options.host;
-  const url = `http://${shown}:${port}/?token=${encodeURIComponent(token)}`;
+  // With --users nobody's token is printed: each person has the address add-user printed for them.
+  const url =
+    people === null
+      ? `http://${shown}:${port}/?token=${encodeURIComponent(token)}`
+      : `http://${shown}:${port}/`;
   output.out(`stratumc ui: ${url}\n`);
+  if (people !== null) {
+    const count = people.current().people.length;
+    output.err(
+      `stratumc ui: ${count} ${count === 1 ? "person" : "people"} of ${usersAt} sign in, each with the address add-user printed for them\n`,
+    );
+  }
   output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
   if (options.open) openBrowser(url, logError);
   return new Promise<number>((resolve) => {
@@ -116,6 +145,11 @@ export async function runUi(
     process.on("SIGTERM", stop);
     onListening?.({ url, stop });
   });
+}
+
+function usersOf(options: UiOptions, env: HostOptions["env"]): string | null {
+  const users = options.users ?? env.STRATUMC_UI_USERS;
+  return users === undefined || users === "" ? null : users;
 }
 
 function isLoopback(host: string): boolean {

@@ -7,7 +7,7 @@ import { type LiveState, listenForChanges } from "./events";
 import { FlowView } from "./flow-view";
 import { relativeTime } from "./format";
 import { ListView } from "./list-view";
-import { NEEDS_TOKEN, startSession } from "./session";
+import { NEEDS_TOKEN, signedInName, startSession } from "./session";
 import { clearStatus } from "./status";
 
 interface View {
@@ -129,6 +129,14 @@ function showNeedsToken(message: string): void {
   document.title = "Sign in · stratumc";
 }
 
+/** The signed-in person's name in the header (`--users`); nothing with the single token. */
+function showWho(name: string | null): void {
+  const el = document.getElementById("who");
+  if (el === null) return;
+  el.hidden = name === null;
+  el.textContent = name === null ? "" : `Signed in as ${name}`;
+}
+
 function tickTimes(): void {
   const now = Date.now();
   for (const el of document.querySelectorAll<HTMLElement>("time[data-ms]")) {
@@ -143,6 +151,7 @@ void startSession().then((started) => {
     return;
   }
   whenUnauthorized(() => showNeedsToken(NEEDS_TOKEN));
+  showWho(signedInName());
   window.addEventListener("hashchange", navigate);
   navigate();
   listenForChanges(() => void refresh(), setLive);
