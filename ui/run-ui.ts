@@ -125,13 +125,13 @@ export async function runUi(
     people === null
       ? `http://${shown}:${port}/?token=${encodeURIComponent(token)}`
       : `http://${shown}:${port}/`;
-  output.out(`stratumc ui: ${url}\n`);
   if (people !== null) {
     const count = people.current().people.length;
     output.err(
       `stratumc ui: ${count} ${count === 1 ? "person" : "people"} of ${usersAt} sign in, each with the address add-user printed for them\n`,
     );
   }
+  output.out(`stratumc ui: ${url}\n`);
   output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
   if (options.open) openBrowser(url, logError);
   return new Promise<number>((resolve) => {
