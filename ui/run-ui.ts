@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { composeHostLazily, type HostOptions } from "../host/index";
 import { randomToken, UiAuth } from "./auth";
 import { workerReader } from "./flow-reader";
@@ -68,7 +68,7 @@ export async function runUi(
   const usersAt = usersOf(options, host.env);
   let people: UsersSource | null = null;
   try {
-    people = usersAt === null ? null : new UsersSource(usersAt, logError);
+    people = usersAt === null ? null : new UsersSource(resolve(host.cwd, usersAt), logError);
   } catch (e) {
     if (!(e instanceof UsersFileError)) throw e;
     output.err(`stratumc ui: ${e.message}\n`);
