@@ -21,6 +21,8 @@ export interface GateResolution {
   readonly outcome: "approve" | "revise" | "kill";
   readonly note: string;
   readonly resolvedBy: string;
+  /** The named person deciding (`resolved_by: "human"`): the GateRecord's `resolved_by_name`. */
+  readonly resolvedByName?: string;
   /** Also answer `next`, the status after the resolution's dispatch and policy loop. */
   readonly withNext: boolean;
   /** Refuse (conflict) unless the stored flow is at this revision: what the person looked at. */
@@ -51,6 +53,7 @@ export async function resolveGate(host: NodeHost, r: GateResolution): Promise<Ga
     outcome: r.outcome,
     rationale: r.note,
     resolved_by: r.resolvedBy,
+    ...(r.resolvedByName === undefined ? {} : { resolved_by_name: r.resolvedByName }),
   });
   return gateAnswer(loaded.run, r.stepId, r.outcome, response, r.withNext);
 }

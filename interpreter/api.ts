@@ -46,6 +46,12 @@ export interface GateResolveArgs extends StepArgs {
    * when asked (stratum_gate_ask). Not a parameter of the stratum_gate_resolve tool.
    */
   readonly expected_revision?: number;
+  /**
+   * The named person deciding (with `resolved_by: "human"`), recorded as the GateRecord's
+   * `resolved_by_name`. Not a parameter of the stratum_gate_resolve tool: only stratumc's own
+   * front ends that know who the person is (the page's sign-in, `stratumc gate --by`) pass it.
+   */
+  readonly resolved_by_name?: string;
 }
 
 export interface SkipStepArgs extends StepArgs {

@@ -205,6 +205,8 @@ export interface FlowPage {
   readonly audit_total: number;
   readonly gate: PendingGate | null;
   readonly inputs: unknown;
+  /** false when the signed-in person may not resolve this gate (`--users` with may_resolve): the page shows it read-only. */
+  readonly may_resolve?: false;
 }
 
 /** A page of a flow's steps or audit records (`GET /api/flows/<id>/steps?offset=&limit=`, `/audit`). */
@@ -229,6 +231,15 @@ export interface GateAnswerView {
   readonly outcome: GateOutcome;
   /** What the flow does next: execute_step, await_gate, execute_flow, complete, killed; null for a refused revise. */
   readonly next: string | null;
+}
+
+/** `POST /api/session`: the page's session for the token it showed. */
+export interface SessionView {
+  readonly session: string;
+  /** ms since the epoch. */
+  readonly expires_ms: number;
+  /** Who signed in (`stratumc ui --users`); null with the single token. */
+  readonly name: string | null;
 }
 
 export interface ApiError {

@@ -28,7 +28,8 @@ export interface FlowReader {
   page(flowId: string, window: PageWindow): Promise<Loaded<FlowPage>>;
   steps(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<StepView>>>;
   audit(flowId: string, offset: number, limit: number): Promise<Loaded<ItemsPage<AuditRecord>>>;
-  gate(flowId: string, gate: GateRequest): Promise<PageGateReply>;
+  /** `by`: the signed-in person's name (`--users`), recorded with the resolution; null with the single token. */
+  gate(flowId: string, gate: GateRequest, by: string | null): Promise<PageGateReply>;
   close(): void;
 }
 
@@ -38,7 +39,7 @@ export type ReaderRequest =
   | { readonly id: number; readonly method: "inbox"; readonly args: [InboxQuery] }
   | { readonly id: number; readonly method: "page"; readonly args: [string, PageWindow] }
   | { readonly id: number; readonly method: "steps" | "audit"; readonly args: [string, number, number] }
-  | { readonly id: number; readonly method: "gate"; readonly args: [string, GateRequest] };
+  | { readonly id: number; readonly method: "gate"; readonly args: [string, GateRequest, string | null] };
 
 /** What it answers: the value, or the failure (a store that cannot be reached keeps its kind). */
 export type ReaderAnswer =
@@ -64,7 +65,7 @@ export function inPlaceReader(source: FlowSource, flowHost: NodeHost): FlowReade
     page: (flowId, window) => source.page(flowId, window),
     steps: (flowId, offset, limit) => source.steps(flowId, offset, limit),
     audit: (flowId, offset, limit) => source.audit(flowId, offset, limit),
-    gate: (flowId, gate) => resolvePageGate(flowHost, flowId, gate),
+    gate: (flowId, gate, by) => resolvePageGate(flowHost, flowId, gate, by),
     close: () => undefined,
   };
 }
@@ -119,7 +120,7 @@ export function workerReader(file: string, data: ReaderWorkerData): FlowReader {
     page: (flowId, window) => ask("page", [flowId, window]),
     steps: (flowId, offset, limit) => ask("steps", [flowId, offset, limit]),
     audit: (flowId, offset, limit) => ask("audit", [flowId, offset, limit]),
-    gate: (flowId, gate) => ask("gate", [flowId, gate]),
+    gate: (flowId, gate, by) => ask("gate", [flowId, gate, by]),
     close() {
       const w = worker;
       worker = null;

@@ -1,5 +1,5 @@
 // A gate resolved from the page (docs/guides/ui.md "Conflicts"): exactly `stratumc gate`'s resolution
-// (host/resolve-gate.ts) with `resolved_by: "human"`, the note as the rationale and the
+// (host/resolve-gate.ts) with `resolved_by: "human"` (and the signed-in person's name), the note as the rationale and the
 // revision the page showed, answered as the HTTP status and plain JSON the page reads. Plain, so
 // the worker that reads flows (flow-reader.ts) can run it and send the answer back.
 import type { NodeHost } from "../host/index";
@@ -15,6 +15,7 @@ export async function resolvePageGate(
   flowHost: NodeHost,
   flowId: string,
   gate: GateRequest,
+  by: string | null = null,
 ): Promise<PageGateReply> {
   const answer = await resolveGate(flowHost, {
     flowId,
@@ -22,6 +23,8 @@ export async function resolvePageGate(
     outcome: gate.outcome,
     note: gate.note,
     resolvedBy: "human",
+    // The signed-in person (`--users`): their name beside `resolved_by: "human"` (the reference's enum).
+    ...(by === null ? {} : { resolvedByName: by }),
     withNext: true,
     expectedRevision: gate.revision,
   });

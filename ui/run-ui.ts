@@ -5,13 +5,17 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { composeHostLazily, type HostOptions } from "../host/index";
 import { randomToken, UiAuth } from "./auth";
 import { type FlowReader, inPlaceReader, workerReader } from "./flow-reader";
 import { FlowSource } from "./flow-source";
 import { launchNotify, notifyAddresses, refuseNotifyOptions } from "./notify/start-notify";
 import { createUiHandler, type PageAssets } from "./server";
+import { UsersFileError } from "./users-file";
+import { UsersSource } from "./users-source";
+
+export { addUserCommand } from "./users-add-command";
 
 declare const STRATUMC_UI_PAGE: PageAssets | undefined;
 
@@ -19,6 +23,8 @@ export interface UiOptions {
   readonly port: number;
   readonly host: string;
   readonly token?: string;
+  /** The named reviewers' file or directory (users-file.ts); else STRATUMC_UI_USERS; else the single token. */
+  readonly users?: string;
   readonly open: boolean;
   /** Webhooks told of each gate that starts waiting (docs/guides/ui-notify.md); default STRATUM_NOTIFY. */
   readonly notify?: readonly string[];
@@ -42,8 +48,12 @@ export interface RunningUi {
 /** Why the options cannot be served (exit 2), or null. */
 export function refuseUiOptions(options: UiOptions, env: HostOptions["env"]): string | null {
   const token = options.token ?? env.STRATUMC_UI_TOKEN;
-  if (!isLoopback(options.host) && (token === undefined || token === "")) {
-    return `--host ${options.host} makes the page reachable from other machines: give it an explicit --token (or STRATUMC_UI_TOKEN) that you share on purpose`;
+  const users = usersOf(options, env);
+  if (users !== null && options.token !== undefined) {
+    return "--users signs each person in with their own token: leave out --token";
+  }
+  if (!isLoopback(options.host) && users === null && (token === undefined || token === "")) {
+    return `--host ${options.host} makes the page reachable from other machines: give it an explicit --token (or STRATUMC_UI_TOKEN) that you share on purpose, or --users`;
   }
   if (token !== undefined && token !== "" && token.length < 16) {
     return "the token must be at least 16 characters long";
@@ -63,6 +73,15 @@ export async function runUi(
   const configured = options.token ?? host.env.STRATUMC_UI_TOKEN;
   const token = configured === undefined || configured === "" ? randomToken() : configured;
   const logError = (message: string): void => output.err(`stratumc ui: ${message}\n`);
+  const usersAt = usersOf(options, host.env);
+  let people: UsersSource | null = null;
+  try {
+    people = usersAt === null ? null : new UsersSource(resolve(host.cwd, usersAt), logError);
+  } catch (e) {
+    if (!(e instanceof UsersFileError)) throw e;
+    output.err(`stratumc ui: ${e.message}\n`);
+    return 2;
+  }
   const flowHost = await composeHostLazily({ cwd: host.cwd, env: host.env, logError });
   // The handler comes once the port is known (--port 0): the Host check names it.
   const server = createServer();
@@ -92,7 +111,7 @@ export async function runUi(
       : workerReader(join(__dirname, "ui-reader.cjs"), { cwd: host.cwd, env: { ...host.env } });
   const handler = createUiHandler({
     flowHost,
-    auth: new UiAuth(token),
+    auth: new UiAuth(people ?? token),
     assets,
     hosts: isLoopback(options.host) ? new Set(loopbackHosts(port)) : null,
     watchDir: flowHost.watchDir,
@@ -106,7 +125,17 @@ export async function runUi(
     : options.host.includes(":")
       ? `[${options.host}]`
       : options.host;
-  const url = `http://${shown}:${port}/?token=${encodeURIComponent(token)}`;
+  // With --users nobody's token is printed: each person has the address add-user printed for them.
+  const url =
+    people === null
+      ? `http://${shown}:${port}/?token=${encodeURIComponent(token)}`
+      : `http://${shown}:${port}/`;
+  if (people !== null) {
+    const count = people.current().people.length;
+    output.err(
+      `stratumc ui: ${count} ${count === 1 ? "person" : "people"} of ${usersAt} sign in, each with the address add-user printed for them\n`,
+    );
+  }
   output.out(`stratumc ui: ${url}\n`);
   output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
   if (options.open) openBrowser(url, logError);
@@ -133,6 +162,11 @@ export async function runUi(
     process.on("SIGTERM", stop);
     onListening?.({ url, stop });
   });
+}
+
+function usersOf(options: UiOptions, env: HostOptions["env"]): string | null {
+  const users = options.users ?? env.STRATUMC_UI_USERS;
+  return users === undefined || users === "" ? null : users;
 }
 
 function isLoopback(host: string): boolean {

@@ -11,8 +11,10 @@ import type { ApiError, GateOutcome, GateRequest } from "./api-types";
 import { UiAuth } from "./auth";
 import { type FlowReader, inPlaceReader } from "./flow-reader";
 import { FlowSource, type Loaded } from "./flow-source";
+import { pageFor, refuseGate } from "./gate-permission";
 import { parseInboxQuery } from "./inbox-view";
 import { StoreWatch } from "./store-watch";
+import type { Reviewer } from "./users";
 import { PAGE_SIZE } from "./views";
 
 /** The page's three files (built by scripts/build.mjs from ui/page/). */
@@ -114,11 +116,12 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       postSession(request, response, host);
       return;
     }
-    if (!options.auth.isAuthorized(request)) {
+    const reviewer = options.auth.reviewerOf(request);
+    if (reviewer === null) {
       sendText(
         response,
         401,
-        "This needs the token that `stratumc ui` printed when it started: open the address it printed (http://…/?token=…), or send Authorization: Bearer <token>.\n",
+        "This needs the token that `stratumc ui` printed when it started (or, for a named reviewer, the one `stratumc ui add-user` printed): open the address it printed (http://…/?token=…), or send Authorization: Bearer <token>.\n",
       );
       return;
     }
@@ -141,7 +144,8 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       const auditOffset = count(q.get("audit_offset"), -1);
       if (flow === null || flowId === null)
         sendError(response, 404, "not_found", `no such page: ${url.pathname}`);
-      else if (part === "gate" && method === "POST") await postGate(request, response, flowId, host);
+      else if (part === "gate" && method === "POST")
+        await postGate(request, response, flowId, host, reviewer);
       else if (method !== "GET" || part === "gate")
         sendError(response, 405, "method_not_allowed", `${method} is not allowed on ${url.pathname}`);
       else if (offset === null || limit === null || stepsOffset === null || auditOffset === null)
@@ -152,11 +156,14 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
         sendLoaded(
           response,
           flowId,
-          await reader.page(flowId, {
-            limit,
-            ...(stepsOffset === -1 ? {} : { stepsOffset }),
-            ...(auditOffset === -1 ? {} : { auditOffset }),
-          }),
+          pageFor(
+            await reader.page(flowId, {
+              limit,
+              ...(stepsOffset === -1 ? {} : { stepsOffset }),
+              ...(auditOffset === -1 ? {} : { auditOffset }),
+            }),
+            reviewer,
+          ),
         );
     }
   }
@@ -190,7 +197,7 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       return;
     }
     request.resume();
-    sendJson(response, 200, options.auth.newSession());
+    sendJson(response, 200, options.auth.newSession(UiAuth.bearer(request)));
   }
 
   async function postGate(
@@ -198,6 +205,7 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
     response: ServerResponse,
     flowId: string,
     host: string,
+    reviewer: Reviewer,
   ): Promise<void> {
     const refused = options.auth.refuseChange(request, originsOf(host));
     if (refused !== null) {
@@ -215,7 +223,12 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       );
       return;
     }
-    const reply = await reader.gate(flowId, gate);
+    const forbidden = await refuseGate(reader, flowId, gate.step_id, reviewer);
+    if (forbidden !== null) {
+      sendError(response, 403, "not_permitted", forbidden);
+      return;
+    }
+    const reply = await reader.gate(flowId, gate, reviewer.name);
     sendJson(response, reply.status, reply.body);
   }
 

@@ -1,6 +1,7 @@
-// `stratumc ui [--port N] [--host ADDRESS] [--token T] [--open] [--notify URL …]`: a local web page of the flows in
-// $STRATUM_HOME, for the people who watch them and resolve their gates (docs/guides/ui.md). The server
-// is loaded only here (load-ui.ts).
+// `stratumc ui [--port N] [--host ADDRESS] [--token T | --users DIR|FILE] [--open] [--notify URL …]`: a local web page
+// of the flows in $STRATUM_HOME, for the people who watch them and resolve their gates
+// (docs/guides/ui.md); `stratumc ui add-user NAME` makes a named reviewer's token
+// (docs/guides/ui-people.md). The server is loaded only here (load-ui.ts).
 import { type Command, InvalidArgumentError } from "commander";
 import { loadUi } from "../../ui/index";
 import type { CommandContext } from "../command-context";
@@ -13,6 +14,7 @@ interface UiFlags {
   readonly port: number;
   readonly host: string;
   readonly token?: string;
+  readonly users?: string;
   readonly open?: boolean;
   readonly store?: string;
   readonly notify?: string[];
@@ -21,7 +23,7 @@ interface UiFlags {
 }
 
 export function registerUi(program: Command, ctx: CommandContext): void {
-  program
+  const ui = program
     .command("ui")
     .description(
       "serve a web page of the flows in $STRATUM_HOME: where each stands, its audit, and its gates to resolve",
@@ -33,6 +35,10 @@ export function registerUi(program: Command, ctx: CommandContext): void {
       "127.0.0.1",
     )
     .option("--token <token>", "the access token (default: STRATUMC_UI_TOKEN, else a new random one)")
+    .option(
+      "--users <dir|file>",
+      "named reviewers: a directory made by `ui add-user`, or a YAML/JSON users file (default: STRATUMC_UI_USERS)",
+    )
     .option("--open", "open the page in the default browser")
     .option(
       "--notify <url>",
@@ -52,6 +58,7 @@ export function registerUi(program: Command, ctx: CommandContext): void {
         ...(flags.notify === undefined ? {} : { notify: flags.notify }),
         ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
         ...(flags.notifyAttempts === undefined ? {} : { notifyAttempts: flags.notifyAttempts }),
+        ...(flags.users === undefined ? {} : { users: flags.users }),
       };
       const refused = refuseUiOptions(options, ctx.host.env);
       if (refused !== null) {
@@ -60,6 +67,30 @@ export function registerUi(program: Command, ctx: CommandContext): void {
         return;
       }
       ctx.setExitCode(await runUi(withStoreOption(ctx.host, flags.store), options, ctx.io));
+    });
+  ui.command("add-user")
+    .description(
+      "add a named reviewer to --users: prints their sign-in address with a new token, once; keeps only its sha256",
+    )
+    .argument("<name>", "the person's name (letters, digits, '.', '_', '-')")
+    .option("--replace", "give a person who is there a new token")
+    .action(async (name: string, own: { readonly replace?: boolean }, command: Command) => {
+      // --users, --host and --port are `ui`'s options: given before or after add-user, ui parses them.
+      const flags = command.optsWithGlobals<UiFlags>();
+      const { addUserCommand } = await loadUi();
+      ctx.setExitCode(
+        addUserCommand(
+          {
+            name,
+            users: flags.users ?? null,
+            replace: own.replace === true,
+            host: flags.host,
+            port: flags.port === 0 ? DEFAULT_UI_PORT : flags.port,
+          },
+          ctx.host,
+          ctx.io,
+        ),
+      );
     });
 }
 

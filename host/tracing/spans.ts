@@ -98,6 +98,8 @@ export function spanOf(event: FlowEvent): Span | null {
         ["stratum.gate.resolved_by", event.resolved_by],
         ["stratum.gate.rationale", event.rationale],
       ];
+      if (event.resolved_by_name !== undefined)
+        attributes.push(["stratum.gate.resolved_by_name", event.resolved_by_name]);
       if (!event.dispatched_here) attributes.push(["stratum.start_estimated", true]);
       const id = gateSpanId(event.flow_id, event);
       return span(

@@ -46,6 +46,11 @@ export interface GateRecord {
   readonly type: "gate";
   readonly round: number;
   readonly round_start_step_id: string | null;
+  /**
+   * The named person who resolved it (`stratumc ui --users`, `stratumc gate --by`), a stratumc key
+   * after the reference's; absent otherwise, so other records keep the reference's shape.
+   */
+  readonly resolved_by_name?: string;
 }
 
 export interface SkipRecord {

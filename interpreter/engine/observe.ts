@@ -325,6 +325,7 @@ class FlowEvents {
           rationale: r.rationale,
           duration_ms: here ? r.duration_ms : this.sinceStart(),
           dispatched_here: here,
+          ...(r.resolved_by_name === undefined ? {} : { resolved_by_name: r.resolved_by_name }),
         });
       } else if (r.type === "skip" && endsOpen && open.step.kind !== "gate") {
         this.out.push(this.attemptEnded(open, "skipped", null, [], []));

@@ -97,6 +97,8 @@ interface GateResolved extends FlowEventBase, StepPlace {
   readonly rationale: string;
   readonly duration_ms: number;
   readonly dispatched_here: boolean;
+  /** The named person who decided (the GateRecord's `resolved_by_name`); absent when none was named. */
+  readonly resolved_by_name?: string;
 }
 
 /** A step passed over without an attempt: `skip_if`, or a gate approved by its policy. */

@@ -38,7 +38,17 @@ export function gateResolve(tx: Tx, args: GateResolveArgs): Response {
   if (stopped !== null) return stopped;
   const work = tx.edit(args.flow_id);
   if (work === null) return flowNotFound(args.flow_id);
-  return resolveGate(tx, work, args.outcome as GateOutcome, args.rationale, args.resolved_by as GateResolver);
+  const byName = args.resolved_by === "human" ? args.resolved_by_name : undefined;
+  return resolveGate(
+    tx,
+    work,
+    args.outcome as GateOutcome,
+    args.rationale,
+    args.resolved_by as GateResolver,
+    {
+      ...(byName === undefined ? {} : { resolvedByName: byName }),
+    },
+  );
 }
 
 /** The tool error refusing a resolution (the checks of docs/reference/runtime.md §6.1, in order), or null. */
@@ -66,6 +76,8 @@ function resolveRefusal(run: FlowRun, args: GateResolveArgs): Response | null {
 export interface ResolveOptions {
   /** `reason` of the killed payload when the kill finishes the flow (a timeout: "timeout", docs/reference/runtime.md §6.3). */
   readonly killReason?: string;
+  /** The named person who decided (GateRecord `resolved_by_name`). */
+  readonly resolvedByName?: string;
 }
 
 /**
@@ -86,7 +98,11 @@ export function resolveGate(
   // Wall clock since the gate's last dispatch in this process; 0 when unknown (after a restart).
   const durationMs =
     dispatchedAt === undefined ? 0 : Math.max(0, Math.trunc(tx.clock.wallMs() - dispatchedAt));
-  appendItem(run, "records", gateRecord(run, gate.id, outcome, rationale, resolvedBy, durationMs));
+  appendItem(
+    run,
+    "records",
+    gateRecord(run, gate.id, outcome, rationale, resolvedBy, durationMs, options.resolvedByName ?? null),
+  );
 
   switch (outcome) {
     case "approve":

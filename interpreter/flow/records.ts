@@ -39,6 +39,7 @@ export function gateRecord(
   rationale: string,
   resolvedBy: GateRecord["resolved_by"],
   durationMs: number,
+  resolvedByName: string | null = null,
 ): GateRecord {
   return {
     step_id: stepId,
@@ -49,6 +50,7 @@ export function gateRecord(
     type: "gate",
     round: run.state.round,
     round_start_step_id: run.state.round_start_step_id,
+    ...(resolvedByName === null ? {} : { resolved_by_name: resolvedByName }),
   };
 }
 

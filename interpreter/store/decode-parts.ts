@@ -51,16 +51,21 @@ const readStepRecord = (f: Fields): StepRecord => ({
   cache_key: f.get("cache_key", optionalString, nullValue),
 });
 
-const readGateRecord = (f: Fields): GateRecord => ({
-  step_id: f.get("step_id", readString, emptyString),
-  outcome: f.get("outcome", oneOf(["approve", "revise", "kill"]), () => "approve" as const),
-  rationale: f.get("rationale", readString, emptyString),
-  resolved_by: f.get("resolved_by", oneOf(["human", "agent", "system"]), () => "human" as const),
-  duration_ms: f.get("duration_ms", readNumber, zero),
-  type: "gate",
-  round: f.get("round", readInt, zero),
-  round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
-});
+const readGateRecord = (f: Fields): GateRecord => {
+  // Only records of a named person have the key; the others read back without it, as written.
+  const name = f.get("resolved_by_name", optionalString, nullValue);
+  return {
+    step_id: f.get("step_id", readString, emptyString),
+    outcome: f.get("outcome", oneOf(["approve", "revise", "kill"]), () => "approve" as const),
+    rationale: f.get("rationale", readString, emptyString),
+    resolved_by: f.get("resolved_by", oneOf(["human", "agent", "system"]), () => "human" as const),
+    duration_ms: f.get("duration_ms", readNumber, zero),
+    type: "gate",
+    round: f.get("round", readInt, zero),
+    round_start_step_id: f.get("round_start_step_id", optionalString, nullValue),
+    ...(name === null ? {} : { resolved_by_name: name }),
+  };
+};
 
 const readSkipRecord = (f: Fields): SkipRecord => ({
   step_id: f.get("step_id", readString, emptyString),

@@ -37,7 +37,10 @@ describe("workerReader", () => {
       expect(page).toEqual({ method: "steps", args: ["f1", 100, 10], cwd: "/somewhere", marked: true });
       expect(await reader.list()).toMatchObject({ method: "list", args: [] });
       const gate = { step_id: "approve", outcome: "approve", note: "n", revision: 3 } as const;
-      expect(await reader.gate("f1", gate)).toMatchObject({ method: "gate", args: ["f1", gate] });
+      expect(await reader.gate("f1", gate, "ada")).toMatchObject({
+        method: "gate",
+        args: ["f1", gate, "ada"],
+      });
     } finally {
       reader.close();
     }

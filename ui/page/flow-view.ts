@@ -219,10 +219,16 @@ export class FlowView {
       return;
     }
     if (this.gate !== null && this.gate.key() === GatePanel.key(this.flowId, gate)) {
-      this.gate.update(gate, page.revision);
+      this.gate.update(gate, page.revision, page.may_resolve !== false);
       return;
     }
-    this.gate = new GatePanel(this.flowId, gate, page.revision, () => void this.refresh());
+    this.gate = new GatePanel(
+      this.flowId,
+      gate,
+      page.revision,
+      () => void this.refresh(),
+      page.may_resolve !== false,
+    );
     this.gateSlot.replaceChildren(this.gate.el);
   }
 
@@ -306,7 +312,7 @@ function stepItem(st: StepView): HTMLLIElement {
 
 const KNOWN_FIELDS: Readonly<Record<AuditRecord["type"], readonly string[]>> = {
   step: ["function_name", "attempts", "duration_ms", "step_mode", "child_flow_id", "agent"],
-  gate: ["outcome", "rationale", "resolved_by", "duration_ms"],
+  gate: ["outcome", "rationale", "resolved_by", "resolved_by_name", "duration_ms"],
   skip: ["skip_reason"],
   policy: ["effective_policy", "resolved_outcome", "rationale"],
 };
@@ -341,7 +347,11 @@ function auditItem(record: AuditRecord): HTMLLIElement {
       const outcome = field(record, "outcome");
       if (outcome !== null) facts.push(h("span", { class: `outcome outcome-${outcome}` }, outcome));
       const by = field(record, "resolved_by");
-      if (by !== null) facts.push(`by ${by}`);
+      // A named reviewer (`stratumc ui --users`) is shown by name; `resolved_by` stays "human".
+      const name = field(record, "resolved_by_name");
+      if (name !== null)
+        facts.push(h("span", { class: "reviewer", title: `resolved_by: ${by ?? "human"}` }, `by ${name}`));
+      else if (by !== null) facts.push(`by ${by}`);
       note = field(record, "rationale");
       break;
     }

@@ -43,12 +43,16 @@ export class GatePanel {
   private readonly note: HTMLTextAreaElement;
   private readonly buttons: Record<GateOutcome, HTMLButtonElement>;
   private readonly reviseHint: HTMLElement;
+  private readonly form: HTMLElement;
+  private readonly readOnly: HTMLElement;
+  private readonly heading: HTMLElement;
 
   constructor(
     private readonly flowId: string,
     gate: PendingGate,
     revision: number,
     private readonly refetch: () => void,
+    mayResolve = true,
   ) {
     this.gate = gate;
     this.revision = revision;
@@ -72,25 +76,28 @@ export class GatePanel {
     this.buttons = { approve: button("approve"), revise: button("revise"), kill: button("kill") };
     this.reviseHint = h("p", { class: "hint", id: "gate-revise-hint" }, "This gate has no revise route.");
     const heading = h("h2", { id: "gate-heading" }, "Waiting for your decision");
+    this.heading = heading;
+    // `--users` with may_resolve: the person sees the gate but another decides it (the server refuses them 403).
+    this.readOnly = h(
+      "p",
+      { class: "hint", id: "gate-read-only" },
+      "You may not resolve this gate (the users file's may_resolve): someone who may will decide it.",
+    );
+    this.form = h(
+      "div",
+      { class: "gate-form" },
+      h("label", { for: "gate-note" }, "Note"),
+      this.note,
+      h("div", { class: "gate-actions" }, this.buttons.approve, this.buttons.revise, this.buttons.kill),
+      this.reviseHint,
+    );
     this.el = h(
       "section",
       { id: "gate", class: "gate-panel", "data-step-id": gate.step_id, "aria-labelledby": "gate-heading" },
       h("div", { class: "gate-head" }, h("span", { class: "gate-icon", "aria-hidden": "true" }), heading),
-      h(
-        "div",
-        { class: "gate-body" },
-        this.info,
-        h(
-          "div",
-          { class: "gate-form" },
-          h("label", { for: "gate-note" }, "Note"),
-          this.note,
-          h("div", { class: "gate-actions" }, this.buttons.approve, this.buttons.revise, this.buttons.kill),
-          this.reviseHint,
-        ),
-      ),
+      h("div", { class: "gate-body" }, this.info, this.form, this.readOnly),
     );
-    this.update(gate, revision);
+    this.update(gate, revision, mayResolve);
   }
 
   /** The key of the gate this panel resolves: a refresh at the same gate keeps the panel. */
@@ -102,9 +109,12 @@ export class GatePanel {
     return GatePanel.key(this.flowId, this.gate);
   }
 
-  update(gate: PendingGate, revision: number): void {
+  update(gate: PendingGate, revision: number, mayResolve = true): void {
     this.gate = gate;
     this.revision = revision;
+    this.form.hidden = !mayResolve;
+    this.readOnly.hidden = mayResolve;
+    this.heading.textContent = mayResolve ? "Waiting for your decision" : "Waiting for a decision";
     this.el.dataset.stepId = gate.step_id;
     const row = (term: string, value: string, cls: string): HTMLElement[] => [
       h("dt", null, term),

@@ -8,7 +8,7 @@ import { FlowView } from "./flow-view";
 import { relativeTime } from "./format";
 import { parseFilters } from "./inbox-route";
 import { InboxView } from "./inbox-view";
-import { NEEDS_TOKEN, startSession } from "./session";
+import { NEEDS_TOKEN, signedInName, startSession } from "./session";
 import { clearStatus } from "./status";
 
 interface View {
@@ -130,6 +130,14 @@ function showNeedsToken(message: string): void {
   document.title = "Sign in · stratumc";
 }
 
+/** The signed-in person's name in the header (`--users`); nothing with the single token. */
+function showWho(name: string | null): void {
+  const el = document.getElementById("who");
+  if (el === null) return;
+  el.hidden = name === null;
+  el.textContent = name === null ? "" : `Signed in as ${name}`;
+}
+
 function tickTimes(): void {
   const now = Date.now();
   for (const el of document.querySelectorAll<HTMLElement>("time[data-ms]")) {
@@ -144,6 +152,7 @@ void startSession().then((started) => {
     return;
   }
   whenUnauthorized(() => showNeedsToken(NEEDS_TOKEN));
+  showWho(signedInName());
   window.addEventListener("hashchange", navigate);
   navigate();
   listenForChanges(() => void refresh(), setLive);

@@ -11,6 +11,8 @@ const KEY = "stratumc-ui-session";
 interface Stored {
   readonly session: string;
   readonly expires_ms: number;
+  /** The signed-in person (`stratumc ui --users`); null with the single token. */
+  readonly name: string | null;
 }
 
 function isStored(value: unknown): value is Stored {
@@ -20,7 +22,9 @@ function isStored(value: unknown): value is Stored {
     "session" in value &&
     typeof value.session === "string" &&
     "expires_ms" in value &&
-    typeof value.expires_ms === "number"
+    typeof value.expires_ms === "number" &&
+    // Older servers did not say who: nobody in particular.
+    (!("name" in value) || value.name === null || typeof value.name === "string")
   );
 }
 
@@ -38,6 +42,11 @@ let current: Stored | null = null;
 /** The header that authorizes a request; empty when the page has no session (the server answers 401). */
 export function authHeaders(): Record<string, string> {
   return current === null ? {} : { Authorization: `Bearer ${current.session}` };
+}
+
+/** Who signed in (`stratumc ui --users`), or null with the single token. */
+export function signedInName(): string | null {
+  return current?.name ?? null;
 }
 
 /** Forgets the session (the server refused it: restarted, expired). */
@@ -81,7 +90,7 @@ export async function startSession(): Promise<SessionStart> {
     const error = (body as Partial<ApiError> | null)?.error;
     return { ok: false, message: error?.message ?? `The server answered ${response.status}.` };
   }
-  current = { session: body.session, expires_ms: body.expires_ms };
+  current = { session: body.session, expires_ms: body.expires_ms, name: body.name ?? null };
   try {
     sessionStorage.setItem(KEY, JSON.stringify(current));
   } catch {
@@ -91,4 +100,4 @@ export async function startSession(): Promise<SessionStart> {
 }
 
 export const NEEDS_TOKEN =
-  "This page needs the token that `stratumc ui` printed when it started: open the address it printed (http://…/?token=…). A session lasts in its tab until the server stops or a day has passed.";
+  "This page needs the token that `stratumc ui` printed when it started: open the address it printed (http://…/?token=…), or, for a named reviewer, the address `stratumc ui add-user` printed for you. A session lasts in its tab until the server stops or a day has passed.";

@@ -1,6 +1,7 @@
 // The engine's observer (interpreter/engine/observe.ts): the events of committed calls only, read
 // from the flows before and after each call.
 import { describe, expect, it } from "vitest";
+import { spanOf } from "../../../host/tracing/spans";
 import type { FlowEvent } from "../../../interpreter/engine/observer";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import { parseJson } from "../../../stdlib/values/json";
@@ -66,6 +67,33 @@ describe("the events of a flow with a retry, a sub-flow and a gate", () => {
     const end = h.take();
     expect(brief(end)).toEqual(["gate_resolved main review approve by human", "flow_finished main complete"]);
     expect(end[0]).toMatchObject({ rationale: "fine", duration_ms: 5, dispatched_here: true, seq: 2 });
+  });
+
+  it("a gate a named person resolved carries the name, beside resolved_by human, and into its span", async () => {
+    const h = makeObservedApi(new MemoryStore());
+    const plan = await h.api.plan({ spec: TRACED_SPEC, flow: "main", inputs: parseJson("{}") });
+    const id = String(plan.flow_id);
+    const sub = await h.api.stepDone({ flow_id: id, step_id: "draft", result: parseJson('{"ok": true}') });
+    const child = String(sub.child_flow_id);
+    await h.api.stepDone({ flow_id: child, step_id: "work", result: parseJson('{"v": 1}') });
+    await h.api.stepDone({
+      flow_id: id,
+      step_id: "sub",
+      result: parseJson('{"status": "complete", "output": {"v": 1}}'),
+    });
+    h.take();
+    await h.api.gateResolve({
+      flow_id: id,
+      step_id: "review",
+      outcome: "approve",
+      rationale: "fine",
+      resolved_by: "human",
+      resolved_by_name: "ada",
+    });
+    const [resolved] = h.take();
+    expect(resolved).toMatchObject({ type: "gate_resolved", resolved_by: "human", resolved_by_name: "ada" });
+    const span = resolved === undefined ? null : spanOf(resolved);
+    expect(span?.attributes).toContainEqual(["stratum.gate.resolved_by_name", "ada"]);
   });
 
   it("a call that does not commit emits nothing; an observer that throws fails no call", async () => {

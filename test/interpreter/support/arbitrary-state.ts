@@ -99,6 +99,8 @@ const arbitraryGateRecord: fc.Arbitrary<GateRecord> = fc
     duration_ms: ms,
     round: count,
     round_start_step_id: optionalKey,
+    // A named reviewer's record (stratumc ui --users) has the key; the others have none at all.
+    resolved_by_name: fc.option(arbitraryKey, { nil: null }),
   })
   .map((r) => ({
     step_id: r.step_id,
@@ -109,6 +111,7 @@ const arbitraryGateRecord: fc.Arbitrary<GateRecord> = fc
     type: "gate" as const,
     round: r.round,
     round_start_step_id: r.round_start_step_id,
+    ...(r.resolved_by_name === null ? {} : { resolved_by_name: r.resolved_by_name }),
   }));
 
 const arbitrarySkipRecord: fc.Arbitrary<SkipRecord> = fc
