@@ -102,18 +102,24 @@ export async function runUi(
       ? `[${options.host}]`
       : options.host;
   const url = `http://${shown}:${port}/?token=${encodeURIComponent(token)}`;
-  output.out(`stratumc ui: ${url}\n`);
-  output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
-  if (options.open) openBrowser(url, logError);
   return new Promise<number>((resolve) => {
+    // A terminal's Ctrl-C reaches node twice when bin/stratumc.cjs started it from the snapshot
+    // (the launcher passes its own copy on). The handlers stay for the rest of the process, which
+    // ends once the server is closed, so a repeated signal is ignored rather than ending the
+    // process by default mid-stop (and with status 130 instead of 0).
+    let stopping = false;
     const stop = (): void => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
+      if (stopping) return;
+      stopping = true;
       server.close(() => resolve(0));
       server.closeAllConnections();
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
+    // Printed once a signal stops the server cleanly: whoever reads the address may stop it at once.
+    output.out(`stratumc ui: ${url}\n`);
+    output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
+    if (options.open) openBrowser(url, logError);
     onListening?.({ url, stop });
   });
 }
