@@ -37,9 +37,34 @@ if [ -n "$n" ] && [ -f "$b" ] && [ -z "$NODE_OPTIONS$STRATUMC_NO_SNAPSHOT" ]; th
   for e in $PATH; do [ -x "${e:-.}/node" ] && { p=${e:-.}/node; break; }; done
   set +f; IFS=$o
 fi
+# Node runs from the snapshot as a child, not exec'd, to fall back when it refuses the blob, so this
+# shell passes the signals a caller sends it on (`kill <pid>` of `stratumc ui`, an editor stopping
+# `lsp`, a client stopping `serve`) and ends as node ended: with its status, or by the same signal.
+# Traps are set before node starts: a signal that comes before $! is known is sent once it is. An
+# asynchronous command's stdin is /dev/null unless redirected, so node gets this shell's stdin
+# (when it has one) through descriptor 9. A trapped signal interrupts `wait`; the loop waits again for node's status
+# (a second `wait` for an already collected node says 127, which is not node's status).
 if [ -n "$p" ] && [ "$p" -ef "$n" ] && [ "$b" -nt "$n" ]; then
-  "$n" --snapshot-blob "$b" -- "$@"
-  r=$?
+  f= q= w=
+  for g in 1 2 15; do
+    trap "f=$g w=1; if [ -n \"\$!\" ]; then kill -$g \$! 2>/dev/null; else q=$g; fi" "$g"
+  done
+  if { command exec 9<&0; } 2>/dev/null; then
+    "$n" --snapshot-blob "$b" -- "$@" <&9 9<&- &
+    exec 9<&-
+  else
+    "$n" --snapshot-blob "$b" -- "$@" &
+  fi
+  [ -n "$q" ] && kill -"$q" $! 2>/dev/null
+  r= w=1
+  while [ -n "$w" ]; do
+    w=
+    wait $!
+    c=$?
+    { [ -z "$r" ] || [ "$c" -ne 127 ]; } && r=$c
+  done
+  trap - 1 2 15
+  [ -n "$f" ] && [ "$r" -eq $((128 + f)) ] && kill -"$f" $$
   [ "$r" -ne 14 ] && exit "$r"
   rm -f "$b"
 fi

@@ -24,8 +24,9 @@ export function runInstall(paths: InstallPaths, write: (text: string) => void): 
   const { projectRoot, home } = paths;
   const changes = new Changes(planPlaces(paths));
   const report = new Report(write);
-  // 1. Preconditions: the MCP command (stratum-mcp on PATH, or our script for the local scope).
-  const server = chooseServerCommand(paths.searchPath);
+  // 1. Preconditions: the MCP command (npx for a project dependency, stratum-mcp on PATH, or our
+  // script for the local scope).
+  const server = chooseServerCommand(paths.searchPath, projectRoot);
   // 2. Hook scripts in the project.
   planProjectScripts(projectRoot, changes, report);
   // 3. MCP registration.

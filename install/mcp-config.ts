@@ -1,17 +1,21 @@
-// The `stratum` MCP server entry (docs/reference/runtime.md §22.1 step 3, docs/reference/runtime.md §22.2 step 1). With
-// `stratum-mcp` on PATH: `{"command": "stratum-mcp"}` in `.mcp.json`, the shared file Claude Code
-// reads for project-scoped servers (DIV-MCP-JSON-LOCATION). Without it: the absolute node and
-// script in Claude Code's local scope, `projects[<project root>].mcpServers` of ~/.claude.json,
-// which is personal (a machine's paths never reach a shared file). Uninstall removes the entry from
-// both, and from the `.claude/mcp.json` the reference used to write. A value of the wrong type on the
-// way to our entry stops install (json-shape.ts); uninstall leaves such values as they are.
+// The `stratum` MCP server entry (docs/reference/runtime.md §22.1 step 3, docs/reference/runtime.md §22.2 step 1),
+// as server-command.ts chooses it. With stratumc a dependency of the project:
+// `{"command": "npx", "args": ["--no-install", "stratum-mcp"]}` in `.mcp.json`, the shared file
+// Claude Code reads for project-scoped servers (DIV-MCP-JSON-LOCATION). With `stratum-mcp` installed
+// on PATH: `{"command": "stratum-mcp"}` there. Otherwise: the absolute node and script in Claude
+// Code's local scope, `projects[<project root>].mcpServers` of ~/.claude.json, which is personal (a
+// machine's paths never reach a shared file). An entry in `.mcp.json` that is exactly one install
+// writes is brought to the chosen one; any other entry of that name is the user's and stays.
+// Uninstall removes the entry from both, and from the `.claude/mcp.json` the reference used to
+// write. A value of the wrong type on the way to our entry stops install (json-shape.ts); uninstall
+// leaves such values as they are.
 import { join } from "node:path";
 import type { Changes } from "./changes";
 import { isJsonObject, type JsonObject, jsonText, own, parseJsonObject } from "./files";
 import { type JsonPath, objectAt, wrongType } from "./json-shape";
 import { displayHomePath, type InstallPaths } from "./paths";
 import type { Report } from "./report";
-import { SERVER_PROGRAM, type ServerCommand } from "./server-command";
+import { NPX_ENTRY, SERVER_PROGRAM, type ServerCommand } from "./server-command";
 
 export const MCP_CONFIG = ".mcp.json";
 export const LEGACY_MCP_CONFIG = ".claude/mcp.json";
@@ -24,9 +28,27 @@ export function planMcpServer(
   changes: Changes,
   report: Report,
 ): void {
+  if (choice.kind === "npx") {
+    planProjectServer(paths.projectRoot, { ...NPX_ENTRY, args: [...NPX_ENTRY.args] }, changes, report);
+    report.note(`MCP server command: ${[NPX_ENTRY.command, ...NPX_ENTRY.args].join(" ")}`);
+    report.note(
+      `stratumc is in the ${choice.dependency.field} of package.json, so every teammate who ran npm install ` +
+        `has ${SERVER_PROGRAM} in node_modules/.bin: npx starts it from there wherever ${MCP_CONFIG} is read, ` +
+        `without ${SERVER_PROGRAM} on PATH.`,
+    );
+    if (!choice.dependency.installed)
+      report.note(
+        `node_modules/.bin/${SERVER_PROGRAM} is not there yet: run npm install before you start Claude Code.`,
+      );
+    return;
+  }
   if (choice.kind === "path") {
-    planProjectServer(paths.projectRoot, changes, report);
+    planProjectServer(paths.projectRoot, { command: SERVER_PROGRAM }, changes, report);
     report.note(`MCP server command: ${SERVER_PROGRAM} (on PATH: ${choice.found})`);
+    report.note(
+      `${SERVER_PROGRAM} is installed on PATH, not only in a node_modules/.bin, so the name works for every ` +
+        `teammate who installed stratumc the same way.`,
+    );
     return;
   }
   const shown = displayHomePath(paths.claudeJson, paths.home);
@@ -40,32 +62,53 @@ export function planMcpServer(
     outcome !== "stratum server already present",
   );
   report.note(`MCP server command: ${[choice.command, ...choice.args].join(" ")}`);
+  const where =
+    choice.npmBin === null
+      ? `${SERVER_PROGRAM} is not on PATH`
+      : `${SERVER_PROGRAM} is on PATH only through node_modules/.bin (as npx runs it), and stratumc is not ` +
+        "a dependency in package.json";
   report.note(
-    `${SERVER_PROGRAM} is not on PATH, and this command works on this machine only, so it is registered ` +
-      `for you alone (~/.claude.json), not in the shared ${MCP_CONFIG}. To register it for the whole ` +
-      `team, put ${SERVER_PROGRAM} on PATH and run install again.`,
+    `${where}, so this command works on this machine only: it is registered for you alone ` +
+      `(~/.claude.json), not in the shared ${MCP_CONFIG}. To register it for the whole team, add stratumc ` +
+      `to the project's devDependencies (or put ${SERVER_PROGRAM} on PATH) and run install again.`,
   );
 }
 
-function planProjectServer(projectRoot: string, changes: Changes, report: Report): void {
+function planProjectServer(projectRoot: string, entry: JsonObject, changes: Changes, report: Report): void {
   const path = join(projectRoot, MCP_CONFIG);
   const bytes = changes.read(path);
   if (bytes === null) {
-    changes.set(path, jsonText({ mcpServers: { [SERVER]: { command: SERVER_PROGRAM } } }));
+    changes.set(path, jsonText({ mcpServers: { [SERVER]: entry } }));
     report.item(MCP_CONFIG, "created", true);
     return;
   }
   const config = parseJsonObject(bytes, MCP_CONFIG);
   const servers = objectAt(config, ["mcpServers"], MCP_CONFIG, SERVERS);
   if (hasServer(servers, ["mcpServers", SERVER], MCP_CONFIG)) {
-    report.item(MCP_CONFIG, "stratum server already present", false);
+    const current = own(servers, SERVER);
+    const written = writtenByInstall(current);
+    if (written === null || JSON.stringify(current) === JSON.stringify(entry)) {
+      report.item(MCP_CONFIG, "stratum server already present", false);
+      return;
+    }
+    changes.set(path, jsonText({ ...config, mcpServers: { ...servers, [SERVER]: entry } }));
+    report.item(MCP_CONFIG, `stratum server command updated (was ${written})`, true);
     return;
   }
-  changes.set(
-    path,
-    jsonText({ ...config, mcpServers: { ...servers, [SERVER]: { command: SERVER_PROGRAM } } }),
-  );
+  changes.set(path, jsonText({ ...config, mcpServers: { ...servers, [SERVER]: entry } }));
   report.item(MCP_CONFIG, "stratum server added", true);
+}
+
+/**
+ * The command line of an entry exactly as some install writes it to `.mcp.json` (so install may
+ * change it), or null: an entry the user wrote or changed, which install leaves alone.
+ */
+function writtenByInstall(entry: unknown): string | null {
+  for (const form of [{ command: SERVER_PROGRAM }, NPX_ENTRY]) {
+    if (JSON.stringify(entry) === JSON.stringify(form))
+      return [form.command, ...("args" in form ? form.args : [])].join(" ");
+  }
+  return null;
 }
 
 function planLocalServer(

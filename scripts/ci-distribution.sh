@@ -5,7 +5,9 @@
 #      installed `stratumc check` passes the examples (exit 0) and fails examples/broken (exit 1);
 #   3. the pre-commit framework installs the `stratumc-check` hook from this repository at HEAD
 #      (committed files only) and the hook fails a broken spec with a located error (exit 1) and
-#      passes a clean one (exit 0).
+#      passes a clean one (exit 0);
+#   4. the local hook the README documents (`repo: local`, `language: system`,
+#      `npx --no-install stratumc check`) does the same over the installed tarball, offline.
 # Needs node, npm, git and pre-commit (https://pre-commit.com; Debian's `pre-commit` or pip).
 # Nothing is kept: every directory (npm prefix, PRE_COMMIT_HOME) is temporary.
 set -euo pipefail
@@ -102,6 +104,27 @@ grep -Eq '^broken\.stratum\.yaml:[0-9]+:[0-9]+: error: ' "$work/hook-broken.log"
   fail "the hook's output has no located error (file:line:col: error: ...)"
 
 section "pre-commit run on a clean spec (exit 0)"
+expect_exit 0 pre-commit run --color never --files clean.stratum.yaml
+
+section "pre-commit: the local hook of the README (repo: local, language: system) over the installed tarball"
+cd "$work/install"
+git init -q
+cat >.pre-commit-config.yaml <<'EOF'
+repos:
+  - repo: local
+    hooks:
+      - id: stratumc-check
+        name: stratumc check
+        entry: npx --no-install stratumc check
+        language: system
+        files: \.stratum\.ya?ml$
+EOF
+cp "$repo/examples/broken/unknown-step-id.stratum.yaml" broken.stratum.yaml
+cp "$repo/examples/code-review-gate.stratum.yaml" clean.stratum.yaml
+git add broken.stratum.yaml clean.stratum.yaml .pre-commit-config.yaml
+expect_exit 1 pre-commit run --color never --files broken.stratum.yaml | tee "$work/local-broken.log"
+grep -Eq '^broken\.stratum\.yaml:[0-9]+:[0-9]+: error: ' "$work/local-broken.log" ||
+  fail "the local hook's output has no located error (file:line:col: error: ...)"
 expect_exit 0 pre-commit run --color never --files clean.stratum.yaml
 
 section "distribution: all proofs passed"

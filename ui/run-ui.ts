@@ -136,9 +136,6 @@ export async function runUi(
       `stratumc ui: ${count} ${count === 1 ? "person" : "people"} of ${usersAt} sign in, each with the address add-user printed for them\n`,
     );
   }
-  output.out(`stratumc ui: ${url}\n`);
-  output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
-  if (options.open) openBrowser(url, logError);
   const stopNotify = launchNotify(
     flowHost,
     () => reader ?? inPlaceReader(new FlowSource(flowHost), flowHost),
@@ -151,15 +148,24 @@ export async function runUi(
     (line) => output.err(`stratumc ui: ${line}\n`),
   );
   return new Promise<number>((resolve) => {
+    // A terminal's Ctrl-C reaches node twice when bin/stratumc.cjs started it from the snapshot
+    // (the launcher passes its own copy on). The handlers stay for the rest of the process, which
+    // ends once the server is closed, so a repeated signal is ignored rather than ending the
+    // process by default mid-stop (and with status 130 instead of 0).
+    let stopping = false;
     const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
       stopNotify();
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
       server.close(() => resolve(0));
       server.closeAllConnections();
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
+    // Printed once a signal stops the server cleanly: whoever reads the address may stop it at once.
+    output.out(`stratumc ui: ${url}\n`);
+    output.err(`stratumc ui: the flows of ${flowHost.where}; Ctrl-C stops the server\n`);
+    if (options.open) openBrowser(url, logError);
     onListening?.({ url, stop });
   });
 }

@@ -65,9 +65,9 @@ export function unboundedLoop(
   history: readonly Visit[],
   stepId: string,
   visits: number,
-  bound: number,
   index: number,
 ): Observation | null {
+  const allowed = allowance(flow, flow.stepById.get(stepId));
   const position = new Map(flow.steps.map((s, i) => [s.id, i]));
   for (let i = history.length - 1; i > 0; i--) {
     const h = history[i]!;
@@ -88,7 +88,7 @@ export function unboundedLoop(
         `'${h.cause.field}: ${target}' of step '${h.cause.step}'`,
         stepId,
         visits,
-        bound,
+        allowed,
       ),
       related: cycle.slice(0, 10).map((s) => ({
         flow: flow.name,
@@ -104,7 +104,7 @@ export function unboundedLoop(
     flow: flow.name,
     step: stepId,
     anchor: { kind: "step" },
-    message: FUZZ_UNBOUNDED_LOOP.message(`the routing into step '${stepId}'`, stepId, visits, bound),
+    message: FUZZ_UNBOUNDED_LOOP.message(`the routing into step '${stepId}'`, stepId, visits, allowed),
     related: [],
     call: index,
   };
@@ -112,7 +112,27 @@ export function unboundedLoop(
 
 /** Dispatches a step may get from the counters the spec declares: attempts × rounds. */
 export function boundOf(flow: FlowIR, step: StepIR): number {
-  return ((flow.maxRounds ?? 0) + 1) * Math.max(1, step.retries);
+  return ((flow.maxRounds ?? 0) + 1) * attempts(step);
+}
+
+function attempts(step: StepIR): number {
+  return Math.max(1, step.retries);
+}
+
+/**
+ * What the spec allows `step`, in the words of the spec's own fields (`retries`, `max_rounds`),
+ * so the finding says which counters its "far more often" was measured against.
+ */
+function allowance(flow: FlowIR, step: StepIR | undefined): string {
+  if (step === undefined) return `flow '${flow.name}' has no counter for it`;
+  const n = attempts(step);
+  const each =
+    step.kind === "gate"
+      ? "a gate is dispatched once"
+      : `its retries: ${step.retries} allow it ${n} attempt${n === 1 ? "" : "s"}`;
+  if (flow.maxRounds === null) return `${each}, and flow '${flow.name}' has no max_rounds`;
+  const rounds = flow.maxRounds + 1;
+  return `${each} in each of the ${rounds} round${rounds === 1 ? "" : "s"} max_rounds: ${flow.maxRounds} allows (${boundOf(flow, step)})`;
 }
 
 export function routeOf(step: StepIR | undefined, field: string): string | null {

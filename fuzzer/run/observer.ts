@@ -241,7 +241,7 @@ export class Observer {
     this.revisit ??= revisitOf(flow, stepId, cause, history, visits, index);
     const bound = boundOf(flow, step);
     if (visits > 2 * bound + 2 && this.stopped === null) {
-      const finding = unboundedLoop(flow, history, stepId, visits, bound, index);
+      const finding = unboundedLoop(flow, history, stepId, visits, index);
       if (finding !== null) this.add(finding);
       this.stopped = "loop";
     }

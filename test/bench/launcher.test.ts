@@ -1,12 +1,13 @@
 // bin/stratumc.cjs as a program: when it starts node from the V8 startup snapshot and when it falls
 // back to the plain bundle. The layout is the real launcher beside a stand-in bundle and a tiny
 // snapshot that both print which one ran, so every branch is observable.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -14,15 +15,23 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const LAUNCHER = join(REPO, "bin/stratumc.cjs");
 
-// Both stand-ins report their argv, echo stdin for `stdin`, and exit with N for `exit N`.
+// Both stand-ins report their argv, echo stdin for `stdin`, and exit with N for `exit N`; `wait`
+// prints "ready" and runs until a signal ends it, `wait N` until SIGHUP, SIGINT or SIGTERM, on
+// which it prints the signal and exits with N.
 const behaviour = (label: string, argvStart: number) => `
 const args = process.argv.slice(${argvStart});
-if (args[0] === "stdin") {
+if (args[0] === "wait") {
+  if (args[1] !== undefined) {
+    for (const s of ["SIGHUP", "SIGINT", "SIGTERM"]) process.on(s, () => { console.log("${label} got " + s); process.exit(Number(args[1])); });
+  }
+  setInterval(() => {}, 1000);
+  console.log("${label} ready");
+} else if (args[0] === "stdin") {
   let data = "";
   process.stdin.setEncoding("utf8").on("data", (c) => (data += c)).on("end", () => console.log("${label} stdin " + data));
 } else {
@@ -190,6 +199,94 @@ describe("bin/stratumc.cjs run as a program", () => {
     expect(existsSync(l.blob)).toBe(false);
     // Later runs take the plain path silently.
     expect(run(l.bin, ["a"])).toEqual({ status: 0, stdout: 'plain ["a"]\n', stderr: "" });
+  });
+});
+
+/** The launchers `started` ran and the nodes below them, killed after each test whatever it left. */
+const running: number[] = [];
+afterEach(() => {
+  for (const pid of running.splice(0)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+/** The pids of the children of `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The launcher started with `wait …`; resolves once the stand-in says it is ready. */
+async function started(bin: string, args: readonly string[], e: NodeJS.ProcessEnv = env()) {
+  const child = spawn(bin, args, { env: e, stdio: ["pipe", "pipe", "pipe"] });
+  running.push(child.pid ?? -1);
+  let out = "";
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, out })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString("utf8");
+      if (!out.includes("ready\n")) return;
+      running.push(...childrenOf(child.pid ?? -1));
+      resolve();
+    });
+    void exited.then((x) => reject(new Error(`exited before it was ready: ${JSON.stringify(x)}`)));
+  });
+  return { pid: child.pid ?? -1, exited };
+}
+
+describe("bin/stratumc.cjs passes signals on and ends as node ended", () => {
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+    it(`${signal} from the snapshot path: node's handler runs, and its exit status is the launcher's`, async () => {
+      const l = layout();
+      const run = await started(l.bin, ["wait", "7"]);
+      process.kill(run.pid, signal);
+      expect(await run.exited).toEqual({
+        code: 7,
+        signal: null,
+        out: `snapshot ready\nsnapshot got ${signal}\n`,
+      });
+    });
+
+    it(`${signal} without a handler: the launcher ends by ${signal} on either path, as node did`, async () => {
+      for (const e of [env(), env({ STRATUMC_NO_SNAPSHOT: "1" })]) {
+        const run = await started(layout().bin, ["wait"], e);
+        process.kill(run.pid, signal);
+        expect((await run.exited).signal).toBe(signal);
+      }
+    });
+  }
+
+  it("leaves no node behind when the launcher is killed", async () => {
+    const l = layout();
+    const run = await started(l.bin, ["wait"]);
+    const [node = -1] = childrenOf(run.pid);
+    expect(readFileSync(`/proc/${node}/cmdline`, "utf8")).toContain("--snapshot-blob");
+    process.kill(run.pid, "SIGTERM");
+    await run.exited;
+    expect(() => process.kill(node, 0)).toThrow(/ESRCH/);
+  });
+
+  it("starts from the snapshot when its stdin is closed", () => {
+    const l = layout();
+    const r = spawnSync("sh", ["-c", '"$0" a <&-', l.bin], { env: env(), encoding: "utf8" });
+    expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      status: 0,
+      stdout: 'snapshot ["a"]\n',
+      stderr: "",
+    });
   });
 });
 

@@ -2,6 +2,7 @@
 // an invalid file refused with nothing written, idempotence) and the schema's stable `$id`, with
 // the published copy `schema/stratum.schema.json` kept equal to `stratumc schema`
 // (scripts/gen-docs.mjs writes it: `npm run check:generated -- --write`).
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +70,30 @@ describe("init", () => {
     expect(JSON.parse(read(dir, ".vscode/settings.json"))).toEqual({
       "yaml.schemas": { "./.stratum/spec.schema.json": ["**/*.stratum.yaml", "**/*.stratum.yml"] },
     });
+  });
+
+  it("writes a starter spec our own fuzzer finds nothing in: check --deep and fuzz on several seeds, through bin/", () => {
+    // The built launcher as a program, as `npx stratumc` runs it, in a project with only what init wrote.
+    const dir = project();
+    const bin = (args: string[]) => {
+      const r = spawnSync(join(REPO, "bin/stratumc.cjs"), args, {
+        cwd: dir,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: dir },
+      });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    expect(bin(["init"]).status).toBe(0);
+    expect(bin(["check", "--deep"])).toEqual({
+      status: 0,
+      stdout: "0 error(s), 0 warning(s) in 1 file(s)\n",
+      stderr: "",
+    });
+    for (const seed of ["1", "7", "36"]) {
+      const r = bin(["fuzz", "--seed", seed, "--format", "json", "plan.stratum.yaml"]);
+      expect({ seed, status: r.status }).toEqual({ seed, status: 0 });
+      expect({ seed, findings: JSON.parse(r.stdout).files[0].findings }).toEqual({ seed, findings: [] });
+    }
   });
 
   it("is idempotent: a second run changes nothing and says so", () => {

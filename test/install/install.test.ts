@@ -40,6 +40,8 @@ function lines(
     ...SCRIPTS.map((s) => `  .claude/hooks/${s}: ${scripts}`),
     `  .mcp.json: ${mcp}`,
     `    MCP server command: stratum-mcp (on PATH: ${sb.bin}/stratum-mcp)`,
+    "    stratum-mcp is installed on PATH, not only in a node_modules/.bin, so the name works for every " +
+      "teammate who installed stratumc the same way.",
     `  CLAUDE.md: ${claude}`,
     ...SKILL_NAMES.map((n) => `  ~/.claude/skills/${n}: ${skills}`),
     ...settings,

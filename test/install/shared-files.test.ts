@@ -1,7 +1,7 @@
 // No path of this machine in shared files ($CLAUDE_PROJECT_DIR commands in settings.json,
 // personal entries out of it), the MCP registration with and without stratum-mcp on PATH, invalid
 // JSON never overwritten (nothing changed anywhere), uninstall giving back the exact bytes.
-import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -120,6 +120,75 @@ describe("the MCP registration", () => {
     expect(() => statSync(sb.claudeJson)).toThrow();
   });
 
+  test("stratumc in package.json: npx --no-install stratum-mcp in .mcp.json, before a stratum-mcp on PATH", async () => {
+    sb.write("package.json", JSON.stringify({ devDependencies: { stratumc: "^0.1.0" } }));
+    const answer = await sb.cli(["install"]);
+    expect(answer.stdout).toContain(
+      [
+        "  .mcp.json: created",
+        "    MCP server command: npx --no-install stratum-mcp",
+        "    stratumc is in the devDependencies of package.json, so every teammate who ran npm install has " +
+          "stratum-mcp in node_modules/.bin: npx starts it from there wherever .mcp.json is read, without " +
+          "stratum-mcp on PATH.",
+        // This sandbox never ran npm install.
+        "    node_modules/.bin/stratum-mcp is not there yet: run npm install before you start Claude Code.",
+        "",
+      ].join("\n"),
+    );
+    expect(sb.json(".mcp.json")).toEqual({
+      mcpServers: { stratum: { command: "npx", args: ["--no-install", "stratum-mcp"] } },
+    });
+    sb.write("node_modules/.bin/stratum-mcp", "");
+    const again = await sb.cli(["install"]);
+    expect(again.stdout).toContain("  .mcp.json: stratum server already present\n");
+    expect(again.stdout).not.toContain("not there yet");
+  });
+
+  test("a package.json without stratumc, or one that is not JSON, changes nothing of the choice", async () => {
+    for (const text of [JSON.stringify({ dependencies: { other: "1" } }), "{ not json", "[]"]) {
+      sb.write("package.json", text);
+      const answer = await sb.cli(["install"]);
+      expect(answer.stdout).toContain(`MCP server command: stratum-mcp (on PATH: ${sb.bin}/stratum-mcp)`);
+      await sb.cli(["uninstall"]);
+    }
+  });
+
+  test("a stratum-mcp only in a node_modules/.bin on PATH (npx) is not on PATH for Claude Code", async () => {
+    const npmBin = join(sb.root, "elsewhere/node_modules/.bin");
+    mkdirSync(npmBin, { recursive: true });
+    writeFileSync(join(npmBin, "stratum-mcp"), "#!/bin/sh\n", { mode: 0o755 });
+    sb.env = { PATH: npmBin };
+    const answer = await sb.cli(["install"]);
+    expect(answer.stdout).toContain("  ~/.claude.json: stratum server added (local scope of this project)\n");
+    expect(answer.stdout).toContain(
+      "    stratum-mcp is on PATH only through node_modules/.bin (as npx runs it), and stratumc is not a " +
+        "dependency in package.json, so this command works on this machine only",
+    );
+    expect(sb.exists(".mcp.json")).toBe(false);
+    await sb.cli(["uninstall"]);
+    // A global stratum-mcp later on PATH is the one named.
+    sb.env = { PATH: `${npmBin}:${sb.bin}` };
+    expect((await sb.cli(["install"])).stdout).toContain(
+      `MCP server command: stratum-mcp (on PATH: ${sb.bin}/stratum-mcp)`,
+    );
+  });
+
+  test("an entry install wrote is brought to the chosen command; one the user wrote stays", async () => {
+    const npx = { command: "npx", args: ["--no-install", "stratum-mcp"] };
+    sb.write(".mcp.json", JSON.stringify({ mcpServers: { stratum: npx } }));
+    const answer = await sb.cli(["install"]);
+    expect(answer.stdout).toContain(
+      "  .mcp.json: stratum server command updated (was npx --no-install stratum-mcp)\n",
+    );
+    expect(sb.json(".mcp.json")).toEqual({ mcpServers: { stratum: { command: "stratum-mcp" } } });
+    await sb.cli(["uninstall"]);
+    expect(sb.json(".mcp.json")).toEqual({ mcpServers: { stratum: npx } });
+    const custom = { command: "stratum-mcp", env: { STRATUM_HOME: "/srv/flows" } };
+    sb.write(".mcp.json", JSON.stringify({ mcpServers: { stratum: custom } }));
+    expect((await sb.cli(["install"])).stdout).toContain("  .mcp.json: stratum server already present\n");
+    expect(sb.json(".mcp.json")).toEqual({ mcpServers: { stratum: custom } });
+  });
+
   test("a stratum-mcp that is not executable, or a folder, does not count", async () => {
     rmSync(join(sb.bin, "stratum-mcp"));
     writeFileSync(join(sb.bin, "stratum-mcp"), "x", { mode: 0o644 });
@@ -138,9 +207,9 @@ describe("the MCP registration", () => {
       [
         "  ~/.claude.json: stratum server added (local scope of this project)",
         `    MCP server command: ${process.execPath} ${script}`,
-        "    stratum-mcp is not on PATH, and this command works on this machine only, so it is registered " +
+        "    stratum-mcp is not on PATH, so this command works on this machine only: it is registered " +
           "for you alone (~/.claude.json), not in the shared .mcp.json. To register it for the whole team, " +
-          "put stratum-mcp on PATH and run install again.",
+          "add stratumc to the project's devDependencies (or put stratum-mcp on PATH) and run install again.",
         "",
       ].join("\n"),
     );
