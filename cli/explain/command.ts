@@ -2,9 +2,10 @@
 // with its title. Codes are matched case-insensitively; an unknown code is a usage error with a
 // did-you-mean and the way to list every code (unknown-code.ts).
 import type { Command } from "commander";
-import { suggest } from "../../checker/index";
+import { ruleDocAnchor, suggest } from "../../checker/index";
 import type { CommandContext } from "../command-context";
 import { UsageError } from "../exit-codes";
+import { docsPointer } from "../installed-docs";
 import { type CliRule, cliRules } from "../rules";
 import { unknownCodeMessage } from "./unknown-code";
 
@@ -29,6 +30,9 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
         throw new UsageError(unknownCodeMessage(code, close?.candidate ?? null, codes, ctx.programName));
       }
       ctx.io.out(formatRule(rule));
+      ctx.io.out(
+        `\n${docsPointer("reference/rules.md", { title: rule.code, anchor: ruleDocAnchor(rule.code) })}`,
+      );
     });
 }
 
