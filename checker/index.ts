@@ -63,7 +63,7 @@ export {
   type ReferenceVersion,
 } from "./portable/features";
 export { defineRule, type RuleInfo } from "./rule";
-export { ruleDocHref } from "./rule-docs";
+export { ruleDocAnchor, ruleDocHref } from "./rule-docs";
 export { checkScenario, type ScenarioCheck } from "./scenario/check";
 export {
   type ExpectedStatus,

@@ -9,6 +9,7 @@ import { Command, CommanderError } from "commander";
 import type { CliHost, CommandContext } from "./command-context";
 import type { CommandEntry, Register } from "./command-table";
 import { EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError } from "./exit-codes";
+import { docsPointer } from "./installed-docs";
 import type { Output } from "./output";
 import { MCP_PROGRAM } from "./program-name";
 import { VERSION } from "./version";
@@ -47,6 +48,8 @@ export async function runCliWith(
     .description("checked toolchain for .stratum.yaml specs")
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
+  // stratum-mcp's help is the reference's (mcp-commands/); stratumc's ends with where the docs are.
+  if (!mcp) program.addHelpText("after", () => `\n${docsPointer("README.md").trimEnd()}`);
   const ctx: CommandContext = { io, host, programName, setExitCode };
   // Bare `stratum-mcp` is the MCP server, as the reference's command line (docs/reference/runtime.md §21.1).
   // So is `stratum-mcp --http HOST:PORT`, over Streamable HTTP.

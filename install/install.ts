@@ -49,7 +49,13 @@ export function runInstall(paths: InstallPaths, write: (text: string) => void): 
   const record = recordPath(paths.installsDir, projectRoot);
   const previous = readRecord(record, projectRoot, shownPath(record, paths));
   const text = mergeRecord(previous, projectRoot, changes, changes.foldersToCreate());
-  if (text !== null && changes.set(record, text, 0o600)) changes.first(record);
+  if (text !== null && changes.set(record, text, 0o600)) {
+    changes.first(record);
+    // Named like every other file written, so nothing lands in the home folder unannounced; it is
+    // bookkeeping, not a change Claude Code has to be restarted for.
+    const outcome = previous === null ? "install record written" : "install record updated";
+    report.item(shownPath(record, paths), `${outcome} (what uninstall gives back)`, false);
+  }
   changes.apply();
   report.finish(report.changed ? INSTALL_DONE : INSTALL_NOTHING);
 }

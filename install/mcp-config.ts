@@ -153,21 +153,17 @@ function ourServer(servers: unknown): servers is JsonObject {
 
 /**
  * Plans the removal of the `stratum` server from `<projectRoot>/<relPath>`; the file is deleted
- * when no server and nothing else remains. `quietWhenMissing`: no line for a missing file.
+ * when no server and nothing else remains. A missing file gets no line (nothing to remove).
  */
 export function planRemoveMcpServer(
   projectRoot: string,
   relPath: string,
   changes: Changes,
   report: Report,
-  quietWhenMissing = false,
 ): void {
   const path = join(projectRoot, relPath);
   const bytes = changes.read(path);
-  if (bytes === null) {
-    if (!quietWhenMissing) report.item(relPath, "not found", false);
-    return;
-  }
+  if (bytes === null) return;
   const file = parseJsonObject(bytes, relPath);
   const servers = own(file, "mcpServers");
   if (!ourServer(servers)) {

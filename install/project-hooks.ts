@@ -61,17 +61,14 @@ export function planRegisterHooks(projectRoot: string, changes: Changes, report:
 export function planUnregisterHooks(projectRoot: string, changes: Changes, report: Report): void {
   for (const { script } of HOOK_EVENTS) {
     const rel = `${PROJECT_HOOKS_DIR}/${script}`;
-    const found = changes.read(join(projectRoot, rel)) !== null;
-    if (found) changes.set(join(projectRoot, rel), null);
-    report.item(rel, found ? "removed" : "not found", found);
+    if (changes.read(join(projectRoot, rel)) === null) continue;
+    changes.set(join(projectRoot, rel), null);
+    report.item(rel, "removed", true);
   }
   for (const rel of [SHARED_SETTINGS, LOCAL_SETTINGS]) {
     const path = join(projectRoot, rel);
     const bytes = changes.read(path);
-    if (bytes === null) {
-      if (rel === SHARED_SETTINGS) report.item(rel, "not found", false);
-      continue;
-    }
+    if (bytes === null) continue;
     const { settings, changed } = unregisterHooks(parseJsonObject(bytes, rel));
     if (!changed) {
       if (rel === SHARED_SETTINGS) report.item(rel, "no hook entries", false);

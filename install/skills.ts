@@ -36,8 +36,15 @@ export function planInstallSkills(skillsDir: string, home: string, changes: Chan
     changes.removeTree(dir);
     report.item(displayHomePath(dir, home), "removed (no longer bundled)", true);
   }
-  // The manifest is bookkeeping: rewriting it is not a change the user has to act on.
-  changes.set(join(skillsDir, SKILLS_MANIFEST), jsonText([...bundled]));
+  // The manifest is bookkeeping: rewriting it is not a change the user has to act on, but it is
+  // a file written, so it is named.
+  const manifest = join(skillsDir, SKILLS_MANIFEST);
+  if (changes.set(manifest, jsonText([...bundled])))
+    report.item(
+      displayHomePath(manifest, home),
+      "skills manifest written (the skills uninstall removes)",
+      false,
+    );
 }
 
 /**
@@ -65,9 +72,10 @@ export function planUninstallSkills(
         report.item(displayHomePath(dir, home), previous.bytes === null ? "removed" : "restored", true);
         continue;
       }
-      const found = exists(dir);
-      if (found) changes.removeTree(dir);
-      report.item(displayHomePath(dir, home), found ? "removed" : "not found", found);
+      // What was never there gets no line (uninstall names what it removed).
+      if (!exists(dir)) continue;
+      changes.removeTree(dir);
+      report.item(displayHomePath(dir, home), "removed", true);
     }
   }
   changes.set(join(skillsDir, SKILLS_MANIFEST), null);

@@ -27,14 +27,15 @@ export function runUninstall(paths: InstallPaths, keepSkills: boolean, write: (t
   const restore = (path: string) => recordedBefore(record, path, changes.disk(path));
   // 1. MCP server: .mcp.json, the reference's legacy file (only when there), the local scope.
   planRemoveMcpServer(projectRoot, MCP_CONFIG, changes, report);
-  planRemoveMcpServer(projectRoot, LEGACY_MCP_CONFIG, changes, report, true);
+  planRemoveMcpServer(projectRoot, LEGACY_MCP_CONFIG, changes, report);
   planRemoveLocalServer(paths, changes, report);
   // 2. Execution-model block.
   const claudeMd = join(projectRoot, "CLAUDE.md");
   const bytes = changes.read(claudeMd);
   const current = bytes === null ? null : decodeText(bytes, "CLAUDE.md");
-  if (current === null) report.item("CLAUDE.md", "not found", false);
-  else if (!hasExecutionModel(current)) report.item("CLAUDE.md", "execution model not present", false);
+  if (current === null) {
+    // No CLAUDE.md: nothing to say (uninstall names what it removed, not what was never there).
+  } else if (!hasExecutionModel(current)) report.item("CLAUDE.md", "execution model not present", false);
   else {
     changes.set(claudeMd, removeExecutionModel(current));
     report.item("CLAUDE.md", "execution model removed", true);
@@ -45,9 +46,9 @@ export function runUninstall(paths: InstallPaths, keepSkills: boolean, write: (t
   // hook entries.
   for (const { script } of HOOK_EVENTS) {
     const path = join(hooksDir, script);
-    const found = changes.read(path) !== null;
-    if (found) changes.set(path, null);
-    report.item(displayHomePath(path, home), found ? "removed" : "not found", found);
+    if (changes.read(path) === null) continue;
+    changes.set(path, null);
+    report.item(displayHomePath(path, home), "removed", true);
   }
   planUnregisterHooks(projectRoot, changes, report);
   // 5. Exact bytes for every file the record knows and nobody changed since install.
@@ -57,7 +58,8 @@ export function runUninstall(paths: InstallPaths, keepSkills: boolean, write: (t
     const previous = restore(path);
     if (previous !== undefined) changes.set(path, previous.bytes, previous.mode ?? undefined);
   }
-  changes.set(recordFile, null);
+  if (changes.set(recordFile, null))
+    report.item(shownPath(recordFile, paths), "install record removed", false);
   changes.apply();
   removeEmptyFolders(record?.folders ?? []);
   report.finish(report.changed ? UNINSTALL_DONE : UNINSTALL_NOTHING);

@@ -3,6 +3,7 @@
 #   1. `npm pack` prints nothing but the tarball name on stdout (the pre-commit framework reads it);
 #   2. the tarball installs into an empty directory with no other package and no network, and the
 #      installed `stratumc check` passes the examples (exit 0) and fails examples/broken (exit 1);
+#      the docs are in it, and the installed `explain` and `--help` name the installed copy;
 #   3. the pre-commit framework installs the `stratumc-check` hook from this repository at HEAD
 #      (committed files only) and the hook fails a broken spec with a located error (exit 1) and
 #      passes a clean one (exit 0);
@@ -50,6 +51,11 @@ echo "$files" | sed 's/^package\//  /'
 printf 'tarball: %s, %s bytes (%s KiB), %s files, %s s\n' "$tarball" "$(wc -c <"$work/$tarball")" \
   "$(kib "$work/$tarball")" "$(echo "$files" | wc -l)" "$((SECONDS - start))"
 grep -E 'unpacked size|total files' "$work/pack.log" | sed 's/^npm notice /npm: /'
+# Help points to the docs installed with the package, so they must be in it.
+for doc in docs/README.md docs/reference/rules.md docs/reference/format.md docs/guides/team-store.md; do
+  echo "$files" | grep -qx "package/$doc" || fail "$doc is not in the tarball"
+done
+printf 'docs in the tarball: %s files\n' "$(echo "$files" | grep -c '^package/docs/')"
 
 section "install the tarball into an empty directory (offline: nothing else is fetched)"
 start=$SECONDS
@@ -65,6 +71,15 @@ printf 'installed packages: %s; node_modules: %s KiB (of which the startup snaps
   "$count" "$(kib node_modules)" "$(du -ck node_modules/stratumc/dist/*.blob 2>/dev/null | tail -1 | cut -f1)" \
   "$((SECONDS - start))"
 [ "$count" -eq 1 ] || fail "installing the tarball pulled $((count - 1)) other package(s)"
+
+section "installed stratumc explain and --help name the installed docs"
+installed_docs="$work/install/node_modules/stratumc/docs"
+"$work/install/node_modules/.bin/stratumc" explain SPEC-STEP-MODE | tee "$work/explain.log" | tail -n 2
+grep -Fq "node_modules/stratumc/docs/reference/rules.md (section SPEC-STEP-MODE), installed with stratumc" \
+  "$work/explain.log" || fail "explain does not name the installed docs"
+[ -f "$installed_docs/reference/rules.md" ] || fail "$installed_docs/reference/rules.md was not installed"
+"$work/install/node_modules/.bin/stratumc" --help | grep -Fq "node_modules/stratumc/docs/README.md, installed with stratumc" ||
+  fail "--help does not name the installed docs"
 
 section "installed stratumc check on the examples (exit 0)"
 cd "$repo"

@@ -5,6 +5,7 @@ import { renderFormatDoc } from "../checker/format-doc";
 import { renderRulesDoc } from "../checker/rule-docs";
 import { specJsonSchema } from "../checker/schema/json-schema";
 import { cliRules } from "../cli/rules";
+import { REFUSED_TOOLS } from "../mcp/refused-tools";
 import { TOOLS } from "../mcp/tools";
 import { METHODS } from "../stdlib/builtins/methods";
 import { BUILTINS } from "../stdlib/builtins/registry";
@@ -22,6 +23,7 @@ export function generatedPages(): Record<string, string> {
 export function codeCounts(): Record<string, number> {
   return {
     "tool-count": TOOLS.length,
+    "refused-tool-count": REFUSED_TOOLS.size,
     "diagnostic-code-count": cliRules().length,
     "builtin-count": BUILTINS.size,
     "method-count": METHODS.size,

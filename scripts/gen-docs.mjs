@@ -1,7 +1,7 @@
 // Writes the generated docs and the generated numbers inside the hand-written ones:
 // - docs/reference/rules.md (from the rule catalogue), docs/reference/format.md (from the format
 //   description) and schema/stratum.schema.json (what `stratumc schema` prints), whole;
-// - in README.md, ARCHITECTURE.md and the pages of docs/, every block
+// - in README.md, ARCHITECTURE.md and the pages of docs/ listed in MARKED_PAGES, every block
 //   `<!-- generated:NAME -->VALUE<!-- /generated -->` gets the current VALUE of NAME (COUNTS below),
 //   so a count such as the number of MCP tools served is never typed by hand.
 //
@@ -24,6 +24,7 @@ export const MARKED_PAGES = [
   "docs/README.md",
   "docs/reference/runtime.md",
   "docs/reference/divergences.md",
+  "docs/guides/mcp-server-resources.md",
 ];
 
 /** The pages written whole. */

@@ -22,6 +22,7 @@ import { YAML_MULTI_DOCUMENT } from "./rules/YAML-MULTI-DOCUMENT";
 import { YAML_SYNTAX } from "./rules/YAML-SYNTAX";
 import { YAML_TAG } from "./rules/YAML-TAG";
 import { emptyRoot } from "./spec-nodes";
+import { MISSING_CLOSING_QUOTE, openingQuote } from "./unclosed-quote";
 
 export interface LoadedYaml {
   /** The document root; a document that loads as null is an empty mapping. */
@@ -153,7 +154,14 @@ function loadDocument(
   for (const e of errors) {
     // Tags are checked below (YAML-TAG), including the ones the yaml package cannot resolve.
     if (e.code === "TAG_RESOLVE_FAILED") continue;
-    parseError(YAML_SYNTAX, YAML_SYNTAX.message(describe(e.message)), { start: e.pos[0], end: e.pos[1] });
+    // A missing closing quote is reported where the quote opened, not where the text ran out.
+    const opened = MISSING_CLOSING_QUOTE.test(e.message) ? openingQuote(composed, e.pos[0]) : null;
+    if (opened !== null) {
+      const description = `${describe(e.message)}: the string opened here is never closed`;
+      parseError(YAML_SYNTAX, YAML_SYNTAX.message(description), opened);
+    } else {
+      parseError(YAML_SYNTAX, YAML_SYNTAX.message(describe(e.message)), { start: e.pos[0], end: e.pos[1] });
+    }
   }
   if (doc === undefined) return emptyRoot();
   for (const tag of tags) {

@@ -1,11 +1,13 @@
 // `stratumc explain CODE` prints a rule's documentation; `stratumc explain --list` lists every code
 // with its title. Codes are matched case-insensitively; an unknown code is a usage error with a
-// did-you-mean.
+// did-you-mean and the way to list every code (unknown-code.ts).
 import type { Command } from "commander";
-import { suggest } from "../../checker/index";
+import { ruleDocAnchor, suggest } from "../../checker/index";
 import type { CommandContext } from "../command-context";
 import { UsageError } from "../exit-codes";
+import { docsPointer } from "../installed-docs";
 import { type CliRule, cliRules } from "../rules";
+import { unknownCodeMessage } from "./unknown-code";
 
 export function registerExplain(program: Command, ctx: CommandContext): void {
   program
@@ -23,15 +25,14 @@ export function registerExplain(program: Command, ctx: CommandContext): void {
       if (code === undefined) throw new UsageError("missing code (or --list)");
       const rule = rules.find((r) => r.code === code.toUpperCase());
       if (rule === undefined) {
-        const close = suggest(
-          code.toUpperCase(),
-          rules.map((r) => r.code),
-        );
-        throw new UsageError(
-          `unknown code '${code}'${close === null ? "" : `; did you mean '${close.candidate}'?`}`,
-        );
+        const codes = rules.map((r) => r.code);
+        const close = suggest(code.toUpperCase(), codes);
+        throw new UsageError(unknownCodeMessage(code, close?.candidate ?? null, codes, ctx.programName));
       }
       ctx.io.out(formatRule(rule));
+      ctx.io.out(
+        `\n${docsPointer("reference/rules.md", { title: rule.code, anchor: ruleDocAnchor(rule.code) })}`,
+      );
     });
 }
 

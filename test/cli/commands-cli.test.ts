@@ -54,13 +54,30 @@ describe("explain", () => {
     ]);
   });
 
-  it("rejects an unknown code with a did-you-mean (exit 2)", () => {
+  it("rejects an unknown code with a did-you-mean and the way to list every code (exit 2)", () => {
+    const LIST = "`stratumc explain --list` lists every code";
     expect(run(["explain", "SPEC-STEP-DUPLICATE-IDS"])).toMatchObject({
       status: 2,
       stdout: "",
-      stderr: "stratumc: unknown code 'SPEC-STEP-DUPLICATE-IDS'; did you mean 'SPEC-STEP-DUPLICATE-ID'?\n",
+      stderr: `stratumc: unknown code 'SPEC-STEP-DUPLICATE-IDS'; did you mean 'SPEC-STEP-DUPLICATE-ID'? (${LIST})\n`,
     });
-    expect(run(["explain", "NOTHING-LIKE-IT"]).stderr).toBe("stratumc: unknown code 'NOTHING-LIKE-IT'\n");
+    expect(run(["explain", "NOTHING-LIKE-IT"]).stderr).toBe(
+      `stratumc: unknown code 'NOTHING-LIKE-IT'; ${LIST}\n`,
+    );
+    expect(run(["explain", "FOO"])).toMatchObject({
+      status: 2,
+      stderr: `stratumc: unknown code 'FOO'; ${LIST}\n`,
+    });
+    // Words of a code (not a typo of a whole one): the code, or the few codes, that hold them.
+    expect(run(["explain", "cycle"]).stderr).toBe(
+      `stratumc: unknown code 'cycle'; did you mean 'SPEC-DEPENDENCY-CYCLE'? (${LIST})\n`,
+    );
+    expect(run(["explain", "duplicate-id"]).stderr).toBe(
+      `stratumc: unknown code 'duplicate-id'; codes with those words: SPEC-MEMBER-DUPLICATE-ID, SPEC-STEP-DUPLICATE-ID (${LIST})\n`,
+    );
+    expect(run(["explain", "gate"]).stderr).toMatch(
+      /^stratumc: unknown code 'gate'; \d+ codes hold those words \(`stratumc explain --list` lists every code\)\n$/,
+    );
     expect(run(["explain"])).toMatchObject({ status: 2, stderr: "stratumc: missing code (or --list)\n" });
     expect(run(["explain", "X", "--list"]).status).toBe(2);
   });

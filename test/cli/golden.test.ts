@@ -93,6 +93,7 @@ describe("golden: stratumc graph and explain", () => {
   it("explain SUPPRESS-MALFORMED", () => {
     const r = run(["explain", "suppress-malformed"]);
     expect(r.status).toBe(0);
-    golden("explain.expected", r.stdout);
+    // The installed docs are named by their path on this machine: the repository's, in a clone.
+    golden("explain.expected", r.stdout.split(REPO).join("<package>"));
   });
 });

@@ -80,14 +80,21 @@ describe("npm package", () => {
       mkdirSync(join(installed, f, ".."), { recursive: true });
       cpSync(join(REPO, f), join(installed, f));
     }
-  });
+    // `npm pack --dry-run` alone takes seconds; a loaded 2-core machine needs more than the default 10 s.
+  }, 120_000);
 
   afterAll(() => {
     rmSync(installed, { recursive: true, force: true });
   });
 
-  it("ships the launchers, the bundles, the snapshot builder and the licence, nothing else", () => {
-    expect(files).toEqual([
+  it("ships the launchers, the bundles, the snapshot builder, the docs and the licence, nothing else", () => {
+    // docs/ without its images: help and explain point to the installed copy (cli/installed-docs.ts).
+    const docs = readdirSync(join(REPO, "docs"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(REPO, join(e.parentPath, e.name)).split("\\").join("/"))
+      .filter((f) => !f.startsWith("docs/images/"));
+    expect(docs).toContain("docs/reference/rules.md");
+    expect(files.filter((f) => !f.startsWith("docs/"))).toEqual([
       "LICENSE",
       "README.md",
       "bin/stratum-mcp.cjs",
@@ -105,6 +112,23 @@ describe("npm package", () => {
       "package.json",
       "scripts/build.mjs",
     ]);
+    expect(files.filter((f) => f.startsWith("docs/"))).toEqual(docs.sort());
+  });
+
+  it("points help and explain to the docs installed with it, and to the web", () => {
+    const bin = join(installed, "bin/stratumc.cjs");
+    const explain = spawnSync(bin, ["explain", "SPEC-STEP-MODE"], { encoding: "utf8" });
+    expect(explain.status, explain.stderr).toBe(0);
+    const rules = join(installed, "docs/reference/rules.md");
+    expect(explain.stdout).toContain(
+      `\nDocumentation: ${rules} (section SPEC-STEP-MODE), installed with stratumc\n` +
+        "               https://github.com/stratumc/stratumc/blob/main/docs/reference/rules.md#spec-step-mode\n",
+    );
+    expect(readFileSync(rules, "utf8")).toContain('<a id="spec-step-mode"></a>');
+    const help = spawnSync(bin, ["--help"], { encoding: "utf8" });
+    expect(help.stdout).toContain(
+      `\nDocumentation: ${join(installed, "docs/README.md")}, installed with stratumc\n`,
+    );
   });
 
   it("is publishable: not private, MIT with its LICENSE, repository, bugs and homepage", () => {

@@ -1,11 +1,20 @@
 // `install` (docs/reference/runtime.md §22.1) in a temporary project with a temporary HOME: progress
 // lines, the files written, idempotence, what existing files keep, old-format cleanup, preconditions.
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { EXECUTION_MODEL_BLOCK } from "../../install/claude-md";
 import { HOOK_SCRIPTS } from "../../install/generated/hook-scripts";
 import { SKILLS } from "../../install/generated/skills";
+import { recordPath } from "../../install/record";
 import { Sandbox, SCRIPTS } from "./harness";
 
 let sb: Sandbox;
@@ -35,6 +44,7 @@ function lines(
   skills: string,
   settings: string[],
   final: string,
+  written: { manifest: string; record: string } | null = null,
 ) {
   return [
     ...SCRIPTS.map((s) => `  .claude/hooks/${s}: ${scripts}`),
@@ -44,7 +54,9 @@ function lines(
       "teammate who installed stratumc the same way.",
     `  CLAUDE.md: ${claude}`,
     ...SKILL_NAMES.map((n) => `  ~/.claude/skills/${n}: ${skills}`),
+    ...(written === null ? [] : [`  ~/.claude/skills/.stratum-skills.json: ${written.manifest}`]),
     ...settings,
+    ...(written === null ? [] : [`  ${recordShown()}: ${written.record}`]),
     "",
     final,
     "",
@@ -53,8 +65,14 @@ function lines(
 
 const DONE = "Done. Restart Claude Code so that it loads the Stratum MCP server.";
 const NOTHING = "Nothing to change: Stratum is already configured.";
+/** The install record as the progress lines name it (one per project, in ~/.stratum/installs). */
+const recordShown = () =>
+  `~/.stratum/installs/${relative(join(sb.home, ".stratum/installs"), recordPath(join(sb.home, ".stratum/installs"), realpathSync(sb.project)))}`;
 const FIRST = () =>
-  lines("installed", "created", "created", "installed", ["  .claude/settings.json: hooks registered"], DONE);
+  lines("installed", "created", "created", "installed", ["  .claude/settings.json: hooks registered"], DONE, {
+    manifest: "skills manifest written (the skills uninstall removes)",
+    record: "install record written (what uninstall gives back)",
+  });
 const AGAIN = () =>
   lines(
     "up to date",

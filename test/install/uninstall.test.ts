@@ -1,8 +1,9 @@
 // `uninstall [--keep-skills]` (docs/reference/runtime.md §22.2): progress lines, what is removed, what is restored
 // (CLAUDE.md byte for byte up to trailing whitespace, other servers, other hooks), files left alone.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { recordPath } from "../../install/record";
 import { Sandbox, SCRIPTS } from "./harness";
 
 let sb: Sandbox;
@@ -14,14 +15,17 @@ afterEach(() => sb.dispose());
 const SKILL_NAMES = readdirSync(join(import.meta.dirname, "../../assets/skills")).sort();
 const DONE = "Done. Restart Claude Code so that it unloads the Stratum MCP server.";
 const NOTHING = "Nothing to remove: Stratum is not configured here.";
+/** The install record as the progress lines name it. */
+const recordShown = () =>
+  `~/.stratum/installs/${relative(join(sb.home, ".stratum/installs"), recordPath(join(sb.home, ".stratum/installs"), realpathSync(sb.project)))}`;
 
 function lines(head: string[], skills: string[], scripts: string, settings: string, final: string): string {
   return [
     ...head,
     ...skills,
-    ...SCRIPTS.map((s) => `  ~/.stratum/hooks/${s}: not found`),
     ...SCRIPTS.map((s) => `  .claude/hooks/${s}: ${scripts}`),
     `  .claude/settings.json: ${settings}`,
+    `  ${recordShown()}: install record removed`,
     "",
     final,
     "",
@@ -46,16 +50,10 @@ describe("uninstall after install", () => {
     expect(readdirSync(join(sb.home, ".stratum/installs"))).toEqual([]);
   });
 
-  test("a second uninstall has nothing to remove", async () => {
+  test("a second uninstall has nothing to remove, and names nothing", async () => {
     await sb.cli(["install"]);
     await sb.cli(["uninstall"]);
-    const expected = lines(
-      ["  .mcp.json: not found", "  CLAUDE.md: not found"],
-      SKILL_NAMES.map((n) => `  ~/.claude/skills/${n}: not found`),
-      "not found",
-      "not found",
-      NOTHING,
-    );
+    const expected = `\n${NOTHING}\n`;
     expect(await sb.cli(["uninstall"], "stratum-mcp")).toEqual({ code: 0, stdout: expected, stderr: "" });
   });
 
@@ -99,10 +97,7 @@ describe("files install did not write", () => {
   test("CLAUDE.md without the block is left alone", async () => {
     sb.write("CLAUDE.md", "# Mine  \n\n");
     const answer = await sb.cli(["uninstall"]);
-    expect(answer.stdout.split("\n").slice(0, 2)).toEqual([
-      "  .mcp.json: not found",
-      "  CLAUDE.md: execution model not present",
-    ]);
+    expect(answer.stdout.split("\n").slice(0, 1)).toEqual(["  CLAUDE.md: execution model not present"]);
     expect(sb.read("CLAUDE.md")).toBe("# Mine  \n\n");
     expect(answer.stdout.endsWith(`\n${NOTHING}\n`)).toBe(true);
   });
@@ -129,10 +124,7 @@ describe("files install did not write", () => {
   test("the reference's legacy .claude/mcp.json is cleaned", async () => {
     sb.write(".claude/mcp.json", JSON.stringify({ mcpServers: { stratum: { command: "stratum-mcp" } } }));
     const answer = await sb.cli(["uninstall"]);
-    expect(answer.stdout.split("\n").slice(0, 2)).toEqual([
-      "  .mcp.json: not found",
-      "  .claude/mcp.json: stratum server removed",
-    ]);
+    expect(answer.stdout.split("\n").slice(0, 1)).toEqual(["  .claude/mcp.json: stratum server removed"]);
     expect(sb.exists(".claude/mcp.json")).toBe(false);
     expect(answer.stdout.endsWith(`\n${DONE}\n`)).toBe(true);
   });

@@ -41,6 +41,22 @@ describe("YAML-EMPTY", () => {
 });
 
 describe("YAML-SYNTAX", () => {
+  it.each([
+    ["a double quote in a block mapping", 'a: 1\nb: "open\nc: 2\nd: 3\n', "2:4-2:5", '"'],
+    ["a single quote in a block sequence", "- x\n- 'open\n- y\n", "2:3-2:4", "'"],
+    ["a quoted key", 'a: 1\n"key: 2\nb: 3\n', "2:1-2:2", '"'],
+    ["a quote inside a flow sequence", "a: [x, 'y, z]\nb: 1\n", "1:8-1:9", "'"],
+  ])("reports an unclosed quote where it opened, not at the end of the text (%s)", (_, text, at, quote) => {
+    const l = load(text);
+    expect(l.ok).toBe(false);
+    // Other errors may follow (a key spanning lines, an unterminated flow sequence); the quote's is
+    // the one at the opening quote.
+    const quotes = brief(l).filter((d) => d.includes("Missing closing"));
+    expect(quotes).toEqual([
+      `YAML-SYNTAX ${at} YAML syntax error: Missing closing ${quote}quote: the string opened here is never closed`,
+    ]);
+  });
+
   it("reports every syntax error at its token, with the parser's one-line description", () => {
     const l = load('a: "\\d"\nb: [1,\nc: {x\n');
     expect(l.ok).toBe(false);
