@@ -1,5 +1,5 @@
-// Stopping the built `stratum-mcp` on stdio with SIGTERM while a call runs (docs/reference/runtime.md
-// §21.1): no grace period over stdio, the running work is stopped at once, but every call still
+// Stopping the built `stratum-mcp` on stdio with SIGTERM while a call runs
+// (docs/reference/runtime.md §21.1): no grace period over stdio, the running work is stopped at once, but every call still
 // gets an answer saying it was stopped before the process ends by the signal. Before, the server
 // closed at once and such a call got no answer at all.
 import { existsSync, writeFileSync } from "node:fs";
