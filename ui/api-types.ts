@@ -125,6 +125,73 @@ export interface FlowPage {
   readonly audit_total: number;
   readonly gate: PendingGate | null;
   readonly inputs: unknown;
+  /** What a person deciding the gate is shown (ui/gate-review.ts); null unless the flow waits at a gate. */
+  readonly review: GateReview | null;
+}
+
+/** At the gate (docs/guides/ui-at-the-gate.md): what the steps under review went through, and earlier decisions. */
+export interface GateReview {
+  readonly gate_step_id: string;
+  /** The gate step's lines in the spec, a few around it, with the gate's own line marked. */
+  readonly spec_excerpt: {
+    readonly first_line: number;
+    readonly lines: readonly string[];
+    readonly gate_line: number;
+  } | null;
+  /** The steps under review, in flow order (ui/gate-review.ts says which), at most 20. */
+  readonly steps: readonly ReviewedStep[];
+  /** Earlier resolutions of this flow's gates, oldest first, every round: the latest 50. */
+  readonly decisions: readonly GateDecision[];
+  readonly decisions_total: number;
+}
+
+export interface ReviewedStep {
+  readonly step_id: string;
+  /** The step's rejected attempts the flow kept (its latest few), oldest first. */
+  readonly rejected: readonly RejectedAttempt[];
+  /** The step's result under review compared with its previous attempt and/or its previous round's result. */
+  readonly comparisons: readonly ResultComparison[];
+}
+
+export interface RejectedAttempt {
+  readonly round: number;
+  readonly attempt: number;
+  /** True for the last attempt allowed (the step then failed or was routed by on_fail). */
+  readonly exhausted: boolean;
+  readonly at_ms: number;
+  /** The violation texts the flow answered with, as written (untrusted text). */
+  readonly violations: readonly string[];
+}
+
+export interface ResultComparison {
+  /** `attempt`: the rejected result of the attempt before, this round; `round`: the result a revise replaced. */
+  readonly against: "attempt" | "round";
+  readonly round: number;
+  readonly attempt: number;
+  /** The earlier result was too large to keep: no diff. */
+  readonly omitted: boolean;
+  readonly changes: readonly DiffChange[];
+  /** How many changes were left out (the diff is cut at 100). */
+  readonly more: boolean;
+}
+
+/** One change, earlier → under review; values as JSON text, cut at 400 characters. */
+export interface DiffChange {
+  readonly op: "added" | "removed" | "changed";
+  /** The path, e.g. `$.items[2].name`. */
+  readonly path: string;
+  readonly old: string | null;
+  readonly new: string | null;
+}
+
+export interface GateDecision {
+  readonly step_id: string;
+  readonly round: number;
+  readonly outcome: GateOutcome;
+  readonly resolved_by: string;
+  readonly note: string;
+  /** null when the flow did not record the time (flows older than the review log, or its oldest entries). */
+  readonly at_ms: number | null;
 }
 
 /** A page of a flow's steps or audit records (`GET /api/flows/<id>/steps?offset=&limit=`, `/audit`). */

@@ -14,6 +14,7 @@ const STYLE_SHEETS = [
   "graph.css",
   "steps-audit.css",
   "spec.css",
+  "gate-review.css",
 ];
 
 /**
