@@ -138,7 +138,7 @@ export interface GateReview {
     readonly lines: readonly string[];
     readonly gate_line: number;
   } | null;
-  /** The steps under review, in flow order (ui/gate-review.ts says which), at most 20. */
+  /** The steps under review, in flow order (ui/gate-review.ts says which), at most 10. */
   readonly steps: readonly ReviewedStep[];
   /** Earlier resolutions of this flow's gates, oldest first, every round: the latest 50. */
   readonly decisions: readonly GateDecision[];
@@ -159,8 +159,10 @@ export interface RejectedAttempt {
   /** True for the last attempt allowed (the step then failed or was routed by on_fail). */
   readonly exhausted: boolean;
   readonly at_ms: number;
-  /** The violation texts the flow answered with, as written (untrusted text). */
+  /** The violation texts the flow answered with (untrusted text): the first 10, each cut at 1,000 characters. */
   readonly violations: readonly string[];
+  /** How many more violation texts the attempt had. */
+  readonly more_violations: number;
 }
 
 export interface ResultComparison {
@@ -171,7 +173,7 @@ export interface ResultComparison {
   /** The earlier result was too large to keep: no diff. */
   readonly omitted: boolean;
   readonly changes: readonly DiffChange[];
-  /** How many changes were left out (the diff is cut at 100). */
+  /** Whether changes were left out (100 per comparison, 200 in the whole review). */
   readonly more: boolean;
 }
 
@@ -189,6 +191,7 @@ export interface GateDecision {
   readonly round: number;
   readonly outcome: GateOutcome;
   readonly resolved_by: string;
+  /** Cut at 2,000 characters. */
   readonly note: string;
   /** null when the flow did not record the time (flows older than the review log, or its oldest entries). */
   readonly at_ms: number | null;

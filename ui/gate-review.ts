@@ -3,11 +3,12 @@
 // differs from the attempt before or the round before (the review log, interpreter
 // flow/review-log.ts), every earlier gate decision (the gate records of all rounds, with their time
 // from the review log), and the gate's lines of the spec. Pure and bounded: whatever the flow
-// holds, the answer stays a few hundred KB at most.
+// holds, the review stays under 1 MB (10 steps; per rejected attempt 10 violation texts of 1,000
+// characters; 200 diff changes in all with values of 400; 50 decisions with notes of 2,000).
 //
 // The steps under review: from the gate's `on_revise` target (when it comes before the gate) or
 // else from the step after the previous gate (or the flow's first step) up to the step before the
-// gate, those that have an output or a logged rejection; the 20 nearest the gate.
+// gate, those that have an output or a logged rejection; the 10 nearest the gate.
 import { LineMap } from "../checker/index";
 import type { FlowRun, Wire } from "../interpreter/index";
 import { wireToPlain } from "../interpreter/index";
@@ -23,9 +24,13 @@ import type {
 } from "./api-types";
 import { type JsonChange, type JsonPath, jsonDiff } from "./json-diff";
 
-const MAX_STEPS = 20;
+const MAX_STEPS = 10;
 const MAX_DECISIONS = 50;
 const MAX_CHANGES = 100;
+const MAX_CHANGES_IN_ALL = 200;
+const MAX_VIOLATIONS = 10;
+const TEXT_CHARS = 1_000;
+const NOTE_CHARS = 2_000;
 const VALUE_CHARS = 400;
 const EXCERPT_CONTEXT = 2;
 const EXCERPT_MAX_LINES = 40;
@@ -71,10 +76,11 @@ export function gateReview(run: FlowRun, gateStepId: string | null): GateReview 
   if (gate === undefined || gate.kind !== "gate") return null;
   const start = reviewStart(run, gateIdx);
   const reviewed: ReviewedStep[] = [];
+  const budget = { changes: MAX_CHANGES_IN_ALL };
   for (let i = gateIdx - 1; i >= start && reviewed.length < MAX_STEPS; i--) {
     const step = steps[i];
     if (step === undefined || step.kind === "gate") continue;
-    const item = reviewedStep(run, step.id);
+    const item = reviewedStep(run, step.id, budget);
     if (item !== null) reviewed.push(item);
   }
   const decisions = gateDecisions(run);
@@ -96,7 +102,7 @@ function reviewStart(run: FlowRun, gateIdx: number): number {
   return 0;
 }
 
-function reviewedStep(run: FlowRun, stepId: string): ReviewedStep | null {
+function reviewedStep(run: FlowRun, stepId: string, budget: { changes: number }): ReviewedStep | null {
   const entries = logEntries(run.state.review_log.get(stepId));
   const stored = run.state.step_outputs.get(stepId);
   if (stored === undefined && entries.length === 0) return null;
@@ -107,7 +113,8 @@ function reviewedStep(run: FlowRun, stepId: string): ReviewedStep | null {
       attempt: e.attempt,
       exhausted: e.kind === "exhausted",
       at_ms: e.at_ms,
-      violations: e.violations,
+      violations: e.violations.slice(0, MAX_VIOLATIONS).map((v) => cut(v, TEXT_CHARS)),
+      more_violations: Math.max(0, e.violations.length - MAX_VIOLATIONS),
     }));
   const comparisons: ResultComparison[] = [];
   if (stored !== undefined) {
@@ -119,9 +126,9 @@ function reviewedStep(run: FlowRun, stepId: string): ReviewedStep | null {
     // An exhausted attempt that on_fail routed on with is the result under review itself.
     if (thisRound.at(-1)?.kind === "exhausted") thisRound.pop();
     const previousAttempt = thisRound.at(-1);
-    if (previousAttempt !== undefined) comparisons.push(compare("attempt", previousAttempt, current));
+    if (previousAttempt !== undefined) comparisons.push(compare("attempt", previousAttempt, current, budget));
     const previousRound = entries.findLast((e) => e.kind === "revised" && e.round < round);
-    if (previousRound !== undefined) comparisons.push(compare("round", previousRound, current));
+    if (previousRound !== undefined) comparisons.push(compare("round", previousRound, current, budget));
   }
   return { step_id: stepId, rejected, comparisons };
 }
@@ -130,10 +137,12 @@ function compare(
   against: ResultComparison["against"],
   earlier: LogEntry,
   current: unknown,
+  budget: { changes: number },
 ): ResultComparison {
   const base = { against, round: earlier.round, attempt: earlier.attempt };
   if (earlier.result_omitted) return { ...base, omitted: true, changes: [], more: false };
-  const { changes, more } = jsonDiff(earlier.result, current, MAX_CHANGES);
+  const { changes, more } = jsonDiff(earlier.result, current, Math.min(MAX_CHANGES, budget.changes));
+  budget.changes -= changes.length;
   return { ...base, omitted: false, changes: changes.map(diffChange), more };
 }
 
@@ -164,8 +173,11 @@ export function pathText(path: JsonPath): string {
 
 /** A value as JSON text, cut at VALUE_CHARS characters. */
 export function valueText(value: unknown): string {
-  const text = JSON.stringify(value) ?? "null";
-  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text;
+  return cut(JSON.stringify(value) ?? "null", VALUE_CHARS);
+}
+
+function cut(text: string, chars: number): string {
+  return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }
 
 /**
@@ -198,7 +210,7 @@ function gateDecisions(run: FlowRun): GateDecision[] {
       round: r.round,
       outcome: record.outcome as GateOutcome,
       resolved_by: String(record.resolved_by ?? ""),
-      note: typeof record.rationale === "string" ? record.rationale : "",
+      note: typeof record.rationale === "string" ? cut(record.rationale, NOTE_CHARS) : "",
       at_ms: times.get(i) ?? null,
     };
   });

@@ -138,7 +138,7 @@ function revise(tx: Tx, run: FlowRun, gateId: string, target: string): Response 
     return toolError("max_rounds_exceeded", `Maximum rounds (${maxRounds}) exceeded`, { round: state.round });
   }
   tx.note({ type: "routed", flowId: state.flow_id, from: gateId, to: target, route: "on_revise" });
-  logRevisedOutputs(tx, run, indexOfStep(run, target));
+  logRevisedOutputs(tx, run, indexOfStep(run, target), indexOfStep(run, gateId));
   appendItem(run, "rounds", state.records);
   appendItem(run, "archived_iterations", state.iterations);
   state.iterations = new Map();

@@ -54,13 +54,20 @@ export function logRejection(
   add(run, stepId, entry(exhausted ? "exhausted" : "rejected", run, attempt, tx, violations, result));
 }
 
-/** The outputs a revise is about to clear: the steps from `fromIdx` on that have one. */
-export function logRevisedOutputs(tx: Tx, run: FlowRun, fromIdx: number): void {
+/**
+ * The outputs a revise is about to clear, of the steps it runs again before the gate (indexes
+ * `fromIdx` … `gateIdx - 1`) that have one: the REVIEW_LOG_STEPS nearest the gate, in flow order.
+ */
+export function logRevisedOutputs(tx: Tx, run: FlowRun, fromIdx: number, gateIdx: number): void {
   const { state } = run;
-  for (const step of run.flow.steps.slice(fromIdx)) {
-    const output = state.step_outputs.get(step.id);
-    if (output === undefined) continue;
-    add(run, step.id, entry("revised", run, state.attempts.get(step.id) ?? 0, tx, [], output));
+  const cleared: string[] = [];
+  for (let i = gateIdx - 1; i >= fromIdx && cleared.length < REVIEW_LOG_STEPS; i--) {
+    const id = run.flow.steps[i]?.id;
+    if (id !== undefined && state.step_outputs.has(id)) cleared.push(id);
+  }
+  for (const id of cleared.reverse()) {
+    const output = state.step_outputs.get(id) as PyValue;
+    add(run, id, entry("revised", run, state.attempts.get(id) ?? 0, tx, [], output));
   }
 }
 

@@ -59,7 +59,14 @@ describe("the gate review", () => {
     const step = first?.steps[0];
     expect(step?.step_id).toBe("draft");
     expect(step?.rejected).toEqual([
-      { round: 0, attempt: 1, exhausted: false, at_ms: T0 + 60_000, violations: rejected.violations },
+      {
+        round: 0,
+        attempt: 1,
+        exhausted: false,
+        at_ms: T0 + 60_000,
+        violations: rejected.violations,
+        more_violations: 0,
+      },
     ]);
     expect(step?.rejected[0]?.violations.join(" ")).toContain("len(result.text) > 3");
     expect(step?.comparisons).toEqual([

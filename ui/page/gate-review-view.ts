@@ -85,6 +85,9 @@ function rejectionItem(r: RejectedAttempt): HTMLLIElement {
           "ul",
           { class: "violations" },
           r.violations.map((v) => h("li", { class: "violation" }, v)),
+          r.more_violations > 0
+            ? h("li", { class: "muted" }, `and ${plural(r.more_violations, "more violation")}`)
+            : null,
         ),
   );
 }

@@ -36,7 +36,7 @@ flows:
         on_kill: ~
 `;
 
-async function flowWith() {
+async function flowWith(spec = SPEC) {
   let now = 1_000_000;
   const clock: Clock = { wallMs: () => now, monoMs: () => now };
   const store = new MemoryStore();
@@ -48,7 +48,7 @@ async function flowWith() {
     files: () => null,
     workspace: NO_WORKSPACE,
   });
-  const plan = await api.plan({ spec: SPEC, flow: "main", inputs: fromJsonValue({}) });
+  const plan = await api.plan({ spec, flow: "main", inputs: fromJsonValue({}) });
   const flowId = String(plan.flow_id);
   expect(plan.status).toBe("execute_step");
   const log = async (): Promise<Record<string, Record<string, unknown>[]>> => {
@@ -63,9 +63,9 @@ async function flowWith() {
       ]),
     );
   };
-  const done = (text: string) => {
+  const done = (text: string, stepId = "draft") => {
     now += 1_000;
-    return api.stepDone({ flow_id: flowId, step_id: "draft", result: fromJsonValue({ text }) });
+    return api.stepDone({ flow_id: flowId, step_id: stepId, result: fromJsonValue({ text }) });
   };
   const resolve = (outcome: "revise" | "approve") => {
     now += 1_000;
@@ -120,5 +120,19 @@ describe("the review log", () => {
     ]);
     // The revised entry is of the round it ended.
     expect(log.draft?.[1]?.round).toBe(0);
+  });
+
+  it("keeps at most 100 steps, dropping the one written longest ago", async () => {
+    const ids = Array.from({ length: 102 }, (_, i) => `s${i + 1}`);
+    const steps = ids
+      .map((id) => `      - id: ${id}\n        function: write\n        inputs: {}`)
+      .join("\n");
+    const spec = SPEC.replace(/ {6}- id: draft[\s\S]*$/, `${steps}\n`);
+    const flow = await flowWith(spec);
+    for (const id of ids) {
+      expect((await flow.done("no", id)).status).toBe("ensure_failed");
+      await flow.done("ok", id);
+    }
+    expect(Object.keys(await flow.log())).toEqual(ids.slice(2));
   });
 });
