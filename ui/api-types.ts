@@ -190,6 +190,7 @@ export interface GateDecision {
   readonly step_id: string;
   readonly round: number;
   readonly outcome: GateOutcome;
+  /** The record's `resolved_by_name` when a named person decided, else its `resolved_by`. */
   readonly resolved_by: string;
   /** Cut at 2,000 characters. */
   readonly note: string;

@@ -209,7 +209,11 @@ function gateDecisions(run: FlowRun): GateDecision[] {
       step_id: r.step_id,
       round: r.round,
       outcome: record.outcome as GateOutcome,
-      resolved_by: String(record.resolved_by ?? ""),
+      // A named reviewer's name when the record has one (beside `resolved_by: human`), else human, agent or system.
+      resolved_by:
+        typeof record.resolved_by_name === "string" && record.resolved_by_name !== ""
+          ? record.resolved_by_name
+          : String(record.resolved_by ?? ""),
       note: typeof record.rationale === "string" ? cut(record.rationale, NOTE_CHARS) : "",
       at_ms: times.get(i) ?? null,
     };
