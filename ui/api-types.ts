@@ -207,6 +207,77 @@ export interface FlowPage {
   readonly inputs: unknown;
   /** false when the signed-in person may not resolve this gate (`--users` with may_resolve): the page shows it read-only. */
   readonly may_resolve?: false;
+  /** What a person deciding the gate is shown (ui/gate-review.ts); null unless the flow waits at a gate. */
+  readonly review: GateReview | null;
+}
+
+/** At the gate (docs/guides/ui-at-the-gate.md): what the steps under review went through, and earlier decisions. */
+export interface GateReview {
+  readonly gate_step_id: string;
+  /** The gate step's lines in the spec, a few around it, with the gate's own line marked. */
+  readonly spec_excerpt: {
+    readonly first_line: number;
+    readonly lines: readonly string[];
+    readonly gate_line: number;
+  } | null;
+  /** The steps under review, in flow order (ui/gate-review.ts says which), at most 10. */
+  readonly steps: readonly StepUnderReview[];
+  /** Earlier resolutions of this flow's gates, oldest first, every round: the latest 50. */
+  readonly decisions: readonly GateDecision[];
+  readonly decisions_total: number;
+}
+
+export interface StepUnderReview {
+  readonly step_id: string;
+  /** The step's rejected attempts the flow kept (its latest few), oldest first. */
+  readonly rejected: readonly RejectedAttempt[];
+  /** The step's result under review compared with its previous attempt and/or its previous round's result. */
+  readonly comparisons: readonly ResultComparison[];
+}
+
+export interface RejectedAttempt {
+  readonly round: number;
+  readonly attempt: number;
+  /** True for the last attempt allowed (the step then failed or was routed by on_fail). */
+  readonly exhausted: boolean;
+  readonly at_ms: number;
+  /** The violation texts the flow answered with (untrusted text): the first 10, each cut at 1,000 characters. */
+  readonly violations: readonly string[];
+  /** How many more violation texts the attempt had. */
+  readonly more_violations: number;
+}
+
+export interface ResultComparison {
+  /** `attempt`: the rejected result of the attempt before, this round; `round`: the result a revise replaced. */
+  readonly against: "attempt" | "round";
+  readonly round: number;
+  readonly attempt: number;
+  /** The earlier result was too large to keep: no diff. */
+  readonly omitted: boolean;
+  readonly changes: readonly DiffChange[];
+  /** Whether changes were left out (100 per comparison, 200 in the whole review). */
+  readonly more: boolean;
+}
+
+/** One change, earlier → under review; values as JSON text, cut at 400 characters. */
+export interface DiffChange {
+  readonly op: "added" | "removed" | "changed";
+  /** The path, e.g. `$.items[2].name`. */
+  readonly path: string;
+  readonly old: string | null;
+  readonly new: string | null;
+}
+
+export interface GateDecision {
+  readonly step_id: string;
+  readonly round: number;
+  readonly outcome: GateOutcome;
+  /** The record's `resolved_by_name` when a named person decided, else its `resolved_by`. */
+  readonly resolved_by: string;
+  /** Cut at 2,000 characters. */
+  readonly note: string;
+  /** null when the flow did not record the time (flows older than the review log, or its oldest entries). */
+  readonly at_ms: number | null;
 }
 
 /** A page of a flow's steps or audit records (`GET /api/flows/<id>/steps?offset=&limit=`, `/audit`). */

@@ -16,6 +16,7 @@ import type {
   StepState,
   StepView,
 } from "./api-types";
+import { gateReview } from "./gate-review";
 
 /** One row of the flows list. */
 export function flowListItem(run: FlowRun, updatedMs: number): FlowListItem {
@@ -150,6 +151,7 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
     audit_total: model.audit.length,
     gate: item.gate,
     inputs: plain(flow.state.inputs),
+    review: item.gate === null ? null : gateReview(flow, item.gate.step_id),
   };
 }
 

@@ -179,6 +179,12 @@ export interface FlowState {
   judge_outcome: Map<string, PyValue>;
   synthetic: false;
   budget_state: BudgetState | null;
+  /**
+   * What a person at a gate reviews and nothing else reads (flow/review-log.ts): per step, its
+   * latest rejected attempts with their violations, results a revise replaced, gate resolution
+   * times. Bounded; not part of checkpoints.
+   */
+  review_log: Map<string, Wire[]>;
   revision: number;
   status: PersistedStatus;
 }

@@ -80,6 +80,7 @@ export function cloneState(state: FlowState): FlowState {
     judge_outcome: f.judge_outcome,
     synthetic: false,
     budget_state: state.budget_state,
+    review_log: new Map([...state.review_log].map(([k, list]) => [k, [...list]])),
     revision: state.revision,
     status: state.status,
   };

@@ -12,6 +12,7 @@ import { currentStep, indexOfStep, isFinished } from "./current";
 import { appendItem } from "./edits";
 import { dispatchWithPolicy } from "./policy";
 import { gateRecord } from "./records";
+import { logGateResolution, logRevisedOutputs } from "./review-log";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
 import type { Tx } from "./tx";
@@ -103,6 +104,7 @@ export function resolveGate(
     "records",
     gateRecord(run, gate.id, outcome, rationale, resolvedBy, durationMs, options.resolvedByName ?? null),
   );
+  logGateResolution(tx, run, gate.id);
 
   switch (outcome) {
     case "approve":
@@ -152,6 +154,7 @@ function revise(tx: Tx, run: FlowRun, gateId: string, target: string): Response 
     return toolError("max_rounds_exceeded", `Maximum rounds (${maxRounds}) exceeded`, { round: state.round });
   }
   tx.note({ type: "routed", flowId: state.flow_id, from: gateId, to: target, route: "on_revise" });
+  logRevisedOutputs(tx, run, indexOfStep(run, target), indexOfStep(run, gateId));
   appendItem(run, "rounds", state.records);
   appendItem(run, "archived_iterations", state.iterations);
   state.iterations = new Map();

@@ -48,6 +48,7 @@ export function newRun(spec: CheckedSpec, flow: FlowIR, init: NewFlow, clock: Cl
     judge_outcome: new Map(),
     synthetic: false,
     budget_state: newLedger(flow.budget),
+    review_log: new Map(),
     revision: 0,
     status: "running",
   };

@@ -20,6 +20,7 @@ import { policyLoop } from "./policy";
 import { stepRecord } from "./records";
 import { storeCached } from "./result-cache";
 import { type CheckOutcome, checkResult } from "./result-checks";
+import { logRejection } from "./review-log";
 import { clearFrom } from "./routing";
 import type { FlowRun } from "./run";
 import { storeOutput } from "./store-output";
@@ -95,7 +96,9 @@ export function settleAttempt(
   outcome: CheckOutcome,
 ): Response {
   if (!outcome.ok) {
-    if (attempt < step.retries) return retry(tx, run, step, childId, outcome.status, outcome.reasons);
+    const last = attempt >= step.retries;
+    logRejection(tx, run, step.id, attempt, last, violationTexts(outcome.reasons), result);
+    if (!last) return retry(tx, run, step, childId, outcome.status, outcome.reasons);
     return exhaust(tx, run, step, childId, result, attempt, outcome.reasons);
   }
   return succeed(tx, run, step, childId, result, attempt);

@@ -18,6 +18,7 @@ import {
   readIterationOutcome,
   readIterations,
   readRecords,
+  readReviewLog,
   readRounds,
   readSnapshot,
   readStepOutputs,
@@ -146,6 +147,7 @@ function readFlowState(f: Fields): FlowState {
     judge_outcome: f.get("judge_outcome", readStepOutputs, emptyMap),
     synthetic: false,
     budget_state: f.get("budget_state", nullable(readBudgetState), nullValue),
+    review_log: f.get("review_log", readReviewLog, emptyMap),
     revision: f.get("revision", readRevision, zero),
     status: f.get("status", oneOf(PERSISTED_STATUSES), () => "running" as const),
   };

@@ -165,6 +165,8 @@ export const readBudgetState: Reader<BudgetState> = (v, path) => {
 
 /** Child audit snapshots stay user data (they are only ever returned, never interpreted). */
 export const readChildAudits: Reader<Map<string, Wire[]>> = mapOf(listOf<Wire>(readAny));
+/** The review log's entries are plain data only the page reads (flow/review-log.ts). */
+export const readReviewLog: Reader<Map<string, Wire[]>> = mapOf(listOf<Wire>(readAny));
 
 export const readStepOutputs: Reader<Map<string, PyValue>> = mapOf(readAny);
 export const readAttempts: Reader<Map<string, number>> = mapOf(readInt);

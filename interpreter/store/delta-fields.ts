@@ -31,7 +31,8 @@ export type MapKey =
   | "child_audits"
   | "parallel_tasks"
   | "judge_history"
-  | "judge_outcome";
+  | "judge_outcome"
+  | "review_log";
 /**
  * The keys a delta may name. `revision` and `status` are in every delta on their own;
  * `spec_checksum` and `synthetic` are constants (docs/reference/runtime.md §14.1) and never change.
@@ -211,6 +212,7 @@ const TABLE: { readonly [K in DeltaKey]: FieldOf<K> } = {
   judge_history: map(readAny),
   judge_outcome: map(readAny),
   budget_state: value(nullable(readBudgetState), sameRecord),
+  review_log: map(listOf<Wire>(readAny), sameItems, copyList),
 };
 
 /** Every field, widened for the generic loops (each one's own types are checked in TABLE). */

@@ -15,6 +15,7 @@ const STYLE_SHEETS = [
   "graph.css",
   "steps-audit.css",
   "spec.css",
+  "gate-review.css",
 ];
 
 /**

@@ -8,6 +8,7 @@ import { fetchFlow, PAGE_SIZE } from "./api";
 import { fill, h } from "./dom";
 import { duration, plural, prettyJson, STATE_LABEL, shortId } from "./format";
 import { GatePanel } from "./gate-panel";
+import { gateReviewView } from "./gate-review-view";
 import { renderGraph } from "./graph-svg";
 import { statusBadge, timeElement } from "./list-view";
 import { Pager } from "./pager";
@@ -30,6 +31,8 @@ export class FlowView {
   private readonly crumbs: HTMLElement;
   private readonly head: HTMLElement;
   private readonly gateSlot: HTMLElement;
+  private readonly reviewSlot: HTMLElement;
+  private reviewKey = "";
   private readonly content: HTMLElement;
   private readonly graphWrap: HTMLElement;
   private readonly steps: HTMLOListElement;
@@ -60,6 +63,7 @@ export class FlowView {
       ),
     );
     this.gateSlot = h("div", { class: "gate-slot" });
+    this.reviewSlot = h("div", { class: "review-slot" });
     this.graphWrap = h("div", { class: "graph-wrap" });
     this.steps = h("ol", { id: "steps", class: "steps" });
     this.audit = h("ol", { id: "audit", class: "audit" });
@@ -105,7 +109,15 @@ export class FlowView {
       ),
       section("inputs-heading", "Inputs", this.inputs),
     );
-    this.el = h("section", { class: "view flow-view" }, this.crumbs, this.head, this.gateSlot, this.content);
+    this.el = h(
+      "section",
+      { class: "view flow-view" },
+      this.crumbs,
+      this.head,
+      this.gateSlot,
+      this.reviewSlot,
+      this.content,
+    );
   }
 
   dispose(): void {
@@ -125,6 +137,8 @@ export class FlowView {
   private showError(status: number, code: string, message: string): void {
     this.gate = null;
     this.gateSlot.replaceChildren();
+    this.reviewKey = "";
+    this.reviewSlot.replaceChildren();
     const title =
       status === 404 || code === "not_found"
         ? "No such flow"
@@ -184,6 +198,7 @@ export class FlowView {
     );
     if (focused) heading.focus();
     this.renderGate(page);
+    this.renderReview(page);
     fill(
       this.graphWrap,
       page.graph === null
@@ -230,6 +245,28 @@ export class FlowView {
       page.may_resolve !== false,
     );
     this.gateSlot.replaceChildren(this.gate.el);
+  }
+
+  private renderReview(page: FlowPage): void {
+    const key = page.review === null ? "" : JSON.stringify(page.review);
+    if (key === this.reviewKey) return;
+    this.reviewKey = key;
+    fill(
+      this.reviewSlot,
+      page.review === null ? null : gateReviewView(page.review, (line) => this.showSpecLine(line)),
+    );
+  }
+
+  /** Brings the spec card into view with `line` (1-based, whole spec) in its box, flashed. */
+  private showSpecLine(line: number): void {
+    const el = this.spec.querySelector<HTMLElement>(`.line[data-line="${line}"]`);
+    this.spec.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (el === null) return;
+    this.spec.scrollTop = Math.max(0, el.offsetTop - this.spec.clientHeight / 3);
+    this.spec.focus({ preventScroll: true });
+    el.classList.remove("flash");
+    void el.offsetWidth;
+    el.classList.add("flash");
   }
 
   private renderSpec(spec: FlowPage["spec"]): void {

@@ -79,6 +79,7 @@ function layoutState(): FlowState {
     judge_outcome: new Map(),
     synthetic: false,
     budget_state: null,
+    review_log: new Map(),
     revision: 3,
     status: "awaiting_gate",
   };
@@ -147,9 +148,13 @@ describe("decodeFlowState", () => {
     expect(checkpoint?.iterations).toEqual(new Map());
     expect(checkpoint?.child_audits).toEqual(new Map());
     expect(state.cwd).toBe("/home/user/project");
-    // Re-encoded in our format: the reference's keys in the same order, plus revision and status.
+    // Re-encoded in our format: the reference's keys in the same order, plus review_log, revision and status.
     const text = encodeFlowState(state);
-    expect(text.endsWith('  "budget_state": null,\n  "revision": 0,\n  "status": "running"\n}')).toBe(true);
+    expect(
+      text.endsWith(
+        '  "budget_state": null,\n  "review_log": {},\n  "revision": 0,\n  "status": "running"\n}',
+      ),
+    ).toBe(true);
   });
 
   it("gives every missing key its empty default", () => {

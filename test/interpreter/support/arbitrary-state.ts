@@ -279,6 +279,8 @@ export const arbitraryFlowState: fc.Arbitrary<FlowState> = fc.record({
   judge_outcome: fc.constant(new Map<string, PyValue>()),
   synthetic: fc.constant(false as const),
   budget_state: fc.option(arbitraryBudget, { nil: null }),
+  // The same shape as the child audits: lists of plain data per step.
+  review_log: childAudits,
   revision: fc.nat({ max: 1_000_000 }),
   status: fc.constantFrom(...PERSISTED),
 });
