@@ -1,12 +1,28 @@
 // A FlowStore in memory: the same revision and stale-state rules as the file store, change tokens
-// from a counter. For tests and for engines that need no durability.
+// from a counter. For tests and for engines that need no durability (the fuzzer's engine).
+// A commit of a flow that exists keeps the call's delta instead of encoding the whole flow: the
+// engine rarely reads back (its registry holds the runs), so encoding every state would be most of
+// a transition's cost. A read folds the kept deltas into a full text, so readers see exactly what a
+// store of whole texts would hold; the deltas are folded too once they outgrow the text
+// (the journaled stores' rule, snapshot-policy.ts), which bounds the memory they take.
 import { compareCodePoints } from "../../stdlib/values/strings";
 import { batchFlowIds, checkRevisions } from "./batch";
+import { encodeFlowState } from "./codec";
 import { assertSafeFlowId, isSafeFlowId } from "./flow-id";
 import { revisionOf } from "./revision";
-import type { ChangeToken, FlowStore, StoreBatch, StoredFlow, StoredFlowInfo } from "./store";
+import { deltaToAppend } from "./snapshot-policy";
+import type { ChangeToken, FlowStore, StoreBatch, StoredFlow, StoredFlowInfo, StoreWrite } from "./store";
+import { decodeStoredFlow } from "./stored-state";
 
-interface Entry extends StoredFlow {
+interface Entry {
+  /** The flow's text as of `textRevision`. */
+  text: string;
+  /** The changes since `text`, oldest first (delta texts). */
+  readonly deltas: string[];
+  /** The total length of `deltas`. */
+  journal: number;
+  readonly revision: number;
+  readonly token: ChangeToken;
   readonly modifiedMs: number;
 }
 
@@ -19,9 +35,9 @@ export class MemoryStore implements FlowStore {
 
   async read(flowId: string): Promise<StoredFlow | null> {
     const entry = isSafeFlowId(flowId) ? this.flows.get(flowId) : undefined;
-    return entry === undefined
-      ? null
-      : { text: entry.text, deltas: [], revision: entry.revision, token: entry.token };
+    if (entry === undefined) return null;
+    fold(entry);
+    return { text: entry.text, deltas: [], revision: entry.revision, token: entry.token };
   }
 
   async token(flowId: string): Promise<ChangeToken | null> {
@@ -35,7 +51,7 @@ export class MemoryStore implements FlowStore {
     for (const w of batch.writes) {
       const token = this.nextToken();
       // checkRevisions passed: the write carries the next revision.
-      this.keep(w.flowId, w.text(), w.revision ?? 0, token);
+      this.write(w, token);
       tokens.set(w.flowId, token);
     }
     for (const d of batch.deletes) this.flows.delete(d.flowId);
@@ -58,12 +74,56 @@ export class MemoryStore implements FlowStore {
     this.keep(flowId, text, revisionOf(text) ?? 0, token);
   }
 
+  /** Keeps the write's delta after the flow's earlier state, or its whole text (a new flow, a long journal). */
+  private write(w: StoreWrite, token: ChangeToken): void {
+    const entry = this.flows.get(w.flowId);
+    // Finished or not: nothing here reads the journal but `read`, which folds it anyway.
+    const delta =
+      entry === undefined
+        ? null
+        : deltaToAppend(
+            { delta: w.delta, finished: false },
+            { snapshot: entry.text.length, journal: entry.journal },
+            (d) => d.length,
+          );
+    if (entry === undefined || delta === null) {
+      this.keep(w.flowId, w.text(), w.revision ?? 0, token);
+      return;
+    }
+    entry.deltas.push(delta);
+    this.flows.set(w.flowId, {
+      text: entry.text,
+      deltas: entry.deltas,
+      journal: entry.journal + delta.length,
+      revision: w.revision ?? 0,
+      token,
+      modifiedMs: this.now(),
+    });
+  }
+
   private keep(flowId: string, text: string, revision: number, token: ChangeToken): void {
-    this.flows.set(flowId, { text, deltas: [], revision, token, modifiedMs: this.now() });
+    this.flows.set(flowId, { text, deltas: [], journal: 0, revision, token, modifiedMs: this.now() });
   }
 
   private nextToken(): ChangeToken {
     this.counter += 1;
     return `m${this.counter}`;
   }
+}
+
+/** Replaces the entry's text by the text of its current state, its deltas applied. */
+function fold(entry: Entry): void {
+  if (entry.deltas.length === 0) return;
+  const decoded = decodeStoredFlow({
+    text: entry.text,
+    deltas: entry.deltas,
+    revision: entry.revision,
+    token: entry.token,
+  });
+  // Both parts were encoded by this process from states it held: they decode.
+  if (!decoded.ok)
+    throw new Error(`memory store: a kept flow does not decode (${decoded.part}): ${decoded.reason}`);
+  entry.text = encodeFlowState(decoded.state);
+  entry.deltas.length = 0;
+  entry.journal = 0;
 }
