@@ -92,13 +92,15 @@ export interface DecisionItem {
   readonly flow_status: FlowListStatus;
   readonly step_id: string;
   readonly outcome: GateOutcome;
-  /** Who resolved it, as recorded (`human`, `agent`, `system`, …). */
+  /** Who resolved it: the named reviewer's name when there is one, else as recorded (`human`, `agent`, `system`). */
   readonly resolved_by: string;
   /** The rationale recorded with it. */
   readonly note: string;
   readonly round: number;
   /** Its place in the flow's trace (every round's records, oldest first). */
   readonly index: number;
+  /** When it was made, from the flow's review log; null when the flow did not record it (flows older than the log). */
+  readonly at_ms: number | null;
   /**
    * The flow's last change. The store keeps no time per record: the decision was made then
    * or before, and then when nothing was recorded in the flow after it (`last_in_flow`).

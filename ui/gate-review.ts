@@ -10,7 +10,7 @@
 // else from the step after the previous gate (or the flow's first step) up to the step before the
 // gate, those that have an output or a logged rejection; the 10 nearest the gate.
 import { LineMap } from "../checker/index";
-import type { FlowRun, Wire } from "../interpreter/index";
+import type { FlowRun } from "../interpreter/index";
 import { wireToPlain } from "../interpreter/index";
 import type {
   AuditRecord,
@@ -23,6 +23,7 @@ import type {
   StepUnderReview,
 } from "./api-types";
 import { type JsonChange, type JsonPath, jsonDiff } from "./json-diff";
+import { deciderOf, decisionTimes, type LogEntry, logEntries } from "./review-log-entries";
 
 const MAX_STEPS = 10;
 const MAX_DECISIONS = 50;
@@ -34,39 +35,6 @@ const NOTE_CHARS = 2_000;
 const VALUE_CHARS = 400;
 const EXCERPT_CONTEXT = 2;
 const EXCERPT_MAX_LINES = 40;
-
-/** One review-log entry, read defensively (a file may hold anything under `review_log`). */
-interface LogEntry {
-  readonly kind: string;
-  readonly round: number;
-  readonly attempt: number;
-  readonly at_ms: number;
-  readonly violations: readonly string[];
-  readonly result: unknown;
-  readonly result_omitted: boolean;
-}
-
-function logEntries(list: readonly Wire[] | undefined): LogEntry[] {
-  const out: LogEntry[] = [];
-  for (const raw of list ?? []) {
-    const e = wireToPlain(raw, { bigints: "number" });
-    if (typeof e !== "object" || e === null || Array.isArray(e)) continue;
-    const r = e as Record<string, unknown>;
-    const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-    out.push({
-      kind: typeof r.kind === "string" ? r.kind : "",
-      round: num(r.round),
-      attempt: num(r.attempt),
-      at_ms: num(r.at_ms),
-      violations: Array.isArray(r.violations)
-        ? r.violations.filter((v): v is string => typeof v === "string")
-        : [],
-      result: r.result ?? null,
-      result_omitted: r.result_omitted === true,
-    });
-  }
-  return out;
-}
 
 /** The review of the gate `run` waits at; null when it waits at none. */
 export function gateReview(run: FlowRun, gateStepId: string | null): GateReview | null {
@@ -180,42 +148,19 @@ function cut(text: string, chars: number): string {
   return text.length > chars ? `${text.slice(0, chars)}…` : text;
 }
 
-/**
- * Every gate record of every round, oldest first, each with the time of its resolution when the
- * review log has it: a gate's log entries are its latest resolutions, so they are matched with
- * its latest records, from the end, as long as the rounds agree.
- */
+/** Every gate record of every round, oldest first, each with the time of its resolution when the review log has it. */
 function gateDecisions(run: FlowRun): GateDecision[] {
   const records = [...run.state.rounds.flat(), ...run.state.records].filter((r) => r.type === "gate");
-  const times = new Map<number, number>();
-  const byStep = new Map<string, number[]>();
-  records.forEach((r, i) => {
-    const list = byStep.get(r.step_id);
-    if (list === undefined) byStep.set(r.step_id, [i]);
-    else list.push(i);
-  });
-  for (const [stepId, indexes] of byStep) {
-    const entries = logEntries(run.state.review_log.get(stepId)).filter((e) => e.kind === "gate");
-    for (let k = 1; k <= Math.min(entries.length, indexes.length); k++) {
-      const entry = entries[entries.length - k] as LogEntry;
-      const index = indexes[indexes.length - k] as number;
-      if (records[index]?.round !== entry.round) break;
-      times.set(index, entry.at_ms);
-    }
-  }
-  return records.map((r, i) => {
+  const times = decisionTimes(run);
+  return records.map((r) => {
     const record = r as unknown as AuditRecord;
     return {
       step_id: r.step_id,
       round: r.round,
       outcome: record.outcome as GateOutcome,
-      // A named reviewer's name when the record has one (beside `resolved_by: human`), else human, agent or system.
-      resolved_by:
-        typeof record.resolved_by_name === "string" && record.resolved_by_name !== ""
-          ? record.resolved_by_name
-          : String(record.resolved_by ?? ""),
+      resolved_by: deciderOf(r),
       note: typeof record.rationale === "string" ? cut(record.rationale, NOTE_CHARS) : "",
-      at_ms: times.get(i) ?? null,
+      at_ms: times.get(r) ?? null,
     };
   });
 }

@@ -4,6 +4,7 @@
 // answering the inbox costs a pass over these rows, not a decoding of every flow.
 import type { FlowRun } from "../interpreter/index";
 import type { FlowListItem, GateOutcome, ReviewedStep } from "./api-types";
+import { deciderOf, decisionTimes } from "./review-log-entries";
 import { flowListItem } from "./views";
 
 /** A gate resolution as the flow's trace holds it. */
@@ -13,6 +14,8 @@ interface RecordedDecision {
   readonly resolved_by: string;
   readonly note: string;
   readonly round: number;
+  /** When it was made, from the flow's review log; null for flows older than the log, or its oldest entries. */
+  readonly at_ms: number | null;
   /** Its place among the flow's trace records (every round's, oldest first). */
   readonly index: number;
 }
@@ -35,14 +38,16 @@ export function inboxRow(run: FlowRun, updatedMs: number): InboxRow {
   const item = flowListItem(run, updatedMs);
   const records = [...run.state.rounds.flat(), ...run.state.records];
   const decisions: RecordedDecision[] = [];
+  const times = decisionTimes(run);
   records.forEach((r, index) => {
     if (r.type !== "gate" || !OUTCOMES.has(r.outcome)) return;
     decisions.push({
       step_id: r.step_id,
       outcome: r.outcome,
-      resolved_by: String(r.resolved_by),
+      resolved_by: deciderOf(r),
       note: r.rationale,
       round: r.round,
+      at_ms: times.get(r) ?? null,
       index,
     });
   });

@@ -130,6 +130,7 @@ describe("GET /api/inbox", () => {
       body: JSON.stringify({ step_id: "approve", outcome: "approve", note: "Ship <b>it</b>", revision: 2 }),
     });
     expect(r.status).toBe(200);
+    const decidedBetween = [Date.now() - 60_000, Date.now()];
     const after = await inbox();
     expect(after.waiting.total).toBe(0);
     expect(after.decisions.items).toEqual([
@@ -147,6 +148,11 @@ describe("GET /api/inbox", () => {
       }),
     ]);
     expect(after.decisions.items[0]?.flow_updated_ms).toBe(after.flows.items[0]?.updated_ms);
+    // The review log keeps when the decision was made, so the inbox gives it exactly.
+    const at = after.decisions.items[0]?.at_ms ?? null;
+    expect(at).not.toBeNull();
+    expect(at).toBeGreaterThanOrEqual(decidedBetween[0] as number);
+    expect(at).toBeLessThanOrEqual(decidedBetween[1] as number);
   });
 
   it("orders gates oldest first and decisions newest first (by the flow's last change, then the flow's order)", async () => {

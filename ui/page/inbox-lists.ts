@@ -94,8 +94,16 @@ export function waitingList(gates: readonly WaitingGate[], now: number): HTMLEle
   );
 }
 
-/** When: the flow's last change, exactly when nothing was recorded after the decision, else "before" it. */
+/**
+ * When: the time the flow's review log gives; for a flow without one, its last change, exactly
+ * when nothing was recorded after the decision, else "before" it.
+ */
 function decidedWhen(d: DecisionItem): HTMLElement {
+  if (d.at_ms !== null) {
+    const exact = timeElement(d.at_ms);
+    exact.title = absoluteTime(d.at_ms);
+    return exact;
+  }
   const time = timeElement(d.flow_updated_ms);
   if (d.last_in_flow) {
     time.title = `${absoluteTime(d.flow_updated_ms)}: the flow's last change (nothing was recorded after this decision)`;
