@@ -47,12 +47,10 @@ export async function fuzzSpecs(specs: readonly CheckResult[], o: FuzzSpecsOptio
   const lanes = Math.max(1, Math.min(o.jobs ?? availableParallelism(), specs.length));
   let next = 0;
   const take = (): number | null => (next < specs.length ? next++ : null);
-  const deadlineOf = (index: number): number | undefined => {
-    if (o.deadlineAt === undefined) return undefined;
-    const rounds = Math.ceil((specs.length - index) / lanes);
-    const now = Date.now();
-    return now + Math.max(0, o.deadlineAt - now) / rounds;
-  };
+  const deadlineOf = (index: number): number | undefined =>
+    o.deadlineAt === undefined
+      ? undefined
+      : shareDeadline(o.deadlineAt, Date.now(), specs.length - index, lanes);
   if (script === null || lanes === 1) {
     const fuzzer = await loadFuzzer();
     for (let i = take(); i !== null; i = take()) {
@@ -104,6 +102,15 @@ export async function fuzzSpecs(specs: readonly CheckResult[], o: FuzzSpecsOptio
   };
   await Promise.all(Array.from({ length: lanes }, () => lane(script)));
   return outcomes;
+}
+
+/**
+ * The deadline of a spec started at `now` with `notStarted` specs (itself included) still to go
+ * over `lanes`: what is left of the budget over the rounds to come, so the last round gets it all.
+ */
+export function shareDeadline(deadlineAt: number, now: number, notStarted: number, lanes: number): number {
+  const rounds = Math.max(1, Math.ceil(notStarted / lanes));
+  return now + Math.max(0, deadlineAt - now) / rounds;
 }
 
 /** Sends one spec to a worker; its outcome, whatever becomes of the worker. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkSpec } from "../../../checker/index";
-import { fuzzSpecs, HANG_GRACE_MS, type SpecOutcome } from "../../../cli/fuzz-workers";
+import { fuzzSpecs, HANG_GRACE_MS, type SpecOutcome, shareDeadline } from "../../../cli/fuzz-workers";
 import { ensureBundle, REPO } from "../run-cli";
 
 const FLAKY = join(REPO, "test/cli/fuzz/fixtures/flaky-spec-worker.cjs");
@@ -50,6 +50,36 @@ describe("the worker pool", () => {
     ]);
     // The budget and the grace, with room for a loaded machine.
     expect(Date.now() - started).toBeLessThan(400 + HANG_GRACE_MS + 3000);
+  });
+});
+
+describe("the share of the time budget", () => {
+  it("is what is left over the rounds to come: never past the budget, all of it in the last round", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 8 }),
+        (now, left, notStarted, lanes) => {
+          const share = shareDeadline(now + left, now, notStarted, lanes) - now;
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(left);
+          if (notStarted <= lanes) expect(share).toBe(left);
+          else expect(share).toBeCloseTo(left / Math.ceil(notStarted / lanes));
+        },
+      ),
+    );
+    // --jobs 1, three specs, 3 s: a third, then half of what is left, then the rest.
+    // Each spec here takes its whole share; one that ends early leaves the rest to the others.
+    expect([
+      shareDeadline(3000, 0, 3, 1),
+      shareDeadline(3000, 1000, 2, 1),
+      shareDeadline(3000, 2000, 1, 1),
+    ]).toEqual([1000, 2000, 3000]);
+    expect(shareDeadline(3000, 200, 2, 1)).toBe(1600);
+    // A deadline already past gives no time at all.
+    expect(shareDeadline(100, 500, 4, 2)).toBe(500);
   });
 });
 
