@@ -18,6 +18,8 @@
 // STRATUMC_BENCH_ONLY=cold only the cold starts of the CLI (bench/cold-bench.ts, 41 rounds),
 // STRATUMC_BENCH_ONLY=check only the checker's rows: the generated spec corpus and whole checks of
 // the typical and the 1,000-step spec (bench/spec-bench.ts, bench/control-bench.ts).
+// STRATUMC_BENCH_ONLY=fuzz-jobs only `stratumc fuzz examples/` with --jobs 1 against --jobs 2
+// (bench/fuzz-jobs-bench.ts).
 // STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
 // latency of other calls meanwhile (bench/fuzz-server-bench.ts).
 // STRATUMC_BENCH_ONLY=step-done only what the MCP layer adds to stratum_step_done, in process
@@ -42,6 +44,7 @@ import { benchControl } from "./control-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
 import { benchDurableCalls, benchMcpDurableCalls, describeDurableCalls } from "./durable-call-bench";
 import { benchFuzz, describeFuzz, type FuzzBench } from "./fuzz-bench";
+import { benchFuzzJobs, describeFuzzJobs } from "./fuzz-jobs-bench";
 import { benchFuzzServer } from "./fuzz-server-bench";
 import { benchInterpreter } from "./interpreter-bench";
 import { measureCPython } from "./lib/cpython";
@@ -70,6 +73,9 @@ import { benchUiInbox } from "./ui-inbox-bench";
 const TARGET_PARSE_US = 3;
 const TARGET_EVAL_US = 0.3;
 const COLD_RUNS = 21;
+/** Rounds of `stratumc fuzz examples/` per --jobs value: each is a few seconds of the whole command. */
+const FUZZ_JOBS_ROUNDS = 5;
+
 /** More rounds when the cold starts run alone (STRATUMC_BENCH_ONLY=cold): a loaded machine needs them. */
 const COLD_ONLY_RUNS = 41;
 
@@ -190,6 +196,11 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "fuzz-jobs") {
+    const jobs = benchFuzzJobs(repoDir, FUZZ_JOBS_ROUNDS);
+    process.stdout.write(printTable(jobs.rows) + describeFuzzJobs(jobs));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "fuzz-server") {
     process.stdout.write(printTable(await benchFuzzServer(repoDir)));
     return;
@@ -302,6 +313,8 @@ async function main(): Promise<void> {
     const fuzz = await benchFuzz(repoDir);
     process.stderr.write("measuring stratum_fuzz of heavy specs on the MCP server…\n");
     const fuzzServer = await benchFuzzServer(repoDir);
+    process.stderr.write("measuring stratumc fuzz with --jobs 1 and 2…\n");
+    const fuzzJobs = benchFuzzJobs(repoDir, FUZZ_JOBS_ROUNDS);
     process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
     const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
     process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
@@ -357,6 +370,7 @@ async function main(): Promise<void> {
       ...control,
       ...fuzz.rows,
       ...fuzzServer,
+      ...fuzzJobs.rows,
       ...sizes.rows,
       ...designs.rows,
       ...serverMemory.rows,
@@ -388,6 +402,7 @@ async function main(): Promise<void> {
         `Flow transitions: ${interp.memoryPerSecond.toFixed(0)} calls/s in memory, ` +
         `${interp.filePerSecond.toFixed(0)} with the durable file store.\n` +
         describeFuzz(fuzz) +
+        describeFuzzJobs(fuzzJobs) +
         describeSizes(sizes) +
         describeServerMemory(serverMemory.rssMbAfter) +
         describeDurableCalls(durableCalls.summary) +

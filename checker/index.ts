@@ -42,6 +42,7 @@ export { FUZZ_NO_COMPLETION } from "./fuzz/FUZZ-NO-COMPLETION";
 export { FUZZ_PROPERTY_VIOLATED } from "./fuzz/FUZZ-PROPERTY-VIOLATED";
 export { FUZZ_SKIP_IF_RAISES } from "./fuzz/FUZZ-SKIP-IF-RAISES";
 export { FUZZ_UNBOUNDED_LOOP } from "./fuzz/FUZZ-UNBOUNDED-LOOP";
+export { FUZZ_WORKER_FAILED } from "./fuzz/FUZZ-WORKER-FAILED";
 export { IncrementalChecker } from "./incremental/incremental-checker";
 export { changeBetween, type TextChange } from "./incremental/text-change";
 export type {

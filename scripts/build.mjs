@@ -68,6 +68,8 @@ async function bundle() {
     entryPoints: {
       mcp: "mcp/process.ts",
       "fuzz-worker": "mcp/fuzz-worker.ts",
+      // The worker threads of `stratumc fuzz --jobs` and `check --deep` (cli/fuzz-workers.ts).
+      "fuzz-spec-worker": "cli/fuzz-spec-worker.ts",
       lsp: "lsp/serve-stdio.ts",
       "mcp-client": "cli/replay/mcp-client.ts",
     },

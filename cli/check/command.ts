@@ -16,6 +16,7 @@ import type { FileReport, Totals } from "../format/report";
 import { reportWithDiagnostics, totals } from "../format/report";
 import { formatSarifReports } from "../format/sarif";
 import { styleFor } from "../format/style";
+import { JOBS_HELP, parseJobs } from "../jobs-option";
 import { VERSION } from "../version";
 import { DEEP_RUNS, deepReports } from "./deep";
 import { fixInputs } from "./fix";
@@ -30,6 +31,7 @@ interface CheckOptions {
   readonly format: Format;
   readonly maxWarnings?: string;
   readonly deep?: boolean;
+  readonly jobs?: string;
   readonly fix?: boolean;
   readonly fixDryRun?: boolean;
   readonly quiet?: boolean;
@@ -53,6 +55,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
       "--deep",
       `also fuzz every spec without errors briefly (${DEEP_RUNS} runs; \`stratumc fuzz\` explores more)`,
     )
+    .option("--jobs <n>", `with --deep: ${JOBS_HELP}`)
     .addOption(
       new Option(
         "--fix",
@@ -139,7 +142,8 @@ async function checkOnce(
   let checked = await checkInputsWithResults(inputs, ctx.host, checkOptions);
   if (options.fix === true || options.fixDryRun === true)
     checked = fixInputs(inputs, checked, options.fix === true ? "write" : "dry-run", ctx.io, checkOptions);
-  const reports = options.deep === true ? await deepReports(checked) : checked.map((c) => c.report);
+  const jobs = parseJobs(options.jobs);
+  const reports = options.deep === true ? await deepReports(checked, jobs) : checked.map((c) => c.report);
   const t = totals(reports);
   const shown = options.quiet === true ? reports.map(errorsOnly) : reports;
   ctx.io.out(render(shown, totals(shown), options.format, ctx));

@@ -4,7 +4,7 @@
 // Inputs, formats and exit codes as `check`: 0 no error findings, 1 error findings, checker
 // errors or more than --max-warnings warnings, 2 usage error or unreadable input.
 import { type Command, Option } from "commander";
-import type { FuzzFinding, FuzzOptions } from "../../fuzzer/index";
+import type { FuzzFinding } from "../../fuzzer/index";
 import { exitCode, FORMATS, type Format, parseMaxWarnings } from "../check/command";
 import { resolveInputs } from "../check/inputs";
 import { checkInputsWithResults } from "../check/run";
@@ -13,12 +13,13 @@ import { formatGithubReports } from "../format/github";
 import { type FileReport, totals } from "../format/report";
 import { formatSarifReports } from "../format/sarif";
 import { styleFor } from "../format/style";
+import { JOBS_HELP, parseJobs } from "../jobs-option";
 import { VERSION } from "../version";
 import { formatFuzzJson } from "./format-json";
 import { formatFuzzPretty } from "./format-pretty";
 import { parseDuration, parseSeed, parseWholeNumber } from "./options";
 import { ProgressLine } from "./progress";
-import { fuzzInputs } from "./run";
+import { type FuzzInputsOptions, fuzzInputs } from "./run";
 import { saveCounterexamples } from "./save";
 
 interface FuzzFlags {
@@ -30,6 +31,7 @@ interface FuzzFlags {
   readonly format: Format;
   readonly save?: string;
   readonly maxWarnings?: string;
+  readonly jobs?: string;
 }
 
 export function registerFuzz(program: Command, ctx: CommandContext): void {
@@ -46,8 +48,9 @@ export function registerFuzz(program: Command, ctx: CommandContext): void {
     .option("--seed <n>", "seed of the exploration: the same seed gives the same report (default 42)")
     .option(
       "--time-budget <duration>",
-      "stop exploring a file after this long (500ms, 3s, 2m); the report then depends on speed",
+      "stop exploring after this long (500ms, 3s, 2m), for the whole command, shared among the specs; the report then depends on speed",
     )
+    .option("--jobs <n>", `${JOBS_HELP}; the report is the same for any N`)
     .option("--max-steps <n>", "tool calls per run (default 200)")
     .addOption(new Option("--format <format>", "output format").choices(FORMATS).default("pretty"))
     .option(
@@ -61,8 +64,10 @@ export function registerFuzz(program: Command, ctx: CommandContext): void {
         " 2 usage error or unreadable input.\nA spec with checker errors is reported as `check` reports it and not fuzzed.",
     )
     .action(async (paths: string[], flags: FuzzFlags) => {
+      // The time budget counts from here: reading and checking the specs is part of the command.
+      const startedAt = Date.now();
       const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-      const options = fuzzOptions(flags);
+      const options = fuzzOptions(flags, startedAt);
       const checked = await checkInputsWithResults(resolveInputs(paths, ctx.host.cwd), ctx.host);
       const progress = ctx.host.stderrIsTTY ? new ProgressLine((text) => ctx.io.err(text)) : null;
       const run = await fuzzInputs(checked, options, progress);
@@ -75,7 +80,7 @@ export function registerFuzz(program: Command, ctx: CommandContext): void {
       switch (flags.format) {
         case "pretty": {
           const style = styleFor(ctx.host.env, ctx.host.stdoutIsTTY);
-          const budgeted = options.timeBudgetMs !== undefined;
+          const budgeted = options.deadlineAt !== undefined;
           ctx.io.out(formatFuzzPretty(run, t, { style, programName: ctx.programName, saved, budgeted }));
           break;
         }
@@ -96,14 +101,19 @@ export function registerFuzz(program: Command, ctx: CommandContext): void {
     });
 }
 
-function fuzzOptions(flags: FuzzFlags): FuzzOptions {
+function fuzzOptions(flags: FuzzFlags, startedAt: number): FuzzInputsOptions {
   return {
-    ...(flags.flow === undefined ? {} : { flow: flags.flow }),
-    ...(flags.runs === undefined ? {} : { runs: parseWholeNumber("--runs", flags.runs, 1) }),
-    ...(flags.seed === undefined ? {} : { seed: parseSeed(flags.seed) }),
+    fuzz: {
+      ...(flags.flow === undefined ? {} : { flow: flags.flow }),
+      ...(flags.runs === undefined ? {} : { runs: parseWholeNumber("--runs", flags.runs, 1) }),
+      ...(flags.seed === undefined ? {} : { seed: parseSeed(flags.seed) }),
+      ...(flags.maxSteps === undefined
+        ? {}
+        : { maxCalls: parseWholeNumber("--max-steps", flags.maxSteps, 1) }),
+    },
+    jobs: parseJobs(flags.jobs),
     ...(flags.timeBudget === undefined
       ? {}
-      : { timeBudgetMs: parseDuration("--time-budget", flags.timeBudget) }),
-    ...(flags.maxSteps === undefined ? {} : { maxCalls: parseWholeNumber("--max-steps", flags.maxSteps, 1) }),
+      : { deadlineAt: startedAt + parseDuration("--time-budget", flags.timeBudget) }),
   };
 }

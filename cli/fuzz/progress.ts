@@ -10,6 +10,8 @@ export class ProgressLine {
   private file = "";
   private startedMs = 0;
   private shown = false;
+  /** When each file started: with --jobs, several are fuzzed at once and the line shows the last to report. */
+  private readonly starts = new Map<string, number>();
 
   constructor(
     private readonly write: (text: string) => void,
@@ -18,12 +20,16 @@ export class ProgressLine {
 
   /** A new file starts: its counts start from 0. */
   start(file: string): void {
-    this.file = basename(file);
-    this.startedMs = this.now();
-    this.update({ runs: 0, paths: 0, findings: 0 });
+    this.starts.set(file, this.now());
+    this.update({ runs: 0, paths: 0, findings: 0 }, file);
   }
 
-  update(p: Pick<FuzzProgress, "runs" | "paths" | "findings">): void {
+  /** Progress of `file` (default: the file the line shows). */
+  update(p: Pick<FuzzProgress, "runs" | "paths" | "findings">, file?: string): void {
+    if (file !== undefined) {
+      this.file = basename(file);
+      this.startedMs = this.starts.get(file) ?? this.now();
+    }
     const seconds = (this.now() - this.startedMs) / 1000;
     // No rate before the first run (the clock may already have ticked since start()).
     const rate = p.runs > 0 && seconds > 0 ? `${Math.round(p.runs / seconds)}/s` : "-/s";

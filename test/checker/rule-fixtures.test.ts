@@ -23,6 +23,8 @@ const FIXTURES_ELSEWHERE: Readonly<Record<string, string>> = {
     "is reported only when the check asks for portability (checkSpec's portable option, check --portable), which fixtures cannot set; test/checker/portable/not-portable.test.ts checks every feature at its range and test/cli/check-portable.test.ts the command",
   "FUZZ-INTERNAL":
     "reports a bug of the interpreter itself, which no spec can cause on purpose; test/fuzzer/properties.test.ts asserts random specs never produce it",
+  "FUZZ-WORKER-FAILED":
+    "reports a worker thread that crashed or hung, which no spec causes on purpose; test/cli/fuzz/fuzz-workers.test.ts starts workers that do both",
 };
 const FUZZ_CORPUS =
   "run-time findings: their fixtures are the seeded-defect corpus test/fuzzer/corpus/ (defects and controls), replayed by test/fuzzer/corpus.test.ts";
