@@ -26,7 +26,7 @@ export type SpecOutcome =
   | { readonly kind: "failed"; readonly diagnostic: Diagnostic };
 
 export interface FuzzSpecsOptions {
-  /** Lanes at most; null: the cores Node may use. */
+  /** Lanes at most; null: one fewer than the cores Node may use (defaultJobs). */
   readonly jobs: number | null;
   readonly fuzz: SpecJobOptions;
   /** The end of the whole command's time budget (Date.now time); none without a budget. */
@@ -44,7 +44,7 @@ export const HANG_GRACE_MS = 2000;
 export async function fuzzSpecs(specs: readonly CheckResult[], o: FuzzSpecsOptions): Promise<SpecOutcome[]> {
   const outcomes: SpecOutcome[] = new Array(specs.length);
   const script = o.script === undefined ? bundledScript() : o.script;
-  const lanes = Math.max(1, Math.min(o.jobs ?? availableParallelism(), specs.length));
+  const lanes = Math.max(1, Math.min(o.jobs ?? defaultJobs(), specs.length));
   let next = 0;
   const take = (): number | null => (next < specs.length ? next++ : null);
   const deadlineOf = (index: number): number | undefined =>
@@ -187,4 +187,13 @@ function reasonOf(e: unknown): string {
 function bundledScript(): string | null {
   const bundled = typeof STRATUMC_BUNDLED !== "undefined" && STRATUMC_BUNDLED;
   return bundled ? fileURLToPath(new URL("./fuzz-spec-worker.cjs", import.meta.url)) : null;
+}
+
+/**
+ * One core fewer than Node may use: a single fuzzing thread already keeps about one and a half
+ * cores busy (V8's concurrent garbage collection on the allocation-heavy runs), so on two cores
+ * a second lane only contends (docs/guides/fuzzing.md, "On every core").
+ */
+function defaultJobs(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
