@@ -2,7 +2,6 @@
 // of the flow (decoding the file and checking its spec, in the server's worker thread), the style
 // sheet asked for during that read, and the time from opening the printed address at the flow in
 // Debian's Chromium to its steps drawn, with the page's element count. A fresh server per run.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,41 +9,11 @@ import { writeBigFlow } from "../test/hostile/ui-support";
 import { launchChromium } from "../test/ui/chromium";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
+import { startUi } from "./lib/ui-server";
 
 const RUNS = 3;
 const RENDERS = 5;
 const STEPS = 10_000;
-
-/** The built `stratumc ui --port 0` over `home`; its printed address, and how to stop it. */
-async function startUi(
-  repoDir: string,
-  home: string,
-): Promise<{ url: string; origin: string; token: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(repoDir, "bin/stratumc.cjs"), "ui", "--port", "0"], {
-    env: { ...process.env, STRATUM_HOME: home },
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-      const m = /stratumc ui: (http:\/\/\S+)\n/.exec(out);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    void exited.then(() => reject(new Error("stratumc ui exited before it printed its address")));
-  });
-  const parsed = new URL(url);
-  return {
-    url,
-    origin: parsed.origin,
-    token: parsed.searchParams.get("token") ?? "",
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 export async function benchUiBigFlow(repoDir: string): Promise<Row[]> {
   const home = mkdtempSync(join(tmpdir(), "stratumc-ui-big-bench-"));

@@ -2,7 +2,6 @@
 // the built server's first `GET /api/inbox` (every flow read, in the server's worker thread), the
 // next ones (rows kept while the flows do not change), the size of one answer (50 items a list),
 // and the time from opening the printed address in Debian's Chromium to the waiting gates drawn.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,41 +9,11 @@ import { writeBigFlow } from "../test/hostile/ui-support";
 import { launchChromium } from "../test/ui/chromium";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
+import { startUi } from "./lib/ui-server";
 
 const FLOWS = 10_000;
 const WARM = 9;
 const RENDERS = 5;
-
-/** The built `stratumc ui --port 0` over `home`; its printed address, and how to stop it. */
-async function startUi(
-  repoDir: string,
-  home: string,
-): Promise<{ url: string; origin: string; token: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(repoDir, "bin/stratumc.cjs"), "ui", "--port", "0"], {
-    env: { ...process.env, STRATUM_HOME: home },
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8");
-      const m = /stratumc ui: (http:\/\/\S+)\n/.exec(out);
-      if (m?.[1] !== undefined) resolve(m[1]);
-    });
-    void exited.then(() => reject(new Error("stratumc ui exited before it printed its address")));
-  });
-  const parsed = new URL(url);
-  return {
-    url,
-    origin: parsed.origin,
-    token: parsed.searchParams.get("token") ?? "",
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 export async function benchUiInbox(repoDir: string): Promise<Row[]> {
   const home = mkdtempSync(join(tmpdir(), "stratumc-ui-inbox-bench-"));
