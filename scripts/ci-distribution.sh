@@ -8,7 +8,8 @@
 #      (committed files only) and the hook fails a broken spec with a located error (exit 1) and
 #      passes a clean one (exit 0);
 #   4. the local hook the README documents (`repo: local`, `language: system`,
-#      `npx --no-install stratumc check`) does the same over the installed tarball, offline.
+#      `npx --no-install stratumc check`) does the same over the installed tarball, offline;
+#   5. a newcomer's walk through the README from the tarball (test/walkthrough/newcomer.sh).
 # Needs node, npm, git and pre-commit (https://pre-commit.com; Debian's `pre-commit` or pip).
 # Nothing is kept: every directory (npm prefix, PRE_COMMIT_HOME) is temporary.
 set -euo pipefail
@@ -141,5 +142,10 @@ expect_exit 1 pre-commit run --color never --files broken.stratum.yaml | tee "$w
 grep -Eq '^broken\.stratum\.yaml:[0-9]+:[0-9]+: error: ' "$work/local-broken.log" ||
   fail "the local hook's output has no located error (file:line:col: error: ...)"
 expect_exit 0 pre-commit run --color never --files clean.stratum.yaml
+
+section "a newcomer's walk through the README, from the tarball (test/walkthrough/newcomer.sh)"
+start=$SECONDS
+bash "$repo/test/walkthrough/newcomer.sh" "$work/$tarball"
+printf 'walkthrough: %s s\n' "$((SECONDS - start))"
 
 section "distribution: all proofs passed"
