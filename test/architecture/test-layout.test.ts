@@ -20,6 +20,8 @@ const CROSS_CUTTING: Readonly<Record<string, string>> = {
   golden: "the CLI's exact output in every format, and the specs it is produced from",
   hostile: "attacks and faults through the real entry points (MCP server, CLI, file store)",
   property: "well-typed expressions never raise: the checker's types against the interpreter's values",
+  walkthrough:
+    "a newcomer's first hour as the README tells it, from the packed tarball (run by scripts/ci-distribution.sh)",
   support: "spec generators, mutators, examples and oracles shared by tests of many layers",
 };
 
