@@ -121,6 +121,16 @@ describe("named reviewers in Chromium", () => {
       resolved_by_name: "ada",
       rationale: "Reviewed by ada",
     });
+    // Both inboxes list the decision with the person's name and the time it was made.
+    for (const page of [ada, bob]) {
+      await page.evaluate(() => {
+        location.hash = "#/";
+      });
+      const row = page.locator(`#decisions-table tr[data-flow-id="${flowId}"]`);
+      await row.waitFor({ timeout: 10_000 });
+      expect(await row.locator("td.by").textContent()).toBe("ada");
+      expect(await row.locator("td.when .before").count()).toBe(0);
+    }
     await ada.context().close();
     await bob.context().close();
   }, 60_000);
