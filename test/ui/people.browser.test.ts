@@ -123,9 +123,7 @@ describe("named reviewers in Chromium", () => {
     });
     // Both inboxes list the decision with the person's name and the time it was made.
     for (const page of [ada, bob]) {
-      await page.evaluate(() => {
-        location.hash = "#/";
-      });
+      await page.evaluate('location.hash = "#/"');
       const row = page.locator(`#decisions-table tr[data-flow-id="${flowId}"]`);
       await row.waitFor({ timeout: 10_000 });
       expect(await row.locator("td.by").textContent()).toBe("ada");
