@@ -14,6 +14,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tinySpec } from "../hostile/mcp-support";
+import { DRAFT_GATE_SPEC } from "./support/gate-spec";
 import { type RunningHttpServer, startHttpServer } from "./support/http-server";
 import { resourceUpdates } from "./support/resource-updates";
 import { tempDir, unexpectedStderr } from "./support/server";
@@ -34,27 +35,6 @@ async function until(done: () => boolean, what: string, ms: number): Promise<voi
     await new Promise((r) => setTimeout(r, 10));
   }
 }
-
-/** A draft and the gate that reviews it. */
-const GATE_SPEC = `version: "0.2"
-functions:
-  approval:
-    mode: gate
-    intent: "Approve the draft"
-    timeout: 3600
-flows:
-  publish:
-    input: {}
-    steps:
-      - id: draft
-        intent: "Draft it"
-      - id: review
-        function: approval
-        depends_on: [draft]
-        on_approve: ~
-        on_revise: draft
-        on_kill: ~
-`;
 
 /** Two steps, for a flow that changes twice. */
 const TWO_SPEC = `version: "0.2"
@@ -108,7 +88,11 @@ describe("stratum-mcp --http: elicitation, progress, cancellation, subscriptions
   }
 
   async function atGate(client: Client): Promise<string> {
-    const planned = await call(client, "stratum_plan", { spec: GATE_SPEC, flow: "publish", inputs: {} });
+    const planned = await call(client, "stratum_plan", {
+      spec: DRAFT_GATE_SPEC,
+      flow: "publish",
+      inputs: {},
+    });
     const flowId = String(planned.flow_id);
     const gate = await call(client, "stratum_step_done", {
       flow_id: flowId,
@@ -162,7 +146,7 @@ describe("stratum-mcp --http: elicitation, progress, cancellation, subscriptions
   it("answers stratum_gate_ask with elicitation_unsupported in a session whose client cannot elicit", async () => {
     const client = await server.connect();
     const flowId = String(
-      (await call(client, "stratum_plan", { spec: GATE_SPEC, flow: "publish", inputs: {} })).flow_id,
+      (await call(client, "stratum_plan", { spec: DRAFT_GATE_SPEC, flow: "publish", inputs: {} })).flow_id,
     );
     await call(client, "stratum_step_done", { flow_id: flowId, step_id: "draft", result: { text: "x" } });
     expect(await call(client, "stratum_gate_ask", { flow_id: flowId, step_id: "review" })).toMatchObject({

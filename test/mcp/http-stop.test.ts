@@ -12,6 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { DRAFT_GATE_SPEC } from "./support/gate-spec";
 import { type RunningHttpServer, rawSession, sessionHeaders, startHttpServer } from "./support/http-server";
 import { tempDir } from "./support/server";
 
@@ -27,27 +28,6 @@ case "$prompt" in
 esac
 `;
 const BIG_BYTES = 600_000;
-/** A flow that waits at a gate once its first step is done. */
-const GATE_SPEC = `version: "0.2"
-functions:
-  approval:
-    mode: gate
-    intent: "Approve the draft"
-    timeout: 3600
-flows:
-  publish:
-    input: {}
-    steps:
-      - id: draft
-        intent: "Draft it"
-        inputs: {}
-      - id: review
-        function: approval
-        depends_on: [draft]
-        on_approve: ~
-        on_revise: draft
-        on_kill: ~
-`;
 /** The client waits this long for an answer: the server must have answered and ended well before. */
 const CLIENT_TIMEOUT_MS = 60_000;
 
@@ -186,7 +166,8 @@ describe("SIGTERM while a call runs on stratum-mcp --http", () => {
     );
     const call = async (name: string, args: Plain): Promise<Plain> =>
       (await client.callTool({ name, arguments: args })).structuredContent as Plain;
-    const flowId = (await call("stratum_plan", { spec: GATE_SPEC, flow: "publish", inputs: {} })).flow_id;
+    const flowId = (await call("stratum_plan", { spec: DRAFT_GATE_SPEC, flow: "publish", inputs: {} }))
+      .flow_id;
     const gate = await call("stratum_step_done", {
       flow_id: flowId,
       step_id: "draft",

@@ -6,33 +6,13 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sandbox } from "../hostile/mcp-support";
+import { DRAFT_GATE_SPEC } from "./support/gate-spec";
 import { PROTOCOL_VERSION, RawSession, type RpcMessage, toolContent } from "./support/raw-session";
 
 const AGENT = `#!/bin/sh
 cat > /dev/null
 touch "$AGENT_STARTED"
 sleep 60
-`;
-
-const GATE_SPEC = `version: "0.2"
-functions:
-  approval:
-    mode: gate
-    intent: "Approve the draft"
-    timeout: 3600
-flows:
-  publish:
-    input: {}
-    steps:
-      - id: draft
-        intent: "Draft it"
-        inputs: {}
-      - id: review
-        function: approval
-        depends_on: [draft]
-        on_approve: ~
-        on_revise: draft
-        on_kill: ~
 `;
 
 /** Bounds with room for a loaded machine: the agent's SIGTERM-to-SIGKILL 5 s, the 2 s answer wait. */
@@ -89,8 +69,9 @@ describe("SIGTERM while a call runs on stratum-mcp over stdio", () => {
     s.send({ method: "notifications/initialized" });
     const call = async (id: string, name: string, args: Record<string, unknown>) =>
       toolContent(await s.request(id, "tools/call", { name, arguments: args }));
-    const flowId = (await call("plan", "stratum_plan", { spec: GATE_SPEC, flow: "publish", inputs: {} }))
-      .flow_id;
+    const flowId = (
+      await call("plan", "stratum_plan", { spec: DRAFT_GATE_SPEC, flow: "publish", inputs: {} })
+    ).flow_id;
     const gate = await call("done", "stratum_step_done", {
       flow_id: flowId,
       step_id: "draft",
