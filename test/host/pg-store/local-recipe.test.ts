@@ -6,11 +6,11 @@
 // the reason the page gives, the owner-creates / DML-only variant works, and the last line leaves
 // no server behind.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBundle, REPO } from "../../cli/run-cli";
 
 const PAGE = join(REPO, "docs/guides/team-store.md");
@@ -51,12 +51,32 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** Runs a bash script as the recipe's reader would: unprivileged, `npx` being the built launchers. */
-function runAsUser(script: string): { status: number | null; stdout: string; stderr: string } {
+/**
+ * A copy of the built launchers (`bin/`, `dist/` without source maps and snapshots) that the
+ * unprivileged user can read: the checkout itself may sit in a directory only its owner may enter,
+ * as CI's clone in a fresh `mktemp -d` does.
+ */
+function readableInstall(): string {
+  const dir = mkdtempSync(join(tmpdir(), "stratumc-recipe-"));
+  chmodSync(dir, 0o755);
+  for (const part of ["bin", "dist"]) {
+    cpSync(join(REPO, part), join(dir, part), {
+      recursive: true,
+      filter: (source) => !/\.(map|blob|blob\.nodepath)$/.test(source),
+    });
+  }
+  return dir;
+}
+
+/** Runs a bash script as the recipe's reader would: unprivileged, `npx` being the built launchers in `install`. */
+function runAsUser(
+  install: string,
+  script: string,
+): { status: number | null; stdout: string; stderr: string } {
   const prelude = [
     "set -euo pipefail",
     // What `npx stratumc …` runs in a project that installed stratumc: its launcher.
-    `npx() { local name=$1; shift; node ${JSON.stringify(REPO)}/bin/"$name".cjs "$@"; }`,
+    `npx() { local name=$1; shift; node ${JSON.stringify(install)}/bin/"$name".cjs "$@"; }`,
   ].join("\n");
   const asUser = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
   const [program, ...args] = [...asUser, "bash", "-s"];
@@ -79,9 +99,14 @@ function replaced(text: string, from: string, to: string): string {
 
 describe.skipIf(!havePostgres)("the local team-store recipe of docs/guides/team-store.md", () => {
   let blocks: string[] = [];
+  let install = "";
   beforeAll(() => {
     ensureBundle();
     blocks = recipeBlocks();
+    install = readableInstall();
+  });
+  afterAll(() => {
+    if (install !== "") rmSync(install, { recursive: true, force: true });
   });
 
   it("has the recipe, the Docker line and the owner-creates variant", () => {
@@ -104,7 +129,7 @@ describe.skipIf(!havePostgres)("the local team-store recipe of docs/guides/team-
       `"$PGBIN/psql" -h 127.0.0.1 -p ${port} -U postgres -d stratum -X -A -t -c 'SELECT version FROM stratum.schema_version'`,
       teardown,
     ].join("\n");
-    const r = runAsUser(script);
+    const r = runAsUser(install, script);
     expect(r.status, r.stderr).toBe(0);
     const out = r.stdout.split("\n");
     expect(out[0], r.stdout).toBe("[]");
@@ -136,7 +161,7 @@ describe.skipIf(!havePostgres)("the local team-store recipe of docs/guides/team-
       "npx stratumc query flows",
       teardown,
     ].join("\n");
-    const r = runAsUser(script);
+    const r = runAsUser(install, script);
     expect(r.status, r.stderr).toBe(0);
     const out = r.stdout.split("\n");
     expect(out[0], r.stdout).toMatch(/^agent: stratumc: .*role "agent" may not create them/);
