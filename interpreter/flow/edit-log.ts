@@ -34,23 +34,28 @@ export interface MapEdit {
 }
 
 export class EditLog {
-  /** The committed run's containers (state fields and timing maps): the ones changes are logged for. */
-  private readonly shared = new Set<unknown>();
+  /**
+   * The committed run, whose containers (state fields and timing maps) are the ones changes are
+   * logged for; null once closed. Never changed itself (the working copy is another object), so
+   * asking it answers as a set of its containers taken now would, without building one per call.
+   */
+  private committed: FlowRun | null;
   private readonly maps = new Map<EntryMap, MapLog>();
   /** Shared list → its committed length. */
   private readonly lists = new Map<unknown[], number>();
 
   constructor(committed: FlowRun) {
-    for (const value of Object.values(committed.state)) {
-      if (value instanceof Map || Array.isArray(value)) this.shared.add(value);
-    }
-    this.shared.add(committed.timing.stepDispatchedAt);
-    this.shared.add(committed.timing.gateDispatchedAt);
+    this.committed = committed;
   }
 
   /** Whether `container` belongs to the committed run (so changing it must be logged). */
   shares(container: unknown): boolean {
-    return this.shared.has(container);
+    const run = this.committed;
+    if (run === null || !(container instanceof Map || Array.isArray(container))) return false;
+    if (container === run.timing.stepDispatchedAt || container === run.timing.gateDispatchedAt) return true;
+    const fields = run.state as unknown as Readonly<Record<string, unknown>>;
+    for (const key in fields) if (fields[key] === container) return true;
+    return false;
   }
 
   put(map: EntryMap, key: string, value: unknown): void {
@@ -133,7 +138,7 @@ export class EditLog {
   close(): void {
     this.maps.clear();
     this.lists.clear();
-    this.shared.clear();
+    this.committed = null;
   }
 
   private mapLog(map: EntryMap): MapLog {

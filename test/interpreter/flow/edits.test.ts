@@ -210,3 +210,29 @@ describe("random edits", () => {
     );
   });
 });
+
+describe("what a working copy's log treats as shared", () => {
+  it("exactly the committed run's containers (state fields and timing maps), until it is closed", () => {
+    const fields = (run: FlowRun): unknown[] =>
+      Object.values(run.state).filter((v) => v instanceof Map || Array.isArray(v));
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 10 }), fc.boolean(), (ops, commit) => {
+        const base = committed();
+        const shared = [...fields(base), base.timing.stepDispatchedAt, base.timing.gateDispatchedAt];
+        const work = cloneRun(base);
+        for (const o of ops) apply(work, o);
+        const log = work.edits;
+        if (log === undefined) throw new Error("a working copy has a log");
+        for (const c of shared) expect(log.shares(c)).toBe(true);
+        // A field the call replaced, copies, empty containers and non-containers are not shared.
+        for (const c of fields(work)) expect(log.shares(c)).toBe(shared.includes(c));
+        for (const c of [new Map(base.state.attempts), [...base.state.records], new Map(), [], "x", null, 1])
+          expect(log.shares(c)).toBe(false);
+        if (commit) log.close();
+        else log.rollback();
+        for (const c of shared) expect(log.shares(c)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
