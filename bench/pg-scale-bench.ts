@@ -3,12 +3,14 @@
 // bench/pg-scale-flow.ts: a parallel step, a retried ensure, a gate resolved by a client of the next
 // server, a poll), on a real PostgreSQL with fsync on started here (test/support/postgres.ts).
 // Per point: calls/s over the run, p50/p99 per tool, connections to the database (pg_stat_activity,
-// sampled every 250 ms), WAL writes and flushes per call (pg_stat_wal deltas), commits per call,
-// errors (each printed with its tool and code), the load average, and the statements that took the
-// most database time (pg_stat_statements). The default curve is N ∈ {1, 4, 20} × M ∈ {50, 200} over
-// stdio plus 4 × 200 on the HTTP team server; STRATUMC_PG_SCALE=50x500,4x200http replaces it.
-// Then "many writers on one flow" (bench/pg-scale-writers.ts). Everything is torn down even on
-// failure; each point is bounded in time.
+// one psql at a time, at least 250 ms apart), WAL writes and flushes per call (pg_stat_wal deltas),
+// commits per call, CPU per call of the servers, the clients and PostgreSQL (/proc), errors (each
+// printed with its tool and code), the load average, and the statements that took the most database
+// time (pg_stat_statements). The default curve is N ∈ {1, 4, 20} × M ∈ {50, 200} over stdio plus
+// 4 × 200 on the HTTP team server, with keep-alive and with `Connection: close`;
+// STRATUMC_PG_SCALE=50x500,4x200http,4x200httpclose replaces it. Then "many writers on one flow"
+// (bench/pg-scale-writers.ts). Everything is torn down even on failure; each point is bounded in
+// time.
 import * as fs from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";

@@ -35,11 +35,25 @@ export interface WritersSummary {
   readonly errors: readonly CallError[];
 }
 
-interface Call {
+export interface Call {
   readonly side: "poll" | "resolve";
   readonly t0: number;
   readonly t1: number;
   readonly status: string;
+}
+
+/**
+ * The `stale_state` answers among one flow's calls that no write of the other process explains: a
+ * refused call is explained when a call of the other side that succeeded and writes (a resolve
+ * always; a poll when `pollsWrite`) overlapped it in time.
+ */
+export function unexplainedStale(calls: readonly Call[], pollsWrite: boolean): number {
+  const writes = (o: Call) => !o.status.startsWith("error:") && (o.side === "resolve" || pollsWrite);
+  return calls.filter(
+    (c) =>
+      c.status === "error:stale_state" &&
+      !calls.some((o) => o.side !== c.side && writes(o) && o.t0 < c.t1 && o.t1 > c.t0),
+  ).length;
 }
 
 const MAX_POLLS = 2_000;
@@ -167,21 +181,12 @@ export async function benchWriters(
     const results = await Promise.all(ids.map((id, i) => race(agent, reviewer, id, (i * 7) % 40, errors)));
     const atEnd = revisions(pg, database, ids);
     const gained = ids.map((id) => (atEnd.get(id) ?? Number.NaN) - (atGate.get(id) ?? Number.NaN));
-    let unexplained = 0;
-    results.forEach(({ calls }, k) => {
-      // The one resolution is a write; polls count as writers only when the flow gained more
-      // revisions after its gate than that one.
-      const pollsWrite = (gained[k] ?? 0) > 1;
-      const writes = (o: Call) =>
-        o.status !== "error:stale_state" &&
-        !o.status.startsWith("error:") &&
-        (o.side === "resolve" || pollsWrite);
-      for (const c of calls) {
-        if (c.status !== "error:stale_state") continue;
-        if (!calls.some((o) => o.side !== c.side && writes(o) && o.t0 < c.t1 && o.t1 > c.t0))
-          unexplained += 1;
-      }
-    });
+    const unexplained = results.reduce(
+      // Polls count as writers only when the flow gained more revisions after its gate than its
+      // one resolution.
+      (sum, { calls }, k) => sum + unexplainedStale(calls, (gained[k] ?? 0) > 1),
+      0,
+    );
     const all = results.flatMap((r) => r.calls);
     const seen = results.map((r) => r.seenAfterMs).filter(Number.isFinite);
     return {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { benchPgScale, parsePoints, pgScaleRows } from "../../bench/pg-scale-bench";
 import { CALLS_PER_FLOW } from "../../bench/pg-scale-flow";
+import { type Call, unexplainedStale } from "../../bench/pg-scale-writers";
 import { ensureBundle, REPO } from "../cli/run-cli";
 
 describe("pg scale bench", () => {
@@ -51,5 +52,34 @@ describe("pg scale bench", () => {
     ]);
     expect(() => parsePoints("50by500")).toThrow(/not NxM/);
     expect(() => parsePoints("0x5")).toThrow(/out of range/);
+  });
+});
+
+describe("unexplained stale_state answers", () => {
+  const call = (side: Call["side"], t0: number, t1: number, status: string): Call => ({
+    side,
+    t0,
+    t1,
+    status,
+  });
+
+  it("are explained only by an overlapping write of the other side", () => {
+    const refusedResolve = call("resolve", 10, 20, "error:stale_state");
+    // A poll that overlapped it, when polls write: explained.
+    expect(unexplainedStale([refusedResolve, call("poll", 15, 25, "await_gate")], true)).toBe(0);
+    // The same poll when polls do not write: unexplained.
+    expect(unexplainedStale([refusedResolve, call("poll", 15, 25, "await_gate")], false)).toBe(1);
+    // A write that ended before the refused call began: unexplained.
+    expect(unexplainedStale([refusedResolve, call("poll", 0, 10, "await_gate")], true)).toBe(1);
+    // A call of the same side, or a refused one of the other side, explains nothing.
+    expect(unexplainedStale([refusedResolve, call("resolve", 12, 18, "execute_step")], true)).toBe(1);
+    expect(unexplainedStale([refusedResolve, call("poll", 12, 18, "error:stale_state")], true)).toBe(2);
+    // A refused poll overlapped by the resolution: explained whatever polls do.
+    expect(
+      unexplainedStale(
+        [call("poll", 5, 9, "error:stale_state"), call("resolve", 8, 12, "execute_step")],
+        false,
+      ),
+    ).toBe(0);
   });
 });
