@@ -270,6 +270,11 @@ export function pgScaleRows(s: PgScaleSummary): Row[] {
   }
   rows.push(
     row("pg scale: many writers, stale_state answers no other write explains", s.writers.unexplainedStale, 0),
+    row(
+      "pg scale: many writers, gate resolutions refused 5 times in a row by a polling agent's writes",
+      s.writers.resolutionsGivenUp,
+      0,
+    ),
   );
   return rows;
 }
@@ -308,6 +313,7 @@ export function describePgScale(s: PgScaleSummary): string {
     `Many writers on one flow (${w.flows} flows at a gate, the agent polling stratum_resume on one server while a client of a second server resolves the gate): ` +
       `${w.polls} polls, ${w.resolves} gate_resolve calls; stale_state answers: ${w.staleToPolls} to polls, ${w.staleToResolves} to resolves, ` +
       `${w.unexplainedStale} not explained by an overlapping write of the other process; writes per flow after the gate ${f(w.writesPerFlow, 2)}; ` +
+      `${w.resolutionsGivenUp} resolutions refused 5 times in a row (given up); ` +
       `the agent saw the resolution ${f(w.seenP50Ms)} / ${f(w.seenP99Ms)} ms (p50 / p99) after the resolve answered; ${w.errors.length} errors.`,
   );
   for (const e of w.errors) lines.push(`  error from ${e.tool}: ${e.code}: ${e.message}`);
