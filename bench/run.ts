@@ -10,6 +10,8 @@
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
+// STRATUMC_BENCH_ONLY=pg-scale only the load harness of the shared PostgreSQL store: N servers × M flows
+// (bench/pg-scale-bench.ts; STRATUMC_PG_SCALE=50x500 for other points),
 // STRATUMC_BENCH_ONLY=ui only the web page's weight, `stratumc ui`'s start (bench/ui-bench.ts) and
 // its page of a 10,000-step flow in Chromium (bench/ui-big-flow-bench.ts) and its inbox over
 // 10,000 flows (bench/ui-inbox-bench.ts),
@@ -57,6 +59,7 @@ import { benchMcp } from "./mcp-bench";
 import { benchOtlp } from "./otlp-bench";
 import { benchPgClient, describePgClient } from "./pg-client-bench";
 import { probePgClientRestarts } from "./pg-client-restarts";
+import { benchPgScale, describePgScale, pgScaleRows } from "./pg-scale-bench";
 import { benchPgStore, describePgStore } from "./pg-store-bench";
 import { benchPipeline, describePipeline } from "./pipeline-bench";
 import { benchPipelineServer } from "./pipeline-server-bench";
@@ -194,6 +197,11 @@ async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_ONLY === "pg-store") {
     const bench = await benchPgStore(repoDir);
     process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "pg-scale") {
+    const summary = await benchPgScale(repoDir);
+    process.stdout.write(printTable(pgScaleRows(summary)) + describePgScale(summary));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "fuzz-jobs") {

@@ -38,7 +38,7 @@ export interface PgServerOptions {
 const SUPERUSER = "postgres";
 
 /** The newest installed server's bin directory, or a clear failure naming the package. */
-function postgresBinDir(): string {
+export function postgresBinDir(): string {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)

@@ -1,0 +1,321 @@
+// A load harness for the shared PostgreSQL store (STRATUM_STORE=postgres://…): N built stratum-mcp
+// servers on one database, M flows driven at once by MCP SDK clients in this process (the flow of
+// bench/pg-scale-flow.ts: a parallel step, a retried ensure, a gate resolved by a client of the next
+// server, a poll), on a real PostgreSQL with fsync on started here (test/support/postgres.ts).
+// Per point: calls/s over the run, p50/p99 per tool, connections to the database (pg_stat_activity,
+// one psql at a time, at least 250 ms apart), WAL writes and flushes per call (pg_stat_wal deltas),
+// commits per call, CPU per call of the servers, the clients and PostgreSQL (/proc), errors (each
+// printed with its tool and code), the load average, and the statements that took the most database
+// time (pg_stat_statements). The default curve is N ∈ {1, 4, 20} × M ∈ {50, 200} over stdio plus
+// 4 × 200 on the HTTP team server, with keep-alive and with `Connection: close`;
+// STRATUMC_PG_SCALE=50x500,4x200http,4x200httpclose replaces it. Then "many writers on one flow"
+// (bench/pg-scale-writers.ts). Everything is torn down even on failure; each point is bounded in
+// time.
+import * as fs from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { type PgServer, startPostgres } from "../test/support/postgres";
+import { type BenchServer, startHttpServer, startStdioServer } from "./lib/mcp-servers";
+import {
+  databaseOf,
+  psqlAsync,
+  sampleConnections,
+  type TopStatement,
+  topStatements,
+  untilDisconnected,
+  walCounters,
+} from "./lib/pg-stats";
+import { cpuSecondsOf, postgresCpuSeconds } from "./lib/proc-cpu";
+import { median, percentile } from "./lib/stats";
+import type { Row } from "./lib/table";
+import { type CallError, CallLog, driveFlow, type ToolCaller } from "./pg-scale-flow";
+import { benchWriters, type WritersSummary } from "./pg-scale-writers";
+
+/** `http-close`: the HTTP team server, every request with `Connection: close` (no keep-alive reuse). */
+type Transport = "stdio" | "http" | "http-close";
+
+export interface ScalePoint {
+  readonly servers: number;
+  readonly flows: number;
+  readonly transport: Transport;
+}
+
+interface ToolLatency {
+  readonly tool: string;
+  readonly calls: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+}
+
+interface PointResult extends ScalePoint {
+  readonly calls: number;
+  readonly seconds: number;
+  readonly callsPerSecond: number;
+  readonly completed: number;
+  readonly tools: readonly ToolLatency[];
+  readonly connectionsMax: number;
+  readonly connectionsMedian: number;
+  readonly walSyncPerCall: number;
+  readonly walWritePerCall: number;
+  readonly walBytesPerCall: number;
+  readonly commitsPerCall: number;
+  readonly errors: readonly CallError[];
+  /** The 1-minute load average at the end of the run. */
+  readonly load1: number;
+  /** CPU milliseconds per call: the servers, this process (the clients), PostgreSQL. */
+  readonly cpuMsPerCall: { readonly servers: number; readonly clients: number; readonly postgres: number };
+  readonly topStatements: readonly TopStatement[];
+}
+
+export interface PgScaleSummary {
+  readonly cpus: number;
+  readonly postgresVersion: string;
+  readonly points: readonly PointResult[];
+  readonly writers: WritersSummary;
+}
+
+export interface PgScaleOptions {
+  readonly points?: readonly ScalePoint[];
+  /** Flows of the many-writers part. */
+  readonly writerFlows?: number;
+}
+
+/** A point that has not finished by then is abandoned (its servers and database torn down). */
+const POINT_BUDGET_MS = 180_000;
+const SAMPLE_MS = 250;
+
+const DEFAULT_POINTS: readonly ScalePoint[] = [
+  ...[1, 4, 20].flatMap((servers) =>
+    [50, 200].map((flows) => ({ servers, flows, transport: "stdio" as const })),
+  ),
+  { servers: 4, flows: 200, transport: "http" },
+  { servers: 4, flows: 200, transport: "http-close" },
+];
+
+/** `NxM`, `NxMhttp` or `NxMhttpclose`, comma-separated (STRATUMC_PG_SCALE). */
+export function parsePoints(text: string): ScalePoint[] {
+  return text.split(",").map((part) => {
+    const m = /^\s*(\d+)x(\d+)(httpclose|http|stdio)?\s*$/.exec(part);
+    if (m === null) throw new Error(`STRATUMC_PG_SCALE: '${part}' is not NxM or NxMhttp`);
+    const servers = Number(m[1]);
+    const flows = Number(m[2]);
+    if (servers < 1 || flows < 1 || servers > 200 || flows > 10_000)
+      throw new Error(`STRATUMC_PG_SCALE: '${part}' is out of range (1..200 servers, 1..10000 flows)`);
+    const transport: Transport = m[3] === "http" ? "http" : m[3] === "httpclose" ? "http-close" : "stdio";
+    return { servers, flows, transport };
+  });
+}
+
+function withBudget<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`pg-scale bench: ${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+async function startServers(
+  repoDir: string,
+  root: string,
+  point: ScalePoint,
+  url: string,
+  started: BenchServer[],
+): Promise<void> {
+  const env = { STRATUM_STORE: url, STRATUM_HOME: join(root, "home") };
+  const start = (repo: string, cwd: string, e: Record<string, string>) =>
+    point.transport === "stdio"
+      ? startStdioServer(repo, cwd, e)
+      : startHttpServer(repo, cwd, e, point.transport === "http-close");
+  // A few at a time: twenty node processes starting at once on two cores only time out.
+  for (let i = 0; i < point.servers; i += 4) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(4, point.servers - i) }, () => start(repoDir, root, env)),
+    );
+    started.push(...batch);
+  }
+}
+
+async function runPoint(
+  repoDir: string,
+  pg: PgServer,
+  root: string,
+  point: ScalePoint,
+): Promise<PointResult> {
+  const url = pg.createDatabase(
+    `pg_scale_${point.servers}x${point.flows}_${point.transport.replace("-", "_")}`,
+  );
+  const database = databaseOf(url);
+  await psqlAsync(pg, database, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements").catch(() => "");
+  const servers: BenchServer[] = [];
+  try {
+    await startServers(repoDir, root, point, url, servers);
+    // Over stdio a process has one session, shared by its agent and its reviewer calls; over HTTP
+    // the agent and the reviewer each have their own.
+    const agents: ToolCaller[] = [];
+    const reviewers: ToolCaller[] = [];
+    for (const server of servers) agents.push(await server.session());
+    for (const server of servers) reviewers.push(await server.session());
+    await psqlAsync(pg, database, "SELECT pg_stat_statements_reset()").catch(() => "");
+    const before = await walCounters(pg, database);
+    const stopSampling = sampleConnections(pg, database, SAMPLE_MS);
+    const log = new CallLog();
+    const pids = servers.map((s) => s.pid);
+    const cpu0 = {
+      servers: cpuSecondsOf(pids),
+      clients: process.cpuUsage(),
+      postgres: postgresCpuSeconds(pg.dataDir),
+    };
+    const t0 = performance.now();
+    const outcomes = await withBudget(
+      Promise.all(
+        Array.from({ length: point.flows }, (_, i) =>
+          driveFlow(agents[i % servers.length]!, reviewers[(i + 1) % servers.length]!, log, `change ${i}`),
+        ),
+      ),
+      POINT_BUDGET_MS,
+      `${point.servers}x${point.flows} ${point.transport}`,
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const clientCpu = process.cpuUsage(cpu0.clients);
+    const cpuMsPerCall = {
+      servers: ((cpuSecondsOf(pids) - cpu0.servers) * 1000) / log.calls,
+      clients: (clientCpu.user + clientCpu.system) / 1000 / log.calls,
+      postgres: ((postgresCpuSeconds(pg.dataDir) - cpu0.postgres) * 1000) / log.calls,
+    };
+    const samples = await stopSampling();
+    const load1 = loadavg()[0] ?? Number.NaN;
+    const top = await topStatements(pg, database, 8);
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+    // A backend hands its WAL statistics in when it ends: read them once every server is gone.
+    await untilDisconnected(pg, database, 10_000);
+    const after = await walCounters(pg, database);
+    for (const e of log.errors)
+      process.stderr.write(`pg-scale bench: error from ${e.tool}: ${e.code}: ${e.message}\n`);
+    const tools = [...log.latencies.entries()]
+      .map(([tool, xs]) => ({ tool, calls: xs.length, p50Ms: median(xs), p99Ms: percentile(xs, 99) }))
+      .sort((a, b) => a.tool.localeCompare(b.tool));
+    const per = (x: number) => x / log.calls;
+    return {
+      ...point,
+      calls: log.calls,
+      seconds,
+      callsPerSecond: log.calls / seconds,
+      completed: outcomes.filter(Boolean).length,
+      tools,
+      connectionsMax: Math.max(0, ...samples),
+      connectionsMedian: median(samples),
+      walSyncPerCall: per(after.walSync - before.walSync),
+      walWritePerCall: per(after.walWrite - before.walWrite),
+      walBytesPerCall: per(after.walBytes - before.walBytes),
+      commitsPerCall: per(after.commits - before.commits),
+      errors: log.errors,
+      load1,
+      cpuMsPerCall,
+      topStatements: top,
+    };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
+  }
+}
+
+function pointLabel(p: ScalePoint): string {
+  const kind = p.transport === "stdio" ? "stdio" : "HTTP";
+  const close = p.transport === "http-close" ? " (Connection: close)" : "";
+  return `${p.servers} ${kind} server${p.servers === 1 ? "" : "s"} × ${p.flows} flows${close}`;
+}
+
+export async function benchPgScale(repoDir: string, options: PgScaleOptions = {}): Promise<PgScaleSummary> {
+  const fromEnv = process.env.STRATUMC_PG_SCALE;
+  const points =
+    options.points ?? (fromEnv === undefined || fromEnv === "" ? DEFAULT_POINTS : parsePoints(fromEnv));
+  const root = fs.realpathSync(fs.mkdtempSync(join(tmpdir(), "stratumc-pg-scale-bench-")));
+  let pg: PgServer | undefined;
+  try {
+    pg = await startPostgres({
+      durable: true,
+      settings: ["shared_preload_libraries=pg_stat_statements", "max_connections=400"],
+    });
+    const version = (await psqlAsync(pg, "postgres", "SHOW server_version")).trim();
+    const results: PointResult[] = [];
+    for (const point of points) {
+      process.stderr.write(`pg scale: ${pointLabel(point)}…\n`);
+      results.push(await runPoint(repoDir, pg, root, point));
+    }
+    process.stderr.write("pg scale: many writers on one flow…\n");
+    const writers = await benchWriters(repoDir, pg, root, options.writerFlows ?? 40);
+    return { cpus: cpus().length, postgresVersion: version, points: results, writers };
+  } finally {
+    pg?.destroy();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+export function pgScaleRows(s: PgScaleSummary): Row[] {
+  const rows: Row[] = [];
+  const row = (metric: string, median: number, target: number | null = null): Row => ({
+    metric,
+    median,
+    baseline: null,
+    ratio: null,
+    target,
+  });
+  for (const p of s.points) {
+    const label = `pg scale: ${pointLabel(p)}`;
+    const stepDone = p.tools.find((t) => t.tool === "stratum_step_done");
+    rows.push(row(`${label}: calls/s`, p.callsPerSecond));
+    rows.push(row(`${label}: step_done p50 ms`, stepDone?.p50Ms ?? Number.NaN));
+    rows.push(row(`${label}: step_done p99 ms`, stepDone?.p99Ms ?? Number.NaN));
+    rows.push(row(`${label}: errors`, p.errors.length, 0));
+  }
+  rows.push(
+    row("pg scale: many writers, stale_state answers no other write explains", s.writers.unexplainedStale, 0),
+    row(
+      "pg scale: many writers, gate resolutions refused 5 times in a row by a polling agent's writes",
+      s.writers.resolutionsGivenUp,
+      0,
+    ),
+  );
+  return rows;
+}
+
+const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : "-");
+
+/** The curve as a Markdown table, the tools' latencies, the top statements and the writers part. */
+export function describePgScale(s: PgScaleSummary): string {
+  const lines = [
+    `PostgreSQL ${s.postgresVersion} (fsync on), ${s.cpus} CPUs, built stratum-mcp; each flow makes 8 calls (plan, 3 step_done, parallel_done, an ensure_failed step_done, gate_resolve from the next server's client, resume).`,
+    "",
+    "| servers × flows | calls/s | step_done p50 / p99 ms | connections (max) | WAL flushes / call | WAL writes / call | commits / call | CPU ms / call: servers, clients, PostgreSQL | errors | load (1 min) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const p of s.points) {
+    const sd = p.tools.find((t) => t.tool === "stratum_step_done");
+    lines.push(
+      `| ${pointLabel(p)} | ${f(p.callsPerSecond)} | ${f(sd?.p50Ms ?? Number.NaN)} / ${f(sd?.p99Ms ?? Number.NaN)} | ${p.connectionsMax} | ${f(p.walSyncPerCall, 2)} | ${f(p.walWritePerCall, 2)} | ${f(p.commitsPerCall, 2)} | ${f(p.cpuMsPerCall.servers, 1)}, ${f(p.cpuMsPerCall.clients, 1)}, ${f(p.cpuMsPerCall.postgres, 1)} | ${p.errors.length} | ${f(p.load1, 1)} |`,
+    );
+  }
+  lines.push("", "p50 / p99 ms per tool:", "");
+  for (const p of s.points) {
+    lines.push(
+      `  ${pointLabel(p)}: ${p.tools.map((t) => `${t.tool.replace("stratum_", "")} ${f(t.p50Ms)}/${f(t.p99Ms)}`).join(", ")}`,
+    );
+  }
+  const largest = [...s.points].sort((a, b) => b.servers * b.flows - a.servers * a.flows)[0];
+  if (largest !== undefined && largest.topStatements.length > 0) {
+    lines.push("", `Database time by statement, ${pointLabel(largest)} (pg_stat_statements):`, "");
+    for (const t of largest.topStatements)
+      lines.push(`  ${f(t.totalMs)} ms total, ${t.calls} calls, ${f(t.meanMs, 3)} ms mean: ${t.query}`);
+  }
+  const w = s.writers;
+  lines.push(
+    "",
+    `Many writers on one flow (${w.flows} flows at a gate, the agent polling stratum_resume on one server while a client of a second server resolves the gate): ` +
+      `${w.polls} polls, ${w.resolves} gate_resolve calls; stale_state answers: ${w.staleToPolls} to polls, ${w.staleToResolves} to resolves, ` +
+      `${w.unexplainedStale} not explained by an overlapping write of the other process; writes per flow after the gate ${f(w.writesPerFlow, 2)}; ` +
+      `${w.resolutionsGivenUp} resolutions refused 5 times in a row (given up); ` +
+      `the agent saw the resolution ${f(w.seenP50Ms)} / ${f(w.seenP99Ms)} ms (p50 / p99) after the resolve answered; ${w.errors.length} errors.`,
+  );
+  for (const e of w.errors) lines.push(`  error from ${e.tool}: ${e.code}: ${e.message}`);
+  return `${lines.join("\n")}\n`;
+}
