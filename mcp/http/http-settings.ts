@@ -1,6 +1,7 @@
 // The environment's settings of the HTTP server (docs/guides/mcp-server-http.md), read once at
 // start; a bad value stops the server with one line naming the variable.
 import { bearerToken } from "./bearer-token";
+import { KEEP_ALIVE_IDLE_MS } from "./idle-connections";
 
 /** Sessions open at once, at most (STRATUM_MCP_MAX_SESSIONS). */
 export const DEFAULT_MAX_SESSIONS = 64;
@@ -8,6 +9,8 @@ export const DEFAULT_MAX_SESSIONS = 64;
 export const DEFAULT_SESSION_IDLE_S = 30 * 60;
 /** A stopping server lets the calls in progress run this long before it cancels them (STRATUM_MCP_STOP_GRACE, seconds). */
 export const DEFAULT_STOP_GRACE_S = 10;
+/** A connection idle this long between requests is closed by the server (STRATUM_MCP_KEEP_ALIVE, seconds). */
+export const DEFAULT_KEEP_ALIVE_S = KEEP_ALIVE_IDLE_MS / 1000;
 
 export interface HttpSettings {
   readonly token: string;
@@ -16,6 +19,7 @@ export interface HttpSettings {
   readonly maxSessions: number;
   readonly sessionIdleMs: number;
   readonly stopGraceMs: number;
+  readonly keepAliveMs: number;
   readonly allowedHosts: string | undefined;
   readonly allowedOrigins: string | undefined;
 }
@@ -31,12 +35,15 @@ export function httpSettings(
   if (typeof idle === "string") return { error: idle };
   const grace = positiveInteger(env, "STRATUM_MCP_STOP_GRACE", DEFAULT_STOP_GRACE_S);
   if (typeof grace === "string") return { error: grace };
+  const keepAlive = positiveInteger(env, "STRATUM_MCP_KEEP_ALIVE", DEFAULT_KEEP_ALIVE_S);
+  if (typeof keepAlive === "string") return { error: keepAlive };
   return {
     token: token.token,
     tokenGenerated: token.generated,
     maxSessions,
     sessionIdleMs: idle * 1000,
     stopGraceMs: grace * 1000,
+    keepAliveMs: keepAlive * 1000,
     allowedHosts: env.STRATUM_MCP_ALLOWED_HOSTS,
     allowedOrigins: env.STRATUM_MCP_ALLOWED_ORIGINS,
   };

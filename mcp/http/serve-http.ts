@@ -21,6 +21,7 @@ import { type McpServerOptions, screenRequest } from "../server";
 import { ANSWER_WAIT_MS, CANCEL_WAIT_MS } from "../stop-waits";
 import { TokenCheck } from "./bearer-token";
 import type { HttpSettings } from "./http-settings";
+import { IdleConnections } from "./idle-connections";
 import { isLoopbackHost, type ListenAddress, urlHost } from "./listen-address";
 import { McpSession } from "./mcp-session";
 import { OpenResponses } from "./open-responses";
@@ -186,13 +187,16 @@ export async function serveHttp(options: ServeHttpOptions): Promise<void> {
     return session;
   };
 
+  const idle = new IdleConnections(settings.keepAliveMs);
   const http = createServer((req, res) => {
+    res.setHeader("Keep-Alive", idle.keepAliveHeader);
     open.track(res, req.method === "POST");
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) refuse(res, { status: 500, code: -32603, message: "Internal error" });
       log(`${programName}: http: ${e instanceof Error ? e.message : String(e)}\n`);
     });
   });
+  idle.watch(http);
   await listen(http, options.listen);
   const bound = http.address() as AddressInfo;
   state.guard = new RequestGuard({

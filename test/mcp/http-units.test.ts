@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bearerToken, MIN_TOKEN_LENGTH, TokenCheck } from "../../mcp/http/bearer-token";
 import {
+  DEFAULT_KEEP_ALIVE_S,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_S,
   DEFAULT_STOP_GRACE_S,
@@ -155,13 +156,20 @@ describe("the environment's settings", () => {
       maxSessions: DEFAULT_MAX_SESSIONS,
       sessionIdleMs: DEFAULT_SESSION_IDLE_S * 1000,
       stopGraceMs: DEFAULT_STOP_GRACE_S * 1000,
+      keepAliveMs: DEFAULT_KEEP_ALIVE_S * 1000,
     });
-    expect([DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_S, DEFAULT_STOP_GRACE_S]).toEqual([64, 1800, 10]);
+    expect([
+      DEFAULT_MAX_SESSIONS,
+      DEFAULT_SESSION_IDLE_S,
+      DEFAULT_STOP_GRACE_S,
+      DEFAULT_KEEP_ALIVE_S,
+    ]).toEqual([64, 1800, 10, 65]);
     expect(httpSettings({ STRATUM_MCP_STOP_GRACE: "3" })).toMatchObject({ stopGraceMs: 3000 });
+    expect(httpSettings({ STRATUM_MCP_KEEP_ALIVE: "120" })).toMatchObject({ keepAliveMs: 120_000 });
   });
 
   it.each(["0", "-1", "1.5", "many"])(
-    "refuses %s for STRATUM_MCP_MAX_SESSIONS, STRATUM_MCP_SESSION_IDLE and STRATUM_MCP_STOP_GRACE",
+    "refuses %s for STRATUM_MCP_MAX_SESSIONS, STRATUM_MCP_SESSION_IDLE, STRATUM_MCP_STOP_GRACE and STRATUM_MCP_KEEP_ALIVE",
     (v) => {
       expect(httpSettings({ STRATUM_MCP_MAX_SESSIONS: v })).toEqual({
         error: `STRATUM_MCP_MAX_SESSIONS: expected a positive whole number, got '${v}'`,
@@ -169,6 +177,9 @@ describe("the environment's settings", () => {
       expect(httpSettings({ STRATUM_MCP_SESSION_IDLE: v })).toHaveProperty("error");
       expect(httpSettings({ STRATUM_MCP_STOP_GRACE: v })).toEqual({
         error: `STRATUM_MCP_STOP_GRACE: expected a positive whole number, got '${v}'`,
+      });
+      expect(httpSettings({ STRATUM_MCP_KEEP_ALIVE: v })).toEqual({
+        error: `STRATUM_MCP_KEEP_ALIVE: expected a positive whole number, got '${v}'`,
       });
     },
   );
