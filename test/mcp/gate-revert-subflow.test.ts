@@ -2,10 +2,11 @@
 // (and a sub-flow's sub-flow), through the built stratum-mcp over stdio with the SDK's Client
 // (docs/guides/mcp-server-gates.md): reverting the parent to a checkpoint saved before the sub-flow
 // step would drop the child's decision (the child's records live in the parent's `child_audits`, or
-// in the child still running), so it is refused and names the decision; a checkpoint saved after
-// it is still allowed.
+// in the child still running), so it is refused and names the decision (and the person, when
+// `stratumc gate --by` named them); a checkpoint saved after it is still allowed.
 import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stratumc } from "../cli/run-cli";
 import { type ElicitingServer, startElicitingServer } from "./support/elicit-client";
 import { tempDir, unexpectedStderr } from "./support/server";
 
@@ -82,10 +83,14 @@ interface Started {
 
 /**
  * A new `flow` with checkpoint `start` saved at its first step, `prepare` done, and the sub-flows
- * entered down to `review_flow`, whose draft is done and whose gate the person approved: the
- * reviewed flow is at `tidy`, still running.
+ * entered down to `review_flow`, whose draft is done and whose gate the person approved (`decide`,
+ * in the client by default): the reviewed flow is at `tidy`, still running.
  */
-async function approvedInside(server: ElicitingServer, flow: "direct" | "publish"): Promise<Started> {
+async function approvedInside(
+  server: ElicitingServer,
+  flow: "direct" | "publish",
+  decide: (flowId: string) => Promise<void> = askInClient(server),
+): Promise<Started> {
   const planned = await call(server, "stratum_plan", { spec: SPEC, flow, inputs: {} });
   const parent = String(planned.flow_id);
   await call(server, "stratum_commit", { flow_id: parent, label: "start" });
@@ -105,13 +110,24 @@ async function approvedInside(server: ElicitingServer, flow: "direct" | "publish
   }
   expect(payload).toMatchObject({ status: "await_gate", step_id: "review" });
   const reviewed = String(payload.flow_id);
-  server.answer = approves;
-  expect(await call(server, "stratum_gate_ask", { flow_id: reviewed, step_id: "review" })).toMatchObject({
+  await decide(reviewed);
+  expect(await call(server, "stratum_resume", { flow_id: reviewed })).toMatchObject({
     status: "execute_step",
     step_id: "tidy",
   });
   return { parent, reviewed };
 }
+
+/** The person approves in the client (stratum_gate_ask with form elicitation). */
+const askInClient =
+  (server: ElicitingServer) =>
+  async (flowId: string): Promise<void> => {
+    server.answer = approves;
+    expect(await call(server, "stratum_gate_ask", { flow_id: flowId, step_id: "review" })).toMatchObject({
+      status: "execute_step",
+      step_id: "tidy",
+    });
+  };
 
 /** Finishes a running flow's current step and reports each finished child to its parent, up to `top`. */
 async function finishUpTo(
@@ -228,5 +244,27 @@ describe("stratum_revert with STRATUM_GATES=human and a person's decision inside
       ],
     });
     expect(refused.message).toMatch(/in sub-flow 'review_flow' of step 'sub' > 'inner'/);
+  });
+
+  it("names the person who decided in the sub-flow with `stratumc gate --by`", async () => {
+    const byAna = (flowId: string): Promise<void> => {
+      const r = stratumc(["gate", "approve", flowId, "review", "--by", "ana", "--note", "fine"], {
+        cwd: home.path,
+        env: { STRATUM_HOME: home.path },
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return Promise.resolve();
+    };
+    const { parent, reviewed } = await approvedInside(server, "direct", byAna);
+    const refused = await call(server, "stratum_revert", { flow_id: parent, label: "start" });
+    expect(refused).toMatchObject({
+      error_type: "human_gate_revert_refused",
+      gates: [
+        { step_id: "review", outcome: "approve", resolved_by_name: "ana", flow_id: reviewed, via: ["sub"] },
+      ],
+    });
+    expect(refused.message).toMatch(
+      /gate 'review' \(approve, by ana\) in sub-flow 'review_flow' of step 'sub'/,
+    );
   });
 });
