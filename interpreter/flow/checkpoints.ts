@@ -6,10 +6,11 @@ import { isSpaceCp } from "../../stdlib/builtins/unicode";
 import type { LabelArgs } from "../api";
 import type { Snapshot } from "../base/flow-state";
 import { flowNotFound, toolError } from "../base/tool-errors";
-import type { Response } from "../wire/wire";
+import type { Response, WireObject } from "../wire/wire";
 import { applySnapshot, takeSnapshot } from "./clone";
 import { totalDurationMs } from "./completion";
 import { currentStep, isFinished } from "./current";
+import type { HumanDecision, ReadFlow } from "./decision-tree";
 import { dispatch } from "./dispatch";
 import { putEntry } from "./edits";
 import { humanDecisionsUndone } from "./human-decisions";
@@ -47,7 +48,7 @@ export function revertCheckpoint(tx: Tx, args: LabelArgs): Response {
     });
   }
   if (args.keep_human_gates === true) {
-    const refused = humanGateRevertRefusal(run, label, snapshot);
+    const refused = humanGateRevertRefusal(tx, run, label, snapshot);
     if (refused !== null) return refused;
   }
   const work = tx.edit(args.flow_id);
@@ -61,16 +62,27 @@ export function revertCheckpoint(tx: Tx, args: LabelArgs): Response {
 }
 
 /**
- * The refusal of a revert to `snapshot` that would undo gate decisions a person made, with those
- * decisions (`gates`) and the checkpoints a revert may go to (`allowed`); null when it undoes none.
+ * The refusal of a revert to `snapshot` that would undo gate decisions a person made in the flow or
+ * in any of its sub-flows, with those decisions (`gates`) and the checkpoints a revert may go to
+ * (`allowed`); null when it undoes none.
  */
-function humanGateRevertRefusal(run: FlowRun, label: string, snapshot: Snapshot): Response | null {
-  const undone = humanDecisionsUndone(run.state, snapshot);
+function humanGateRevertRefusal(tx: Tx, run: FlowRun, label: string, snapshot: Snapshot): Response | null {
+  const flow = { flow_id: run.state.flow_id, flow_name: run.state.flow_name };
+  const read: ReadFlow = (flowId) => {
+    const child = tx.read(flowId);
+    if (child === null) return null;
+    return {
+      flow_name: child.state.flow_name,
+      parent_step_id: child.state.parent_step_id,
+      tree: child.state,
+    };
+  };
+  const undone = humanDecisionsUndone(flow, run.state, snapshot, read);
   if (undone.length === 0) return null;
   const allowed = [...run.state.checkpoints]
-    .filter(([, s]) => humanDecisionsUndone(run.state, s).length === 0)
+    .filter(([, s]) => humanDecisionsUndone(flow, run.state, s, read).length === 0)
     .map(([name]) => name);
-  const decisions = undone.map((r) => `gate '${r.step_id}' (${r.outcome})`).join(", ");
+  const decisions = undone.map(decisionText).join(", ");
   const elsewhere =
     allowed.length === 0
       ? "no checkpoint keeps them yet: save one with stratum_commit when you need one"
@@ -78,11 +90,29 @@ function humanGateRevertRefusal(run: FlowRun, label: string, snapshot: Snapshot)
   return toolError(
     "human_gate_revert_refused",
     `Reverting to checkpoint '${label}' would undo what a person decided at ${decisions}, and on this server only a person makes gate decisions (STRATUM_GATES=human). Go on from the current step, or revert to a checkpoint saved after the decision (${elsewhere}); if the decision itself should change, ask the person.`,
-    {
-      gates: undone.map((r) => ({ step_id: r.step_id, outcome: r.outcome, round: r.round })),
-      allowed,
-    },
+    { gates: undone.map(decisionWire), allowed },
   );
+}
+
+/** `gate 'review' (approve, by ana) in sub-flow 'check' of step 'sub' > 'inner'`. */
+function decisionText(d: HumanDecision): string {
+  const who = d.resolved_by_name === null ? "" : `, by ${d.resolved_by_name}`;
+  const where =
+    d.via.length === 0
+      ? ""
+      : ` in sub-flow '${d.flow_name}' of step ${d.via.map((s) => `'${s}'`).join(" > ")}`;
+  return `gate '${d.step_id}' (${d.outcome}${who})${where}`;
+}
+
+/** A decision in `gates`: the flow's own as `{step_id, outcome, round}`, a sub-flow's with where it was made. */
+function decisionWire(d: HumanDecision): WireObject {
+  return {
+    step_id: d.step_id,
+    outcome: d.outcome,
+    round: d.round,
+    ...(d.resolved_by_name === null ? {} : { resolved_by_name: d.resolved_by_name }),
+    ...(d.via.length === 0 ? {} : { flow_id: d.flow_id, flow_name: d.flow_name, via: d.via }),
+  };
 }
 
 function revertedToFinished(tx: Tx, run: FlowRun): Response {
