@@ -36,7 +36,7 @@ export function storeAt(location: string, cwd: string, options: FileStoreOptions
       return { store, where: store.url.display };
     }
     const store = new ChangesFlowStore(url);
-    return { store, where: store.inner.url.display };
+    return { store, where: store.url.display };
   }
   const home = resolve(cwd, location);
   return { store: new FileFlowStore(home, options), where: home };

@@ -75,6 +75,8 @@ export class PartitionedFlowStore implements FlowStore {
   private readonly lockTimeoutMs: number;
   private readonly pollIntervalMs: number;
   private opened: Promise<void> | null = null;
+  /** The watches not stopped yet: closing the store stops them (a poll must not outlive it). */
+  private readonly stops = new Set<() => void>();
 
   constructor(location: string, options: PartitionedStoreOptions = {}) {
     const urls = parseStoreList(location);
@@ -174,9 +176,12 @@ export class PartitionedFlowStore implements FlowStore {
     const stops = this.partitions.map((p) =>
       watchChanges(p.store, p.url.changes, () => this.probe(p), listener, this.pollIntervalMs),
     );
-    return () => {
+    const once = (): void => {
+      this.stops.delete(once);
       for (const stop of stops) stop();
     };
+    this.stops.add(once);
+    return once;
   }
 
   /** Resolves once every partition that listens is listening (tests). */
@@ -185,6 +190,7 @@ export class PartitionedFlowStore implements FlowStore {
   }
 
   async close(): Promise<void> {
+    for (const stop of [...this.stops]) stop();
     await Promise.all(
       this.partitions.map(async (p) => {
         await p.store.close();

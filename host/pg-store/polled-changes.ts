@@ -1,5 +1,5 @@
 // Hearing of other servers' commits without LISTEN/NOTIFY: for databases that do not have it
-// (CockroachDB; YugabyteDB before its LISTEN/NOTIFY), or where a test forces it. The store's list
+// (docs/design/scale.md, "PostgreSQL-compatible distributed engines"), or where it is forced. The store's list
 // (every flow's change token) is read every interval and compared with the last one: a new or
 // changed token is a commit, a flow gone is a removal. It costs one read of the whole list per
 // server and interval, so it is the fallback, not the default; a failed read is followed, once

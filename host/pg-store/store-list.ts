@@ -5,8 +5,9 @@
 //
 // Each URL may carry `changes=auto|listen|poll` (taken out before the URL reaches the store):
 // how a server hears of other servers' commits. `listen` is LISTEN/NOTIFY; `poll` reads the list of
-// flows' change tokens every second, for databases without LISTEN (CockroachDB, YugabyteDB before
-// LISTEN/NOTIFY); `auto` (the default) tries LISTEN once and polls when the database refuses it.
+// flows' change tokens every second, for databases without LISTEN (docs/design/scale.md lists what
+// else such engines lack); `auto` (the default) listens and switches to polling when a probe finds
+// LISTEN refused.
 import { redactUrl } from "../redact";
 import { isPostgresUrl, StoreUrlError } from "./store-url";
 

@@ -5,6 +5,7 @@
 // database (LISTEN, and polling forced with `changes=poll`), and a list that changed refused.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateFlows } from "../../../cli/flows/migrate";
 import { PartitionLayoutError } from "../../../host/pg-store/partition-layout";
 import { PartitionedFlowStore } from "../../../host/pg-store/partitioned-store";
 import { PgFlowStore } from "../../../host/pg-store/pg-store";
@@ -186,6 +187,24 @@ describe("flows partitioned by id across databases", () => {
     await expect(store.open()).rejects.toThrow(
       /holds 1 flow stored before it was one of a list of databases/,
     );
+  });
+
+  it("copies the flows of one database into a list of new ones with flows migrate", async () => {
+    const [alone, ...fresh] = databases(3);
+    const single = new PgFlowStore(alone!);
+    const ids = Array.from({ length: 8 }, (_, k) => `m-${k}`);
+    for (const id of ids) await single.commit({ writes: [write(id, 0, id)], deletes: [] });
+    await single.close();
+    const lines: string[] = [];
+    const io = { out: (t: string) => lines.push(t), err: (t: string) => lines.push(t) };
+    const request = { from: alone!, to: fresh.join(" "), dryRun: false, cwd: "/" };
+    expect(await migrateFlows(request, io)).toEqual({ migrated: 8, alreadyThere: 0, failed: 0 });
+    const list = open(fresh);
+    for (const id of ids) expect((await list.read(id))?.text).toContain(id);
+    expect(fresh.map(idsIn).map((held) => held.length > 0)).toEqual([true, true]);
+    expect(fresh.flatMap(idsIn).sort()).toEqual(ids);
+    // Again: every flow is already there.
+    expect(await migrateFlows(request, io)).toEqual({ migrated: 0, alreadyThere: 8, failed: 0 });
   });
 
   it("refuses a list naming one database twice", () => {
