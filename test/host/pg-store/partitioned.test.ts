@@ -11,6 +11,7 @@ import { PartitionedFlowStore } from "../../../host/pg-store/partitioned-store";
 import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import { acceptsListen } from "../../../host/pg-store/polled-changes";
 import { StoreUrlError } from "../../../host/pg-store/store-url";
+import { storeAt } from "../../../host/store-at";
 import {
   StaleStateError,
   type StoreChange,
@@ -159,6 +160,28 @@ describe("flows partitioned by id across databases", () => {
       }
     });
   }
+
+  it("polls one database given alone with changes=poll, without a LISTEN connection", async () => {
+    const [url] = databases(1);
+    const { store } = storeAt(`${url}?changes=poll`, "/");
+    expect(store).toBeInstanceOf(PgFlowStore);
+    const writer = new PgFlowStore(url!);
+    const heard: StoreChange[] = [];
+    store.watch?.((c) => heard.push(c));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await writer.commit({ writes: [write("polled", 0)], deletes: [] });
+      expect(await eventually(() => heard.some((c) => c.flowId === "polled"), 10_000)).toBe(true);
+      // LISTEN was not used: no listener connection of this store.
+      const listeners = server.psql(
+        `SELECT count(*) FROM pg_stat_activity WHERE datname = '${databaseOf(url!)}' AND application_name = 'stratumc listener'`,
+      );
+      expect(listeners.trim()).toBe("0");
+    } finally {
+      await store.close?.();
+      await writer.close();
+    }
+  });
 
   it("probes LISTEN: PostgreSQL accepts it", async () => {
     expect(await acceptsListen(databases(1)[0]!)).toBe(true);
