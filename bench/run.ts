@@ -10,6 +10,7 @@
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
+// STRATUMC_BENCH_ONLY=pg-partition only store operations on one database against three (bench/pg-partition-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-scale only the load harness of the shared PostgreSQL store: N servers × M flows
 // (bench/pg-scale-bench.ts; STRATUMC_PG_SCALE=50x500 for other points),
 // STRATUMC_BENCH_ONLY=ui only the web page's weight, `stratumc ui`'s start (bench/ui-bench.ts) and
@@ -59,6 +60,7 @@ import { benchMcp } from "./mcp-bench";
 import { benchOtlp } from "./otlp-bench";
 import { benchPgClient, describePgClient } from "./pg-client-bench";
 import { probePgClientRestarts } from "./pg-client-restarts";
+import { benchPgPartition } from "./pg-partition-bench";
 import { benchPgScale, describePgScale, pgScaleRows } from "./pg-scale-bench";
 import { benchPgStore, describePgStore } from "./pg-store-bench";
 import { benchPipeline, describePipeline } from "./pipeline-bench";
@@ -197,6 +199,10 @@ async function main(): Promise<void> {
   if (process.env.STRATUMC_BENCH_ONLY === "pg-store") {
     const bench = await benchPgStore(repoDir);
     process.stdout.write(printTable(bench.rows) + describePgStore(bench.summary));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "pg-partition") {
+    process.stdout.write(await benchPgPartition());
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "pg-scale") {

@@ -1,4 +1,4 @@
-// The FlowStore contract (docs/reference/runtime.md §14.3), run against both implementations so that tests on
+// The FlowStore contract (docs/reference/runtime.md §14.3), run against every implementation so that tests on
 // the MemoryStore mean the same as production on the FileFlowStore: revisions, stale refusal with
 // its exact message, all-or-nothing batches, list order, unsafe ids.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FileFlowStore } from "../../../host/file-store/file-store";
+import { PartitionedFlowStore } from "../../../host/pg-store/partitioned-store";
 import { PgFlowStore } from "../../../host/pg-store/pg-store";
 import { MemoryStore } from "../../../interpreter/store/memory-store";
 import { revisionOf } from "../../../interpreter/store/revision";
@@ -17,7 +18,19 @@ let server: PgServer | null = null;
 beforeAll(async () => {
   server = await startPostgres();
 });
-afterAll(() => server?.destroy());
+afterAll(() => server?.destroy(), 60_000);
+
+let partitionUrls: string[] | null = null;
+function partitionDatabases(): string[] {
+  partitionUrls ??= [1, 2, 3].map(() => server!.createDatabase("contract_part"));
+  for (const url of partitionUrls) {
+    server!.psql(
+      "DO $$ BEGIN IF to_regclass('stratum.flows') IS NOT NULL THEN TRUNCATE stratum.flows CASCADE; END IF; END $$",
+      new URL(url).pathname.slice(1),
+    );
+  }
+  return partitionUrls;
+}
 
 interface Subject {
   readonly store: FlowStore;
@@ -55,6 +68,25 @@ const subjects: Record<string, () => Subject> = {
           `INSERT INTO stratum.flows (flow_id, snapshot, snapshot_revision, snapshot_chars, revision, change, last_commit, modified_ms)
            VALUES ('${id}', $t$${text}$t$, ${revision}, ${text.length}, ${revision}, nextval('stratum.changes'), 'raw', 0)`,
           new URL(url).pathname.slice(1),
+        );
+      },
+      dispose: () => store.close(),
+    };
+  },
+  // Three databases on one server (made once, emptied for each test): batches such as "parent and
+  // gone" span two of them.
+  PartitionedFlowStore: () => {
+    const urls = partitionDatabases();
+    const store = new PartitionedFlowStore(urls.join(" "));
+    return {
+      store,
+      putRaw: async (id, text) => {
+        await store.open();
+        const revision = revisionOf(text) ?? 0;
+        server!.psql(
+          `INSERT INTO stratum.flows (flow_id, snapshot, snapshot_revision, snapshot_chars, revision, change, last_commit, modified_ms)
+           VALUES ('${id}', $t$${text}$t$, ${revision}, ${text.length}, ${revision}, nextval('stratum.changes'), 'raw', 0)`,
+          new URL(urls[store.partitionOf(id)]!).pathname.slice(1),
         );
       },
       dispose: () => store.close(),
