@@ -10,6 +10,8 @@ export class ChangesFlowStore extends PgFlowStore {
   private probe: Promise<boolean> | null = null;
   /** The watches not stopped yet: closing the store stops them (a poll must not outlive it). */
   private readonly stops = new Set<() => void>();
+  /** One per watch not stopped: resolved once its way of hearing is in place (a first poll read). */
+  private readonly inPlace = new Set<Promise<void>>();
 
   constructor(
     private readonly partition: PartitionUrl,
@@ -34,13 +36,26 @@ export class ChangesFlowStore extends PgFlowStore {
       remove: (id) => this.remove(id),
       watch: (l) => super.watch(l),
     };
-    const stop = watchChanges(own, this.partition.changes, probe, listener, this.pollIntervalMs);
+    let ready = (): void => undefined;
+    const inPlace = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    this.inPlace.add(inPlace);
+    const stop = watchChanges(own, this.partition.changes, probe, listener, this.pollIntervalMs, ready);
     const once = (): void => {
       this.stops.delete(once);
+      this.inPlace.delete(inPlace);
+      ready();
       stop();
     };
     this.stops.add(once);
     return once;
+  }
+
+  /** Resolves once every watch hears changes: LISTEN listening, or a poll's first read done. */
+  override async watching(): Promise<void> {
+    await super.watching();
+    await Promise.all(this.inPlace);
   }
 
   override async close(): Promise<void> {

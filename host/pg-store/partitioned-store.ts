@@ -77,6 +77,8 @@ export class PartitionedFlowStore implements FlowStore {
   private opened: Promise<void> | null = null;
   /** The watches not stopped yet: closing the store stops them (a poll must not outlive it). */
   private readonly stops = new Set<() => void>();
+  /** One per watch not stopped: resolved once every partition hears changes (a first poll read). */
+  private readonly inPlace = new Set<Promise<void>>();
 
   constructor(location: string, options: PartitionedStoreOptions = {}) {
     const urls = parseStoreList(location);
@@ -173,20 +175,32 @@ export class PartitionedFlowStore implements FlowStore {
   }
 
   watch(listener: (change: StoreChange) => void): () => void {
-    const stops = this.partitions.map((p) =>
-      watchChanges(p.store, p.url.changes, () => this.probe(p), listener, this.pollIntervalMs),
+    const readies: (() => void)[] = [];
+    const inPlace = this.partitions.map(
+      () =>
+        new Promise<void>((resolve) => {
+          readies.push(resolve);
+        }),
+    );
+    const all = Promise.all(inPlace).then(() => undefined);
+    this.inPlace.add(all);
+    const stops = this.partitions.map((p, i) =>
+      watchChanges(p.store, p.url.changes, () => this.probe(p), listener, this.pollIntervalMs, readies[i]),
     );
     const once = (): void => {
       this.stops.delete(once);
+      this.inPlace.delete(all);
+      for (const ready of readies) ready();
       for (const stop of stops) stop();
     };
     this.stops.add(once);
     return once;
   }
 
-  /** Resolves once every partition that listens is listening (tests). */
+  /** Resolves once every watch hears changes: each partition listening, or its first poll read done. */
   async watching(): Promise<void> {
     await Promise.all(this.partitions.map((p) => p.store.watching()));
+    await Promise.all(this.inPlace);
   }
 
   async close(): Promise<void> {

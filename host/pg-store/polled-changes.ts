@@ -12,11 +12,16 @@ import { parseStoreUrl } from "./store-url";
 /** How often a polling server reads the list (the delay a change may take to be heard). */
 export const POLL_INTERVAL_MS = 1000;
 
-/** Calls `listener` for every change of the store's list until the returned function is called. */
+/**
+ * Calls `listener` for every change of the store's list until the returned function is called.
+ * `onReady` is called once the first read was tried: changes from then on are heard (after a first
+ * read that failed, the first that succeeds says anything may have changed).
+ */
 export function pollChanges(
   store: Pick<FlowStore, "list" | "token">,
   listener: (change: StoreChange) => void,
   intervalMs: number = POLL_INTERVAL_MS,
+  onReady: () => void = () => undefined,
 ): () => void {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -39,8 +44,9 @@ export function pollChanges(
       last = now;
       missed = false;
     } catch {
-      missed = last !== null;
+      missed = true;
     }
+    onReady();
     if (!stopped) {
       timer = setTimeout(() => void tick(), intervalMs);
       timer.unref();
@@ -79,7 +85,9 @@ export async function acceptsListen(location: string): Promise<boolean> {
 /**
  * Watches `store` as `mode` says: its own `watch` (LISTEN), polling, or (auto) its own `watch` at
  * once (so a database with LISTEN hears as soon as without the probe) replaced by polling when the
- * probe finds LISTEN refused. `probe` is memoised by the caller (once per database).
+ * probe finds LISTEN refused. `probe` is memoised by the caller (once per database). `onReady` is
+ * called once the way of hearing is chosen and in place (for LISTEN, the store's own `watching`
+ * says when it listens).
  */
 export function watchChanges(
   store: FlowStore,
@@ -87,14 +95,19 @@ export function watchChanges(
   probe: () => Promise<boolean>,
   listener: (change: StoreChange) => void,
   intervalMs: number = POLL_INTERVAL_MS,
+  onReady: () => void = () => undefined,
 ): () => void {
-  const poll = (): (() => void) => pollChanges(store, listener, intervalMs);
+  const poll = (): (() => void) => pollChanges(store, listener, intervalMs, onReady);
   if (mode === "poll" || store.watch === undefined) return poll();
   let stop = store.watch(listener);
-  if (mode === "listen") return stop;
+  if (mode === "listen") {
+    onReady();
+    return stop;
+  }
   let stopped = false;
   void probe().then((ok) => {
-    if (ok || stopped) return;
+    if (stopped) return onReady();
+    if (ok) return onReady();
     stop();
     stop = poll();
   });

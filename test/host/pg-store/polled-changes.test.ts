@@ -127,4 +127,102 @@ describe("changes heard by polling", () => {
     expect(listening()).toBe(0);
     stopPoll();
   });
+
+  it("says when it hears: after the first read, however slow, a change is heard", async () => {
+    const memory = new MemoryStore();
+    let reads = 0;
+    const slowFirst = {
+      list: async () => {
+        reads += 1;
+        if (reads === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+        return memory.list();
+      },
+      token: (id: string) => memory.token(id),
+    };
+    const heard: StoreChange[] = [];
+    let ready = false;
+    const stop = pollChanges(
+      slowFirst,
+      (c) => heard.push(c),
+      20,
+      () => {
+        ready = true;
+      },
+    );
+    try {
+      expect(ready).toBe(false);
+      expect(await eventually(() => ready, 5000)).toBe(true);
+      await memory.commit({ writes: [write("after-ready", 0)], deletes: [] });
+      expect(await eventually(() => heard.some((c) => c.flowId === "after-ready"), 5000)).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+
+  it("after a first read that failed, the first that succeeds says anything may have changed", async () => {
+    const memory = new MemoryStore();
+    let failing = true;
+    const store = {
+      list: () => (failing ? Promise.reject(new Error("down")) : memory.list()),
+      token: (id: string) => memory.token(id),
+    };
+    const heard: StoreChange[] = [];
+    let ready = false;
+    const stop = pollChanges(
+      store,
+      (c) => heard.push(c),
+      20,
+      () => {
+        ready = true;
+      },
+    );
+    try {
+      expect(await eventually(() => ready, 5000)).toBe(true);
+      await memory.commit({ writes: [write("while-down", 0)], deletes: [] });
+      failing = false;
+      expect(await eventually(() => heard.some((c) => c.flowId === null), 5000)).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+
+  it("is ready at once for listen, once the probe answers for auto", async () => {
+    const { store } = listeningStore();
+    let readyListen = false;
+    const stopListen = watchChanges(
+      store,
+      "listen",
+      () => Promise.resolve(true),
+      () => undefined,
+      20,
+      () => {
+        readyListen = true;
+      },
+    );
+    expect(readyListen).toBe(true);
+    stopListen();
+    let answer: (ok: boolean) => void = () => undefined;
+    const probe = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    let readyAuto = false;
+    const stopAuto = watchChanges(
+      store,
+      "auto",
+      () => probe,
+      () => undefined,
+      20,
+      () => {
+        readyAuto = true;
+      },
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(readyAuto).toBe(false);
+      answer(true);
+      expect(await eventually(() => readyAuto, 5000)).toBe(true);
+    } finally {
+      stopAuto();
+    }
+  });
 });
