@@ -23,7 +23,7 @@
 // STRATUMC_BENCH_ONLY=fuzz-jobs only `stratumc fuzz examples/` with --jobs 1 against --jobs 2
 // (bench/fuzz-jobs-bench.ts).
 // STRATUMC_BENCH_ONLY=budgets only `check --deep` and `fuzz` of single real specs against `check` of
-// the same file, through the built CLI (bench/budget-bench.ts).
+// the same file, through the built CLI (bench/budget-bench.ts; STRATUMC_BENCH_BUDGET_ROUNDS=n rounds, default 7).
 // STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
 // latency of other calls meanwhile (bench/fuzz-server-bench.ts).
 // STRATUMC_BENCH_ONLY=step-done only what the MCP layer adds to stratum_step_done, in process
@@ -216,7 +216,8 @@ async function main(): Promise<void> {
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "budgets") {
-    const budgets = benchBudgets(repoDir, BUDGET_ONLY_ROUNDS);
+    const rounds = Number(process.env.STRATUMC_BENCH_BUDGET_ROUNDS ?? BUDGET_ONLY_ROUNDS);
+    const budgets = benchBudgets(repoDir, rounds);
     process.stdout.write(printTable(budgets.rows) + describeBudgets(budgets));
     return;
   }
