@@ -23,6 +23,8 @@
 // the typical and the 1,000-step spec (bench/spec-bench.ts, bench/control-bench.ts).
 // STRATUMC_BENCH_ONLY=fuzz-jobs only `stratumc fuzz examples/` with --jobs 1 against --jobs 2
 // (bench/fuzz-jobs-bench.ts).
+// STRATUMC_BENCH_ONLY=budgets only `check --deep` and `fuzz` of single real specs against `check` of
+// the same file, through the built CLI (bench/budget-bench.ts; STRATUMC_BENCH_BUDGET_ROUNDS=n rounds, default 7).
 // STRATUMC_BENCH_ONLY=fuzz-server only stratum_fuzz of heavy specs on the built MCP server and the
 // latency of other calls meanwhile (bench/fuzz-server-bench.ts).
 // STRATUMC_BENCH_ONLY=step-done only what the MCP layer adds to stratum_step_done, in process
@@ -42,6 +44,7 @@ import { compileExpression } from "../interpreter/eval/compile";
 import { evaluate } from "../interpreter/eval/evaluate";
 import { parseJson } from "../stdlib/values/json";
 import { PyDict } from "../stdlib/values/value";
+import { benchBudgets, describeBudgets } from "./budget-bench";
 import { benchColdStarts, type ColdBench } from "./cold-bench";
 import { benchControl } from "./control-bench";
 import { type BenchCase, CORPUS_FILES, loadCorpus } from "./corpus";
@@ -80,6 +83,9 @@ const TARGET_EVAL_US = 0.3;
 const COLD_RUNS = 21;
 /** Rounds of `stratumc fuzz examples/` per --jobs value: each is a few seconds of the whole command. */
 const FUZZ_JOBS_ROUNDS = 5;
+/** Rounds of check, check --deep and fuzz of each budget spec (STRATUMC_BENCH_ONLY=budgets: more). */
+const BUDGET_ROUNDS = 3;
+const BUDGET_ONLY_ROUNDS = 7;
 
 /** More rounds when the cold starts run alone (STRATUMC_BENCH_ONLY=cold): a loaded machine needs them. */
 const COLD_ONLY_RUNS = 41;
@@ -215,6 +221,12 @@ async function main(): Promise<void> {
     process.stdout.write(printTable(jobs.rows) + describeFuzzJobs(jobs));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "budgets") {
+    const rounds = Number(process.env.STRATUMC_BENCH_BUDGET_ROUNDS ?? BUDGET_ONLY_ROUNDS);
+    const budgets = benchBudgets(repoDir, rounds);
+    process.stdout.write(printTable(budgets.rows) + describeBudgets(budgets));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "fuzz-server") {
     process.stdout.write(printTable(await benchFuzzServer(repoDir)));
     return;
@@ -329,6 +341,8 @@ async function main(): Promise<void> {
     const fuzzServer = await benchFuzzServer(repoDir);
     process.stderr.write("measuring stratumc fuzz with --jobs 1 and 2…\n");
     const fuzzJobs = benchFuzzJobs(repoDir, FUZZ_JOBS_ROUNDS);
+    process.stderr.write("measuring check --deep and fuzz of single specs against check…\n");
+    const budgets = benchBudgets(repoDir, BUDGET_ROUNDS);
     process.stderr.write("measuring big specs (memory per input byte, refusal, regexes)…\n");
     const sizes = benchSizes(repoDir, resolve(process.argv[1] ?? "dist/bench.cjs"));
     process.stderr.write("measuring store designs and the MCP server's memory over 10,000 flows…\n");
@@ -385,6 +399,7 @@ async function main(): Promise<void> {
       ...fuzz.rows,
       ...fuzzServer,
       ...fuzzJobs.rows,
+      ...budgets.rows,
       ...sizes.rows,
       ...designs.rows,
       ...serverMemory.rows,
@@ -417,6 +432,7 @@ async function main(): Promise<void> {
         `${interp.filePerSecond.toFixed(0)} with the durable file store.\n` +
         describeFuzz(fuzz) +
         describeFuzzJobs(fuzzJobs) +
+        describeBudgets(budgets) +
         describeSizes(sizes) +
         describeServerMemory(serverMemory.rssMbAfter) +
         describeDurableCalls(durableCalls.summary) +

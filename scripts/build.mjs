@@ -172,7 +172,13 @@ function buildSnapshot() {
   const full = snapshotBlob(
     blobs[0],
     snapshotEntry,
-    [["--version"], ["eval", "len([1, 2]) + 1"], ...common],
+    [
+      ["--version"],
+      ["eval", "len([1, 2]) + 1"],
+      ...common,
+      ["fuzz", "--format", "json", "-"],
+      ["check", "--deep", "-"],
+    ],
     spec,
   );
   // The check blob hands other command lines to the plain bundle: `--version` checks that it does.

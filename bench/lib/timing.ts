@@ -56,6 +56,11 @@ export interface ColdCommand {
  * command per round) so that a slow moment of the machine is shared by all of them.
  */
 export function coldStartsMs(commands: readonly ColdCommand[], runs: number): number[] {
+  return coldSamplesMs(commands, runs).map(median);
+}
+
+/** The wall-clock milliseconds of every round, per command (`coldStartsMs` before the median). */
+export function coldSamplesMs(commands: readonly ColdCommand[], runs: number): number[][] {
   const samples: number[][] = commands.map(() => []);
   const run = (c: ColdCommand) => {
     const start = process.hrtime.bigint();
@@ -71,5 +76,5 @@ export function coldStartsMs(commands: readonly ColdCommand[], runs: number): nu
       samples[k]!.push(run(c));
     });
   }
-  return samples.map(median);
+  return samples;
 }

@@ -27,6 +27,15 @@ const EDGE_INTS = [
 ];
 const EDGE_FLOATS = [0.5, -0.5, 0.001, 0.1, 0.25, 0.75, 0.95, 0.99, 1.5, 1e-7, 123456.789, -1e9 - 0.5];
 
+// The plain string generators, built once: fast-check builds a string arbitrary's slices when it
+// is made (a grapheme one maps every code point first), which cost a fuzz of a small spec more
+// than its runs when every field of every contract made its own. An arbitrary holds no state a
+// draw changes, so sharing one draws exactly the values separate ones would.
+const STRING_4 = fc.string({ maxLength: 4 });
+const STRING_6 = fc.string({ maxLength: 6 });
+const STRING_8 = fc.string({ maxLength: 8 });
+const GRAPHEMES_4 = fc.string({ unit: "grapheme", maxLength: 4 });
+
 /** A non-integral float (x + 0.5 when x is integral). */
 function nonIntegral(x: number): number {
   return Number.isInteger(x) ? x + 0.5 : x;
@@ -73,22 +82,15 @@ export function stringArb(
   const lits = literals.strings.filter(fits);
   const affixed =
     literals.strings.length === 0
-      ? fc.string({ maxLength: 6 })
-      : fc
-          .tuple(fc.constantFrom(...literals.strings), fc.string({ maxLength: 4 }))
-          .map(([lit, tail]) => lit + tail);
+      ? STRING_6
+      : fc.tuple(fc.constantFrom(...literals.strings), STRING_4).map(([lit, tail]) => lit + tail);
   // Strings as long as the spec's small integer literals (for `len(x) == 64` and the like).
   const lengths = literals.numbers.filter((n) => Number.isInteger(n) && n > 8 && n <= 4096);
   const sized =
     lengths.length === 0
-      ? fc.string({ maxLength: 8 })
+      ? STRING_8
       : fc.tuple(fc.constantFrom(...lengths), fc.constantFrom("a", "0", "f")).map(([n, c]) => c.repeat(n));
-  const rest = fc.oneof(
-    affixed,
-    fc.string({ maxLength: 8 }),
-    fc.string({ unit: "grapheme", maxLength: 4 }),
-    sized,
-  );
+  const rest = fc.oneof(affixed, STRING_8, GRAPHEMES_4, sized);
   const edges = EDGE_STRINGS.filter(fits);
   const base = withLiterals(lits, edges.length > 0 ? edges : ["x".repeat(minLength)], rest);
   return minLength === 0 && maxLength === undefined ? base : base.filter(fits);

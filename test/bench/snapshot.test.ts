@@ -51,6 +51,12 @@ const CASES: readonly Case[] = [
   { args: ["eval", "len([x for x in [1, 2, 3] if x > 1])"] },
   { args: ["eval", "x + 'a'", "--bindings", '{"x": 1}'] },
   { args: ["no-such-command"] },
+  // The snapshot has fuzzed the typical spec while it was built: a later fuzz (another seed,
+  // another spec, `check --deep`) must not see anything that warm-up left behind.
+  { args: ["fuzz", TYPICAL, "--format", "json", "--runs", "10"] },
+  { args: ["fuzz", TYPICAL, "--seed", "7", "--runs", "5"] },
+  { args: ["fuzz", "specs"] },
+  { args: ["check", "--deep", TYPICAL] },
 ];
 
 function run(nodeArgs: readonly string[], c: Case) {
