@@ -9,6 +9,7 @@
 // calls along a 10,000-step flow and over MCP; STRATUMC_BENCH_ONLY=durable-calls only the
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
 // STRATUMC_BENCH_ONLY=memory only the MCP server's memory over 10,000 flows (bench/server-memory-bench.ts);
+// STRATUMC_BENCH_ONLY=ui-big only the page of a 10,000-step flow (bench/ui-big-flow-bench.ts);
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-scale only the load harness of the shared PostgreSQL store: N servers × M flows
@@ -241,6 +242,10 @@ async function main(): Promise<void> {
   }
   if (process.env.STRATUMC_BENCH_ONLY === "check") {
     process.stdout.write(printTable([...benchCorpus().rows, ...benchControl(repoDir)]));
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "ui-big") {
+    process.stdout.write(printTable(await benchUiBigFlow(repoDir)));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {
