@@ -8,6 +8,8 @@
 // only the store designs, the MCP server's memory over 10,000 flows and the per-call cost of durable
 // calls along a 10,000-step flow and over MCP; STRATUMC_BENCH_ONLY=durable-calls only the
 // last of these (bench/durable-call-bench.ts), STRATUMC_BENCH_ONLY=durable-mcp only its MCP part;
+// STRATUMC_BENCH_ONLY=memory only the MCP server's memory over 10,000 flows (bench/server-memory-bench.ts);
+// STRATUMC_BENCH_ONLY=ui-big only the page of a 10,000-step flow (bench/ui-big-flow-bench.ts);
 // STRATUMC_BENCH_ONLY=otlp only the cost of OTLP tracing with the collector down (bench/otlp-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-store only the PostgreSQL flow store against the file store (bench/pg-store-bench.ts),
 // STRATUMC_BENCH_ONLY=pg-partition only store operations on one database against three (bench/pg-partition-bench.ts),
@@ -260,6 +262,10 @@ async function main(): Promise<void> {
     process.stdout.write(printTable([...benchCorpus().rows, ...benchControl(repoDir)]));
     return;
   }
+  if (process.env.STRATUMC_BENCH_ONLY === "ui-big") {
+    process.stdout.write(printTable(await benchUiBigFlow(repoDir)));
+    return;
+  }
   if (process.env.STRATUMC_BENCH_ONLY === "ui") {
     process.stdout.write(
       printTable([
@@ -268,6 +274,11 @@ async function main(): Promise<void> {
         ...(await benchUiInbox(repoDir)),
       ]),
     );
+    return;
+  }
+  if (process.env.STRATUMC_BENCH_ONLY === "memory") {
+    const memory = await benchServerMemory(repoDir);
+    process.stdout.write(printTable(memory.rows) + describeServerMemory(memory.rssMbAfter));
     return;
   }
   if (process.env.STRATUMC_BENCH_ONLY === "durable") {

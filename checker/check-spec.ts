@@ -5,7 +5,7 @@
 import { type ParseResult, parseExpression } from "../grammar/parse";
 import type { SourceRange } from "./base/source-range";
 import { CATALOGUE, ruleInfo } from "./catalogue";
-import { reportControl } from "./control/rules";
+import { CONTROL_RULES, reportControl } from "./control/rules";
 import type { Diagnostic, Fix, LocatedRange, Related, SpecDiagnostic } from "./diagnostic";
 import { buildFlowGraph, GRAPH_RULES } from "./graph/index";
 import { buildIR } from "./ir/build";
@@ -35,6 +35,13 @@ export interface CheckOptions {
    * docs/reference/language.md §9.7).
    */
   readonly portable?: boolean | ReferenceVersion;
+  /**
+   * Decide the control model and report its diagnostics (default true). They are warnings and
+   * infos only, so validity and the IR are the same without them; a caller that keeps only the
+   * errors and the IR (the runtime's spec cache: plan, restore, the ui's reads) skips the
+   * exploration, the largest part of checking a long flow.
+   */
+  readonly control?: boolean;
 }
 
 export interface CheckResult {
@@ -94,16 +101,20 @@ export function checkSpecWith(text: string, options: CheckOptions, steps: CheckS
   // The control model is read from the IR, which exists only without errors: a spec with an
   // unknown route or a dependency cycle (reported above) gets no control verdict at all.
   let ir: CheckedSpec | null | undefined;
+  const control = options.control !== false;
   if (model !== null && expressions !== null && !sink.diagnostics.some((d) => d.severity === "error")) {
     ir = buildIR(model, expressions, buildFlowGraph);
-    reportControl(model, ir, sink);
+    if (control) reportControl(model, ir, sink);
   }
   const kept =
     options.suppressions === false
       ? sink.diagnostics
       : applySuppressions(source, sink.diagnostics, CATALOGUE, {
           // Without --portable the rule did not run: its suppressions are not unused.
-          notChecked: portableTarget(options.portable) !== null ? [] : [SPEC_NOT_PORTABLE.code],
+          notChecked: [
+            ...(portableTarget(options.portable) !== null ? [] : [SPEC_NOT_PORTABLE.code]),
+            ...(control ? [] : CONTROL_RULES.map((r) => r.code)),
+          ],
         });
   const diagnostics = present(source, kept);
   const errors = diagnostics.filter((d) => d.severity === "error");

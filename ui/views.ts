@@ -94,13 +94,25 @@ export interface FlowModel {
   /** Every trace record, oldest first (earlier rounds included). */
   readonly audit: readonly AuditRecord[];
   readonly byStep: ReadonlyMap<string, AuditRecord[]>;
+  /**
+   * The spec's window around the current step and the gate's review: the same for every page of
+   * one model, and each scans the whole spec text (a long flow's is megabytes), so made once.
+   */
+  readonly spec: FlowPage["spec"];
+  readonly review: FlowPage["review"];
 }
 
 export function flowModel(run: FlowRun, updatedMs: number): FlowModel {
   const item = flowListItem(run, updatedMs);
   // Trace records hold strings, numbers and nulls only: a copy of each is plain JSON already.
   const audit: AuditRecord[] = [...run.state.rounds.flat(), ...run.state.records].map((r) => ({ ...r }));
-  return { run, item, states: stepStates(run, item), audit, byStep: recordsByStep(audit) };
+  const current = run.flow.steps.find((s) => s.id === item.current_step_id);
+  const spec = specWindow(
+    run.state.raw_spec,
+    current === undefined ? null : new LineMap(run.state.raw_spec).position(current.range.start).line,
+  );
+  const review = item.gate === null ? null : gateReview(run, item.gate.step_id);
+  return { run, item, states: stepStates(run, item), audit, byStep: recordsByStep(audit), spec, review };
 }
 
 /** Which steps and audit records a flow's page carries (`GET /api/flows/<id>?steps_offset=&audit_offset=&limit=`). */
@@ -122,7 +134,6 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
   const auditOffset = window.auditOffset ?? pageStart(model.audit.length - 1, limit);
   const { item, states } = model;
   const flow = model.run;
-  const current = flow.flow.steps.find((s) => s.id === item.current_step_id);
   const graph =
     flow.flow.steps.length > GRAPH_MAX_STEPS
       ? null
@@ -130,10 +141,7 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
   return {
     flow: item,
     revision: flow.state.revision,
-    spec: specWindow(
-      flow.state.raw_spec,
-      current === undefined ? null : new LineMap(flow.state.raw_spec).position(current.range.start).line,
-    ),
+    spec: model.spec,
     graph:
       graph === null
         ? null
@@ -151,7 +159,7 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
     audit_total: model.audit.length,
     gate: item.gate,
     inputs: plain(flow.state.inputs),
-    review: item.gate === null ? null : gateReview(flow, item.gate.step_id),
+    review: model.review,
   };
 }
 

@@ -154,6 +154,11 @@ export class FileFlowStore implements FlowStore {
     };
   }
 
+  /** How many flows this store remembers the files of (tests and benchmarks: in-progress ones only). */
+  get rememberedFlows(): number {
+    return this.known.size;
+  }
+
   async token(flowId: string): Promise<ChangeToken | null> {
     if (!isSafeFlowId(flowId)) return null;
     const stamps = statFlowFiles(this.paths(flowId));
@@ -182,7 +187,12 @@ export class FileFlowStore implements FlowStore {
       checkRevisions(batch, (id) => current.get(id)?.revision ?? null);
       this.apply(batch, current, journalStats);
       const tokens = new Map<string, ChangeToken>();
-      for (const w of batch.writes) tokens.set(w.flowId, tokenOf(this.known.get(w.flowId)!));
+      for (const w of batch.writes) {
+        tokens.set(w.flowId, tokenOf(this.known.get(w.flowId)!));
+        // A finished flow is not written again (a later write re-reads it under its lock): what
+        // was remembered of it would only fill the map, so a long-lived server stays flat.
+        if (w.finished) this.known.forget(w.flowId);
+      }
       return tokens;
     } catch (e) {
       for (const id of ids) {

@@ -265,6 +265,11 @@ export class PgFlowStore implements FlowStore {
       for (const [i, w] of batch.writes.entries()) {
         const row = rows[i]!;
         tokens.set(w.flowId, row.o_change);
+        // A finished flow is not written again (a later write reads it first): nothing is kept of it.
+        if (w.finished) {
+          this.known.forget(w.flowId);
+          continue;
+        }
         this.remember(w.flowId, {
           token: row.o_change,
           revision: w.expectedRevision + 1,

@@ -17,10 +17,11 @@ export class SpecCache {
       this.entries.set(text, hit);
       return hit;
     }
-    return this.remember(text, checkSpec(text));
+    // Entries keep errors and the IR only: the control model's warnings are not worth deciding.
+    return this.remember(text, checkSpec(text, { control: false }));
   }
 
-  /** Keeps a check made elsewhere of `text` (it must be `checkSpec(text)`'s result); its entry. */
+  /** Keeps a check made elsewhere of `text` (it must be a `checkSpec(text, …)` result); its entry. */
   remember(text: string, checked: CheckResult): CheckedText {
     const entry: CheckedText = { errors: checked.errors, ir: checked.valid ? checked.ir : null };
     // A text refused for its size is answered at once and never kept (64 of them would pin GBs).

@@ -207,6 +207,16 @@ describe("a flow of 10,000 steps", () => {
       await page.locator(".pager-earlier").first().click();
       await page.locator('#steps li[data-step-id="s9800"]').waitFor();
       expect(await page.locator("section#gate").count()).toBe(1);
+      // Every window keeps what the flow's read made once: the gate's review and the spec window.
+      expect(await page.textContent(".pager")).toContain("9,801–9,900 of 10,000 steps");
+      expect(await page.locator("#gate-review #review-spec").count()).toBe(1);
+      expect(await page.textContent(".spec-note")).toMatch(
+        /^Lines [\d,]+–[\d,]+ of [\d,]+, around the current step\.$/,
+      );
+      await page.locator(".pager-later").first().click();
+      await page.locator('#steps li[data-step-id="approve"][data-state="awaiting_gate"]').waitFor();
+      expect(await page.locator("#steps li").count()).toBe(100);
+      expect(await page.locator("#gate-review #review-spec").count()).toBe(1);
     } finally {
       await page.close();
     }
