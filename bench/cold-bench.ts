@@ -4,9 +4,14 @@
 // the check-only V8 startup snapshot when the build made one), and what each start-up layer buys
 // (docs/design/startup.md): the same check from the whole CLI's snapshot instead of the check-only
 // one (both started by node directly, so the launcher is not part of the difference), and with
-// no snapshot at all (STRATUMC_NO_SNAPSHOT=1); `--version` and `eval` for context.
+// no snapshot at all (STRATUMC_NO_SNAPSHOT=1); `--version` and `eval` for context. Two rows split the
+// check-only snapshot's start into parts: node started from an empty snapshot of its own (the floor
+// of any startup snapshot: node reads and deserialises a blob file instead of its built-in heap),
+// and the check-only snapshot checking a file that does not exist (deserialising the heap, commander,
+// the report: everything but reading, parsing and checking a spec).
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Row } from "./lib/table";
 import { type ColdCommand, coldStartsMs } from "./lib/timing";
@@ -20,6 +25,20 @@ export interface ColdBench {
   /** Whether dist/stratumc.blob existed (bin/stratumc.cjs may still decline it, e.g. with NODE_OPTIONS set). */
   readonly snapshot: boolean;
   readonly runs: number;
+  /** The one-minute load average before and after the runs. */
+  readonly load: readonly [number, number];
+}
+
+/** Builds a startup snapshot that holds nothing of ours; null when this node cannot build one. */
+function emptySnapshot(dir: string, env: NodeJS.ProcessEnv): string | null {
+  const entry = join(dir, "empty-snapshot.cjs");
+  const blob = join(dir, "empty.blob");
+  writeFileSync(entry, 'require("node:v8").startupSnapshot.setDeserializeMainFunction(() => {});\n');
+  const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entry], {
+    env,
+    stdio: "ignore",
+  });
+  return r.status === 0 ? blob : null;
 }
 
 /** The longest spec of the generated corpus that is meant to be valid: the "medium" spec. */
@@ -47,7 +66,18 @@ export function benchColdStarts(repoDir: string, runs: number): ColdBench {
     { name: `medium spec (${medium.lines} lines)`, path: join(dir, "medium.stratum.yaml") },
   ];
   writeFileSync(specs[1]!.path, medium.text);
+  const emptyBlob = snapshot ? emptySnapshot(dir, env) : null;
   const commands: ColdCommand[] = [{ command: node, args: ["-e", "0"], env }];
+  if (emptyBlob !== null) commands.push({ command: node, args: ["--snapshot-blob", emptyBlob], env });
+  if (snapshot) {
+    const missing = join(dir, "missing.stratum.yaml");
+    commands.push({
+      command: node,
+      args: ["--snapshot-blob", checkBlob, "--", "check", missing],
+      env,
+      status: 2,
+    });
+  }
   for (const spec of specs) {
     commands.push({ command: bin, args: ["check", spec.path], env });
     commands.push({ command: bin, args: ["check", spec.path], env: plainEnv });
@@ -59,6 +89,7 @@ export function benchColdStarts(repoDir: string, runs: number): ColdBench {
   commands.push({ command: bin, args: ["--version"], env });
   commands.push({ command: bin, args: ["eval", "1 + 1"], env });
   let times: number[];
+  const loadBefore = loadavg()[0]!;
   try {
     times = coldStartsMs(commands, runs);
   } finally {
@@ -78,6 +109,10 @@ export function benchColdStarts(repoDir: string, runs: number): ColdBench {
     };
   };
   const rows: Row[] = [];
+  if (emptyBlob !== null)
+    rows.push(vsNode("cold start ms: node + an empty startup snapshot (floor of any snapshot)"));
+  if (snapshot)
+    rows.push(vsNode("cold start ms: node + check-only snapshot, check of a missing file (no spec read)"));
   for (const spec of specs) {
     rows.push(
       vsNode(`cold start ms: stratumc check, ${spec.name} (baseline: node -e 0)`, TARGET_COLD_CHECK_RATIO),
@@ -90,5 +125,5 @@ export function benchColdStarts(repoDir: string, runs: number): ColdBench {
   }
   rows.push(vsNode("cold start ms: stratumc --version"));
   rows.push(vsNode("cold start ms: stratumc eval (baseline: node -e 0)"));
-  return { rows, snapshot, runs };
+  return { rows, snapshot, runs, load: [loadBefore, loadavg()[0]!] };
 }

@@ -178,7 +178,8 @@ function describeServerMemory(rssMbAfter: Record<number, number>): string {
 function describeCold(cold: ColdBench): string {
   return (
     `Cold starts: median of ${cold.runs} interleaved runs; V8 startup snapshots ` +
-    `${cold.snapshot ? "present (dist/stratumc.blob, dist/stratumc-check.blob)" : "absent: the CLI ran the plain bundle"}.\n`
+    `${cold.snapshot ? "present (dist/stratumc.blob, dist/stratumc-check.blob)" : "absent: the CLI ran the plain bundle"}; ` +
+    `load average ${cold.load[0].toFixed(1)} before, ${cold.load[1].toFixed(1)} after.\n`
   );
 }
 

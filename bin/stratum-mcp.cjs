@@ -1,6 +1,5 @@
 #!/bin/sh
-":" +
-  /*/ 2>/dev/null
+":" /*
 # The reference-compatible binary name; it shares the stratumc entry point. Both a shell script
 # and CommonJS, like stratumc.cjs. Run as a program (the MCP configuration `install` writes, npx,
 # node_modules/.bin), /bin/sh reads these lines: the server lives for weeks, and glibc gives each
@@ -13,6 +12,6 @@
 MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 export MALLOC_ARENA_MAX
 exec node "$0" "$@"
-*/ "";
+*/ + "";
 process.env.STRATUMC_PROG = "stratum-mcp";
 require("../dist/stratumc.cjs");

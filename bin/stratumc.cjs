@@ -1,9 +1,8 @@
 #!/bin/sh
-":" +
-  /*/ 2>/dev/null
+":" /*
 # This file is both a shell script and CommonJS. Run as a program (npx, pre-commit,
-# node_modules/.bin), /bin/sh reads these lines (the glob above is a failing no-op there); run
-# as `node bin/stratumc.cjs`, node skips the shebang and they are one comment.
+# node_modules/.bin), /bin/sh reads these lines (the line above is the `:` builtin, which starts no
+# process); run as `node bin/stratumc.cjs`, node skips the shebang and they are one comment.
 #
 # When the build left a V8 startup snapshot (dist/stratumc.blob, made by scripts/build.mjs for one
 # node binary) and it is usable here -- the `node` on PATH is the binary that built it, the blob
@@ -69,5 +68,5 @@ if [ -n "$p" ] && [ "$p" -ef "$n" ] && [ "$b" -nt "$n" ]; then
   rm -f "$b"
 fi
 exec node "$s" "$@"
-*/ "";
+*/ + "";
 require("../dist/stratumc.cjs");

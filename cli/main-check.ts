@@ -13,5 +13,9 @@ export function startCheckCli(fullCli: () => void): void {
     fullCli();
     return;
   }
-  startCli((args, io, name) => runCliWith(CHECK_COMMANDS, args, io, name, processHost()));
+  // `check` and `validate` have finished everything (files fixed, watchers closed) when their
+  // promise settles: the process ends there instead of tearing the snapshot's heap down.
+  startCli((args, io, name) => runCliWith(CHECK_COMMANDS, args, io, name, processHost()), {
+    exitWhenDone: true,
+  });
 }

@@ -18,6 +18,7 @@ import { delimiter, dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 const REPO = resolve(import.meta.dirname, "../..");
+const HAS_STRACE = spawnSync("strace", ["-qq", "-e", "trace=none", "true"]).status === 0;
 const LAUNCHER = join(REPO, "bin/stratumc.cjs");
 
 // Both stand-ins report their argv, echo stdin for `stdin`, and exit with N for `exit N`; `wait`
@@ -148,6 +149,19 @@ describe("bin/stratumc.cjs run as a program", () => {
     const l = layout();
     expect(run(l.bin, ["exit", "3"]).status).toBe(3);
     expect(run(l.bin, ["stdin"], { input: "spec text" }).stdout).toBe("snapshot stdin spec text\n");
+  });
+
+  // Every process a start costs is paid on each check a pre-commit hook runs: the shell part runs
+  // builtins only, and the one program it starts is node. Watched with strace where it is present.
+  it.skipIf(!HAS_STRACE)("starts no program but node on the snapshot path", () => {
+    const l = layout();
+    const trace = join(work, "execve.trace");
+    const r = run("strace", ["-f", "-qq", "-e", "trace=execve", "-o", trace, l.bin, "check", "a"]);
+    expect(r.stdout).toBe('snapshot ["check","a"]\n');
+    const programs = readFileSync(trace, "utf8")
+      .split("\n")
+      .flatMap((line) => /execve\("([^"]*)"/.exec(line)?.[1] ?? []);
+    expect(programs).toEqual([l.bin, process.execPath]);
   });
 
   it("resolves a relative symlink to itself (node_modules/.bin)", () => {

@@ -2,12 +2,21 @@
 // over weeks only with it), and bin/stratum-mcp.cjs execs node so a client's signals reach the
 // server. The real launchers run beside a stand-in bundle that reports what it was started with.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const REPO = resolve(import.meta.dirname, "../..");
+const HAS_STRACE = spawnSync("strace", ["-qq", "-e", "trace=none", "true"]).status === 0;
 
 const STAND_IN = `console.log(JSON.stringify({
   arenas: process.env.MALLOC_ARENA_MAX ?? null,
@@ -70,6 +79,20 @@ describe("bin/stratum-mcp.cjs run as a program", () => {
     const r = run(bin(), ["exit", "3"]);
     expect(r.status).toBe(3);
     expect(r.report.pid).toBe(r.pid);
+  });
+
+  // The shell part runs builtins only: the one program started after the launcher is node.
+  it.skipIf(!HAS_STRACE)("starts no program but node", () => {
+    const trace = join(root, "execve.trace");
+    const r = spawnSync("strace", ["-f", "-qq", "-e", "trace=execve", "-o", trace, bin(), "x"], {
+      env: env(),
+      encoding: "utf8",
+    });
+    expect(JSON.parse(r.stdout)).toMatchObject({ args: ["x"] });
+    const programs = readFileSync(trace, "utf8")
+      .split("\n")
+      .flatMap((line) => /execve\("([^"]*)"/.exec(line)?.[1] ?? []);
+    expect(programs).toEqual([bin(), process.execPath]);
   });
 
   it("keeps an arena limit the caller set", () => {

@@ -10,6 +10,9 @@ import { BROKEN, REPO, TYPICAL } from "./cli-fixtures";
 
 const BUNDLE = join(REPO, "dist/stratumc.cjs");
 const BLOB = join(REPO, "dist/stratumc.blob");
+const CHECK_BLOB = join(REPO, "dist/stratumc-check.blob");
+/** Enough broken specs that a report (160 KB pretty, more as JSON) overfills a pipe (64 KB on Linux). */
+const MANY = 200;
 
 let dir: string;
 
@@ -22,6 +25,8 @@ beforeAll(() => {
   mkdirSync(join(dir, "specs/nested"), { recursive: true });
   writeFileSync(join(dir, "specs/broken.stratum.yaml"), BROKEN);
   writeFileSync(join(dir, "specs/nested/ok.stratum.yaml"), 'version: "0.1"\n');
+  mkdirSync(join(dir, "many"));
+  for (let i = 0; i < MANY; i++) writeFileSync(join(dir, `many/broken-${i}.stratum.yaml`), BROKEN);
 });
 
 afterAll(() => {
@@ -97,6 +102,31 @@ describe.skipIf(process.platform === "win32" || process.env.STRATUMC_NO_SNAPSHOT
       expect(broken.status).toBe(1);
       expect(broken.stdout).toContain("specs/broken.stratum.yaml:");
       expect(broken.stdout).toContain("[SPEC-STEP-DUPLICATE-ID]");
+    });
+  },
+);
+
+// The check-only snapshot ends its process as soon as the command is done and its output has been
+// written (cli/start.ts), not when the event loop empties: no output may be lost by that.
+describe.skipIf(process.platform === "win32" || process.env.STRATUMC_NO_SNAPSHOT)(
+  "the check-only startup snapshot",
+  () => {
+    const CHECK_CASES = CASES.filter((c) => c.args[0] === "check" || c.args[0] === "validate");
+
+    it.each(CHECK_CASES.map((c) => [c.args.join(" "), c] as const))(
+      "stratumc %s: same output as the plain bundle",
+      (_, c) => {
+        expect(run(["--snapshot-blob", CHECK_BLOB, "--"], c)).toEqual(run([BUNDLE], c));
+      },
+    );
+
+    it.each(["json", "pretty"])("writes a report larger than a pipe holds whole (--format %s)", (format) => {
+      const c: Case = { args: ["check", "many", "--format", format] };
+      const fast = run(["--snapshot-blob", CHECK_BLOB, "--"], c);
+      expect(fast.stdout.length).toBeGreaterThan(128 * 1024);
+      expect(fast).toEqual(run([BUNDLE], c));
+      expect(fast.status).toBe(1);
+      if (format === "json") expect(JSON.parse(fast.stdout)).toHaveLength(MANY);
     });
   },
 );
