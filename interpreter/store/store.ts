@@ -80,6 +80,12 @@ export interface FlowStore {
   /** The current change token without reading the flow; null when there is none. */
   token(flowId: string): Promise<ChangeToken | null>;
   /**
+   * `"unchanged"` while the flow's change token is still `token`, else the stored flow (null when
+   * there is none): `token` then `read` in one request, for stores where each costs a round trip
+   * (a database). Stores without it are asked `token`, then `read` when it changed.
+   */
+  readIfChanged?(flowId: string, token: ChangeToken): Promise<StoredFlow | null | "unchanged">;
+  /**
    * Applies a batch atomically with respect to other processes using the same store: takes the
    * lock of every flow involved, checks each expected revision against the stored one, writes (a
    * crash never leaves a partly written flow) and deletes, releases the locks. Resolves to the new
