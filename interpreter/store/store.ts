@@ -106,6 +106,11 @@ export interface FlowStore {
    */
   watch?(listener: (change: StoreChange) => void): () => void;
   /**
+   * Resolves once `watch` hears changes (its listener is in place): a change committed before
+   * then is not told, so a watcher that read tokens earlier looks at them again.
+   */
+  watching?(): Promise<void>;
+  /**
    * Connects a store that has a server behind it and checks or creates what it needs there (a
    * database's schema), so that a problem shows at once; every other method does it on first use.
    */
