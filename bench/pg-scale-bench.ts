@@ -9,7 +9,7 @@
 // time (pg_stat_statements). The default curve is N ∈ {1, 4, 20} × M ∈ {50, 200} over stdio plus
 // 4 × 200 on the HTTP team server, with keep-alive and with `Connection: close`;
 // STRATUMC_PG_SCALE=50x500,4x200http,4x200httpclose replaces it. Then "many writers on one flow"
-// (bench/pg-scale-writers.ts). Everything is torn down even on failure; each point is bounded in
+// (bench/pg-scale-writers.ts; STRATUMC_PG_SCALE_WRITERS flows, default 40). Everything is torn down even on failure; each point is bounded in
 // time.
 import * as fs from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -243,7 +243,8 @@ export async function benchPgScale(repoDir: string, options: PgScaleOptions = {}
       results.push(await runPoint(repoDir, pg, root, point));
     }
     process.stderr.write("pg scale: many writers on one flow…\n");
-    const writers = await benchWriters(repoDir, pg, root, options.writerFlows ?? 40);
+    const writerFlows = options.writerFlows ?? Number(process.env.STRATUMC_PG_SCALE_WRITERS ?? 40);
+    const writers = await benchWriters(repoDir, pg, root, writerFlows);
     return { cpus: cpus().length, postgresVersion: version, points: results, writers };
   } finally {
     pg?.destroy();

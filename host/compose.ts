@@ -31,6 +31,7 @@ import { createExecutorOwners, executorOwnersDir } from "./parallel/executor-own
 import { maxAgentsOf } from "./parallel/max-agents";
 import { createProcessParallelRunner, worktreeRootFor } from "./parallel/process-parallel-runner";
 import { removeDeadWorktrees } from "./parallel/worktree-leftovers";
+import { PgFlowStore } from "./pg-store/pg-store";
 import { resultCacheFromEnv } from "./result-cache/result-cache-env";
 import { type LocatedStore, storeAt } from "./store-at";
 import { createTracer, type Tracer } from "./tracing/tracer";
@@ -120,6 +121,12 @@ export function composeHost(options: HostOptions): NodeHost {
   // Files under the home also with a database store: entries are the user's, like the reference's.
   const home = store instanceof FileFlowStore ? opened.where : stratumHome(options.env, homedir());
   const resultCache = resultCacheFromEnv(options.env, home);
+  // A server on the PostgreSQL store does not follow its change notifications: every listening
+  // connection makes the database run a transaction for each commit of any server (N servers, N
+  // more transactions per write: docs/design/scale.md), and the registry needs none of it to be
+  // correct, since it checks a held flow's change token before every call. Following would only
+  // save the reload's token read when another server changed the flow.
+  const follow = (wanted: boolean | undefined): boolean => wanted === true && !(store instanceof PgFlowStore);
   return {
     where: opened.where,
     store,
@@ -156,7 +163,7 @@ export function composeHost(options: HostOptions): NodeHost {
         pricing: pricing.table,
         ...(observer === undefined ? {} : { observer }),
         ...(apiOptions?.observing === undefined ? {} : { observing: apiOptions.observing }),
-        ...(apiOptions?.followStoreChanges === true ? { followStoreChanges: true } : {}),
+        ...(follow(apiOptions?.followStoreChanges) ? { followStoreChanges: true } : {}),
         ...(apiOptions?.judgeVerifier === undefined ? {} : { judgeVerifier: apiOptions.judgeVerifier }),
         ...(apiOptions?.serverDispatch === true ? serverDispatchOptions(options, opened, logWarning) : {}),
       }),

@@ -139,18 +139,34 @@ export class PgFlowStore implements FlowStore {
     if (!isSafeFlowId(flowId)) return null;
     const rows = await this.run(() =>
       this.db.query<FlowRow>(
-        `SELECT f.snapshot, f.snapshot_revision::float8 AS snapshot_revision,
-                f.snapshot_chars::float8 AS snapshot_chars, f.revision::float8 AS revision,
-                f.journal_chars::float8 AS journal_chars, f.change::text AS change,
-                f.modified_ms::float8 AS modified_ms,
-                ARRAY(SELECT d.delta FROM stratum.deltas d WHERE d.flow_id = f.flow_id ORDER BY d.revision) AS deltas,
-                ARRAY(SELECT d.revision::float8 FROM stratum.deltas d WHERE d.flow_id = f.flow_id ORDER BY d.revision) AS delta_revisions
-           FROM stratum.flows f WHERE f.flow_id = $1`,
+        `SELECT ${FLOW_COLUMNS}, ${flowParts("true")} FROM stratum.flows f WHERE f.flow_id = $1`,
         [flowId],
         "stratum_read",
       ),
     );
-    const row = rows[0];
+    return this.stored(flowId, rows[0]);
+  }
+
+  /**
+   * One statement: the token is compared in the database, and the snapshot and deltas come back
+   * only when it differs (a held flow costs the same round trip as `token`, a changed one saves
+   * the second).
+   */
+  async readIfChanged(flowId: string, token: ChangeToken): Promise<StoredFlow | null | "unchanged"> {
+    if (!isSafeFlowId(flowId)) return null;
+    const rows = await this.run(() =>
+      this.db.query<FlowRow>(
+        `SELECT ${FLOW_COLUMNS}, ${flowParts("f.change::text <> $2")} FROM stratum.flows f WHERE f.flow_id = $1`,
+        [flowId, token],
+        "stratum_read_changed",
+      ),
+    );
+    if (rows[0]?.change === token) return "unchanged";
+    return this.stored(flowId, rows[0]);
+  }
+
+  /** The stored flow of a row of `read` (null: none), remembering what this server saw of it. */
+  private stored(flowId: string, row: FlowRow | undefined): StoredFlow | null {
     if (row === undefined) {
       this.known.forget(flowId);
       return null;
@@ -441,6 +457,19 @@ export class PgFlowStore implements FlowStore {
     else if (this.known.get(change.flowId)?.token !== change.token) this.known.forget(change.flowId);
     for (const w of this.watchers) w(change);
   }
+}
+
+/** A flow row's bookkeeping columns (every read). */
+const FLOW_COLUMNS = `f.snapshot_revision::float8 AS snapshot_revision, f.snapshot_chars::float8 AS snapshot_chars,
+  f.revision::float8 AS revision, f.journal_chars::float8 AS journal_chars, f.change::text AS change,
+  f.modified_ms::float8 AS modified_ms`;
+
+/** The snapshot and the deltas, read only when `wanted` holds (CASE evaluates the branch it takes). */
+function flowParts(wanted: string): string {
+  const deltas = (column: string) =>
+    `CASE WHEN ${wanted} THEN ARRAY(SELECT ${column} FROM stratum.deltas d WHERE d.flow_id = f.flow_id ORDER BY d.revision) END`;
+  return `CASE WHEN ${wanted} THEN f.snapshot END AS snapshot, ${deltas("d.delta")} AS deltas,
+  ${deltas("d.revision::float8")} AS delta_revisions`;
 }
 
 /** What a delta adds to the flow's delta rows: its characters (the texts are ASCII). */

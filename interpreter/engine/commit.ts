@@ -2,11 +2,13 @@
 // status and the next revision, all writes and deletions go to the store as one batch (children
 // before parents), and only then does the registry take the new copies. A flow that existed is
 // written as a delta from its committed state (O(change), docs/design/durable-store.md); its full text
-// is encoded only when the store asks for it (a snapshot) or the flow is new.
+// is encoded only when the store asks for it (a snapshot) or the flow is new. A flow the call
+// edited without changing anything (a `stratum_resume` poll on a flow waiting at its gate) is not
+// written: its revision stays, so a poll never makes another process's write stale.
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
 import { encodeFlowState } from "../store/codec";
-import { encodeDelta } from "../store/delta";
+import { encodeDelta, type FlowDelta } from "../store/delta";
 import type { FlowStore, StoreDelete, StoreWrite } from "../store/store";
 import type { Registry } from "./registry";
 import type { EngineTx } from "./transaction";
@@ -15,6 +17,7 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
   const writes: StoreWrite[] = [];
   const deletes: StoreDelete[] = [];
   const written: { run: FlowRun; size: () => number }[] = [];
+  const unchanged: FlowRun[] = [];
   for (const run of childrenFirst([...tx.working.values()])) {
     const id = run.state.flow_id;
     const created = tx.created.has(id);
@@ -28,6 +31,11 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     run.state.revision = expectedRevision + 1;
     // From the working copy's edit log (O(change)): the committed state was changed in place.
     const change = committed === undefined ? null : tx.deltaOf(id);
+    if (committed !== undefined && change !== null && !tx.detached.has(id) && isEmpty(change, committed)) {
+      run.state.revision = expectedRevision;
+      unchanged.push(run);
+      continue;
+    }
     const delta = change === null ? null : encodeDelta(change, id);
     const text = once(() => encodeFlowState(run.state));
     const finished = !inProgress(run.state.status);
@@ -45,6 +53,9 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     if (run === undefined || committed === undefined || !inProgress(persistedStatus(run))) continue;
     deletes.push({ flowId: id, expectedRevision: committed.state.revision });
   }
+  // The working copy of an unchanged flow holds what the committed one does, plus the call's
+  // in-process timing (dispatch times), which is kept as a commit keeps it.
+  for (const run of unchanged) registry.replaceRun(run.state.flow_id, run);
   if (writes.length === 0 && deletes.length === 0) return;
   const tokens = await store.commit({ writes, deletes });
   for (const { run, size } of written) {
@@ -53,6 +64,17 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     else registry.set(run.state.flow_id, { run, token, size: size() });
   }
   for (const id of tx.detached) registry.drop(id);
+}
+
+/** Whether a call's delta of a flow changes nothing that is stored (its status included). */
+function isEmpty(delta: FlowDelta, committed: FlowRun): boolean {
+  return (
+    delta.status === committed.state.status &&
+    Object.keys(delta.set).length === 0 &&
+    Object.keys(delta.append).length === 0 &&
+    Object.keys(delta.put).length === 0 &&
+    Object.keys(delta.delete).length === 0
+  );
 }
 
 /** Orders runs so that every child comes before its parent (sub-flows nest: depth first). */

@@ -11,7 +11,7 @@ import type { Clock } from "../flow/ports";
 import type { FlowRun, FlowTiming } from "../flow/run";
 import { inProgress } from "../flow/status";
 import { isSafeFlowId } from "../store/flow-id";
-import type { ChangeToken, FlowStore, StoreChange } from "../store/store";
+import type { ChangeToken, FlowStore, StoreChange, StoredFlow } from "../store/store";
 import { corruptError, decodeStoredFlow, storedSize } from "../store/stored-state";
 import { restoreRun } from "./restore";
 
@@ -70,18 +70,19 @@ export class Registry {
   async load(flowId: string): Promise<FlowRun | null> {
     if (!isSafeFlowId(flowId)) return null;
     const entry = this.entries.get(flowId);
-    if (entry !== undefined) {
-      const token = await this.store.token(flowId);
-      if (token === entry.token) {
+    let stored: StoredFlow | null;
+    if (entry === undefined) stored = await this.store.read(flowId);
+    else {
+      const found = await this.readIfChanged(flowId, entry.token);
+      if (found === "unchanged") {
         this.touch(flowId, entry);
         return entry.run;
       }
       // Our choice: a file that disappeared (pruned or deleted by another process) means the
       // flow is gone; a file that changed is reloaded.
       this.drop(flowId);
-      if (token === null) return null;
+      stored = found;
     }
-    const stored = await this.store.read(flowId);
     if (stored === null) return null;
     const decoded = decodeStoredFlow(stored);
     if (!decoded.ok) throw corruptError(this.store, flowId, stored, decoded);
@@ -93,6 +94,14 @@ export class Registry {
     const run = timing === undefined ? restored : { ...restored, timing };
     this.set(flowId, { run, token: stored.token, size: storedSize(stored) });
     return run;
+  }
+
+  /** The stored flow unless its token is still `token` (one request where the store has it). */
+  private async readIfChanged(flowId: string, token: ChangeToken): Promise<StoredFlow | null | "unchanged"> {
+    if (this.store.readIfChanged !== undefined) return this.store.readIfChanged(flowId, token);
+    const now = await this.store.token(flowId);
+    if (now === token) return "unchanged";
+    return now === null ? null : this.store.read(flowId);
   }
 
   /** The run held in memory for a flow, as last committed or loaded (no I/O, no reload); null when none. */
@@ -119,6 +128,15 @@ export class Registry {
     this.totalSize += entry.size;
     this.evictedTimings.delete(flowId);
     this.evict();
+  }
+
+  /**
+   * Holds `run` for a flow in place of the run it holds, with the same change token and weight:
+   * a call's working copy that changed nothing stored (nothing to write, nothing to reload).
+   */
+  replaceRun(flowId: string, run: FlowRun): void {
+    const entry = this.entries.get(flowId);
+    if (entry !== undefined) this.entries.set(flowId, { ...entry, run });
   }
 
   drop(flowId: string): void {

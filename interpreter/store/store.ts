@@ -80,6 +80,12 @@ export interface FlowStore {
   /** The current change token without reading the flow; null when there is none. */
   token(flowId: string): Promise<ChangeToken | null>;
   /**
+   * `"unchanged"` while the flow's change token is still `token`, else the stored flow (null when
+   * there is none): `token` then `read` in one request, for stores where each costs a round trip
+   * (a database). Stores without it are asked `token`, then `read` when it changed.
+   */
+  readIfChanged?(flowId: string, token: ChangeToken): Promise<StoredFlow | null | "unchanged">;
+  /**
    * Applies a batch atomically with respect to other processes using the same store: takes the
    * lock of every flow involved, checks each expected revision against the stored one, writes (a
    * crash never leaves a partly written flow) and deletes, releases the locks. Resolves to the new
@@ -99,6 +105,11 @@ export interface FlowStore {
    * Stores without it are watched by their readers some other way, or not at all.
    */
   watch?(listener: (change: StoreChange) => void): () => void;
+  /**
+   * Resolves once `watch` hears changes (its listener is in place): a change committed before
+   * then is not told, so a watcher that read tokens earlier looks at them again.
+   */
+  watching?(): Promise<void>;
   /**
    * Connects a store that has a server behind it and checks or creates what it needs there (a
    * database's schema), so that a problem shows at once; every other method does it on first use.

@@ -102,6 +102,12 @@ export class FlowSubscriptions {
     const { store } = this;
     if (store.watch !== undefined) {
       this.stopWatching = store.watch((change: StoreChange) => this.changed(change.flowId ?? undefined));
+      // A change committed between `subscribe`'s token read and the listener's start is not told
+      // (PostgreSQL: LISTEN is opened on the first subscription): the tokens are looked at again then.
+      void store.watching?.().then(
+        () => this.changed(),
+        () => undefined,
+      );
       return;
     }
     const timer = setInterval(() => this.changed(), this.pollMs);

@@ -8,9 +8,10 @@ import { scenarioSuite } from "../../mcp/support/scenario-suite";
 import { type PgServer, startPostgres } from "../../support/postgres";
 
 let server: PgServer;
+// Starting PostgreSQL takes seconds on a loaded machine (the other files of this folder allow 60 s).
 beforeAll(async () => {
   server = await startPostgres();
-});
+}, 60_000);
 afterAll(() => server?.destroy());
 
 describe("runtime scenarios over MCP on the PostgreSQL store", () => {

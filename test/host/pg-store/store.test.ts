@@ -1,7 +1,8 @@
 // The PostgreSQL store's own behaviour against a real server (docs/guides/team-store.md), beyond
 // the FlowStore contract it shares with the other stores (test/interpreter/store/store-contract):
 // the journal layout (a delta row per committing call, a snapshot for new, finished and grown
-// flows), damaged delta rows refused as flow_corrupt, notifications of other processes' commits
+// flows), damaged delta rows refused as flow_corrupt, a read only when the change token differs,
+// notifications of other processes' commits
 // and of a lost-and-back listener, a flow locked by another server answered state_locked after the
 // lock timeout, a commit whose connection is killed retried once it is known not to have happened,
 // schema creation by many servers at once, and a schema newer than the program refused.
@@ -116,6 +117,28 @@ describe("notifications", () => {
     await expect.poll(() => heard.length, { timeout: 15_000 }).toBe(3);
     expect(heard[2]).toEqual({ flowId: null, token: null });
     stop();
+  });
+});
+
+describe("readIfChanged", () => {
+  it("answers unchanged for the token it has, the flow another store committed since, and null once removed", async () => {
+    const { url } = database();
+    const reader = openStore(url);
+    const writer = openStore(url);
+    expect(await reader.readIfChanged("f1", "1")).toBeNull();
+    const first = await writer.commit({ writes: [textWrite("f1", flowText("f1", 1), 0)], deletes: [] });
+    const token = first.get("f1")!;
+    expect(await reader.readIfChanged("f1", token)).toBe("unchanged");
+    const read = await reader.read("f1");
+    // The token of a stale copy: the whole flow comes back, as `read` gives it.
+    expect(await reader.readIfChanged("f1", "0")).toEqual(read);
+    const second = await writer.commit({ writes: [textWrite("f1", flowText("f1", 2), 1)], deletes: [] });
+    const changed = await reader.readIfChanged("f1", token);
+    expect(changed).not.toBe("unchanged");
+    expect(changed).toMatchObject({ text: flowText("f1", 2), revision: 2, token: second.get("f1") });
+    expect(await reader.readIfChanged("f1", second.get("f1")!)).toBe("unchanged");
+    await writer.remove("f1");
+    expect(await reader.readIfChanged("f1", second.get("f1")!)).toBeNull();
   });
 });
 
