@@ -12,7 +12,10 @@
 //    numbered flow ids), so the replay performs the same transitions with no generation,
 //    observation or shrinking. Ratio per spec = fuzzed µs/transition ÷ bare µs/transition. The
 //    counting wrapper also times its calls, which splits a fuzzed transition into the engine call,
-//    the observer's audits and the rest (generation, decisions, observation).
+//    the observer's audits and the rest (generation, decisions, observation). Everything is timed
+//    in CPU time (process.cpuUsage: other agents' load on a shared machine changes it far less
+//    than wall time); the wrapper's two clock reads per call (about a microsecond) count in the
+//    fuzzed side.
 // 3. Time to the first finding over the seeded-defect corpus (test/fuzzer/corpus, controls left
 //    out): (a) random mode alone on the expected finding's flow, the time from the start of
 //    exploration to the end of the first run that shows the expected code at the expected
@@ -113,9 +116,15 @@ interface Call {
 interface Counts {
   calls: number;
   audits: number;
-  /** Time inside the transport: the engine calls (transitions) and the observer's audits. */
+  /** CPU time inside the transport: the engine calls (transitions) and the observer's audits. */
   callMs: number;
   auditMs: number;
+}
+
+/** The process's CPU time (user + system) in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 const noCounts = (): Counts => ({ calls: 0, audits: 0, callMs: 0, auditMs: 0 });
@@ -135,9 +144,9 @@ function setupsOf(
 
 function counting(inner: Transport, counts: Counts): Transport {
   return async (tool, args) => {
-    const start = performance.now();
+    const start = cpuMs();
     const response = await inner(tool, args);
-    const ms = performance.now() - start;
+    const ms = cpuMs() - start;
     if (tool === "stratum_audit") {
       counts.audits++;
       counts.auditMs += ms;
@@ -200,15 +209,15 @@ async function benchExample(name: string, text: string): Promise<ExampleFuzz> {
   const fuzzed = async () => {
     counts = noCounts();
     const setups = setupsOf(target, flows, (t) => counting(t, counts));
-    const start = performance.now();
+    const start = cpuMs();
     runs = await exploreAll(setups);
-    return performance.now() - start;
+    return cpuMs() - start;
   };
   const bare = async () => {
     const transport = apiTransport(fuzzEngine(virtualFiles(target.literals.strings)));
-    const start = performance.now();
+    const start = cpuMs();
     for (const c of calls) await transport(c.tool, c.args);
-    return performance.now() - start;
+    return cpuMs() - start;
   };
   for (let r = -WARMUP; r < ROUNDS; r++) {
     let f: number;
@@ -447,7 +456,7 @@ export function describeFuzz(f: FuzzBench): string {
     left.set(c.note, [...(left.get(c.note) ?? []), c.spec.replace(/\.stratum\.yaml$/, "")]);
   }
   return (
-    `Fuzzing (seed ${f.seed}, random mode, ${f.runsPerFlow} runs per flow, medians of ${f.rounds} rounds): ` +
+    `Fuzzing (seed ${f.seed}, random mode, ${f.runsPerFlow} runs per flow, medians of ${f.rounds} rounds, CPU time): ` +
     `${perExample}. Bare baseline: the same calls replayed on a fresh engine; ratio = median over rounds ` +
     "of fuzzed / bare time, then over examples. A fuzzed transition (medians over examples): " +
     `${us((e) => e.fuzzedUsPerTransition)} µs, of which the engine call ${us((e) => e.engineUsPerTransition)} µs ` +

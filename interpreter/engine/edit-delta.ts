@@ -54,6 +54,10 @@ export function editDelta(committed: FlowState, working: FlowState, log: EditLog
 /** The entries of two groups with distinct keys, in file key order (as diffFlowState writes them). */
 function inKeyOrder(a: object, b: Group): Group {
   const first = a as Group;
+  // Each group was filled in DELTA_KEYS order: when one is empty the other already is the answer
+  // (the common case: a call changes a few fields, most groups empty on one side or both).
+  if (isEmpty(b)) return first;
+  if (isEmpty(first)) return b;
   const out: Group = {};
   for (const key of DELTA_KEYS) {
     // hasOwn, not `??`: a value field may be set to null.
@@ -61,4 +65,9 @@ function inKeyOrder(a: object, b: Group): Group {
     else if (Object.hasOwn(b, key)) out[key] = b[key];
   }
   return out;
+}
+
+function isEmpty(g: Group): boolean {
+  for (const _ in g) return false;
+  return true;
 }

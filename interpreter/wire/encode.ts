@@ -55,6 +55,101 @@ class Frame {
 export function encodeWire(value: Wire, options: EncodeWireOptions = {}): string {
   const { indent } = options;
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
+  const parts: string[] = [];
+  const layout = indent === undefined ? ONE_LINE : { unit: " ".repeat(indent), pad: "" };
+  if (shallow(value, 1, maxDepth, parts, layout)) return parts.join("");
+  return encodeDeep(value, indent, maxDepth);
+}
+
+/**
+ * Levels the one-line fast path writes by recursion; a deeper value is written again by the
+ * iterative encoder, whose depth no call stack bounds.
+ */
+const SHALLOW_LEVELS = 64;
+/** Parts the fast path joins at once; a longer text is written by encodeDeep, in chunks. */
+const SHALLOW_PARTS = 65_536;
+
+/** How the fast path lays out a container: null for one line, else the indent unit and the container's own indentation. */
+type Layout = { readonly unit: string; readonly pad: string } | null;
+const ONE_LINE: Layout = null;
+
+/**
+ * By recursion and with no frame objects: a delta or a response is a few hundred characters a
+ * few levels deep, and allocating per container was most of its encoding. Pushes the same texts
+ * encodeDeep writes; false (parts left half written) when the value nests deeper than
+ * SHALLOW_LEVELS or is longer than SHALLOW_PARTS parts. Throws WireDepthError past `maxDepth` as
+ * encodeDeep does.
+ */
+function shallow(v: Wire, level: number, maxDepth: number, parts: string[], layout: Layout): boolean {
+  if (typeof v !== "object" || v === null || v instanceof PyFloat) {
+    parts.push(scalarText(v));
+    return true;
+  }
+  const list = Array.isArray(v) || v instanceof PyTuple;
+  const dict = !list && (v instanceof PyDict || v instanceof Map);
+  if (!list && !dict && !isPlainObject(v)) {
+    parts.push(scalarText(v)); // throws: not a wire value
+    return true;
+  }
+  if (level > maxDepth) throw new WireDepthError(maxDepth);
+  if (level > SHALLOW_LEVELS || parts.length > SHALLOW_PARTS) return false;
+  const next = level + 1;
+  // What goes before the first item, between items and before the closing bracket.
+  let first = "";
+  let between = ", ";
+  let end = "";
+  let inner: Layout = ONE_LINE;
+  if (layout !== null) {
+    inner = { unit: layout.unit, pad: layout.pad + layout.unit };
+    first = `\n${inner.pad}`;
+    between = `,${first}`;
+    end = `\n${layout.pad}`;
+  }
+  if (list) {
+    const items: readonly Wire[] = v instanceof PyTuple ? v.items : (v as readonly Wire[]);
+    if (items.length === 0) {
+      parts.push(EMPTY_ARRAY);
+      return true;
+    }
+    parts.push("[", first);
+    for (let i = 0; i < items.length; i++) {
+      if (i > 0) parts.push(between);
+      if (parts.length > SHALLOW_PARTS || !shallow(items[i], next, maxDepth, parts, inner)) return false;
+    }
+    parts.push(end, "]");
+    return true;
+  }
+  let wrote = false;
+  if (dict) {
+    const entries: Iterable<readonly [PyValue | string, Wire]> =
+      v instanceof PyDict ? v.entries.values() : (v as ReadonlyMap<string, Wire>);
+    for (const [k, val] of entries) {
+      if (val === undefined) continue;
+      parts.push(wrote ? between : `{${first}`);
+      wrote = true;
+      parts.push(keyText(typeof k === "string" ? k : jsonKey(k)));
+      if (parts.length > SHALLOW_PARTS || !shallow(val, next, maxDepth, parts, inner)) return false;
+    }
+  } else {
+    const source = v as WireObject;
+    const keys = Object.keys(source);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const val = source[k];
+      if (val === undefined) continue;
+      parts.push(wrote ? between : `{${first}`);
+      wrote = true;
+      parts.push(keyText(k));
+      if (parts.length > SHALLOW_PARTS || !shallow(val, next, maxDepth, parts, inner)) return false;
+    }
+  }
+  if (wrote) parts.push(end, "}");
+  else parts.push(EMPTY_OBJECT);
+  return true;
+}
+
+/** encodeWire by an explicit stack of open containers. */
+function encodeDeep(value: Wire, indent: number | undefined, maxDepth: number): string {
   const out = new TextChunks();
   const open: Frame[] = [];
   let pending = true;
@@ -227,6 +322,68 @@ function isPlainObject(v: object): boolean {
  */
 export function wireToPlain(v: Wire, options: { readonly bigints?: "keep" | "number" } = {}): unknown {
   const asNumber = options.bigints === "number";
+  const shallowOut = plainShallow(v, 1, asNumber);
+  return shallowOut === TOO_DEEP ? plainDeep(v, asNumber) : shallowOut;
+}
+
+const TOO_DEEP = Symbol("too deep");
+
+/**
+ * wireToPlain by recursion, allocating only what it returns (a response is a few levels deep);
+ * TOO_DEEP past SHALLOW_LEVELS, and then plainDeep converts the value again. Where two keys of a
+ * PyDict have the same JSON text, the first entry's value is kept, as plainDeep keeps it.
+ */
+function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
+  if (value === undefined || value === null || typeof value !== "object") {
+    return typeof value === "bigint" && asNumber ? Number(value) : (value ?? null);
+  }
+  if (value instanceof PyFloat) return value.v;
+  if (level > SHALLOW_LEVELS) return TOO_DEEP;
+  const next = level + 1;
+  if (Array.isArray(value) || value instanceof PyTuple) {
+    const items: readonly Wire[] = value instanceof PyTuple ? value.items : (value as readonly Wire[]);
+    const out: unknown[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const x = plainShallow(items[i], next, asNumber);
+      if (x === TOO_DEEP) return TOO_DEEP;
+      out[i] = x;
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = Object.create(null);
+  if (value instanceof PyDict) {
+    for (const [k, val] of value.entries.values()) {
+      if (val === undefined) continue;
+      const key = jsonKey(k);
+      if (Object.hasOwn(out, key)) continue;
+      const x = plainShallow(val, next, asNumber);
+      if (x === TOO_DEEP) return TOO_DEEP;
+      out[key] = x;
+    }
+  } else if (value instanceof Map) {
+    for (const [k, val] of value as ReadonlyMap<string, Wire>) {
+      if (val === undefined) continue;
+      const x = plainShallow(val, next, asNumber);
+      if (x === TOO_DEEP) return TOO_DEEP;
+      out[k] = x;
+    }
+  } else {
+    const source = value as WireObject;
+    const keys = Object.keys(source);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const val = source[k];
+      if (val === undefined) continue;
+      const x = plainShallow(val, next, asNumber);
+      if (x === TOO_DEEP) return TOO_DEEP;
+      out[k] = x;
+    }
+  }
+  return out;
+}
+
+/** wireToPlain by an explicit work list, for values of any depth. */
+function plainDeep(v: Wire, asNumber: boolean): unknown {
   const root: Record<string, unknown> = { value: null };
   const work: {
     readonly v: Wire;

@@ -5,7 +5,7 @@
 // strings with escapes and non-ASCII text — with and without indentation.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeWire, floatText, WireDepthError } from "../../../interpreter/wire/encode";
+import { encodeWire, floatText, WireDepthError, wireToPlain } from "../../../interpreter/wire/encode";
 import type { Wire } from "../../../interpreter/wire/wire";
 import { makeDict } from "../../../stdlib/values/dict";
 import { jsonFloat, jsonKey } from "../../../stdlib/values/json";
@@ -99,6 +99,56 @@ const { wire } = fc.letrec<{ wire: Wire }>((tie) => ({
   ),
 }));
 
+/** wireToPlain's rules: floats to numbers, undefined keys left out (null in arrays), the first of two keys of the same JSON text kept. */
+function plainReference(v: Wire, bigints: "keep" | "number"): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "bigint") return bigints === "number" ? Number(v) : v;
+  if (typeof v !== "object") return v;
+  if (v instanceof PyFloat) return v.v;
+  if (Array.isArray(v) || v instanceof PyTuple) {
+    return ((v instanceof PyTuple ? v.items : v) as readonly Wire[]).map((x) => plainReference(x, bigints));
+  }
+  const entries: [string, Wire][] =
+    v instanceof PyDict
+      ? [...v.entries.values()].map(([k, x]) => [jsonKey(k), x])
+      : v instanceof Map
+        ? [...(v as ReadonlyMap<string, Wire>)]
+        : Object.entries(v as Record<string, Wire>);
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [k, x] of entries) {
+    if (x !== undefined && !Object.hasOwn(out, k)) out[k] = plainReference(x, bigints);
+  }
+  return out;
+}
+
+describe("wireToPlain", () => {
+  it("converts every wire value as the rules say, shallow or past 64 levels", () => {
+    fc.assert(
+      fc.property(
+        wire,
+        fc.constantFrom("keep" as const, "number" as const),
+        fc.nat(90),
+        (v, bigints, depth) => {
+          let deep: Wire = v;
+          for (let i = 0; i < depth; i++) deep = i % 2 === 0 ? [deep] : { d: deep };
+          expect(wireToPlain(deep, { bigints })).toStrictEqual(plainReference(deep, bigints));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // Two keys of one JSON text: 1 and "1", None and "null".
+    const clash = makeDict([
+      [1, "int"],
+      ["1", "str"],
+      [null, "none"],
+      ["null", "text"],
+    ]);
+    expect(wireToPlain([clash])).toStrictEqual([
+      Object.assign(Object.create(null), { 1: "int", null: "none" }),
+    ]);
+  });
+});
+
 describe("encodeWire", () => {
   it("writes what json.dumps writes, on one line and indented", () => {
     fc.assert(
@@ -153,5 +203,34 @@ describe("encodeWire", () => {
     expect(() => encodeWire([[[]]], { maxDepth: 2 })).toThrow(WireDepthError);
     expect(() => encodeWire({ a: { b: {} } }, { maxDepth: 2 })).toThrow(WireDepthError);
     expect(encodeWire({ a: undefined, b: [undefined] })).toBe('{"b": [null]}');
+  });
+
+  it("writes values past the recursive fast path's reach (64 levels, 65,536 parts) as json.dumps does, on one line and indented", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 60, max: 200 }),
+        fc.constantFrom("array", "object", "map"),
+        (depth, kind) => {
+          let v: Wire = [1, "x", { k: new PyFloat(0.5) }];
+          for (let i = 0; i < depth; i++)
+            v =
+              kind === "array"
+                ? [i, v]
+                : kind === "object"
+                  ? { a: i, b: v }
+                  : new Map<string, Wire>([["m", v]]);
+          expect(encodeWire(v)).toBe(reference(v, undefined));
+          expect(encodeWire(v, { indent: 2 })).toBe(reference(v, 2));
+          expect(() => encodeWire(v, { maxDepth: depth })).toThrow(WireDepthError);
+          expect(encodeWire(v, { maxDepth: depth + 2 })).toBe(reference(v, undefined));
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const wide = Array.from({ length: 40_000 }, (_, i): Wire => (i % 2 === 0 ? i : { i: `v${i}` }));
+    expect(encodeWire(wide)).toBe(reference(wide, undefined));
+    const wideMap = new Map<string, Wire>(wide.map((w, i) => [`k${i}`, w]));
+    expect(encodeWire({ top: wideMap })).toBe(reference({ top: wideMap }, undefined));
+    expect(encodeWire({ top: wideMap }, { indent: 2 })).toBe(reference({ top: wideMap }, 2));
   });
 });
