@@ -139,6 +139,13 @@ export class PartitionedFlowStore implements FlowStore {
     return this.home(flowId).store.token(flowId);
   }
 
+  /** The flow's database compares the token: one round trip for a check and a reload. */
+  async readIfChanged(flowId: string, token: ChangeToken): Promise<StoredFlow | null | "unchanged"> {
+    if (!isSafeFlowId(flowId)) return null;
+    await this.open();
+    return this.home(flowId).store.readIfChanged(flowId, token);
+  }
+
   async remove(flowId: string): Promise<boolean> {
     if (!isSafeFlowId(flowId)) return false;
     await this.open();
