@@ -1,13 +1,14 @@
 // `stratumc ui`: the weight of its page (HTML, script and style sheet as served, and
 // gzipped, as a browser on a slow link would fetch them), and the time from starting the built
 // `stratumc ui --port 0` to its printed address, against `node -e 0`, interleaved runs.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
+import { startUi } from "./lib/ui-server";
 
 const RUNS = 11;
 const TOKEN = "bench-token-0123456789abcdef";
@@ -62,28 +63,11 @@ async function startAndMeasure(
   fetchPage: boolean,
 ): Promise<{ ms: number; weight: { bytes: number; gzip: number } | null }> {
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(repoDir, "bin/stratumc.cjs"), "ui", "--port", "0", "--token", TOKEN],
-    {
-      env: { ...process.env, STRATUM_HOME: home },
-      stdio: ["ignore", "pipe", "ignore"],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ui = await startUi(repoDir, home, ["--token", TOKEN]);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        out += chunk.toString("utf8");
-        const m = /stratumc ui: (http:\/\/\S+)\n/.exec(out);
-        if (m?.[1] !== undefined) resolve(m[1]);
-      });
-      void exited.then(() => reject(new Error("stratumc ui exited before it printed its address")));
-    });
     const ms = performance.now() - t0;
     if (!fetchPage) return { ms, weight: null };
-    const origin = new URL(url).origin;
+    const origin = ui.origin;
     let bytes = 0;
     let gzip = 0;
     for (const path of ["/", "/app.js", "/app.css"]) {
@@ -95,7 +79,6 @@ async function startAndMeasure(
     }
     return { ms, weight: { bytes, gzip } };
   } finally {
-    child.kill("SIGTERM");
-    await exited;
+    await ui.stop();
   }
 }

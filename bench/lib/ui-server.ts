@@ -2,12 +2,13 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 
-/** The built `stratumc ui --port 0` over `home`; its printed address, and how to stop it. */
+/** The built `stratumc ui --port 0` (then `args`) over `home`; its printed address, and how to stop it. */
 export async function startUi(
   repoDir: string,
   home: string,
+  args: readonly string[] = [],
 ): Promise<{ url: string; origin: string; token: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(repoDir, "bin/stratumc.cjs"), "ui", "--port", "0"], {
+  const child = spawn(process.execPath, [join(repoDir, "bin/stratumc.cjs"), "ui", "--port", "0", ...args], {
     env: { ...process.env, STRATUM_HOME: home },
     stdio: ["ignore", "pipe", "ignore"],
   });
