@@ -42,6 +42,22 @@ function open(list: readonly string[], pollIntervalMs?: number): PartitionedFlow
   return store;
 }
 
+/**
+ * `count` flow ids `prefix-0`, `prefix-1`, … chosen so that every database of `store` holds one at
+ * least: the databases' names (and so the placement) differ from run to run.
+ */
+function spread(store: PartitionedFlowStore, prefix: string, count: number): string[] {
+  const candidates = Array.from({ length: 1000 }, (_, i) => `${prefix}-${i}`);
+  const firsts = new Map<number, string>();
+  for (const id of candidates) if (!firsts.has(store.partitionOf(id))) firsts.set(store.partitionOf(id), id);
+  const ids = [...firsts.values()];
+  for (const id of candidates) {
+    if (ids.length >= count) break;
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
 function databases(n: number): string[] {
   return Array.from({ length: n }, () => server.createDatabase("part"));
 }
@@ -146,7 +162,7 @@ describe("flows partitioned by id across databases", () => {
       try {
         // Listening, or (polling) the first read of each database done: changes are what comes after.
         await watcher.watching();
-        const ids = ["w-0", "w-1", "w-2", "w-3", "w-4", "w-5", "w-6", "w-7"];
+        const ids = spread(writer, "w", 8);
         for (const id of ids) await writer.commit({ writes: [write(id, 0)], deletes: [] });
         expect(new Set(ids.map((id) => writer.partitionOf(id))).size).toBe(3);
         const seen = (id: string, removed: boolean) =>
@@ -155,8 +171,8 @@ describe("flows partitioned by id across databases", () => {
         // heard at all, so the removal comes once the flow was heard.
         const created = await eventually(() => ids.every((id) => seen(id, false)), 10_000);
         expect(created, JSON.stringify(heard)).toBe(true);
-        await writer.remove("w-0");
-        expect(await eventually(() => seen("w-0", true), 10_000), JSON.stringify(heard)).toBe(true);
+        await writer.remove(ids[0]!);
+        expect(await eventually(() => seen(ids[0]!, true), 10_000), JSON.stringify(heard)).toBe(true);
       } finally {
         stop();
       }
@@ -167,7 +183,7 @@ describe("flows partitioned by id across databases", () => {
     const urls = databases(3);
     const reader = open(urls);
     const writer = open(urls);
-    const ids = ["r-0", "r-1", "r-2", "r-3", "r-4", "r-5"];
+    const ids = spread(writer, "r", 6);
     for (const id of ids) {
       expect(await reader.readIfChanged(id, "1")).toBeNull();
       const token = (await writer.commit({ writes: [write(id, 0)], deletes: [] })).get(id)!;
