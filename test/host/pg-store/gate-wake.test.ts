@@ -18,12 +18,11 @@ import { tempDir } from "../../mcp/support/server";
 import type { PgServer } from "../../support/postgres";
 import { type RunningUi, startUi } from "../../ui/browser-support";
 import {
-  CHAIN_SPEC,
+  chainAtGate,
   databaseOf,
   eventually,
   type McpOnStore,
   plain,
-  STEPS,
   startMcp,
   unexpectedOf,
   usePostgres,
@@ -49,11 +48,7 @@ async function mcp(url: string): Promise<McpOnStore> {
 
 /** A flow planned on `server` and driven to its gate. */
 async function flowAtGate(server: McpOnStore): Promise<string> {
-  const planned = plain(await server.call("stratum_plan", { spec: CHAIN_SPEC, flow: "chain", inputs: {} }));
-  const id = String(planned.flow_id);
-  for (const step of STEPS) {
-    await server.call("stratum_step_done", { flow_id: id, step_id: step, result: { w: step } });
-  }
+  const id = await chainAtGate(server);
   expect(plain(await server.call("stratum_resume", { flow_id: id }))).toMatchObject({ status: "await_gate" });
   return id;
 }

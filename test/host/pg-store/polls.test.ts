@@ -5,7 +5,7 @@
 // refused `stale_state` on each of its tries). Real processes, real PostgreSQL.
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  CHAIN_SPEC,
+  chainAtGate,
   type McpOnStore,
   plain,
   STEPS,
@@ -32,20 +32,11 @@ async function mcp(url: string): Promise<McpOnStore> {
   return server;
 }
 
-async function flowAtGate(server: McpOnStore): Promise<string> {
-  const planned = plain(await server.call("stratum_plan", { spec: CHAIN_SPEC, flow: "chain", inputs: {} }));
-  const id = String(planned.flow_id);
-  for (const step of STEPS) {
-    await server.call("stratum_step_done", { flow_id: id, step_id: step, result: { w: step } });
-  }
-  return id;
-}
-
 describe("a poll on the PostgreSQL store writes nothing", () => {
   it("a stratum_resume that changes nothing leaves the revision unchanged", async () => {
     const url = pg().createDatabase("poll");
     const agent = await mcp(url);
-    const id = await flowAtGate(agent);
+    const id = await chainAtGate(agent);
     const before = storedRevisionSql(pg(), url, id);
     expect(before).toBe(1 + STEPS.length);
     for (let i = 0; i < 5; i += 1) {
@@ -73,7 +64,7 @@ describe("a poll on the PostgreSQL store writes nothing", () => {
     const agent = await mcp(url);
     const resolver = await mcp(url);
     for (let round = 0; round < 3; round += 1) {
-      const id = await flowAtGate(agent);
+      const id = await chainAtGate(agent);
       let polling = true;
       let polls = 0;
       let last: Record<string, unknown> = {};

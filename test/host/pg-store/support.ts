@@ -157,3 +157,13 @@ ${STEPS.map((s) => `      - id: ${s}\n        function: work\n        inputs: {}
         on_revise: s1
         on_kill: ~
 `;
+
+/** The CHAIN_SPEC flow planned on `server` with every step done: it waits at its gate. */
+export async function chainAtGate(server: McpOnStore): Promise<string> {
+  const planned = plain(await server.call("stratum_plan", { spec: CHAIN_SPEC, flow: "chain", inputs: {} }));
+  const id = String(planned.flow_id);
+  for (const step of STEPS) {
+    await server.call("stratum_step_done", { flow_id: id, step_id: step, result: { w: step } });
+  }
+  return id;
+}
