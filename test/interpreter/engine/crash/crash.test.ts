@@ -207,7 +207,14 @@ async function verifyAfterKill(
     if (checked.get(id)?.token !== token || !seen.finished) toResume.push(id);
   }
 
-  await resumeAndDrive(api, store, toResume, tally);
+  try {
+    await resumeAndDrive(api, store, toResume, tally);
+  } catch (error) {
+    // The engine's own log of an internal error says where it came from; the response does not.
+    if (error instanceof Error && engineErrors.length > 0)
+      error.message += `\nengine log:\n${engineErrors.join("\n")}`;
+    throw error;
+  }
 
   expect(engineErrors).toEqual([]);
   for (const name of deadLocks) {
