@@ -292,7 +292,14 @@ export class FileFlowStore implements FlowStore {
     const remembered = this.known.get(flowId);
     if (remembered !== undefined) {
       const stamps = statFlowFiles(paths);
-      if (stamps.snapshot === remembered.snapshotStamp && stamps.journal === remembered.journalStamp) {
+      // A journal remembered from a read may end in a torn tail (a writer killed inside an
+      // append): its intact end is then short of the file's, and the tail is cut below first.
+      const journalSize = stamps.journalStat === undefined ? 0 : Number(stamps.journalStat.size);
+      if (
+        stamps.snapshot === remembered.snapshotStamp &&
+        stamps.journal === remembered.journalStamp &&
+        journalSize === remembered.journalBytes
+      ) {
         if (stamps.journalStat !== undefined) journalStats.set(flowId, stamps.journalStat);
         return remembered;
       }

@@ -95,6 +95,24 @@ describe("the journaled file store", () => {
     expect(await storedPayload(store, "f1")).toEqual({ revision: 3, payload: 3 });
   });
 
+  it("cuts a torn tail off before appending when the same store read the flow first", async () => {
+    // What a writer killed inside an append leaves for the next process, which reads the flow
+    // (a load) before it commits: the store remembers the read, and the commit must still find
+    // the torn tail under the lock instead of expecting the journal to end where its intact
+    // entries end.
+    await commitUpTo(new FileFlowStore(home), "f1", 2);
+    const frame = encodeFrame('{"revision": 3, "status": "running"}');
+    appendFileSync(journalOf("f1"), frame.subarray(0, frame.length - 5));
+    const next = new FileFlowStore(home);
+    expect(await storedPayload(next, "f1")).toEqual({ revision: 2, payload: 2 });
+    await next.commit({ writes: [payloadWrite("f1", 2, 3)], deletes: [] });
+    await next.commit({ writes: [payloadWrite("f1", 3, 4)], deletes: [] });
+    const scan = readJournal(journalOf("f1"));
+    expect(scan?.damage).toBeNull();
+    expect(scan?.entries).toHaveLength(3);
+    expect(await storedPayload(new FileFlowStore(home), "f1")).toEqual({ revision: 4, payload: 4 });
+  });
+
   it("reports a damaged entry with data after it as corrupt, naming the journal, and never truncates it", async () => {
     const store = new FileFlowStore(home);
     await commitUpTo(store, "f1", 3);
