@@ -2,7 +2,8 @@
 // steps with their outputs, the audit trail and the spec source. A refresh updates the sections in
 // place: the gate panel of the same gate is kept (with the note being typed), the spec is redrawn
 // only when it changes. A long flow's steps and audit show one window at a time (pager.ts), its
-// graph is left out past 100 steps and its spec shows the lines around the current step.
+// graph is left out past 100 steps and its spec shows the lines around the current step
+// (spec-lines.ts draws only those in the box).
 import type { AuditRecord, FlowPage, StepView } from "../api-types";
 import { fetchFlow, PAGE_SIZE } from "./api";
 import { fill, h } from "./dom";
@@ -12,6 +13,7 @@ import { gateReviewView } from "./gate-review-view";
 import { renderGraph } from "./graph-svg";
 import { statusBadge, timeElement } from "./list-view";
 import { Pager } from "./pager";
+import { SpecLines } from "./spec-lines";
 
 const STATES = ["done", "current", "awaiting_gate", "failed", "skipped", "pending", "killed"] as const;
 
@@ -38,6 +40,7 @@ export class FlowView {
   private readonly steps: HTMLOListElement;
   private readonly audit: HTMLOListElement;
   private readonly spec: HTMLPreElement;
+  private readonly specLines: SpecLines;
   private readonly inputs: HTMLPreElement;
   private readonly auditCount: HTMLElement;
   private readonly specNote: HTMLElement;
@@ -69,6 +72,7 @@ export class FlowView {
     this.audit = h("ol", { id: "audit", class: "audit" });
     this.auditCount = h("span", { class: "count muted" });
     this.spec = h("pre", { id: "spec", class: "spec", tabindex: 0, "aria-label": "Spec source" });
+    this.specLines = new SpecLines(this.spec);
     this.inputs = h("pre", { class: "value" });
     this.specNote = h("p", { class: "muted spec-note", hidden: true });
     this.stepsPager = new Pager("steps", (offset) => {
@@ -259,10 +263,9 @@ export class FlowView {
 
   /** Brings the spec card into view with `line` (1-based, whole spec) in its box, flashed. */
   private showSpecLine(line: number): void {
-    const el = this.spec.querySelector<HTMLElement>(`.line[data-line="${line}"]`);
     this.spec.scrollIntoView({ block: "start", behavior: "smooth" });
+    const el = this.specLines.reveal(line);
     if (el === null) return;
-    this.spec.scrollTop = Math.max(0, el.offsetTop - this.spec.clientHeight / 3);
     this.spec.focus({ preventScroll: true });
     el.classList.remove("flash");
     void el.offsetWidth;
@@ -278,27 +281,7 @@ export class FlowView {
     const shown = source.replace(/\n$/, "").split("\n");
     this.specNote.hidden = shown.length >= total;
     this.specNote.textContent = `Lines ${from.toLocaleString("en")}–${(from + shown.length - 1).toLocaleString("en")} of ${total.toLocaleString("en")}, around the current step.`;
-    fill(
-      this.spec,
-      h(
-        "code",
-        null,
-        shown.map((text, i) =>
-          h(
-            "span",
-            { class: from + i === current ? "line current" : "line", "data-line": from + i },
-            `${text}\n`,
-          ),
-        ),
-      ),
-    );
-    const line = this.spec.querySelector<HTMLElement>(".line.current");
-    if (line !== null) {
-      // Scroll the spec box (not the page) so the current line shows a third of the way down.
-      requestAnimationFrame(() => {
-        this.spec.scrollTop = Math.max(0, line.offsetTop - this.spec.clientHeight / 3);
-      });
-    }
+    this.specLines.show(shown, from, current);
   }
 
   private select(stepId: string): void {
