@@ -49,6 +49,9 @@ export class FlowView {
   /** The windows the person moved to; null: the server's choice (the current step, the latest records). */
   private stepsOffset: number | null = null;
   private auditOffset: number | null = null;
+  /** Whether the audit, spec and inputs were drawn once; the page waiting to draw them, if any. */
+  private restShown = false;
+  private restPage: FlowPage | null = null;
 
   constructor(private readonly flowId: string) {
     this.crumbs = h(
@@ -218,6 +221,34 @@ export class FlowView {
       page.steps.map((st) => stepItem(st)),
     );
     this.stepsPager.update(page.steps_offset, page.steps.length, page.steps_total, PAGE_SIZE);
+    this.renderLater(page);
+  }
+
+  /**
+   * The audit trail, the spec and the inputs, below the first screen: on the view's first draw
+   * they follow in a task after the next frame, so the gate and the steps show without waiting for
+   * them (a long flow's 100 records are about half of the page's elements); later refreshes draw
+   * them at once.
+   */
+  private renderLater(page: FlowPage): void {
+    if (this.restShown) {
+      this.renderRest(page);
+      return;
+    }
+    const scheduled = this.restPage !== null;
+    this.restPage = page;
+    if (scheduled) return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const latest = this.restPage;
+        this.restPage = null;
+        this.restShown = true;
+        if (latest !== null && !this.disposed) this.renderRest(latest);
+      }, 0),
+    );
+  }
+
+  private renderRest(page: FlowPage): void {
     this.auditPager.update(page.audit_offset, page.audit.length, page.audit_total, PAGE_SIZE);
     fill(
       this.audit,
