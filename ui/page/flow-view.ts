@@ -2,7 +2,8 @@
 // steps with their outputs, the audit trail and the spec source. A refresh updates the sections in
 // place: the gate panel of the same gate is kept (with the note being typed), the spec is redrawn
 // only when it changes. A long flow's steps and audit show one window at a time (pager.ts), its
-// graph is left out past 100 steps and its spec shows the lines around the current step.
+// graph is left out past 100 steps and its spec shows the lines around the current step
+// (spec-lines.ts draws only those in the box).
 import type { AuditRecord, FlowPage, StepView } from "../api-types";
 import { fetchFlow, PAGE_SIZE } from "./api";
 import { fill, h } from "./dom";
@@ -12,6 +13,7 @@ import { gateReviewView } from "./gate-review-view";
 import { renderGraph } from "./graph-svg";
 import { statusBadge, timeElement } from "./list-view";
 import { Pager } from "./pager";
+import { SpecLines } from "./spec-lines";
 
 const STATES = ["done", "current", "awaiting_gate", "failed", "skipped", "pending", "killed"] as const;
 
@@ -38,6 +40,7 @@ export class FlowView {
   private readonly steps: HTMLOListElement;
   private readonly audit: HTMLOListElement;
   private readonly spec: HTMLPreElement;
+  private readonly specLines: SpecLines;
   private readonly inputs: HTMLPreElement;
   private readonly auditCount: HTMLElement;
   private readonly specNote: HTMLElement;
@@ -46,6 +49,9 @@ export class FlowView {
   /** The windows the person moved to; null: the server's choice (the current step, the latest records). */
   private stepsOffset: number | null = null;
   private auditOffset: number | null = null;
+  /** Whether the audit, spec and inputs were drawn once; the page waiting to draw them, if any. */
+  private restShown = false;
+  private restPage: FlowPage | null = null;
 
   constructor(private readonly flowId: string) {
     this.crumbs = h(
@@ -69,6 +75,7 @@ export class FlowView {
     this.audit = h("ol", { id: "audit", class: "audit" });
     this.auditCount = h("span", { class: "count muted" });
     this.spec = h("pre", { id: "spec", class: "spec", tabindex: 0, "aria-label": "Spec source" });
+    this.specLines = new SpecLines(this.spec);
     this.inputs = h("pre", { class: "value" });
     this.specNote = h("p", { class: "muted spec-note", hidden: true });
     this.stepsPager = new Pager("steps", (offset) => {
@@ -214,6 +221,34 @@ export class FlowView {
       page.steps.map((st) => stepItem(st)),
     );
     this.stepsPager.update(page.steps_offset, page.steps.length, page.steps_total, PAGE_SIZE);
+    this.renderLater(page);
+  }
+
+  /**
+   * The audit trail, the spec and the inputs, below the first screen: on the view's first draw
+   * they follow in a task after the next frame, so the gate and the steps show without waiting for
+   * them (a long flow's 100 records are about half of the page's elements); later refreshes draw
+   * them at once.
+   */
+  private renderLater(page: FlowPage): void {
+    if (this.restShown) {
+      this.renderRest(page);
+      return;
+    }
+    const scheduled = this.restPage !== null;
+    this.restPage = page;
+    if (scheduled) return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const latest = this.restPage;
+        this.restPage = null;
+        this.restShown = true;
+        if (latest !== null && !this.disposed) this.renderRest(latest);
+      }, 0),
+    );
+  }
+
+  private renderRest(page: FlowPage): void {
     this.auditPager.update(page.audit_offset, page.audit.length, page.audit_total, PAGE_SIZE);
     fill(
       this.audit,
@@ -259,10 +294,9 @@ export class FlowView {
 
   /** Brings the spec card into view with `line` (1-based, whole spec) in its box, flashed. */
   private showSpecLine(line: number): void {
-    const el = this.spec.querySelector<HTMLElement>(`.line[data-line="${line}"]`);
     this.spec.scrollIntoView({ block: "start", behavior: "smooth" });
+    const el = this.specLines.reveal(line);
     if (el === null) return;
-    this.spec.scrollTop = Math.max(0, el.offsetTop - this.spec.clientHeight / 3);
     this.spec.focus({ preventScroll: true });
     el.classList.remove("flash");
     void el.offsetWidth;
@@ -278,27 +312,7 @@ export class FlowView {
     const shown = source.replace(/\n$/, "").split("\n");
     this.specNote.hidden = shown.length >= total;
     this.specNote.textContent = `Lines ${from.toLocaleString("en")}–${(from + shown.length - 1).toLocaleString("en")} of ${total.toLocaleString("en")}, around the current step.`;
-    fill(
-      this.spec,
-      h(
-        "code",
-        null,
-        shown.map((text, i) =>
-          h(
-            "span",
-            { class: from + i === current ? "line current" : "line", "data-line": from + i },
-            `${text}\n`,
-          ),
-        ),
-      ),
-    );
-    const line = this.spec.querySelector<HTMLElement>(".line.current");
-    if (line !== null) {
-      // Scroll the spec box (not the page) so the current line shows a third of the way down.
-      requestAnimationFrame(() => {
-        this.spec.scrollTop = Math.max(0, line.offsetTop - this.spec.clientHeight / 3);
-      });
-    }
+    this.specLines.show(shown, from, current);
   }
 
   private select(stepId: string): void {
