@@ -140,9 +140,9 @@ async function startServers(
   started: BenchServer[],
 ): Promise<void> {
   const env = { STRATUM_STORE: url, STRATUM_HOME: join(root, "home") };
-  // STRATUMC_PG_SCALE_SERVER_NODE_ARGS go to the servers' node only (e.g. `--cpu-prof
-  // --cpu-prof-dir=/tmp/prof` to profile them under the harness's load; node refuses those in
-  // NODE_OPTIONS).
+  // STRATUMC_PG_SCALE_SERVER_NODE_ARGS go to the servers' node only: e.g. `--require` of a preload
+  // that starts node:inspector's profiler and writes the profile when stdin ends. `--cpu-prof`
+  // writes at exit, which a loaded server may not reach before the client's close kills it.
   const nodeArgs = (process.env.STRATUMC_PG_SCALE_SERVER_NODE_ARGS ?? "")
     .split(/\s+/)
     .filter((a) => a !== "");
@@ -180,8 +180,9 @@ async function runPoint(
     for (const server of servers) agents.push(await server.session());
     for (const server of servers) reviewers.push(await server.session());
     // Warm-up flows (STRATUMC_PG_SCALE_WARMUP per server, default 0), not measured: a team's
-    // servers live for hours, so their steady state is a compiled one; a point with few calls per
-    // server otherwise measures mostly V8 compiling the server's code.
+    // servers live for hours, so their steady state is a warm one; a point with few calls per
+    // server otherwise measures mostly each server's first calls (its first spec check, V8
+    // compiling the call path).
     const warmup = Number(process.env.STRATUMC_PG_SCALE_WARMUP ?? 0) * servers.length;
     if (warmup > 0) {
       const warmLog = new CallLog();
