@@ -39,6 +39,8 @@ export interface ScalePoint {
   readonly servers: number;
   readonly flows: number;
   readonly transport: Transport;
+  /** Mean think time of each agent before each call, ms (exponential); 0: saturation, no pause. */
+  readonly thinkMs: number;
 }
 
 interface ToolLatency {
@@ -52,6 +54,13 @@ interface PointResult extends ScalePoint {
   readonly calls: number;
   readonly seconds: number;
   readonly callsPerSecond: number;
+  /**
+   * The calls/s the flows would make if every call answered at once (flows ÷ mean think time):
+   * the load offered, against which callsPerSecond is what was served. Infinite without think time.
+   */
+  readonly offeredCallsPerSecond: number;
+  /** CPU milliseconds per second of one server after the run, with no call in flight (median). */
+  readonly idleCpuMsPerSecond: number;
   readonly completed: number;
   readonly tools: readonly ToolLatency[];
   readonly connectionsMax: number;
@@ -87,23 +96,31 @@ const SAMPLE_MS = 250;
 
 const DEFAULT_POINTS: readonly ScalePoint[] = [
   ...[1, 4, 20].flatMap((servers) =>
-    [50, 200].map((flows) => ({ servers, flows, transport: "stdio" as const })),
+    [50, 200].map((flows) => ({ servers, flows, transport: "stdio" as const, thinkMs: 0 })),
   ),
-  { servers: 4, flows: 200, transport: "http" },
-  { servers: 4, flows: 200, transport: "http-close" },
+  { servers: 4, flows: 200, transport: "http", thinkMs: 0 },
+  { servers: 4, flows: 200, transport: "http-close", thinkMs: 0 },
+  { servers: 20, flows: 200, transport: "stdio", thinkMs: 5_000 },
 ];
 
-/** `NxM`, `NxMhttp` or `NxMhttpclose`, comma-separated (STRATUMC_PG_SCALE). */
-export function parsePoints(text: string): ScalePoint[] {
+/**
+ * `NxM`, `NxMhttp` or `NxMhttpclose`, each with an optional `@T` (agents think T ms on average
+ * before each call), comma-separated (STRATUMC_PG_SCALE). A point without `@` thinks
+ * `defaultThinkMs` (STRATUMC_PG_SCALE_THINK_MS, default 0).
+ */
+export function parsePoints(text: string, defaultThinkMs = 0): ScalePoint[] {
   return text.split(",").map((part) => {
-    const m = /^\s*(\d+)x(\d+)(httpclose|http|stdio)?\s*$/.exec(part);
-    if (m === null) throw new Error(`STRATUMC_PG_SCALE: '${part}' is not NxM or NxMhttp`);
+    const m = /^\s*(\d+)x(\d+)(httpclose|http|stdio)?(?:@(\d+))?\s*$/.exec(part);
+    if (m === null) throw new Error(`STRATUMC_PG_SCALE: '${part}' is not NxM, NxMhttp or NxM@T`);
     const servers = Number(m[1]);
     const flows = Number(m[2]);
-    if (servers < 1 || flows < 1 || servers > 200 || flows > 10_000)
-      throw new Error(`STRATUMC_PG_SCALE: '${part}' is out of range (1..200 servers, 1..10000 flows)`);
+    const thinkMs = m[4] === undefined ? defaultThinkMs : Number(m[4]);
+    if (servers < 1 || flows < 1 || servers > 200 || flows > 10_000 || thinkMs > 600_000)
+      throw new Error(
+        `STRATUMC_PG_SCALE: '${part}' is out of range (1..200 servers, 1..10000 flows, think ≤ 600000 ms)`,
+      );
     const transport: Transport = m[3] === "http" ? "http" : m[3] === "httpclose" ? "http-close" : "stdio";
-    return { servers, flows, transport };
+    return { servers, flows, transport, thinkMs };
   });
 }
 
@@ -123,10 +140,16 @@ async function startServers(
   started: BenchServer[],
 ): Promise<void> {
   const env = { STRATUM_STORE: url, STRATUM_HOME: join(root, "home") };
+  // STRATUMC_PG_SCALE_SERVER_NODE_ARGS go to the servers' node only: e.g. `--require` of a preload
+  // that starts node:inspector's profiler and writes the profile when stdin ends. `--cpu-prof`
+  // writes at exit, which a loaded server may not reach before the client's close kills it.
+  const nodeArgs = (process.env.STRATUMC_PG_SCALE_SERVER_NODE_ARGS ?? "")
+    .split(/\s+/)
+    .filter((a) => a !== "");
   const start = (repo: string, cwd: string, e: Record<string, string>) =>
     point.transport === "stdio"
-      ? startStdioServer(repo, cwd, e)
-      : startHttpServer(repo, cwd, e, point.transport === "http-close");
+      ? startStdioServer(repo, cwd, e, nodeArgs)
+      : startHttpServer(repo, cwd, e, point.transport === "http-close", nodeArgs);
   // A few at a time: twenty node processes starting at once on two cores only time out.
   for (let i = 0; i < point.servers; i += 4) {
     const batch = await Promise.all(
@@ -156,10 +179,25 @@ async function runPoint(
     const reviewers: ToolCaller[] = [];
     for (const server of servers) agents.push(await server.session());
     for (const server of servers) reviewers.push(await server.session());
+    // Warm-up flows (STRATUMC_PG_SCALE_WARMUP per server, default 0), not measured: a team's
+    // servers live for hours, so their steady state is a warm one; a point with few calls per
+    // server otherwise measures mostly each server's first calls (its first spec check, V8
+    // compiling the call path).
+    const warmup = Number(process.env.STRATUMC_PG_SCALE_WARMUP ?? 0) * servers.length;
+    if (warmup > 0) {
+      const warmLog = new CallLog();
+      await Promise.all(
+        Array.from({ length: warmup }, (_, i) =>
+          driveFlow(agents[i % servers.length]!, reviewers[(i + 1) % servers.length]!, warmLog, `warm ${i}`),
+        ),
+      );
+      if (warmLog.errors.length > 0)
+        throw new Error(`pg-scale bench: warm-up failed: ${JSON.stringify(warmLog.errors[0])}`);
+    }
     await psqlAsync(pg, database, "SELECT pg_stat_statements_reset()").catch(() => "");
     const before = await walCounters(pg, database);
     const stopSampling = sampleConnections(pg, database, SAMPLE_MS);
-    const log = new CallLog();
+    const log = new CallLog({ meanMs: point.thinkMs });
     const pids = servers.map((s) => s.pid);
     const cpu0 = {
       servers: cpuSecondsOf(pids),
@@ -173,7 +211,8 @@ async function runPoint(
           driveFlow(agents[i % servers.length]!, reviewers[(i + 1) % servers.length]!, log, `change ${i}`),
         ),
       ),
-      POINT_BUDGET_MS,
+      // A flow's eight pauses add up to 8 think times on average, the slowest of 200 flows' to ~20.
+      POINT_BUDGET_MS + 25 * point.thinkMs,
       `${point.servers}x${point.flows} ${point.transport}`,
     );
     const seconds = (performance.now() - t0) / 1000;
@@ -184,6 +223,8 @@ async function runPoint(
       postgres: ((postgresCpuSeconds(pg.dataDir) - cpu0.postgres) * 1000) / log.calls,
     };
     const samples = await stopSampling();
+    // After the flows, when every server has run the whole path (compiled, caches filled).
+    const idleCpuMsPerSecond = await idleCpu(pids);
     const load1 = loadavg()[0] ?? Number.NaN;
     const top = await topStatements(pg, database, 8);
     await Promise.all(servers.splice(0).map((s) => s.stop()));
@@ -201,6 +242,9 @@ async function runPoint(
       calls: log.calls,
       seconds,
       callsPerSecond: log.calls / seconds,
+      offeredCallsPerSecond:
+        point.thinkMs > 0 ? (point.flows * 1000) / point.thinkMs : Number.POSITIVE_INFINITY,
+      idleCpuMsPerSecond,
       completed: outcomes.filter(Boolean).length,
       tools,
       connectionsMax: Math.max(0, ...samples),
@@ -219,16 +263,31 @@ async function runPoint(
   }
 }
 
+const IDLE_MS = 2_000;
+
+/** Each server's CPU over a quiet window (sessions open, nothing called), ms per second; the median. */
+async function idleCpu(pids: readonly number[]): Promise<number> {
+  const before = pids.map((pid) => cpuSecondsOf([pid]));
+  const t0 = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const seconds = (performance.now() - t0) / 1000;
+  return median(pids.map((pid, i) => ((cpuSecondsOf([pid]) - before[i]!) * 1000) / seconds));
+}
+
 function pointLabel(p: ScalePoint): string {
   const kind = p.transport === "stdio" ? "stdio" : "HTTP";
   const close = p.transport === "http-close" ? " (Connection: close)" : "";
-  return `${p.servers} ${kind} server${p.servers === 1 ? "" : "s"} × ${p.flows} flows${close}`;
+  const think = p.thinkMs > 0 ? `, think ${p.thinkMs / 1000} s` : "";
+  return `${p.servers} ${kind} server${p.servers === 1 ? "" : "s"} × ${p.flows} flows${close}${think}`;
 }
 
 export async function benchPgScale(repoDir: string, options: PgScaleOptions = {}): Promise<PgScaleSummary> {
   const fromEnv = process.env.STRATUMC_PG_SCALE;
   const points =
-    options.points ?? (fromEnv === undefined || fromEnv === "" ? DEFAULT_POINTS : parsePoints(fromEnv));
+    options.points ??
+    (fromEnv === undefined || fromEnv === ""
+      ? DEFAULT_POINTS
+      : parsePoints(fromEnv, Number(process.env.STRATUMC_PG_SCALE_THINK_MS ?? 0)));
   const root = fs.realpathSync(fs.mkdtempSync(join(tmpdir(), "stratumc-pg-scale-bench-")));
   let pg: PgServer | undefined;
   try {
@@ -265,6 +324,7 @@ export function pgScaleRows(s: PgScaleSummary): Row[] {
     const label = `pg scale: ${pointLabel(p)}`;
     const stepDone = p.tools.find((t) => t.tool === "stratum_step_done");
     rows.push(row(`${label}: calls/s`, p.callsPerSecond));
+    if (p.thinkMs > 0) rows.push(row(`${label}: offered calls/s`, p.offeredCallsPerSecond));
     rows.push(row(`${label}: step_done p50 ms`, stepDone?.p50Ms ?? Number.NaN));
     rows.push(row(`${label}: step_done p99 ms`, stepDone?.p99Ms ?? Number.NaN));
     rows.push(row(`${label}: errors`, p.errors.length, 0));
@@ -285,15 +345,15 @@ const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : "
 /** The curve as a Markdown table, the tools' latencies, the top statements and the writers part. */
 export function describePgScale(s: PgScaleSummary): string {
   const lines = [
-    `PostgreSQL ${s.postgresVersion} (fsync on), ${s.cpus} CPUs, built stratum-mcp; each flow makes 8 calls (plan, 3 step_done, parallel_done, an ensure_failed step_done, gate_resolve from the next server's client, resume).`,
+    `PostgreSQL ${s.postgresVersion} (fsync on), ${s.cpus} CPUs, built stratum-mcp; each flow makes 8 calls (plan, 3 step_done, parallel_done, an ensure_failed step_done, gate_resolve from the next server's client, resume). Offered calls/s: flows ÷ mean think time ("sat." without think time: each flow calls again as soon as answered).`,
     "",
-    "| servers × flows | calls/s | step_done p50 / p99 ms | connections (max) | WAL flushes / call | WAL writes / call | commits / call | CPU ms / call: servers, clients, PostgreSQL | errors | load (1 min) |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| servers × flows | offered calls/s | calls/s | step_done p50 / p99 ms | connections (max) | WAL flushes / call | WAL writes / call | commits / call | CPU ms / call: servers, clients, PostgreSQL | idle server CPU ms/s | errors | load (1 min) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const p of s.points) {
     const sd = p.tools.find((t) => t.tool === "stratum_step_done");
     lines.push(
-      `| ${pointLabel(p)} | ${f(p.callsPerSecond)} | ${f(sd?.p50Ms ?? Number.NaN)} / ${f(sd?.p99Ms ?? Number.NaN)} | ${p.connectionsMax} | ${f(p.walSyncPerCall, 2)} | ${f(p.walWritePerCall, 2)} | ${f(p.commitsPerCall, 2)} | ${f(p.cpuMsPerCall.servers, 1)}, ${f(p.cpuMsPerCall.clients, 1)}, ${f(p.cpuMsPerCall.postgres, 1)} | ${p.errors.length} | ${f(p.load1, 1)} |`,
+      `| ${pointLabel(p)} | ${p.thinkMs > 0 ? f(p.offeredCallsPerSecond) : "sat."} | ${f(p.callsPerSecond)} | ${f(sd?.p50Ms ?? Number.NaN)} / ${f(sd?.p99Ms ?? Number.NaN)} | ${p.connectionsMax} | ${f(p.walSyncPerCall, 2)} | ${f(p.walWritePerCall, 2)} | ${f(p.commitsPerCall, 2)} | ${f(p.cpuMsPerCall.servers, 1)}, ${f(p.cpuMsPerCall.clients, 1)}, ${f(p.cpuMsPerCall.postgres, 1)} | ${f(p.idleCpuMsPerSecond, 1)} | ${p.errors.length} | ${f(p.load1, 1)} |`,
     );
   }
   lines.push("", "p50 / p99 ms per tool:", "");

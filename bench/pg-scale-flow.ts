@@ -66,17 +66,47 @@ export interface CallError {
   readonly message: string;
 }
 
+/**
+ * An agent's think time: the pause before each of its calls, drawn from an exponential
+ * distribution of mean `meanMs` (agents' model turns vary; memoryless pauses also spread the
+ * flows' starts instead of firing every plan at once). 0 makes the harness closed-loop with no
+ * pause, which measures saturation.
+ */
+export interface ThinkTime {
+  readonly meanMs: number;
+  /** Uniform in [0, 1); Math.random by default. */
+  readonly random?: () => number;
+  /** Waits `ms`; a timer by default. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** One exponential draw of mean `meanMs` from a uniform `u` in [0, 1). */
+export function exponentialMs(meanMs: number, u: number): number {
+  return meanMs * -Math.log1p(-u);
+}
+
+const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Latencies per tool and the errors of one point of the curve. */
 export class CallLog {
   readonly latencies = new Map<string, number[]>();
   readonly errors: CallError[] = [];
   calls = 0;
+  /** Milliseconds of think time spent before the calls (to tell offered load from throughput). */
+  thinkMs = 0;
+
+  constructor(private readonly think: ThinkTime = { meanMs: 0 }) {}
 
   async timed(
     caller: ToolCaller,
     tool: string,
     args: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
+    if (this.think.meanMs > 0) {
+      const ms = exponentialMs(this.think.meanMs, (this.think.random ?? Math.random)());
+      this.thinkMs += ms;
+      await (this.think.sleep ?? timer)(ms);
+    }
     const t0 = performance.now();
     let answer: Record<string, unknown>;
     try {

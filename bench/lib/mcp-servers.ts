@@ -41,10 +41,11 @@ export async function startStdioServer(
   repoDir: string,
   cwd: string,
   env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
 ): Promise<BenchServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(repoDir, "bin/stratum-mcp.cjs")],
+    args: [...nodeArgs, join(repoDir, "bin/stratum-mcp.cjs")],
     cwd,
     env: { PATH: process.env.PATH ?? "", ...env },
     stderr: "inherit",
@@ -68,11 +69,12 @@ export async function startHttpServer(
   cwd: string,
   env: Record<string, string>,
   connectionClose = false,
+  nodeArgs: readonly string[] = [],
 ): Promise<BenchServer> {
   const token = randomBytes(24).toString("hex");
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(repoDir, "bin/stratum-mcp.cjs"), "--http", "127.0.0.1:0"],
+    [...nodeArgs, join(repoDir, "bin/stratum-mcp.cjs"), "--http", "127.0.0.1:0"],
     {
       cwd,
       env: { PATH: process.env.PATH ?? "", ...env, STRATUM_MCP_TOKEN: token },

@@ -12,9 +12,10 @@ describe("pg scale bench", () => {
     ensureBundle();
     const summary = await benchPgScale(REPO, {
       points: [
-        { servers: 1, flows: 2, transport: "stdio" },
-        { servers: 1, flows: 2, transport: "http" },
-        { servers: 1, flows: 2, transport: "http-close" },
+        { servers: 1, flows: 2, transport: "stdio", thinkMs: 0 },
+        { servers: 1, flows: 2, transport: "http", thinkMs: 0 },
+        { servers: 1, flows: 2, transport: "http-close", thinkMs: 0 },
+        { servers: 1, flows: 2, transport: "stdio", thinkMs: 20 },
       ],
       writerFlows: 2,
     });
@@ -35,6 +36,9 @@ describe("pg scale bench", () => {
       expect(point.walSyncPerCall).toBeGreaterThan(0);
       expect(point.cpuMsPerCall.servers).toBeGreaterThan(0);
       expect(point.cpuMsPerCall.clients).toBeGreaterThan(0);
+      expect(point.idleCpuMsPerSecond).toBeGreaterThanOrEqual(0);
+      // Offered load is stated only where agents think: 2 flows every 20 ms is 100 calls/s.
+      expect(point.offeredCallsPerSecond).toBe(point.thinkMs > 0 ? 100 : Number.POSITIVE_INFINITY);
     }
     expect(summary.writers.flows).toBe(2);
     expect(summary.writers.errors).toEqual([]);
@@ -43,17 +47,20 @@ describe("pg scale bench", () => {
     // A polling agent can starve a resolution (measured, not an error); never more than the flows.
     expect(summary.writers.resolutionsGivenUp).toBeLessThanOrEqual(2);
     const errorRows = pgScaleRows(summary).filter((r) => r.metric.endsWith(": errors"));
-    expect(errorRows.map((r) => r.median)).toEqual([0, 0, 0]);
+    expect(errorRows.map((r) => r.median)).toEqual([0, 0, 0, 0]);
   }, 120_000);
 
   it("reads the points of STRATUMC_PG_SCALE and refuses others", () => {
-    expect(parsePoints("50x500, 4x200http,2x3httpclose")).toEqual([
-      { servers: 50, flows: 500, transport: "stdio" },
-      { servers: 4, flows: 200, transport: "http" },
-      { servers: 2, flows: 3, transport: "http-close" },
+    expect(parsePoints("50x500, 4x200http,2x3httpclose@250")).toEqual([
+      { servers: 50, flows: 500, transport: "stdio", thinkMs: 0 },
+      { servers: 4, flows: 200, transport: "http", thinkMs: 0 },
+      { servers: 2, flows: 3, transport: "http-close", thinkMs: 250 },
     ]);
+    // STRATUMC_PG_SCALE_THINK_MS is the think time of the points that name none.
+    expect(parsePoints("20x200,20x200@0", 5000).map((p) => p.thinkMs)).toEqual([5000, 0]);
     expect(() => parsePoints("50by500")).toThrow(/not NxM/);
     expect(() => parsePoints("0x5")).toThrow(/out of range/);
+    expect(() => parsePoints("1x5@700000")).toThrow(/out of range/);
   });
 });
 
