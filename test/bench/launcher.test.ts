@@ -21,7 +21,8 @@ const REPO = resolve(import.meta.dirname, "../..");
 const HAS_STRACE = spawnSync("strace", ["-qq", "-e", "trace=none", "true"]).status === 0;
 const LAUNCHER = join(REPO, "bin/stratumc.cjs");
 
-// Both stand-ins report their argv, echo stdin for `stdin`, and exit with N for `exit N`; `wait`
+// Both stand-ins report their argv, echo stdin for `stdin`, NODE_EXTRA_CA_CERTS for a command line
+// that ends with `extra-ca`, and exit with N for `exit N`; `wait`
 // prints "ready" and runs until a signal ends it, `wait N` until SIGHUP, SIGINT or SIGTERM, on
 // which it prints the signal and exits with N.
 const behaviour = (label: string, argvStart: number) => `
@@ -35,6 +36,8 @@ if (args[0] === "wait") {
 } else if (args[0] === "stdin") {
   let data = "";
   process.stdin.setEncoding("utf8").on("data", (c) => (data += c)).on("end", () => console.log("${label} stdin " + data));
+} else if (args[args.length - 1] === "extra-ca") {
+  console.log("${label} NODE_EXTRA_CA_CERTS=" + JSON.stringify(process.env.NODE_EXTRA_CA_CERTS ?? null));
 } else {
   console.log("${label} " + JSON.stringify(args));
   if (args[0] === "exit") process.exitCode = Number(args[1]);
@@ -202,6 +205,32 @@ describe("bin/stratumc.cjs run as a program", () => {
     const l = layout();
     utimesSync(l.blob, new Date(0), new Date(0));
     expect(run(l.bin, ["a"]).stdout).toBe('plain ["a"]\n');
+  });
+
+  // Node parses every certificate of NODE_EXTRA_CA_CERTS as it starts, before any of our code; a
+  // file it cannot read costs a warning on stderr on each start instead.
+  it("starts the check-only snapshot without NODE_EXTRA_CA_CERTS, every other node with it", () => {
+    const l = layout();
+    copyFileSync(goodBlob, join(l.root, "dist/stratumc-check.blob"));
+    const e = env({ NODE_EXTRA_CA_CERTS: join(work, "no-such-bundle.pem") });
+    for (const command of ["check", "validate"]) {
+      expect(run(l.bin, [command, "a.stratum.yaml", "extra-ca"], { env: e })).toEqual({
+        status: 0,
+        stdout: "snapshot NODE_EXTRA_CA_CERTS=null\n",
+        stderr: "",
+      });
+    }
+    const kept = `NODE_EXTRA_CA_CERTS=${JSON.stringify(e.NODE_EXTRA_CA_CERTS)}\n`;
+    for (const args of [
+      ["check", "--deep", "extra-ca"],
+      ["eval", "extra-ca"],
+    ]) {
+      const r = run(l.bin, args, { env: e });
+      expect(r.stdout).toBe(`snapshot ${kept}`);
+      expect(r.stderr).toContain("Ignoring extra certs");
+    }
+    // Without the check blob, `check` runs the whole CLI's snapshot, which keeps it too.
+    expect(run(layout().bin, ["check", "extra-ca"], { env: e }).stdout).toBe(`snapshot ${kept}`);
   });
 
   it("falls back and removes the blob when node refuses it (exit status 14)", () => {
