@@ -101,7 +101,12 @@ export const DEFAULT_SEED = 42;
 export const DEFAULT_RUNS = 100;
 const DEFAULT_MAX_PATHS = 100;
 export const DEFAULT_MAX_CALLS = 200;
-const SHRINK_MS = 2_000;
+/**
+ * Runs of shrunk scenarios per random finding. A count, not a time: a time limit made the witness
+ * (and so the finding's message) depend on the machine's speed, and on a quiet machine let one
+ * finding's shrinking take seconds. The call-by-call minimizer shortens the witness after it.
+ */
+const SHRINK_RUNS = 30;
 /** The seed of exhaustive mode's values (inputs it does not enumerate, results it aims with). */
 const EXHAUSTIVE_SEED = 0;
 const MAX_INPUT_COMBINATIONS = 16;
@@ -365,7 +370,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
 
 const idOf = identityOf;
 
-/** The sighting's run shrunk for at most SHRINK_MS and what is left of the budget (`leftMs`). */
+/** The sighting's run shrunk in at most SHRINK_RUNS runs and what is left of the budget (`leftMs`). */
 async function shrink(
   setup: RunSetup,
   seed: number,
@@ -375,8 +380,7 @@ async function shrink(
   expired: () => boolean,
 ): Promise<RunOutcome> {
   if (expired()) return s.outcome;
-  const limit = leftMs === null ? SHRINK_MS : Math.min(SHRINK_MS, leftMs);
-  const shrunk = await shrinkSighting(setup, seed, s.run, id, limit);
+  const shrunk = await shrinkSighting(setup, seed, s.run, id, SHRINK_RUNS, leftMs);
   return shrunk ?? s.outcome;
 }
 

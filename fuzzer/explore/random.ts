@@ -98,17 +98,26 @@ export async function exploreRandom(setup: RunSetup, settings: RandomSettings): 
 
 /**
  * The simplest run fast-check finds that still shows the finding `identity`, starting from the run
- * at `index`; null when replaying that run does not show it any more.
+ * at `index`, in at most `maxRuns` runs of shrunk scenarios; null when replaying that run does not
+ * show it any more. The cap is a count of runs, not a time, so the witness is the same on every
+ * machine; `timeLimitMs` (a caller's time budget, whose report depends on speed anyway) may stop
+ * it sooner.
  */
 export async function shrinkSighting(
   setup: RunSetup,
   seed: number,
   index: number,
   identity: string,
-  timeLimitMs: number,
+  maxRuns: number,
+  timeLimitMs: number | null,
 ): Promise<RunOutcome | null> {
   let best: RunOutcome | null = null;
+  let driven = 0;
   const property = fc.asyncProperty(scenarioArb(setup), async (scenario) => {
+    // Past the cap every candidate passes undriven: fast-check then ends its shrinking at once
+    // (with the last failing scenario, which `best` already holds).
+    if (driven >= maxRuns) return true;
+    driven++;
     const outcome = await driveRun(setup, new ScenarioDecider(scenario) as Decider);
     const shows = outcome.observations.some((o) => attributable(o) && identityOf(o) === identity);
     if (shows && (best === null || outcome.calls.length <= best.calls.length)) best = outcome;
@@ -118,8 +127,9 @@ export async function shrinkSighting(
     seed,
     path: String(index),
     numRuns: 1,
-    interruptAfterTimeLimit: timeLimitMs,
-    markInterruptAsFailure: false,
+    ...(timeLimitMs === null
+      ? {}
+      : { interruptAfterTimeLimit: Math.max(1, timeLimitMs), markInterruptAsFailure: false }),
   });
   return best;
 }
