@@ -16,7 +16,7 @@ import type { EngineTx } from "./transaction";
 export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registry): Promise<void> {
   const writes: StoreWrite[] = [];
   const deletes: StoreDelete[] = [];
-  const written: { run: FlowRun; size: () => number }[] = [];
+  const written: Written[] = [];
   const unchanged: FlowRun[] = [];
   for (const run of childrenFirst([...tx.working.values()])) {
     const id = run.state.flow_id;
@@ -37,13 +37,9 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
       continue;
     }
     const delta = change === null ? null : encodeDelta(change, id);
-    const text = once(() => encodeFlowState(run.state));
-    const finished = !inProgress(run.state.status);
-    writes.push({ flowId: id, text, delta, finished, expectedRevision, revision: run.state.revision });
-    // The registry weighs a flow by its stored length: the text when it was encoded, else the
-    // committed weight plus the delta.
-    const before = committed === undefined ? 0 : registry.weight(id);
-    written.push({ run, size: () => text.peek()?.length ?? before + (delta?.length ?? 0) });
+    const write = new Write(run, delta, expectedRevision);
+    writes.push(write);
+    written.push({ write, before: committed === undefined ? 0 : registry.weight(id) });
   }
   for (const id of tx.detached) {
     if (tx.created.has(id)) continue;
@@ -58,10 +54,11 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
   for (const run of unchanged) registry.replaceRun(run.state.flow_id, run);
   if (writes.length === 0 && deletes.length === 0) return;
   const tokens = await store.commit({ writes, deletes });
-  for (const { run, size } of written) {
-    const token = tokens.get(run.state.flow_id);
-    if (token === undefined) registry.drop(run.state.flow_id);
-    else registry.set(run.state.flow_id, { run, token, size: size() });
+  for (const { write, before } of written) {
+    const { run } = write;
+    const token = tokens.get(write.flowId);
+    if (token === undefined) registry.drop(write.flowId);
+    else registry.set(write.flowId, { run, token, size: write.size(before) });
   }
   for (const id of tx.detached) registry.drop(id);
 }
@@ -77,8 +74,48 @@ function isEmpty(delta: FlowDelta, committed: FlowRun): boolean {
   );
 }
 
+/** A written flow and its committed weight in the registry (0 for a new flow). */
+interface Written {
+  readonly write: Write;
+  readonly before: number;
+}
+
+/**
+ * A flow's write: its full text is encoded only when the store asks for it, at most once. A class
+ * rather than a closure per call: a commit is on every transition's path.
+ */
+class Write implements StoreWrite {
+  readonly flowId: string;
+  readonly finished: boolean;
+  readonly revision: number;
+  private encoded: string | undefined;
+  constructor(
+    readonly run: FlowRun,
+    readonly delta: string | null,
+    readonly expectedRevision: number,
+  ) {
+    this.flowId = run.state.flow_id;
+    this.finished = !inProgress(run.state.status);
+    this.revision = run.state.revision;
+  }
+
+  text(): string {
+    this.encoded ??= encodeFlowState(this.run.state);
+    return this.encoded;
+  }
+
+  /**
+   * The registry weighs a flow by its stored length: the text when it was encoded, else the
+   * committed weight plus the delta.
+   */
+  size(before: number): number {
+    return this.encoded?.length ?? before + (this.delta?.length ?? 0);
+  }
+}
+
 /** Orders runs so that every child comes before its parent (sub-flows nest: depth first). */
 function childrenFirst(runs: FlowRun[]): FlowRun[] {
+  if (runs.length < 2) return runs; // the common case: a call touches one flow
   const byId = new Map(runs.map((r) => [r.state.flow_id, r]));
   const depth = (run: FlowRun): number => {
     let d = 0;
@@ -93,14 +130,4 @@ function childrenFirst(runs: FlowRun[]): FlowRun[] {
     .map((run, i) => ({ run, i, d: depth(run) }))
     .sort((a, b) => b.d - a.d || a.i - b.i)
     .map((x) => x.run);
-}
-
-/** A lazily computed value, computed at most once; `peek` tells whether it was. */
-function once(compute: () => string): (() => string) & { peek(): string | undefined } {
-  let value: string | undefined;
-  const get = () => {
-    value ??= compute();
-    return value;
-  };
-  return Object.assign(get, { peek: () => value });
 }

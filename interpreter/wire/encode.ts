@@ -55,9 +55,14 @@ class Frame {
 export function encodeWire(value: Wire, options: EncodeWireOptions = {}): string {
   const { indent } = options;
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
-  const parts: string[] = [];
   const layout = indent === undefined ? ONE_LINE : { unit: " ".repeat(indent), pad: "" };
-  if (shallow(value, 1, maxDepth, parts, layout)) return parts.join("");
+  text = "";
+  pieces = 0;
+  try {
+    if (shallow(value, 1, maxDepth, layout)) return flat(text);
+  } finally {
+    text = "";
+  }
   return encodeDeep(value, indent, maxDepth);
 }
 
@@ -66,8 +71,27 @@ export function encodeWire(value: Wire, options: EncodeWireOptions = {}): string
  * iterative encoder, whose depth no call stack bounds.
  */
 const SHALLOW_LEVELS = 64;
-/** Parts the fast path joins at once; a longer text is written by encodeDeep, in chunks. */
+/** Pieces the fast path writes at once; a longer text is written by encodeDeep, in chunks. */
 const SHALLOW_PARTS = 65_536;
+
+/**
+ * The fast path's text so far, and how many pieces it holds. Appending to a string allocates one
+ * small rope node per piece, where an array of parts grows (copying itself) and is joined; the
+ * rope is flattened once at the end (`flat`), so no caller keeps the pieces alive. Nothing the
+ * fast path calls encodes another value, so one text at a time is enough.
+ */
+let text = "";
+let pieces = 0;
+
+/**
+ * `s` as one flat string: V8 flattens a rope when it converts it to a number (the result is not
+ * used), so a text kept for later (a memory store's delta) holds one buffer instead of a rope of
+ * every piece for the collector to trace.
+ */
+function flat(s: string): string {
+  Number(s);
+  return s;
+}
 
 /** How the fast path lays out a container: null for one line, else the indent unit and the container's own indentation. */
 type Layout = { readonly unit: string; readonly pad: string } | null;
@@ -75,24 +99,25 @@ const ONE_LINE: Layout = null;
 
 /**
  * By recursion and with no frame objects: a delta or a response is a few hundred characters a
- * few levels deep, and allocating per container was most of its encoding. Pushes the same texts
- * encodeDeep writes; false (parts left half written) when the value nests deeper than
- * SHALLOW_LEVELS or is longer than SHALLOW_PARTS parts. Throws WireDepthError past `maxDepth` as
+ * few levels deep, and allocating per container was most of its encoding. Appends the same texts
+ * encodeDeep writes; false (the text left half written) when the value nests deeper than
+ * SHALLOW_LEVELS or is longer than SHALLOW_PARTS pieces. Throws WireDepthError past `maxDepth` as
  * encodeDeep does.
  */
-function shallow(v: Wire, level: number, maxDepth: number, parts: string[], layout: Layout): boolean {
+function shallow(v: Wire, level: number, maxDepth: number, layout: Layout): boolean {
   if (typeof v !== "object" || v === null || v instanceof PyFloat) {
-    parts.push(scalarText(v));
+    text += scalarText(v);
+    pieces++;
     return true;
   }
   const list = Array.isArray(v) || v instanceof PyTuple;
   const dict = !list && (v instanceof PyDict || v instanceof Map);
   if (!list && !dict && !isPlainObject(v)) {
-    parts.push(scalarText(v)); // throws: not a wire value
+    text += scalarText(v); // throws: not a wire value
     return true;
   }
   if (level > maxDepth) throw new WireDepthError(maxDepth);
-  if (level > SHALLOW_LEVELS || parts.length > SHALLOW_PARTS) return false;
+  if (level > SHALLOW_LEVELS || pieces > SHALLOW_PARTS) return false;
   const next = level + 1;
   // What goes before the first item, between items and before the closing bracket.
   let first = "";
@@ -108,15 +133,21 @@ function shallow(v: Wire, level: number, maxDepth: number, parts: string[], layo
   if (list) {
     const items: readonly Wire[] = v instanceof PyTuple ? v.items : (v as readonly Wire[]);
     if (items.length === 0) {
-      parts.push(EMPTY_ARRAY);
+      text += EMPTY_ARRAY;
+      pieces++;
       return true;
     }
-    parts.push("[", first);
+    text += layout === null ? "[" : `[${first}`;
+    pieces++;
     for (let i = 0; i < items.length; i++) {
-      if (i > 0) parts.push(between);
-      if (parts.length > SHALLOW_PARTS || !shallow(items[i], next, maxDepth, parts, inner)) return false;
+      if (i > 0) {
+        text += between;
+        pieces++;
+      }
+      if (pieces > SHALLOW_PARTS || !shallow(items[i], next, maxDepth, inner)) return false;
     }
-    parts.push(end, "]");
+    text += layout === null ? "]" : `${end}]`;
+    pieces++;
     return true;
   }
   let wrote = false;
@@ -125,10 +156,11 @@ function shallow(v: Wire, level: number, maxDepth: number, parts: string[], layo
       v instanceof PyDict ? v.entries.values() : (v as ReadonlyMap<string, Wire>);
     for (const [k, val] of entries) {
       if (val === undefined) continue;
-      parts.push(wrote ? between : `{${first}`);
+      text += wrote ? between : `{${first}`;
       wrote = true;
-      parts.push(keyText(typeof k === "string" ? k : jsonKey(k)));
-      if (parts.length > SHALLOW_PARTS || !shallow(val, next, maxDepth, parts, inner)) return false;
+      text += keyText(typeof k === "string" ? k : jsonKey(k));
+      pieces += 2;
+      if (pieces > SHALLOW_PARTS || !shallow(val, next, maxDepth, inner)) return false;
     }
   } else {
     const source = v as WireObject;
@@ -137,14 +169,15 @@ function shallow(v: Wire, level: number, maxDepth: number, parts: string[], layo
       const k = keys[i]!;
       const val = source[k];
       if (val === undefined) continue;
-      parts.push(wrote ? between : `{${first}`);
+      text += wrote ? between : `{${first}`;
       wrote = true;
-      parts.push(keyText(k));
-      if (parts.length > SHALLOW_PARTS || !shallow(val, next, maxDepth, parts, inner)) return false;
+      text += keyText(k);
+      pieces += 2;
+      if (pieces > SHALLOW_PARTS || !shallow(val, next, maxDepth, inner)) return false;
     }
   }
-  if (wrote) parts.push(end, "}");
-  else parts.push(EMPTY_OBJECT);
+  text += wrote ? (layout === null ? "}" : `${end}}`) : EMPTY_OBJECT;
+  pieces++;
   return true;
 }
 

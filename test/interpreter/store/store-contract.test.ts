@@ -259,6 +259,31 @@ describe.each(Object.keys(subjects))("%s", (name) => {
     expect(await store.read("f1")).toBeNull();
   });
 
+  it("rejects the wrong revision in a batch of two writes as in a batch of one", async () => {
+    const store = open();
+    await expect(
+      store.commit({ writes: [write("f1", 0), textWrite("f2", flowText("f2", 3), 0)], deletes: [] }),
+    ).rejects.toThrow("store commit: flow 'f2' is written with revision 3, expected 1");
+    expect(await store.read("f1")).toBeNull();
+  });
+
+  it("answers readIfChanged with unchanged, the changed flow, or null when it is gone", async () => {
+    const store = open();
+    if (store.readIfChanged === undefined) return; // optional: the engine asks token, then read
+    const first = (await store.commit({ writes: [write("f1", 0, "a")], deletes: [] })).get("f1")!;
+    expect(await store.readIfChanged("f1", first)).toBe("unchanged");
+    const second = (await store.commit({ writes: [write("f1", 1, "b")], deletes: [] })).get("f1")!;
+    expect(await store.readIfChanged("f1", first)).toMatchObject({
+      text: flowText("f1", 2, "b"),
+      revision: 2,
+      token: second,
+    });
+    expect(await store.readIfChanged("f1", second)).toBe("unchanged");
+    await store.remove("f1");
+    expect(await store.readIfChanged("f1", second)).toBeNull();
+    expect(await store.readIfChanged("nope", first)).toBeNull();
+  });
+
   it("rejects a batch naming a flow twice", async () => {
     const store = open();
     await expect(

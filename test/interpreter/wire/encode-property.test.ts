@@ -205,6 +205,18 @@ describe("encodeWire", () => {
     expect(encodeWire({ a: undefined, b: [undefined] })).toBe('{"b": [null]}');
   });
 
+  it("writes each value whole after an encoding that failed half way (nothing of it is left over)", () => {
+    fc.assert(
+      fc.property(wire, wire, (before, v) => {
+        const deep = { written: before, after: [[[["too deep"]]]] };
+        expect(() => encodeWire(deep, { maxDepth: 3 })).toThrow(WireDepthError);
+        expect(() => encodeWire([before, new Date(0) as unknown as Wire])).toThrow(TypeError);
+        expect(encodeWire(v)).toBe(reference(v, undefined));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("writes values past the recursive fast path's reach (64 levels, 65,536 parts) as json.dumps does, on one line and indented", () => {
     fc.assert(
       fc.property(
