@@ -32,10 +32,22 @@ const SCAN = 80;
 interface Candidate {
   readonly plain: unknown;
   readonly value: PyValue;
+  /**
+   * The outcomes of the step's ensures that read no paths, by index (the others left undefined),
+   * taken at the first scan: a candidate is scanned at every "do it right" choice of every run,
+   * and those outcomes are the same in every context.
+   */
+  fixedOutcomes?: readonly (Outcome | undefined)[];
 }
 
 /** 0 when a value meets the goal, negative otherwise (higher is closer). */
 export type Goal = (value: PyValue) => number;
+
+/** A goal scored for a new value, or for one of the step's candidates (its context-free outcomes kept). */
+interface CandidateGoal {
+  readonly value: Goal;
+  readonly candidate: (c: Candidate) => number;
+}
 
 /** `true` / `false`, or the error message when the expression raised. */
 export type Outcome = boolean | string;
@@ -71,15 +83,18 @@ export function evaluateExpr(
 }
 
 function readsPaths(exprs: readonly ExpressionIR[]): boolean {
+  return exprs.some(readsPath);
+}
+
+/** Whether an expression reads `$.…` paths (else its outcome depends on the names bound alone). */
+function readsPath(e: ExpressionIR): boolean {
   let found = false;
-  for (const e of exprs) {
-    walk(e.ast, {
-      enter(node) {
-        if (node.kind === "Path") found = true;
-        return !found;
-      },
-    });
-  }
+  walk(e.ast, {
+    enter(node) {
+      if (node.kind === "Path") found = true;
+      return !found;
+    },
+  });
   return found;
 }
 
@@ -88,6 +103,14 @@ export class Solver {
   private readonly fixedPass = new Map<StepIR, Candidate | null>();
   private readonly contractSamples = new Map<string, readonly unknown[]>();
   private readonly derivedCounts = new Map<StepIR, number>();
+  /** Whether a step's ensures read `$.…` paths (else their outcomes depend on the result alone). */
+  private readonly pathReading = new Map<StepIR, boolean>();
+  /** `raising` / `failing` of steps whose ensures read no paths: the same answer in every context. */
+  private readonly fixedRaise = new Map<StepIR, unknown | null>();
+  private readonly fixedFail = new Map<StepIR, unknown | null>();
+  private readonly readers = new Map<StepIR, readonly boolean[]>();
+  /** `exiting` / `raisingReport` answers by step and names (namesFree). */
+  private readonly byNames = new Map<StepIR, Map<string, unknown | null>>();
   readonly derived: Derived;
 
   constructor(
@@ -156,6 +179,39 @@ export class Solver {
     return ensureOf(this.spec, step).map((e) => evaluateExpr(e, names, paths, this.files));
   }
 
+  /**
+   * `ensureOutcomes` of a conforming candidate: the ensures that read no paths are evaluated once
+   * per candidate (evaluation is deterministic), the others in this context.
+   */
+  private candidateOutcomes(step: StepIR, c: Candidate, paths: PathSource): Outcome[] {
+    const ensures = ensureOf(this.spec, step);
+    if (!this.readsPaths(step)) {
+      c.fixedOutcomes ??= this.ensureOutcomes(step, c.value, paths);
+      return c.fixedOutcomes as Outcome[];
+    }
+    const reading = this.pathReaders(step);
+    let names: Map<string, PyValue> | undefined;
+    const evaluateAt = (i: number): Outcome => {
+      names ??= new Map<string, PyValue>([["result", bindable(c.value)]]);
+      return evaluateExpr(ensures[i]!, names, paths, this.files);
+    };
+    if (c.fixedOutcomes === undefined) {
+      c.fixedOutcomes = ensures.map((_, i) => (reading[i] ? undefined : evaluateAt(i)));
+    }
+    const fixed = c.fixedOutcomes;
+    return ensures.map((_, i) => fixed[i] ?? evaluateAt(i));
+  }
+
+  /** Which of the step's ensures read paths, by index. */
+  private pathReaders(step: StepIR): readonly boolean[] {
+    let list = this.readers.get(step);
+    if (list === undefined) {
+      list = ensureOf(this.spec, step).map(readsPath);
+      this.readers.set(step, list);
+    }
+    return list;
+  }
+
   /** The parent step's checks on a child flow's output: its output contract and its ensures. */
   parentAccepts(parent: StepIR, paths: PathSource): Goal {
     return (value) => {
@@ -170,12 +226,15 @@ export class Solver {
   }
 
   /** How far `value` is from passing the step's certificate and ensures (and `also`): 0 when it passes. */
-  private goal(step: StepIR, paths: PathSource, also?: Goal): Goal {
-    return (value) => {
-      const outcomes = this.ensureOutcomes(step, value, paths);
+  private goal(step: StepIR, paths: PathSource, also?: Goal): CandidateGoal {
+    const score = (value: PyValue, outcomes: readonly Outcome[]) => {
       const own = outcomes.filter((o) => o === true).length - outcomes.length;
       const certificate = hasCertificate(step, value) ? 0 : -1;
       return own + certificate + (also === undefined ? 0 : also(value));
+    };
+    return {
+      value: (value) => score(value, this.ensureOutcomes(step, value, paths)),
+      candidate: (c) => score(c.value, this.candidateOutcomes(step, c, paths)),
     };
   }
 
@@ -186,8 +245,7 @@ export class Solver {
    * other candidates' values (ensures are mostly conjunctions of conditions on single fields).
    */
   passing(step: StepIR, paths: PathSource, offset = 0, also?: Goal): unknown | null {
-    const ensures = ensureOf(this.spec, step);
-    const fixed = also === undefined && !readsPaths(ensures);
+    const fixed = also === undefined && !this.readsPaths(step);
     if (fixed && this.fixedPass.has(step)) return this.fixedPass.get(step)?.plain ?? null;
     const found = this.search(step, this.goal(step, paths, also), offset, this.equalityHints(step, paths));
     if (fixed) this.fixedPass.set(step, found);
@@ -196,7 +254,7 @@ export class Solver {
 
   private search(
     step: StepIR,
-    goal: Goal,
+    goal: CandidateGoal,
     offset: number,
     hints: readonly Record<string, unknown>[] = [],
   ): Candidate | null {
@@ -212,7 +270,7 @@ export class Solver {
     for (let i = 0; i < Math.min(drawn, SCAN); i++) order.push(derived + ((i + offset) % drawn));
     for (const at of order) {
       const c = list[at]!;
-      const score = goal(c.value);
+      const score = goal.candidate(c);
       if (score === 0) return c;
       if (score > bestScore) {
         best = c;
@@ -239,7 +297,7 @@ export class Solver {
           const next = { ...current, [key]: donor[key] };
           const value = fromJsonValue(next);
           if (!this.conforms(step, value)) continue;
-          const score = goal(value);
+          const score = goal.value(value);
           if (score === 0) return { plain: next, value };
           if (score > bestScore) {
             current = next;
@@ -283,12 +341,40 @@ export class Solver {
     return out;
   }
 
+  /** Whether the step's ensures read paths (`$.input…`, `$.steps…`): their outcomes then depend on the context. */
+  private readsPaths(step: StepIR): boolean {
+    let reads = this.pathReading.get(step);
+    if (reads === undefined) {
+      reads = readsPaths(ensureOf(this.spec, step));
+      this.pathReading.set(step, reads);
+    }
+    return reads;
+  }
+
+  /**
+   * `find` of the step in this context, kept in `memo` when the ensures read no paths: the scan
+   * over every candidate then gives the same answer each time (evaluation is deterministic).
+   */
+  private contextFree(
+    memo: Map<StepIR, unknown | null>,
+    step: StepIR,
+    find: () => unknown | null,
+  ): unknown | null {
+    if (this.readsPaths(step)) return find();
+    if (memo.has(step)) return memo.get(step);
+    const found = find();
+    memo.set(step, found);
+    return found;
+  }
+
   /** A conforming result for which some ensure raises in this context, or null. */
   raising(step: StepIR, paths: PathSource): unknown | null {
-    for (const c of this.conforming(step)) {
-      if (this.ensureOutcomes(step, c.value, paths).some((o) => typeof o === "string")) return c.plain;
-    }
-    return null;
+    return this.contextFree(this.fixedRaise, step, () => {
+      for (const c of this.conforming(step)) {
+        if (this.candidateOutcomes(step, c, paths).some((o) => typeof o === "string")) return c.plain;
+      }
+      return null;
+    });
   }
 
   /**
@@ -296,6 +382,48 @@ export class Solver {
    * expression raises or gives a non-list, with these accumulator names; or null.
    */
   raisingReport(step: StepIR, names: ReadonlyMap<string, PyValue>, paths: PathSource): unknown | null {
+    const exprs = [step.exitCriterion, step.accumulate].filter((e) => e !== null);
+    return this.namesFree(step, "raise", exprs, names, () => this.raisingReportIn(step, names, paths));
+  }
+
+  /**
+   * `find` with these names, kept when the expressions read no paths and the names are plain
+   * numbers, texts, booleans, None or empty lists (an iteration's accumulator names): the scan
+   * over every candidate then gives the same answer for the same names (evaluation is deterministic).
+   */
+  private namesFree(
+    step: StepIR,
+    what: string,
+    exprs: readonly ExpressionIR[],
+    names: ReadonlyMap<string, PyValue>,
+    find: () => unknown | null,
+  ): unknown | null {
+    if (exprs.some(readsPath)) return find();
+    const parts = [what];
+    for (const [name, v] of names) {
+      if (v === null || typeof v === "boolean" || typeof v === "number" || typeof v === "bigint")
+        parts.push(`${name}=${typeof v}:${String(v)}`);
+      else if (typeof v === "string") parts.push(`${name}=string:${JSON.stringify(v)}`);
+      else if (Array.isArray(v) && v.length === 0) parts.push(`${name}=[]`);
+      else return find();
+    }
+    const key = parts.join("\u0000");
+    let memo = this.byNames.get(step);
+    if (memo === undefined) {
+      memo = new Map();
+      this.byNames.set(step, memo);
+    }
+    if (memo.has(key)) return memo.get(key);
+    const found = find();
+    memo.set(key, found);
+    return found;
+  }
+
+  private raisingReportIn(
+    step: StepIR,
+    names: ReadonlyMap<string, PyValue>,
+    paths: PathSource,
+  ): unknown | null {
     for (const c of this.conforming(step)) {
       const all = new Map(names);
       all.set("result", bindable(c.value));
@@ -320,11 +448,14 @@ export class Solver {
 
   /** A conforming result that fails some ensure without raising, or null. */
   failing(step: StepIR, paths: PathSource): unknown | null {
-    for (const c of this.conforming(step)) {
-      const outcomes = this.ensureOutcomes(step, c.value, paths);
-      if (outcomes.some((o) => o === false) && outcomes.every((o) => typeof o === "boolean")) return c.plain;
-    }
-    return null;
+    return this.contextFree(this.fixedFail, step, () => {
+      for (const c of this.conforming(step)) {
+        const outcomes = this.candidateOutcomes(step, c, paths);
+        if (outcomes.some((o) => o === false) && outcomes.every((o) => typeof o === "boolean"))
+          return c.plain;
+      }
+      return null;
+    });
   }
 
   /** A conforming result for which the exit criterion holds with these accumulator names, or null. */
@@ -368,12 +499,14 @@ export class Solver {
   exiting(step: StepIR, names: ReadonlyMap<string, PyValue>, paths: PathSource): unknown | null {
     const criterion = step.exitCriterion;
     if (criterion === null) return null;
-    for (const c of this.conforming(step)) {
-      const all = new Map(names);
-      all.set("result", bindable(c.value));
-      if (evaluateExpr(criterion, all, paths, this.files) === true) return c.plain;
-    }
-    return null;
+    return this.namesFree(step, "exit", [criterion], names, () => {
+      for (const c of this.conforming(step)) {
+        const all = new Map(names);
+        all.set("result", bindable(c.value));
+        if (evaluateExpr(criterion, all, paths, this.files) === true) return c.plain;
+      }
+      return null;
+    });
   }
 }
 

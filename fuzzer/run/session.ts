@@ -135,12 +135,33 @@ export function apiTransport(api: StratumApi, events?: EventSource): Transport {
 
 const PLACEHOLDER = /^<flow-(\d+)>$/;
 
-/** Replaces every string equal to a key of `map` (deeply). */
+/**
+ * Replaces every string equal to a key of `map` (deeply). A container in which nothing is
+ * replaced is answered as it is, not copied: every call is recorded, and most of a call's
+ * arguments (the results) hold no flow id.
+ */
 function substitute(v: unknown, map: ReadonlyMap<string, string>): unknown {
   if (typeof v === "string") return map.get(v) ?? v;
-  if (Array.isArray(v)) return v.map((x) => substitute(x, map));
+  if (Array.isArray(v)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = substitute(v[i], map);
+      if (x !== v[i]) out ??= v.slice();
+      if (out !== null) out[i] = x;
+    }
+    return out ?? v;
+  }
   if (v !== null && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v as Plain).map(([k, x]) => [k, substitute(x, map)]));
+    const o = v as Plain;
+    const keys = Object.keys(o);
+    let out: unknown[] | null = null;
+    for (let i = 0; i < keys.length; i++) {
+      const x = o[keys[i]!];
+      const y = substitute(x, map);
+      if (y !== x && out === null) out = keys.slice(0, i).map((k) => o[k]);
+      out?.push(y);
+    }
+    return out === null ? v : Object.fromEntries(keys.map((k, i) => [k, out[i]]));
   }
   return v;
 }
