@@ -146,6 +146,7 @@ async function race(
 }
 
 function revisions(pg: PgServer, database: string, ids: readonly string[]): Map<string, number> {
+  if (ids.length === 0) return new Map(); // no flow reached its gate: `IN ()` is not SQL
   const list = ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ");
   const out = pg.psql(
     `SELECT flow_id || ' ' || revision FROM stratum.flows WHERE flow_id IN (${list})`,
