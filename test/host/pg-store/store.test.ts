@@ -6,6 +6,9 @@
 // and of a lost-and-back listener, a flow locked by another server answered state_locked after the
 // lock timeout, a commit whose connection is killed retried once it is known not to have happened,
 // schema creation by many servers at once, and a schema newer than the program refused.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgFlowStore } from "../../../host/pg-store/pg-store";
@@ -252,7 +255,21 @@ describe("the schema", () => {
     const expected = `the flow store at ${url} has schema version 7, newer than this stratumc knows (${SCHEMA_VERSION}): upgrade stratumc on this machine`;
     const query = stratumc(["query", "flows", "--store", secret]);
     expect(query).toMatchObject({ status: 1, stdout: "", stderr: `stratumc: ${expected}\n` });
-    const serve = stratumc(["serve"], { env: { STRATUM_STORE: secret, STRATUMC_PROG: "stratum-mcp" } });
-    expect(serve).toMatchObject({ status: 1, stdout: "", stderr: `stratum-mcp: ${expected}\n` });
+    // The server brings $STRATUM_HOME/hooks up to date before it opens the store (the reference's
+    // order), saying so in a line of its own when it changed them: a home of the test's own, so
+    // the first start's extra line is known and the second start's answer is the one line.
+    const home = mkdtempSync(join(tmpdir(), "stratum-pg-schema-home-"));
+    try {
+      const env = { STRATUM_STORE: secret, STRATUMC_PROG: "stratum-mcp", STRATUM_HOME: home };
+      const first = stratumc(["serve"], { env });
+      expect(first).toMatchObject({ status: 1, stdout: "" });
+      expect(first.stderr).toMatch(/^stratum-mcp: refreshed the hook scripts in .*\n/);
+      expect(first.stderr.endsWith(`stratum-mcp: ${expected}\n`)).toBe(true);
+      expect(first.stderr).not.toContain("topsecret");
+      const serve = stratumc(["serve"], { env });
+      expect(serve).toMatchObject({ status: 1, stdout: "", stderr: `stratum-mcp: ${expected}\n` });
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
