@@ -32,6 +32,16 @@ function partitionDatabases(): string[] {
   return partitionUrls;
 }
 
+/** Writes a flow's row as another writer would, bypassing the store's revision checks. */
+function insertRaw(url: string, id: string, text: string): void {
+  const revision = revisionOf(text) ?? 0;
+  server!.psql(
+    `INSERT INTO stratum.flows (flow_id, snapshot, snapshot_revision, snapshot_chars, revision, change, last_commit, modified_ms)
+     VALUES ('${id}', $t$${text}$t$, ${revision}, ${text.length}, ${revision}, nextval('stratum.changes'), 'raw', 0)`,
+    new URL(url).pathname.slice(1),
+  );
+}
+
 interface Subject {
   readonly store: FlowStore;
   /** Stores a text as another writer would (no revision checks), e.g. a reference file. */
@@ -63,12 +73,7 @@ const subjects: Record<string, () => Subject> = {
       store,
       putRaw: async (id, text) => {
         await store.open();
-        const revision = revisionOf(text) ?? 0;
-        server!.psql(
-          `INSERT INTO stratum.flows (flow_id, snapshot, snapshot_revision, snapshot_chars, revision, change, last_commit, modified_ms)
-           VALUES ('${id}', $t$${text}$t$, ${revision}, ${text.length}, ${revision}, nextval('stratum.changes'), 'raw', 0)`,
-          new URL(url).pathname.slice(1),
-        );
+        insertRaw(url, id, text);
       },
       dispose: () => store.close(),
     };
@@ -82,12 +87,7 @@ const subjects: Record<string, () => Subject> = {
       store,
       putRaw: async (id, text) => {
         await store.open();
-        const revision = revisionOf(text) ?? 0;
-        server!.psql(
-          `INSERT INTO stratum.flows (flow_id, snapshot, snapshot_revision, snapshot_chars, revision, change, last_commit, modified_ms)
-           VALUES ('${id}', $t$${text}$t$, ${revision}, ${text.length}, ${revision}, nextval('stratum.changes'), 'raw', 0)`,
-          new URL(urls[store.partitionOf(id)]!).pathname.slice(1),
-        );
+        insertRaw(urls[store.partitionOf(id)]!, id, text);
       },
       dispose: () => store.close(),
     };
