@@ -15,7 +15,11 @@
 //    the observer's audits and the rest (generation, decisions, observation). Everything is timed
 //    in CPU time (process.cpuUsage: other agents' load on a shared machine changes it far less
 //    than wall time); the wrapper's two clock reads per call (about a microsecond) count in the
-//    fuzzed side.
+//    fuzzed side. A further pass explores again and makes each engine call twice: on the
+//    exploration's engine, then at once the same call on a second engine in the same state (its
+//    answer checked to be the same). Both see the same heap and caches; only the first follows
+//    the fuzzer's own work, so the difference is what that work costs the engine's next call
+//    (caches it evicts), not the calls themselves.
 // 3. Time to the first finding over the seeded-defect corpus (test/fuzzer/corpus, controls left
 //    out): (a) random mode alone on the expected finding's flow, the time from the start of
 //    exploration to the end of the first run that shows the expected code at the expected
@@ -53,6 +57,8 @@ const FUZZ_SEED = DEFAULT_SEED;
 const FUZZ_RUNS = 100;
 const ROUNDS = 5;
 const WARMUP = 1;
+/** Rounds of the repeating pass (each call made twice), after the timed rounds. */
+const REPEAT_ROUNDS = 3;
 /** Repetitions of each corpus measurement (the median is kept). */
 const CORPUS_REPS = 3;
 /** Findings that only the absence analysis after all runs reports: no single run shows them. */
@@ -79,6 +85,12 @@ interface ExampleFuzz {
   /** Of a fuzzed transition (medians over rounds): the engine call itself, and the observer's audits. */
   readonly engineUsPerTransition: number;
   readonly auditUsPerTransition: number;
+  /**
+   * Of the repeating pass (medians over its rounds): the exploration's engine call, and the same
+   * call made again right after on a second engine.
+   */
+  readonly firstCallUs: number;
+  readonly repeatedCallUs: number;
   /** Median over rounds of the per-round ratio fuzzed / bare. */
   readonly ratio: number;
 }
@@ -177,6 +189,33 @@ function recording(inner: Transport, calls: Call[], responses: string[]): Transp
   };
 }
 
+export interface Repeats {
+  firstMs: number;
+  againMs: number;
+}
+
+/**
+ * Each call (audits aside) is made on `inner`, then the same call at once on `again` (a second
+ * engine that has had every earlier call too), each timed; the answers must be the same.
+ */
+export function repeating(inner: Transport, again: Transport, t: Repeats): Transport {
+  return async (tool, args) => {
+    if (tool === "stratum_audit") return inner(tool, args);
+    // The same arguments, not a copy: copying them between the two calls (or before the first)
+    // measurably slows the calls that follow, which is the effect this pass isolates.
+    let start = cpuMs();
+    const response = await inner(tool, args);
+    t.firstMs += cpuMs() - start;
+    start = cpuMs();
+    const second = await again(tool, args);
+    t.againMs += cpuMs() - start;
+    if (JSON.stringify(second) !== JSON.stringify(response)) {
+      throw new Error(`fuzz bench: the second engine answers ${tool} differently`);
+    }
+    return response;
+  };
+}
+
 async function exploreAll(setups: readonly RunSetup[]): Promise<number> {
   let runs = 0;
   for (const setup of setups) {
@@ -252,6 +291,15 @@ async function benchExample(name: string, text: string): Promise<ExampleFuzz> {
       auditMs.push(counts.auditMs);
     }
   }
+  const firstMs: number[] = [];
+  const againMs: number[] = [];
+  for (let r = 0; r < REPEAT_ROUNDS; r++) {
+    const t: Repeats = { firstMs: 0, againMs: 0 };
+    const again = apiTransport(fuzzEngine(virtualFiles(target.literals.strings), { specs }));
+    await exploreAll(setupsOf(target, flows, (inner) => repeating(inner, again, t), specs));
+    firstMs.push(t.firstMs);
+    againMs.push(t.againMs);
+  }
   const fMs = median(exploreMs);
   const bMs = median(replayMs);
   return {
@@ -268,6 +316,8 @@ async function benchExample(name: string, text: string): Promise<ExampleFuzz> {
     bareUsPerTransition: (bMs * 1000) / calls.length,
     engineUsPerTransition: (median(engineMs) * 1000) / calls.length,
     auditUsPerTransition: (median(auditMs) * 1000) / calls.length,
+    firstCallUs: (median(firstMs) * 1000) / calls.length,
+    repeatedCallUs: (median(againMs) * 1000) / calls.length,
     ratio: median(exploreMs.map((f, i) => f / replayMs[i]!)),
   };
 }
@@ -404,6 +454,13 @@ export async function benchFuzz(repoDir: string): Promise<FuzzBench> {
       target: null,
     },
     {
+      metric: `fuzz: engine µs/call in an exploration, median of ${n} examples (baseline: the call repeated at once)`,
+      median: median(examples.map((e) => e.firstCallUs)),
+      baseline: median(examples.map((e) => e.repeatedCallUs)),
+      ratio: median(examples.map((e) => e.firstCallUs / e.repeatedCallUs)),
+      target: null,
+    },
+    {
       metric: `fuzz: ms to 1st finding, random mode (median of ${seen.length}; baseline: whole fuzzSpec)`,
       median: median(firstMs),
       baseline: median(seen.map((c) => c.fuzzSpecMs)),
@@ -473,7 +530,9 @@ export function describeFuzz(f: FuzzBench): string {
     `${perExample}. Bare baseline: the same calls replayed on a fresh engine; ratio = median over rounds ` +
     "of fuzzed / bare time, then over examples. A fuzzed transition (medians over examples): " +
     `${us((e) => e.fuzzedUsPerTransition)} µs, of which the engine call ${us((e) => e.engineUsPerTransition)} µs ` +
-    `and the observer's audits ${us((e) => e.auditUsPerTransition)} µs.\n` +
+    `and the observer's audits ${us((e) => e.auditUsPerTransition)} µs. Repeating pass (${REPEAT_ROUNDS} rounds): ` +
+    `an engine call after the fuzzer's work ${us((e) => e.firstCallUs)} µs, the same call made again at once on a ` +
+    `second engine ${us((e) => e.repeatedCallUs)} µs.\n` +
     `Seeded-defect corpus (${f.corpus.length} defects, controls left out, medians of ${f.corpusReps} ` +
     "repetitions): first finding = random mode alone on the finding's flow, to the end of the first run " +
     "that shows it, against the whole fuzzSpec of the same spec; left out of it: " +
