@@ -3,10 +3,11 @@
 // with the change token it was built from and rebuilds only the rows whose token moved, so a page
 // that refreshes on every change costs two stat calls per unchanged flow. A flow's page keeps the
 // flow's model (views.ts) the same way, so a 10,000-step flow is decoded once per commit, not once
-// per page of steps the page asks for.
+// per page of steps the page asks for. A flow the list sees come to a gate is kept as a model
+// from the list's own read: the notification about that gate links to its page.
 
 import type { NodeHost } from "../host/index";
-import { FlowCorruptError, loadFlow } from "../interpreter/index";
+import { FlowCorruptError, type FlowRun, loadFlow } from "../interpreter/index";
 import type { AuditRecord, FlowList, FlowPage, InboxView, ItemsPage, StepView } from "./api-types";
 import { corruptInboxRow, type InboxRow, inboxRow } from "./inbox-rows";
 import { type InboxQuery, inboxView } from "./inbox-view";
@@ -79,7 +80,15 @@ export class FlowSource {
       }
       const row = await this.row(info.flowId, info.modifiedMs);
       if (row === null) continue;
-      this.rows.set(info.flowId, row);
+      // A flow that came to a gate while the server watched is the one a notification links to:
+      // its page is answered from this read (the first reading only learns what already waits).
+      if (cached !== undefined && row.run !== null && row.row.item.status === "awaiting_gate")
+        this.keep(
+          info.flowId,
+          row.token,
+          Promise.resolve({ kind: "ok", value: flowModel(row.run, info.modifiedMs) }),
+        );
+      this.rows.set(info.flowId, { token: row.token, row: row.row });
       rows.push(row.row);
     }
     for (const id of this.rows.keys()) if (!seen.has(id)) this.rows.delete(id);
@@ -137,6 +146,13 @@ export class FlowSource {
       return kept.model;
     }
     const model = this.loadModel(flowId);
+    this.keep(flowId, token, model);
+    return model;
+  }
+
+  /** Keeps `model` as the flow's, most recently used, dropping the least recently used beyond MODELS_KEPT. */
+  private keep(flowId: string, token: string, model: Promise<Loaded<FlowModel>>): void {
+    this.models.delete(flowId);
     this.models.set(flowId, { token, model });
     for (const id of this.models.keys()) {
       if (this.models.size <= MODELS_KEPT) break;
@@ -146,7 +162,6 @@ export class FlowSource {
     model.catch(() => {
       if (this.models.get(flowId)?.model === model) this.models.delete(flowId);
     });
-    return model;
   }
 
   private async loadModel(flowId: string): Promise<Loaded<FlowModel>> {
@@ -170,16 +185,19 @@ export class FlowSource {
   private async row(
     flowId: string,
     modifiedMs: number,
-  ): Promise<{ readonly token: string; readonly row: InboxRow } | null> {
+  ): Promise<{ readonly token: string; readonly row: InboxRow; readonly run: FlowRun | null } | null> {
     try {
       const loaded = await loadFlow(this.host.store, flowId, (state) => this.host.restore(state));
-      return loaded === null ? null : { token: loaded.token, row: inboxRow(loaded.run, modifiedMs) };
+      return loaded === null
+        ? null
+        : { token: loaded.token, row: inboxRow(loaded.run, modifiedMs), run: loaded.run };
     } catch (e) {
       if (!(e instanceof FlowCorruptError)) throw e;
       const token = (await this.host.store.token(flowId)) ?? "";
       return {
         token,
         row: corruptInboxRow(corruptListItem(flowId, `${e.file}: ${e.problem}`, modifiedMs)),
+        run: null,
       };
     }
   }

@@ -3,6 +3,7 @@
 // overflow the stack; `maxDepth` refuses deeper text at the bracket that passes the limit, so a
 // caller whose later code recurses over the value never receives one it cannot handle.
 import { dictSet } from "./dict";
+import { parseJsonNative } from "./json-parse-native";
 import { normInt, PyDict, PyFloat, type PyValue } from "./value";
 
 export class JsonSyntaxError extends SyntaxError {
@@ -60,6 +61,15 @@ const ESCAPES: Record<string, string> = {
 };
 
 export function parseJson(text: string, options: ParseJsonOptions = {}): PyValue {
+  // The same values and kinds, from the engine's JSON.parse, whenever that can be promised
+  // (json-parse-native.ts); else, and for every error, the parser below.
+  return (
+    parseJsonNative(text, options.maxDepth ?? Number.POSITIVE_INFINITY) ?? parseJsonReference(text, options)
+  );
+}
+
+/** The parser in script: every text, every error message; parseJson's fast path must agree with it. */
+export function parseJsonReference(text: string, options: ParseJsonOptions = {}): PyValue {
   const maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   const literals = options.constants === false ? STANDARD_LITERALS : LITERALS;
   let i = 0;
