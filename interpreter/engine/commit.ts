@@ -7,9 +7,9 @@
 // written: its revision stays, so a poll never makes another process's write stale.
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
-import { encodeFlowState } from "../store/codec";
-import { encodeDelta, type FlowDelta } from "../store/delta";
-import type { FlowStore, StoreDelete, StoreWrite } from "../store/store";
+import { encodeFlowState, measureFlowState } from "../store/codec";
+import { encodeDelta, type FlowDelta, measureDelta } from "../store/delta";
+import type { FlowStore, StoreDelete, StoreWrite, WrittenState } from "../store/store";
 import type { Registry } from "./registry";
 import type { EngineTx } from "./transaction";
 
@@ -36,8 +36,8 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
       unchanged.push(run);
       continue;
     }
-    const delta = change === null ? null : encodeDelta(change, id);
-    const write = new Write(run, delta, expectedRevision);
+    const write = new Write(run, change, expectedRevision);
+    write.prepare(store.keepsStates === true);
     writes.push(write);
     written.push({ write, before: committed === undefined ? 0 : registry.weight(id) });
   }
@@ -81,22 +81,34 @@ interface Written {
 }
 
 /**
- * A flow's write: its full text is encoded only when the store asks for it, at most once. A class
- * rather than a closure per call: a commit is on every transition's path.
+ * A flow's write: its full text is encoded only when the store asks for it, at most once, and its
+ * delta only for a store that writes texts (a store that keeps states is given the values). A
+ * class rather than a closure per call: a commit is on every transition's path.
  */
 class Write implements StoreWrite {
   readonly flowId: string;
   readonly finished: boolean;
   readonly revision: number;
+  readonly value: WrittenState;
   private encoded: string | undefined;
+  private encodedDelta: string | null | undefined;
+  /** The estimated length of the text or delta (measureFlowState, measureDelta) when it was measured instead. */
+  private measured = 0;
   constructor(
     readonly run: FlowRun,
-    readonly delta: string | null,
+    change: FlowDelta | null,
     readonly expectedRevision: number,
   ) {
     this.flowId = run.state.flow_id;
     this.finished = !inProgress(run.state.status);
     this.revision = run.state.revision;
+    this.value = { state: run.state, change };
+  }
+
+  get delta(): string | null {
+    const change = this.value.change;
+    this.encodedDelta ??= change === null ? null : encodeDelta(change, this.flowId);
+    return this.encodedDelta;
   }
 
   text(): string {
@@ -105,11 +117,26 @@ class Write implements StoreWrite {
   }
 
   /**
+   * Throws the codec's FlowTooLargeError now, before the store is asked, for a change it would
+   * refuse: by encoding the delta for a store that writes texts (which it needs, and whose values
+   * the next call changes in place), by measuring what would be written for a store that keeps states.
+   */
+  prepare(keepsStates: boolean): void {
+    const change = this.value.change;
+    if (!keepsStates) this.encodedDelta = change === null ? null : encodeDelta(change, this.flowId);
+    else
+      this.measured = change === null ? measureFlowState(this.run.state) : measureDelta(change, this.flowId);
+  }
+
+  /**
    * The registry weighs a flow by its stored length: the text when it was encoded, else the
-   * committed weight plus the delta.
+   * committed weight plus the delta; for a store that keeps states, the estimates of the same
+   * lengths (measureWire: the text counted without its indentation).
    */
   size(before: number): number {
-    return this.encoded?.length ?? before + (this.delta?.length ?? 0);
+    if (this.encoded !== undefined) return this.encoded.length;
+    if (this.value.change === null) return this.measured;
+    return before + (this.encodedDelta?.length ?? this.measured);
   }
 }
 

@@ -6,10 +6,11 @@
 import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
 import type { PyValue } from "../../stdlib/values/value";
 import type { FlowState, PersistedStatus } from "../base/flow-state";
-import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
+import { MAX_FLOW_FILE_DEPTH } from "../limits";
 import { encodeWire, WireDepthError } from "../wire/encode";
+import { measureWire } from "../wire/measure";
 import type { WireObject } from "../wire/wire";
-import { FlowTooLargeError } from "./codec";
+import { FlowTooLargeError, tooDeep } from "./codec";
 import {
   DELTA_KEYS,
   type DeltaKey,
@@ -250,7 +251,7 @@ function copyField(field: LooseField, value: unknown): unknown {
 }
 
 /** The state with every field copied as a working copy's is, in the state's own key order. */
-function copyState(state: FlowState): FlowState {
+export function copyState(state: FlowState): FlowState {
   const out: Loose = {};
   for (const [key, value] of Object.entries(state)) {
     out[key] = Object.hasOwn(FIELDS, key) ? copyField(FIELDS[key as DeltaKey], value) : value;
@@ -266,8 +267,36 @@ function copyState(state: FlowState): FlowState {
  * (`flowId` names the flow in the message).
  */
 export function encodeDelta(delta: FlowDelta, flowId = ""): string {
+  try {
+    // One level more than the file: a changed value sits one level deeper in a delta.
+    return encodeWire(deltaWire(delta), { maxDepth: MAX_FLOW_FILE_DEPTH + 1 });
+  } catch (e) {
+    // A delta holds state values one level deeper than the file does, so this is exactly the
+    // file's own limit, and the message is the codec's.
+    if (e instanceof WireDepthError) throw tooDeep(flowId);
+    if (e instanceof RangeError) throw new FlowTooLargeError(flowId, `its change is too long (${e.message})`);
+    throw e;
+  }
+}
+
+/**
+ * An estimate of the length of encodeDelta's text without encoding it (measureWire), for a store
+ * that keeps states (the memory store); throws the FlowTooLargeError encodeDelta throws for a
+ * change nested too deep.
+ */
+export function measureDelta(delta: FlowDelta, flowId = ""): number {
+  try {
+    return measureWire(deltaWire(delta), MAX_FLOW_FILE_DEPTH + 1);
+  } catch (e) {
+    if (e instanceof WireDepthError) throw tooDeep(flowId);
+    throw e;
+  }
+}
+
+/** The delta as the wire object its text is, empty groups left out. */
+function deltaWire(delta: FlowDelta): WireObject {
   const group = (g: object): WireObject | undefined => (isEmptyGroup(g) ? undefined : (g as WireObject));
-  const wire: WireObject = {
+  return {
     revision: delta.revision,
     status: delta.status,
     set: group(delta.set),
@@ -275,21 +304,6 @@ export function encodeDelta(delta: FlowDelta, flowId = ""): string {
     put: group(delta.put),
     delete: group(delta.delete as Record<string, readonly string[]>),
   };
-  try {
-    // One level more than the file: a changed value sits one level deeper in a delta.
-    return encodeWire(wire, { maxDepth: MAX_FLOW_FILE_DEPTH + 1 });
-  } catch (e) {
-    if (e instanceof WireDepthError) {
-      throw new FlowTooLargeError(
-        flowId,
-        // A delta holds state values one level deeper than the file does, so this is exactly the
-        // file's own limit, and the message is the codec's.
-        `its state is nested more than ${grouped(MAX_FLOW_FILE_DEPTH)} levels deep (a flow file nests at most ${grouped(MAX_FLOW_FILE_DEPTH)})`,
-      );
-    }
-    if (e instanceof RangeError) throw new FlowTooLargeError(flowId, `its change is too long (${e.message})`);
-    throw e;
-  }
 }
 
 /** Whether a group has no key (without listing its keys: this is on every commit's path). */
