@@ -2,7 +2,9 @@
 // status and the next revision, all writes and deletions go to the store as one batch (children
 // before parents), and only then does the registry take the new copies. A flow that existed is
 // written as a delta from its committed state (O(change), docs/design/durable-store.md); its full text
-// is encoded only when the store asks for it (a snapshot) or the flow is new. A flow the call
+// is encoded only when the store asks for it (a snapshot) or the flow is new. A store that keeps
+// states (the memory store, FlowStore.keepsStates) is given the state and the change as values and
+// nothing is encoded: they are measured instead (the codec's depth limit, the registry's weight). A flow the call
 // edited without changing anything (a `stratum_resume` poll on a flow waiting at its gate) is not
 // written: its revision stays, so a poll never makes another process's write stale.
 import type { FlowRun } from "../flow/run";
@@ -93,7 +95,7 @@ class Write implements StoreWrite {
   private encoded: string | undefined;
   private encodedDelta: string | null | undefined;
   /** The estimated length of the text or delta (measureFlowState, measureDelta) when it was measured instead. */
-  private measured = 0;
+  private measured: number | undefined;
   constructor(
     readonly run: FlowRun,
     change: FlowDelta | null,
@@ -135,8 +137,17 @@ class Write implements StoreWrite {
    */
   size(before: number): number {
     if (this.encoded !== undefined) return this.encoded.length;
-    if (this.value.change === null) return this.measured;
-    return before + (this.encodedDelta?.length ?? this.measured);
+    const change = this.value.change;
+    if (change !== null && typeof this.encodedDelta === "string") return before + this.encodedDelta.length;
+    // Neither encoded nor measured (a store that keeps states behind a wrapper that does not say
+    // so): measured now. The commit is done, so what the codec would refuse weighs as before.
+    try {
+      this.measured ??=
+        change === null ? measureFlowState(this.run.state) : measureDelta(change, this.flowId);
+    } catch {
+      return before;
+    }
+    return change === null ? this.measured : before + this.measured;
   }
 }
 

@@ -52,7 +52,9 @@ function measure(v: Wire, level: number, maxDepth: number): number {
   if (level > maxDepth) throw new WireDepthError(maxDepth);
   const source = v as WireObject;
   let size = 0;
-  for (const k in source) {
+  const keys = Object.keys(source);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string;
     const val = source[k];
     if (val === undefined) continue;
     size += SEPARATOR + k.length + 4 + measure(val, level + 1, maxDepth);
