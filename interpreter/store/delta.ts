@@ -207,32 +207,40 @@ export function applyDelta(state: FlowState, delta: FlowDelta): FlowState {
  */
 export function applyDeltaInPlace(state: FlowState, delta: FlowDelta): void {
   const target = fieldsOf(state);
+  // Over the keys each group names (a delta names a few of the state's thirty): a key is in `set`,
+  // in `append`, or in `delete` and/or `put` (deleted first), so the groups apply independently.
   const set = delta.set as Loose;
+  for (const key in set) {
+    const field = fieldOf(key);
+    if (field !== undefined) target[key] = copyField(field, set[key]);
+  }
   const append = delta.append as Loose;
-  const put = delta.put as Loose;
+  for (const key in append) {
+    const field = fieldOf(key);
+    if (field?.kind !== "list") continue;
+    const list = target[key] as unknown[];
+    for (const item of append[key] as readonly unknown[]) list.push(field.copy(item));
+  }
   const del = delta.delete as Loose;
-  for (const key of DELTA_KEYS) {
-    const field: LooseField = FIELDS[key];
-    const value = set[key];
-    if (value !== undefined) {
-      target[key] = copyField(field, value);
-      continue;
-    }
-    const items = append[key] as readonly unknown[] | undefined;
-    if (field.kind === "list" && items !== undefined) {
-      const list = target[key] as unknown[];
-      for (const item of items) list.push(field.copy(item));
-    }
-    const entries = put[key] as LooseMap | undefined;
-    const removed = del[key] as readonly string[] | undefined;
-    if (field.kind === "map" && (entries !== undefined || removed !== undefined)) {
-      const map = target[key] as Map<string, unknown>;
-      for (const k of removed ?? []) map.delete(k);
-      for (const [k, v] of entries ?? []) map.set(k, field.copy(v));
-    }
+  for (const key in del) {
+    if (fieldOf(key)?.kind !== "map") continue;
+    const map = target[key] as Map<string, unknown>;
+    for (const k of del[key] as readonly string[]) map.delete(k);
+  }
+  const put = delta.put as Loose;
+  for (const key in put) {
+    const field = fieldOf(key);
+    if (field?.kind !== "map") continue;
+    const map = target[key] as Map<string, unknown>;
+    for (const [k, v] of put[key] as LooseMap) map.set(k, field.copy(v));
   }
   state.revision = delta.revision;
   state.status = delta.status;
+}
+
+/** The field of a state key a delta may name; undefined for any other key. */
+function fieldOf(key: string): LooseField | undefined {
+  return Object.hasOwn(FIELDS, key) ? FIELDS[key as DeltaKey] : undefined;
 }
 
 /** A copy of a field's value as a working copy holds it. */
