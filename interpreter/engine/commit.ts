@@ -2,14 +2,16 @@
 // status and the next revision, all writes and deletions go to the store as one batch (children
 // before parents), and only then does the registry take the new copies. A flow that existed is
 // written as a delta from its committed state (O(change), docs/design/durable-store.md); its full text
-// is encoded only when the store asks for it (a snapshot) or the flow is new. A flow the call
+// is encoded only when the store asks for it (a snapshot) or the flow is new. A store that keeps
+// states (the memory store, FlowStore.keepsStates) is given the state and the change as values and
+// nothing is encoded: they are measured instead (the codec's depth limit, the registry's weight). A flow the call
 // edited without changing anything (a `stratum_resume` poll on a flow waiting at its gate) is not
 // written: its revision stays, so a poll never makes another process's write stale.
 import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
-import { encodeFlowState } from "../store/codec";
-import { encodeDelta, type FlowDelta } from "../store/delta";
-import type { FlowStore, StoreDelete, StoreWrite } from "../store/store";
+import { encodeFlowState, measureFlowState } from "../store/codec";
+import { encodeDelta, type FlowDelta, measureDelta } from "../store/delta";
+import type { FlowStore, StoreDelete, StoreWrite, WrittenState } from "../store/store";
 import type { Registry } from "./registry";
 import type { EngineTx } from "./transaction";
 
@@ -36,8 +38,8 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
       unchanged.push(run);
       continue;
     }
-    const delta = change === null ? null : encodeDelta(change, id);
-    const write = new Write(run, delta, expectedRevision);
+    const write = new Write(run, change, expectedRevision);
+    write.prepare(store.keepsStates === true);
     writes.push(write);
     written.push({ write, before: committed === undefined ? 0 : registry.weight(id) });
   }
@@ -81,22 +83,34 @@ interface Written {
 }
 
 /**
- * A flow's write: its full text is encoded only when the store asks for it, at most once. A class
- * rather than a closure per call: a commit is on every transition's path.
+ * A flow's write: its full text is encoded only when the store asks for it, at most once, and its
+ * delta only for a store that writes texts (a store that keeps states is given the values). A
+ * class rather than a closure per call: a commit is on every transition's path.
  */
 class Write implements StoreWrite {
   readonly flowId: string;
   readonly finished: boolean;
   readonly revision: number;
+  readonly value: WrittenState;
   private encoded: string | undefined;
+  private encodedDelta: string | null | undefined;
+  /** The estimated length of the text or delta (measureFlowState, measureDelta) when it was measured instead. */
+  private measured: number | undefined;
   constructor(
     readonly run: FlowRun,
-    readonly delta: string | null,
+    change: FlowDelta | null,
     readonly expectedRevision: number,
   ) {
     this.flowId = run.state.flow_id;
     this.finished = !inProgress(run.state.status);
     this.revision = run.state.revision;
+    this.value = { state: run.state, change };
+  }
+
+  get delta(): string | null {
+    const change = this.value.change;
+    this.encodedDelta ??= change === null ? null : encodeDelta(change, this.flowId);
+    return this.encodedDelta;
   }
 
   text(): string {
@@ -105,11 +119,35 @@ class Write implements StoreWrite {
   }
 
   /**
+   * Throws the codec's FlowTooLargeError now, before the store is asked, for a change it would
+   * refuse: by encoding the delta for a store that writes texts (which it needs, and whose values
+   * the next call changes in place), by measuring what would be written for a store that keeps states.
+   */
+  prepare(keepsStates: boolean): void {
+    const change = this.value.change;
+    if (!keepsStates) this.encodedDelta = change === null ? null : encodeDelta(change, this.flowId);
+    else
+      this.measured = change === null ? measureFlowState(this.run.state) : measureDelta(change, this.flowId);
+  }
+
+  /**
    * The registry weighs a flow by its stored length: the text when it was encoded, else the
-   * committed weight plus the delta.
+   * committed weight plus the delta; for a store that keeps states, the estimates of the same
+   * lengths (measureWire: the text counted without its indentation).
    */
   size(before: number): number {
-    return this.encoded?.length ?? before + (this.delta?.length ?? 0);
+    if (this.encoded !== undefined) return this.encoded.length;
+    const change = this.value.change;
+    if (change !== null && typeof this.encodedDelta === "string") return before + this.encodedDelta.length;
+    // Neither encoded nor measured (a store that keeps states behind a wrapper that does not say
+    // so): measured now. The commit is done, so what the codec would refuse weighs as before.
+    try {
+      this.measured ??=
+        change === null ? measureFlowState(this.run.state) : measureDelta(change, this.flowId);
+    } catch {
+      return before;
+    }
+    return change === null ? this.measured : before + this.measured;
   }
 }
 

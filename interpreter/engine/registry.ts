@@ -22,14 +22,18 @@ export interface RegistryEntry {
    */
   readonly run: FlowRun;
   readonly token: ChangeToken;
-  /** The length of its stored text and deltas, the registry's measure of its weight. */
+  /**
+   * The length of its stored text and deltas, the registry's measure of its weight; for a flow
+   * committed to a store that keeps states (nothing encoded), the estimate of the same lengths
+   * (wire/measure.ts: the text counted on one line, escapes and digits approximated).
+   */
   readonly size: number;
 }
 
 /** How much the registry may hold; the least recently used flows leave first. */
 export interface RegistryLimits {
   readonly maxFlows: number;
-  /** Total stored-text length (UTF-16 units) of the flows held. */
+  /** Total stored-text length (UTF-16 units, or its estimate: RegistryEntry.size) of the flows held. */
   readonly maxSize: number;
   /** Timings of evicted flows kept for their reload. */
   readonly maxTimings: number;

@@ -28,7 +28,7 @@ export function batchFlowIds(batch: StoreBatch): string[] {
  */
 export function checkRevisions(batch: StoreBatch, storedRevision: (flowId: string) => number | null): void {
   for (const w of batch.writes) {
-    if (w.delta !== null && storedRevision(w.flowId) === null) throw new FlowRemovedError(w.flowId);
+    if (hasDelta(w) && storedRevision(w.flowId) === null) throw new FlowRemovedError(w.flowId);
   }
   for (const change of batch.writes) checkRevision(change, storedRevision);
   for (const change of batch.deletes) checkRevision(change, storedRevision);
@@ -51,4 +51,9 @@ function checkWrittenRevision(w: StoreWrite, written: number | null): void {
       `store commit: flow '${w.flowId}' is written with revision ${written}, expected ${w.expectedRevision + 1}`,
     );
   }
+}
+
+/** Whether a write is a change of a flow read from the store, without encoding its delta. */
+function hasDelta(w: StoreWrite): boolean {
+  return w.value === undefined ? w.delta !== null : w.value.change !== null;
 }

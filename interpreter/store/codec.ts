@@ -7,6 +7,7 @@ import { PyDict } from "../../stdlib/values/value";
 import type { FlowState, PersistedStatus } from "../base/flow-state";
 import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
 import { encodeWire, WireDepthError } from "../wire/encode";
+import { measureWire } from "../wire/measure";
 import type { WireObject } from "../wire/wire";
 import {
   readAccumulators,
@@ -59,12 +60,7 @@ export function encodeFlowState(state: FlowState): string {
     // interface without an index signature, hence the cast.
     return encodeWire(state as unknown as WireObject, { indent: 2, maxDepth: MAX_FLOW_FILE_DEPTH });
   } catch (e) {
-    if (e instanceof WireDepthError) {
-      throw new FlowTooLargeError(
-        state.flow_id,
-        `its state is nested more than ${grouped(MAX_FLOW_FILE_DEPTH)} levels deep (a flow file nests at most ${grouped(MAX_FLOW_FILE_DEPTH)})`,
-      );
-    }
+    if (e instanceof WireDepthError) throw tooDeep(state.flow_id);
     if (e instanceof RangeError) {
       throw new FlowTooLargeError(
         state.flow_id,
@@ -73,6 +69,28 @@ export function encodeFlowState(state: FlowState): string {
     }
     throw e;
   }
+}
+
+/**
+ * An estimate of the length of the state's text without encoding it (measureWire, one line: the
+ * file's indentation is not counted), for a store that keeps states (the memory store). Throws the
+ * FlowTooLargeError encodeFlowState throws for a state nested too deep.
+ */
+export function measureFlowState(state: FlowState): number {
+  try {
+    return measureWire(state as unknown as WireObject, MAX_FLOW_FILE_DEPTH);
+  } catch (e) {
+    if (e instanceof WireDepthError) throw tooDeep(state.flow_id);
+    throw e;
+  }
+}
+
+/** The codec's refusal of a state nested deeper than a flow file may be. */
+export function tooDeep(flowId: string): FlowTooLargeError {
+  return new FlowTooLargeError(
+    flowId,
+    `its state is nested more than ${grouped(MAX_FLOW_FILE_DEPTH)} levels deep (a flow file nests at most ${grouped(MAX_FLOW_FILE_DEPTH)})`,
+  );
 }
 
 export type DecodedFlow =

@@ -6,10 +6,11 @@
 import { JsonDepthError, JsonSyntaxError, parseJson } from "../../stdlib/values/json";
 import type { PyValue } from "../../stdlib/values/value";
 import type { FlowState, PersistedStatus } from "../base/flow-state";
-import { grouped, MAX_FLOW_FILE_DEPTH } from "../limits";
+import { MAX_FLOW_FILE_DEPTH } from "../limits";
 import { encodeWire, WireDepthError } from "../wire/encode";
+import { measureWire } from "../wire/measure";
 import type { WireObject } from "../wire/wire";
-import { FlowTooLargeError } from "./codec";
+import { FlowTooLargeError, tooDeep } from "./codec";
 import {
   DELTA_KEYS,
   type DeltaKey,
@@ -206,32 +207,40 @@ export function applyDelta(state: FlowState, delta: FlowDelta): FlowState {
  */
 export function applyDeltaInPlace(state: FlowState, delta: FlowDelta): void {
   const target = fieldsOf(state);
+  // Over the keys each group names (a delta names a few of the state's thirty): a key is in `set`,
+  // in `append`, or in `delete` and/or `put` (deleted first), so the groups apply independently.
   const set = delta.set as Loose;
+  for (const key in set) {
+    const field = fieldOf(key);
+    if (field !== undefined) target[key] = copyField(field, set[key]);
+  }
   const append = delta.append as Loose;
-  const put = delta.put as Loose;
+  for (const key in append) {
+    const field = fieldOf(key);
+    if (field?.kind !== "list") continue;
+    const list = target[key] as unknown[];
+    for (const item of append[key] as readonly unknown[]) list.push(field.copy(item));
+  }
   const del = delta.delete as Loose;
-  for (const key of DELTA_KEYS) {
-    const field: LooseField = FIELDS[key];
-    const value = set[key];
-    if (value !== undefined) {
-      target[key] = copyField(field, value);
-      continue;
-    }
-    const items = append[key] as readonly unknown[] | undefined;
-    if (field.kind === "list" && items !== undefined) {
-      const list = target[key] as unknown[];
-      for (const item of items) list.push(field.copy(item));
-    }
-    const entries = put[key] as LooseMap | undefined;
-    const removed = del[key] as readonly string[] | undefined;
-    if (field.kind === "map" && (entries !== undefined || removed !== undefined)) {
-      const map = target[key] as Map<string, unknown>;
-      for (const k of removed ?? []) map.delete(k);
-      for (const [k, v] of entries ?? []) map.set(k, field.copy(v));
-    }
+  for (const key in del) {
+    if (fieldOf(key)?.kind !== "map") continue;
+    const map = target[key] as Map<string, unknown>;
+    for (const k of del[key] as readonly string[]) map.delete(k);
+  }
+  const put = delta.put as Loose;
+  for (const key in put) {
+    const field = fieldOf(key);
+    if (field?.kind !== "map") continue;
+    const map = target[key] as Map<string, unknown>;
+    for (const [k, v] of put[key] as LooseMap) map.set(k, field.copy(v));
   }
   state.revision = delta.revision;
   state.status = delta.status;
+}
+
+/** The field of a state key a delta may name; undefined for any other key. */
+function fieldOf(key: string): LooseField | undefined {
+  return Object.hasOwn(FIELDS, key) ? FIELDS[key as DeltaKey] : undefined;
 }
 
 /** A copy of a field's value as a working copy holds it. */
@@ -250,7 +259,7 @@ function copyField(field: LooseField, value: unknown): unknown {
 }
 
 /** The state with every field copied as a working copy's is, in the state's own key order. */
-function copyState(state: FlowState): FlowState {
+export function copyState(state: FlowState): FlowState {
   const out: Loose = {};
   for (const [key, value] of Object.entries(state)) {
     out[key] = Object.hasOwn(FIELDS, key) ? copyField(FIELDS[key as DeltaKey], value) : value;
@@ -266,8 +275,36 @@ function copyState(state: FlowState): FlowState {
  * (`flowId` names the flow in the message).
  */
 export function encodeDelta(delta: FlowDelta, flowId = ""): string {
+  try {
+    // One level more than the file: a changed value sits one level deeper in a delta.
+    return encodeWire(deltaWire(delta), { maxDepth: MAX_FLOW_FILE_DEPTH + 1 });
+  } catch (e) {
+    // A delta holds state values one level deeper than the file does, so this is exactly the
+    // file's own limit, and the message is the codec's.
+    if (e instanceof WireDepthError) throw tooDeep(flowId);
+    if (e instanceof RangeError) throw new FlowTooLargeError(flowId, `its change is too long (${e.message})`);
+    throw e;
+  }
+}
+
+/**
+ * An estimate of the length of encodeDelta's text without encoding it (measureWire), for a store
+ * that keeps states (the memory store); throws the FlowTooLargeError encodeDelta throws for a
+ * change nested too deep.
+ */
+export function measureDelta(delta: FlowDelta, flowId = ""): number {
+  try {
+    return measureWire(deltaWire(delta), MAX_FLOW_FILE_DEPTH + 1);
+  } catch (e) {
+    if (e instanceof WireDepthError) throw tooDeep(flowId);
+    throw e;
+  }
+}
+
+/** The delta as the wire object its text is, empty groups left out. */
+function deltaWire(delta: FlowDelta): WireObject {
   const group = (g: object): WireObject | undefined => (isEmptyGroup(g) ? undefined : (g as WireObject));
-  const wire: WireObject = {
+  return {
     revision: delta.revision,
     status: delta.status,
     set: group(delta.set),
@@ -275,21 +312,6 @@ export function encodeDelta(delta: FlowDelta, flowId = ""): string {
     put: group(delta.put),
     delete: group(delta.delete as Record<string, readonly string[]>),
   };
-  try {
-    // One level more than the file: a changed value sits one level deeper in a delta.
-    return encodeWire(wire, { maxDepth: MAX_FLOW_FILE_DEPTH + 1 });
-  } catch (e) {
-    if (e instanceof WireDepthError) {
-      throw new FlowTooLargeError(
-        flowId,
-        // A delta holds state values one level deeper than the file does, so this is exactly the
-        // file's own limit, and the message is the codec's.
-        `its state is nested more than ${grouped(MAX_FLOW_FILE_DEPTH)} levels deep (a flow file nests at most ${grouped(MAX_FLOW_FILE_DEPTH)})`,
-      );
-    }
-    if (e instanceof RangeError) throw new FlowTooLargeError(flowId, `its change is too long (${e.message})`);
-    throw e;
-  }
 }
 
 /** Whether a group has no key (without listing its keys: this is on every commit's path). */

@@ -1,32 +1,32 @@
 // A FlowStore in memory: the same revision and stale-state rules as the file store, change tokens
 // from a counter. For tests and for engines that need no durability (the fuzzer's engine).
-// A commit of a flow that exists keeps the call's delta instead of encoding the whole flow: the
-// engine rarely reads back (its registry holds the runs), so encoding every state would be most of
-// a transition's cost. A read folds the kept deltas into a full text, so readers see exactly what a
-// store of whole texts would hold; the deltas are folded too once they outgrow the text
-// (the journaled stores' rule, snapshot-policy.ts), which bounds the memory they take.
+// It keeps each flow's state rather than its text (`keepsStates`): a new flow's state copied as a
+// working copy is, each commit's change applied to it in place with the copies `applyDeltaInPlace`
+// makes (so the engine's next call, which changes its own containers in place, changes nothing
+// here). A flow is encoded only when it is read, once per revision: the engine rarely reads back
+// (its registry holds the runs), so encoding every commit's delta or every new flow's text was
+// most of the store's cost. A read answers exactly the text a store of whole texts would hold.
 import { compareCodePoints } from "../../stdlib/values/strings";
+import type { FlowState } from "../base/flow-state";
 import { batchFlowIds, checkRevisions } from "./batch";
-import { encodeFlowState } from "./codec";
+import { decodeFlowState, encodeFlowState } from "./codec";
+import { applyDeltaInPlace, copyState, decodeDelta } from "./delta";
 import { assertSafeFlowId, isSafeFlowId } from "./flow-id";
 import { revisionOf } from "./revision";
-import { deltaToAppend } from "./snapshot-policy";
 import type { ChangeToken, FlowStore, StoreBatch, StoredFlow, StoredFlowInfo, StoreWrite } from "./store";
-import { decodeStoredFlow } from "./stored-state";
 
 interface Entry {
-  /** The flow's text as of `textRevision`. */
-  text: string;
-  /** The changes since `text`, oldest first (delta texts). */
-  readonly deltas: string[];
-  /** The total length of `deltas`. */
-  journal: number;
-  readonly revision: number;
-  readonly token: ChangeToken;
-  readonly modifiedMs: number;
+  /** The flow's state; null for a text stored as is (`put`, a write without values) until a change is applied to it. */
+  state: FlowState | null;
+  /** The text of `state` once a read encoded it, or the text stored as is; null until then. */
+  text: string | null;
+  revision: number;
+  token: ChangeToken;
+  modifiedMs: number;
 }
 
 export class MemoryStore implements FlowStore {
+  readonly keepsStates = true;
   private readonly flows = new Map<string, Entry>();
   private counter = 0;
 
@@ -36,7 +36,8 @@ export class MemoryStore implements FlowStore {
   async read(flowId: string): Promise<StoredFlow | null> {
     const entry = isSafeFlowId(flowId) ? this.flows.get(flowId) : undefined;
     if (entry === undefined) return null;
-    fold(entry);
+    // The state was measured when it was committed (commit.ts): it encodes.
+    entry.text ??= encodeFlowState(entry.state as FlowState);
     return { text: entry.text, deltas: [], revision: entry.revision, token: entry.token };
   }
 
@@ -71,38 +72,41 @@ export class MemoryStore implements FlowStore {
   /** Stores a text as another process would (test setup, e.g. a file written by the reference). */
   put(flowId: string, text: string, token: ChangeToken = this.nextToken()): void {
     assertSafeFlowId(flowId);
-    this.keep(flowId, text, revisionOf(text) ?? 0, token);
+    this.keep(flowId, null, text, revisionOf(text) ?? 0, token);
   }
 
-  /** Keeps the write's delta after the flow's earlier state, or its whole text (a new flow, a long journal). */
+  /** Keeps the write's state: a copy of a new flow's, the change applied to an existing one's. */
   private write(w: StoreWrite, token: ChangeToken): void {
-    const entry = this.flows.get(w.flowId);
-    // Finished or not: nothing here reads the journal but `read`, which folds it anyway.
-    const delta =
-      entry === undefined
-        ? null
-        : deltaToAppend(
-            { delta: w.delta, finished: false },
-            { snapshot: entry.text.length, journal: entry.journal },
-            (d) => d.length,
-          );
-    if (entry === undefined || delta === null) {
-      this.keep(w.flowId, w.text(), w.revision ?? 0, token);
+    const revision = w.revision ?? 0;
+    const value = w.value;
+    if (value !== undefined && value.change === null) {
+      this.keep(w.flowId, copyState(value.state), null, revision, token);
       return;
     }
-    entry.deltas.push(delta);
-    this.flows.set(w.flowId, {
-      text: entry.text,
-      deltas: entry.deltas,
-      journal: entry.journal + delta.length,
-      revision: w.revision ?? 0,
-      token,
-      modifiedMs: this.now(),
-    });
+    const delta = value === undefined ? w.delta : null;
+    if (value === undefined && delta === null) {
+      this.keep(w.flowId, null, w.text(), revision, token);
+      return;
+    }
+    // A change: checkRevisions passed, so the flow exists at the expected revision.
+    const entry = this.flows.get(w.flowId) as Entry;
+    const state = entry.state ?? decodeKept(entry.text as string);
+    applyDeltaInPlace(state, value?.change ?? decodeKeptDelta(delta as string));
+    entry.state = state;
+    entry.text = null;
+    entry.revision = revision;
+    entry.token = token;
+    entry.modifiedMs = this.now();
   }
 
-  private keep(flowId: string, text: string, revision: number, token: ChangeToken): void {
-    this.flows.set(flowId, { text, deltas: [], journal: 0, revision, token, modifiedMs: this.now() });
+  private keep(
+    flowId: string,
+    state: FlowState | null,
+    text: string | null,
+    revision: number,
+    token: ChangeToken,
+  ): void {
+    this.flows.set(flowId, { state, text, revision, token, modifiedMs: this.now() });
   }
 
   private nextToken(): ChangeToken {
@@ -111,19 +115,19 @@ export class MemoryStore implements FlowStore {
   }
 }
 
-/** Replaces the entry's text by the text of its current state, its deltas applied. */
-function fold(entry: Entry): void {
-  if (entry.deltas.length === 0) return;
-  const decoded = decodeStoredFlow({
-    text: entry.text,
-    deltas: entry.deltas,
-    revision: entry.revision,
-    token: entry.token,
-  });
-  // Both parts were encoded by this process from states it held: they decode.
-  if (!decoded.ok)
-    throw new Error(`memory store: a kept flow does not decode (${decoded.part}): ${decoded.reason}`);
-  entry.text = encodeFlowState(decoded.state);
-  entry.deltas.length = 0;
-  entry.journal = 0;
+/**
+ * The state of a text stored as is, to apply a change to: the writer read the flow from this
+ * text, so it decodes.
+ */
+function decodeKept(text: string): FlowState {
+  const decoded = decodeFlowState(text);
+  if (!decoded.ok) throw new Error(`memory store: a changed flow does not decode: ${decoded.reason}`);
+  return decoded.state;
+}
+
+/** A delta text of a write without values; its writer encoded it from a state it held. */
+function decodeKeptDelta(text: string): Parameters<typeof applyDeltaInPlace>[1] {
+  const delta = decodeDelta(text);
+  if ("problem" in delta) throw new Error(`memory store: a written delta does not decode: ${delta.problem}`);
+  return delta;
 }

@@ -3,6 +3,8 @@
 // asynchronous so that a database-backed store can implement it without touching the state
 // machine; `file-store.ts` is the embedded default (`$STRATUM_HOME/flows/<id>.json` plus an
 // append-only `<id>.journal` of state deltas, docs/design/durable-store.md).
+import type { FlowState } from "../base/flow-state";
+import type { FlowDelta } from "./delta";
 import { revisionOf } from "./revision";
 
 /** An opaque token that changes whenever the stored flow changes (for files: mtime, size, inode). */
@@ -60,6 +62,26 @@ export interface StoreWrite {
    * it back out of the delta or the text it was just encoded into.
    */
   readonly revision: number | null;
+  /**
+   * The same write as values, for a store that keeps states instead of texts (`keepsStates`);
+   * absent for a text from elsewhere (a copied flow, a test's setup).
+   */
+  readonly value?: WrittenState;
+}
+
+/** A write's new state and change as values (StoreWrite.value). */
+export interface WrittenState {
+  /**
+   * The flow's new state (revision and status included). The writer changes its containers in
+   * place again after the commit, as a working copy's (store/delta.ts `copyState`): a store that
+   * keeps it keeps a copy.
+   */
+  readonly state: FlowState;
+  /**
+   * The change from the state at `expectedRevision`: what `delta` encodes, null exactly when it is
+   * null. Its values are the state's own: a store applies it with the copies `applyDeltaInPlace` makes.
+   */
+  readonly change: FlowDelta | null;
 }
 
 export interface StoreDelete {
@@ -75,6 +97,13 @@ export interface StoreBatch {
 }
 
 export interface FlowStore {
+  /**
+   * The store keeps states (StoreWrite.value) and encodes them only when a flow is read (the memory
+   * store): its writer need not encode `delta` nor `text()` at commit, but measures the change
+   * instead (codec.ts `measureFlowState`, delta.ts `measureDelta`), so that what the codec refuses
+   * is refused before the store is asked, as with every other store.
+   */
+  readonly keepsStates?: boolean;
   /** The stored flow, or null when there is none. */
   read(flowId: string): Promise<StoredFlow | null>;
   /** The current change token without reading the flow; null when there is none. */

@@ -55,6 +55,9 @@ async function atGate(api: StratumApi): Promise<string> {
 class CountingStore implements FlowStore {
   reads = 0;
   constructor(private readonly inner: FlowStore) {}
+  get keepsStates(): boolean | undefined {
+    return this.inner.keepsStates;
+  }
   read(flowId: string): Promise<StoredFlow | null> {
     this.reads++;
     return this.inner.read(flowId);
@@ -114,6 +117,31 @@ describe("bounded registry", () => {
     expect(store.reads).toBe(0); // the newest always stays, however large
     await h.api.stepDone({ flow_id: a, step_id: "a", result: result("{}") });
     expect(store.reads).toBe(1);
+  });
+
+  it("weighs a flow committed to the memory store (nothing encoded) by about the length of its text", async () => {
+    // The memory store encodes nothing at commit: the registry's weight is an estimate of the text.
+    const measured = makeTestApi({ cwd: "/nowhere" });
+    const one = String((await planOk(measured.api, TWO_STEPS)).flow_id);
+    await measured.api.stepDone({ flow_id: one, step_id: "a", result: result("{}") });
+    const length = (await measured.store.read(one))?.text.length ?? 0;
+    expect(length).toBeGreaterThan(200);
+    /** Whether the older of two such flows is still held with room for `room` characters. */
+    const keepsBoth = async (room: number): Promise<boolean> => {
+      const store = new CountingStore(new MemoryStore());
+      const h = makeTestApi({
+        cwd: "/nowhere",
+        store,
+        registryLimits: { maxFlows: 100, maxSize: room, maxTimings: 10 },
+      });
+      const a = String((await planOk(h.api, TWO_STEPS)).flow_id);
+      const b = String((await planOk(h.api, TWO_STEPS)).flow_id);
+      await h.api.stepDone({ flow_id: b, step_id: "a", result: result("{}") });
+      await h.api.stepDone({ flow_id: a, step_id: "a", result: result("{}") });
+      return store.reads === 0;
+    };
+    expect(await keepsBoth(2 * length)).toBe(true);
+    expect(await keepsBoth(length / 2)).toBe(false);
   });
 
   it("a reloaded gate keeps its dispatch time: check_timeouts still kills it after the timeout", async () => {
