@@ -26,6 +26,9 @@ interface Entry {
   readonly modifiedMs: number;
 }
 
+/** Some flows as a MemoryStore held them (`snapshot`); null for a flow it did not hold. */
+export type MemoryStoreSnapshot = ReadonlyMap<string, Readonly<Entry> | null>;
+
 export class MemoryStore implements FlowStore {
   private readonly flows = new Map<string, Entry>();
   private counter = 0;
@@ -72,6 +75,32 @@ export class MemoryStore implements FlowStore {
   put(flowId: string, text: string, token: ChangeToken = this.nextToken()): void {
     assertSafeFlowId(flowId);
     this.keep(flowId, text, revisionOf(text) ?? 0, token);
+  }
+
+  /**
+   * The flows `flowIds` as they are now, for `restore` (the fuzzer's exhaustive exploration goes
+   * back to a decision's state to try its other choice). The texts are shared, never copied: only
+   * an entry's journal list changes in place, so that is what is copied.
+   */
+  snapshot(flowIds: Iterable<string>): MemoryStoreSnapshot {
+    const out = new Map<string, Entry | null>();
+    for (const id of flowIds) {
+      const entry = this.flows.get(id);
+      out.set(id, entry === undefined ? null : { ...entry, deltas: [...entry.deltas] });
+    }
+    return out;
+  }
+
+  /**
+   * Puts back the flows of a snapshot as they were, change tokens included (a reader holding the
+   * state of a later token sees the change). Change tokens still come from the counter, which
+   * goes on: a token is never handed out twice. Flows not in the snapshot are left as they are.
+   */
+  restore(snapshot: MemoryStoreSnapshot): void {
+    for (const [id, entry] of snapshot) {
+      if (entry === null) this.flows.delete(id);
+      else this.flows.set(id, { ...entry, deltas: [...entry.deltas] });
+    }
   }
 
   /** Keeps the write's delta after the flow's earlier state, or its whole text (a new flow, a long journal). */
