@@ -6,14 +6,14 @@
 // written what it reported.
 import {
   type Clock,
-  createApi,
+  createEngine,
+  type EngineApi,
   type FlowEvent,
   type FlowObserver,
   type IdSource,
   MemoryStore,
   type ResultCacheStore,
   type SpecCache,
-  type StratumApi,
   type WorkspaceFs,
 } from "../interpreter/index";
 import type { FileAccess, HostFileSystem } from "../stdlib/index";
@@ -22,7 +22,7 @@ import type { FileAccess, HostFileSystem } from "../stdlib/index";
 const FIXED_CLOCK: Clock = { wallMs: () => 1_700_000_000_000, monoMs: () => 1_000 };
 
 /** Flow ids `00000000-0000-4000-8000-<serial>` in order of creation. */
-class NumberedIds implements IdSource {
+export class NumberedIds implements IdSource {
   private next = 1;
   newFlowId(): string {
     return `00000000-0000-4000-8000-${(this.next++).toString(16).padStart(12, "0")}`;
@@ -84,12 +84,16 @@ export function fuzzEngine(
     readonly specs?: SpecCache;
     /** The result cache (EngineOptions.resultCache); none by default. */
     readonly resultCache?: ResultCacheStore;
+    /** The store (a fresh one by default): given, its holder can snapshot and restore it. */
+    readonly store?: MemoryStore;
+    /** The flow ids (NumberedIds by default). */
+    readonly ids?: IdSource;
   } = {},
-): StratumApi {
-  return createApi({
-    store: new MemoryStore(),
+): EngineApi {
+  return createEngine({
+    store: options.store ?? new MemoryStore(),
     clock: FIXED_CLOCK,
-    ids: new NumberedIds(),
+    ids: options.ids ?? new NumberedIds(),
     cwd: FUZZ_ROOT,
     files: () => files,
     workspace: NO_WORKSPACE,

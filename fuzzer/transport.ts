@@ -2,10 +2,10 @@
 // files hold the spec's string literals. Replaying a counterexample through it gives the
 // responses the fuzzer saw.
 import { checkSpec } from "../checker/index";
-import { MemoryResultCache, type SpecCache } from "../interpreter/index";
+import { type IdSource, MemoryResultCache, MemoryStore, type SpecCache } from "../interpreter/index";
 import type { FileAccess } from "../stdlib/index";
-import { EventLog, fuzzEngine, virtualFiles } from "./engine";
-import { apiTransport, type Transport } from "./run/session";
+import { EventLog, fuzzEngine, NumberedIds, virtualFiles } from "./engine";
+import { apiTransport, type EngineFork, type Transport } from "./run/session";
 import { fuzzTarget } from "./target";
 
 export function fuzzTransport(specText: string): Transport {
@@ -21,13 +21,45 @@ export function fuzzTransport(specText: string): Transport {
 export function engineTransport(files: FileAccess | null, specs?: SpecCache): Transport {
   const log = new EventLog();
   const cache = new MemoryResultCache();
-  const transport = apiTransport(
-    fuzzEngine(files, {
-      observer: log.observer,
-      resultCache: cache,
-      ...(specs === undefined ? {} : { specs }),
-    }),
-    log,
-  );
-  return Object.assign(transport, { newRun: () => cache.entries.clear() });
+  const store = new MemoryStore();
+  const numbered = new NumberedIds();
+  /** The flows the current run created (all a fork needs: a run sees no other run's flows). */
+  let runFlows: string[] = [];
+  const ids: IdSource = {
+    newFlowId: () => {
+      const id = numbered.newFlowId();
+      runFlows.push(id);
+      return id;
+    },
+  };
+  const engine = fuzzEngine(files, {
+    observer: log.observer,
+    resultCache: cache,
+    store,
+    ids,
+    ...(specs === undefined ? {} : { specs }),
+  });
+  const transport = apiTransport(engine, log);
+  const newRun = (): void => {
+    cache.entries.clear();
+    runFlows = [];
+  };
+  const fork = (): EngineFork => {
+    const flows = runFlows.slice();
+    const stored = store.snapshot(flows);
+    // The engine's runs in memory too: held again with the store's tokens, they need no reload
+    // (decoding the stored text), which would cost about what the calls shared save.
+    const held = engine.snapshotFlows(flows);
+    const cached = [...cache.entries];
+    return {
+      restore: () => {
+        store.restore(stored);
+        engine.restoreFlows(held);
+        cache.entries.clear();
+        for (const [k, v] of cached) cache.entries.set(k, v);
+        runFlows = flows.slice();
+      },
+    };
+  };
+  return Object.assign(transport, { newRun, fork });
 }

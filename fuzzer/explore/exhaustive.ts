@@ -1,9 +1,9 @@
 // Exhaustive exploration of a small spec: every run is reduced to its control decisions (the input
 // combination, pass or fail per attempt, each gate outcome, iterating or not and each report's
-// kind), and the decision sequences are enumerated depth first by replaying from the plan with a
-// prefix. When the enumeration finishes within its path limit and no run hit the call limit, every
+// kind), and the decision sequences are enumerated depth first: a path that differs from an
+// explored one at a decision continues from the engine's state there (fork.ts), or else is replayed
+// from the plan with its prefix of decisions. When the enumeration finishes within its path limit and no run hit the call limit, every
 // abstract path was explored: a property that held on all of them is proven over these choices.
-import { TapeDecider } from "../run/decider";
 import { driveRun, type RunOutcome, type RunSetup } from "../run/driver";
 import {
   attributable,
@@ -13,6 +13,7 @@ import {
   mergeCoverage,
   type RunEnd,
 } from "../run/observation";
+import { type Branch, Diverged, ForkingDecider, ForkingTransport } from "./fork";
 import type { Sighting } from "./random";
 
 export interface ExhaustiveResult {
@@ -22,17 +23,46 @@ export interface ExhaustiveResult {
   readonly coverage: Coverage;
   readonly sightings: Map<string, Sighting>;
   readonly ends: Map<RunEnd, RunOutcome>;
+  /** Paths continued from an explored path's engine state, and those that had to be replayed after all. */
+  readonly forked: { readonly continued: number; readonly diverged: number };
+}
+
+interface Pending {
+  readonly prefix: number[];
+  readonly from: Branch | null;
+}
+
+/** One path: continued from `from` when given (and the transport can), else replayed from the plan. */
+async function runPath(
+  setup: RunSetup,
+  inputMenu: readonly Record<string, unknown>[],
+  path: Pending,
+  sharing: boolean,
+): Promise<{ outcome: RunOutcome; decider: ForkingDecider }> {
+  const fork = sharing ? new ForkingTransport(setup.transport, path.from) : null;
+  const decider = new ForkingDecider(path.prefix, inputMenu, fork);
+  const outcome = await driveRun(fork === null ? setup : { ...setup, transport: fork.transport }, decider);
+  return { outcome, decider };
 }
 
 export async function exploreExhaustive(
   setup: RunSetup,
   inputMenu: readonly Record<string, unknown>[],
-  settings: { readonly maxPaths: number; readonly deadline: number | null; readonly now: () => number },
+  settings: {
+    readonly maxPaths: number;
+    readonly deadline: number | null;
+    readonly now: () => number;
+    /** Whether paths continue from the engine's state at their decision (the default) or are all replayed. */
+    readonly sharePrefixes?: boolean;
+  },
 ): Promise<ExhaustiveResult> {
+  const sharing = settings.sharePrefixes !== false && setup.transport.fork !== undefined;
   const coverage = emptyCoverage();
   const sightings = new Map<string, Sighting>();
   const ends = new Map<RunEnd, RunOutcome>();
-  const stack: number[][] = [[]];
+  const stack: Pending[] = [{ prefix: [], from: null }];
+  let continued = 0;
+  let diverged = 0;
   let paths = 0;
   let complete = inputMenu.length > 0;
   while (stack.length > 0) {
@@ -40,9 +70,18 @@ export async function exploreExhaustive(
       complete = false;
       break;
     }
-    const prefix = stack.pop()!;
-    const decider = new TapeDecider(prefix, inputMenu);
-    const outcome = await driveRun(setup, decider);
+    const path = stack.pop()!;
+    const prefix = path.prefix;
+    let run: { outcome: RunOutcome; decider: ForkingDecider };
+    try {
+      run = await runPath(setup, inputMenu, path, sharing);
+      if (path.from !== null && sharing) continued++;
+    } catch (e) {
+      if (!(e instanceof Diverged)) throw e;
+      diverged++;
+      run = await runPath(setup, inputMenu, { prefix, from: null }, sharing);
+    }
+    const { outcome, decider } = run;
     paths++;
     // A path counts as explored only where every decision on it was accepted by the interpreter.
     if (outcome.end === "truncated" || outcome.unfaithful) complete = false;
@@ -59,11 +98,18 @@ export async function exploreExhaustive(
     // Siblings of every decision made past the prefix, deepest last so they are explored first.
     for (let j = prefix.length; j < decider.arities.length; j++) {
       for (let alt = decider.arities[j]! - 1; alt >= 1; alt--) {
-        stack.push([...decider.choices.slice(0, j), alt]);
+        stack.push({ prefix: [...decider.choices.slice(0, j), alt], from: decider.branches[j] ?? null });
       }
     }
   }
-  return { complete: complete && stack.length === 0, paths, coverage, sightings, ends };
+  return {
+    complete: complete && stack.length === 0,
+    paths,
+    coverage,
+    sightings,
+    ends,
+    forked: { continued, diverged },
+  };
 }
 
 /**

@@ -42,7 +42,18 @@ export type Transport = ((tool: ToolName, args: Plain) => Promise<Answer>) & {
    * (the result cache), so that every run, and every replay of it on a fresh engine, answers alike.
    */
   readonly newRun?: () => void;
+  /**
+   * The engine's state of this run's flows as it is now (its store and result cache), to be put
+   * back later: exhaustive exploration continues another choice of a decision from there instead
+   * of replaying the run up to it (explore/fork.ts). Absent: the transport cannot.
+   */
+  readonly fork?: () => EngineFork;
 };
+
+/** An engine state `Transport.fork` took; `restore` puts it back (any number of times). */
+export interface EngineFork {
+  restore(): void;
+}
 
 /** Where a transport over an engine in this process takes each call's events from (engine.ts EventLog). */
 export interface EventSource {

@@ -58,7 +58,7 @@ import { type CallInfo, observedEvents, type Position, positionsOf } from "./obs
 import type { EngineOptions } from "./options";
 import { parallelDispatch } from "./parallel-dispatch";
 import { SerialQueue } from "./queue";
-import { Registry } from "./registry";
+import { Registry, type RegistrySnapshot } from "./registry";
 import { SpecCache } from "./spec-cache";
 import { EngineTx, type TxEnvironment } from "./transaction";
 import { EditVerifier } from "./verify-edits";
@@ -82,6 +82,14 @@ export interface EngineApi extends StratumApi {
    * unsettled tasks recorded as failed, within `graceMs` (default 8 s) plus the writes.
    */
   parallelShutdown(graceMs?: number): Promise<void>;
+  /**
+   * The flows `flowIds` as this engine holds them in memory, copied; `restoreFlows` holds them
+   * again. The fuzzer's exhaustive exploration continues a path from a decision's state (with its
+   * store put back beside); a flow not held, or whose store token differs, is reloaded instead.
+   * Only between calls.
+   */
+  snapshotFlows(flowIds: Iterable<string>): RegistrySnapshot;
+  restoreFlows(snapshot: RegistrySnapshot): void;
 }
 
 export function createApi(options: EngineOptions): StratumApi {
@@ -291,6 +299,8 @@ export function createEngine(options: EngineOptions): EngineApi {
       queue.run(async () => {
         registry.clear();
       }),
+    snapshotFlows: (flowIds) => registry.snapshot(flowIds),
+    restoreFlows: (snapshot) => registry.restore(snapshot),
   };
 }
 

@@ -7,6 +7,7 @@
 // like one changed by another process; its in-process timing (dispatch times, a few numbers per
 // flow in progress) is kept aside in a larger bounded map so a reload does not reset a running step's clock.
 import type { CheckedSpec } from "../../checker/ir/types";
+import { cloneState } from "../flow/clone";
 import type { Clock } from "../flow/ports";
 import type { FlowRun, FlowTiming } from "../flow/run";
 import { inProgress } from "../flow/status";
@@ -49,6 +50,24 @@ const DEFAULT_REGISTRY_LIMITS: RegistryLimits = {
   maxSize: 8 * 1024 * 1024,
   maxTimings: 4096,
 };
+
+/** Some flows as a registry held them, copied (`Registry.snapshot`). */
+export type RegistrySnapshot = ReadonlyMap<string, RegistryEntry>;
+
+/** A run that can be changed in place without changing `run` (its state and dispatch times copied). */
+function copyRun(run: FlowRun): FlowRun {
+  const { timing } = run;
+  return {
+    state: cloneState(run.state),
+    spec: run.spec,
+    flow: run.flow,
+    timing: {
+      startedAt: timing.startedAt,
+      stepDispatchedAt: new Map(timing.stepDispatchedAt),
+      gateDispatchedAt: new Map(timing.gateDispatchedAt),
+    },
+  };
+}
 
 export class Registry {
   private readonly entries = new Map<string, RegistryEntry>();
@@ -168,6 +187,27 @@ export class Registry {
       this.drop(id);
       if (inProgress(entry.run.state.status)) this.evictedTimings.set(id, entry.run.timing);
     }
+  }
+
+  /**
+   * Copies of the committed runs held for `flowIds` (those not held are left out), for `restore`.
+   * Committed runs change in place as later calls commit, so both sides copy.
+   */
+  snapshot(flowIds: Iterable<string>): RegistrySnapshot {
+    const out = new Map<string, RegistryEntry>();
+    for (const id of flowIds) {
+      const entry = this.entries.get(id);
+      if (entry !== undefined) out.set(id, { ...entry, run: copyRun(entry.run) });
+    }
+    return out;
+  }
+
+  /**
+   * Holds the runs of a snapshot again, with their change tokens: where the store holds the same
+   * tokens (it was put back too) they are used without a reload; where it does not, they reload.
+   */
+  restore(snapshot: RegistrySnapshot): void {
+    for (const [id, entry] of snapshot) this.set(id, { ...entry, run: copyRun(entry.run) });
   }
 
   /** Forgets everything (a simulated restart in tests). */

@@ -25,6 +25,9 @@ interface Entry {
   modifiedMs: number;
 }
 
+/** Some flows as a MemoryStore held them (`snapshot`); null for a flow it did not hold. */
+export type MemoryStoreSnapshot = ReadonlyMap<string, Readonly<Entry> | null>;
+
 export class MemoryStore implements FlowStore {
   readonly keepsStates = true;
   private readonly flows = new Map<string, Entry>();
@@ -75,6 +78,33 @@ export class MemoryStore implements FlowStore {
     this.keep(flowId, null, text, revisionOf(text) ?? 0, token);
   }
 
+  /**
+   * The flows `flowIds` as they are now, for `restore` (the fuzzer's exhaustive exploration goes
+   * back to a decision's state to try its other choice). A kept state is changed in place by later
+   * commits, so it is copied as a working copy is (`copyState`); a text is shared.
+   */
+  snapshot(flowIds: Iterable<string>): MemoryStoreSnapshot {
+    const out = new Map<string, Entry | null>();
+    for (const id of flowIds) {
+      const entry = this.flows.get(id);
+      out.set(id, entry === undefined ? null : copyEntry(entry));
+    }
+    return out;
+  }
+
+  /**
+   * Puts back the flows of a snapshot as they were, change tokens included (a reader holding the
+   * state of a later token sees the change). Change tokens still come from the counter, which
+   * goes on: a token is never handed out twice. Flows not in the snapshot are left as they are.
+   * The snapshot stays usable: each restore copies it again.
+   */
+  restore(snapshot: MemoryStoreSnapshot): void {
+    for (const [id, entry] of snapshot) {
+      if (entry === null) this.flows.delete(id);
+      else this.flows.set(id, copyEntry(entry));
+    }
+  }
+
   /** Keeps the write's state: a copy of a new flow's, the change applied to an existing one's. */
   private write(w: StoreWrite, token: ChangeToken): void {
     const revision = w.revision ?? 0;
@@ -119,6 +149,10 @@ export class MemoryStore implements FlowStore {
  * The state of a text stored as is, to apply a change to: the writer read the flow from this
  * text, so it decodes.
  */
+function copyEntry(entry: Readonly<Entry>): Entry {
+  return { ...entry, state: entry.state === null ? null : copyState(entry.state) };
+}
+
 function decodeKept(text: string): FlowState {
   const decoded = decodeFlowState(text);
   if (!decoded.ok) throw new Error(`memory store: a changed flow does not decode: ${decoded.reason}`);
