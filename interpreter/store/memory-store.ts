@@ -23,6 +23,8 @@ interface Entry {
   revision: number;
   token: ChangeToken;
   modifiedMs: number;
+  /** A snapshot holds `state` too: a change copies it first (copy on write). */
+  shared: boolean;
 }
 
 /** Some flows as a MemoryStore held them (`snapshot`); null for a flow it did not hold. */
@@ -80,14 +82,16 @@ export class MemoryStore implements FlowStore {
 
   /**
    * The flows `flowIds` as they are now, for `restore` (the fuzzer's exhaustive exploration goes
-   * back to a decision's state to try its other choice). A kept state is changed in place by later
-   * commits, so it is copied as a working copy is (`copyState`); a text is shared.
+   * back to a decision's state to try its other choice). Nothing is copied: the kept state is
+   * marked shared, and the next change to it works on a copy (most snapshots are restored or
+   * dropped before the flow changes, and a path changes a flow once per call, not per decision).
    */
   snapshot(flowIds: Iterable<string>): MemoryStoreSnapshot {
     const out = new Map<string, Entry | null>();
     for (const id of flowIds) {
       const entry = this.flows.get(id);
-      out.set(id, entry === undefined ? null : copyEntry(entry));
+      if (entry !== undefined) entry.shared = true;
+      out.set(id, entry === undefined ? null : { ...entry });
     }
     return out;
   }
@@ -96,12 +100,12 @@ export class MemoryStore implements FlowStore {
    * Puts back the flows of a snapshot as they were, change tokens included (a reader holding the
    * state of a later token sees the change). Change tokens still come from the counter, which
    * goes on: a token is never handed out twice. Flows not in the snapshot are left as they are.
-   * The snapshot stays usable: each restore copies it again.
+   * The snapshot stays usable: the restored entry shares its state, so a change copies it first.
    */
   restore(snapshot: MemoryStoreSnapshot): void {
     for (const [id, entry] of snapshot) {
       if (entry === null) this.flows.delete(id);
-      else this.flows.set(id, copyEntry(entry));
+      else this.flows.set(id, { ...entry, shared: true });
     }
   }
 
@@ -120,9 +124,11 @@ export class MemoryStore implements FlowStore {
     }
     // A change: checkRevisions passed, so the flow exists at the expected revision.
     const entry = this.flows.get(w.flowId) as Entry;
-    const state = entry.state ?? decodeKept(entry.text as string);
+    const kept = entry.state;
+    const state = kept === null ? decodeKept(entry.text as string) : entry.shared ? copyState(kept) : kept;
     applyDeltaInPlace(state, value?.change ?? decodeKeptDelta(delta as string));
     entry.state = state;
+    entry.shared = false;
     entry.text = null;
     entry.revision = revision;
     entry.token = token;
@@ -136,7 +142,7 @@ export class MemoryStore implements FlowStore {
     revision: number,
     token: ChangeToken,
   ): void {
-    this.flows.set(flowId, { state, text, revision, token, modifiedMs: this.now() });
+    this.flows.set(flowId, { state, text, revision, token, modifiedMs: this.now(), shared: false });
   }
 
   private nextToken(): ChangeToken {
@@ -149,10 +155,6 @@ export class MemoryStore implements FlowStore {
  * The state of a text stored as is, to apply a change to: the writer read the flow from this
  * text, so it decodes.
  */
-function copyEntry(entry: Readonly<Entry>): Entry {
-  return { ...entry, state: entry.state === null ? null : copyState(entry.state) };
-}
-
 function decodeKept(text: string): FlowState {
   const decoded = decodeFlowState(text);
   if (!decoded.ok) throw new Error(`memory store: a changed flow does not decode: ${decoded.reason}`);

@@ -108,6 +108,47 @@ describe("the memory store's kept states", () => {
     );
   });
 
+  it("a snapshot restored after later changes reads as when it was taken, however often it is restored", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbitraryFlowState, { minLength: 3, maxLength: 6 }),
+        fc.nat(),
+        async (states, at) => {
+          const store = new MemoryStore();
+          const taken = 1 + (at % (states.length - 1));
+          let committed: FlowState | null = null;
+          let snapshot: ReturnType<MemoryStore["snapshot"]> | null = null;
+          let textThen = "";
+          const commitAll = async (from: number) => {
+            for (let i = from; i < states.length; i++) {
+              const next = copy({ ...(states[i] as FlowState), flow_id: ID, revision: i + 1, status: "running" });
+              const change = committed === null ? null : diffFlowState(committed, next);
+              await store.commit({ writes: [valueWrite(next, change, i)], deletes: [] });
+              committed = copy(next);
+              vandalise(next);
+              if (i + 1 === taken) {
+                snapshot = store.snapshot([ID]);
+                textThen = (await store.read(ID))?.text ?? "";
+                if (from > 0) return;
+              }
+            }
+          };
+          await commitAll(0);
+          // Restored twice, with the later changes made again in between: both times as taken.
+          for (let round = 0; round < 2; round++) {
+            store.restore(snapshot!);
+            expect((await store.read(ID))?.text).toBe(textThen);
+            committed = copy({ ...(states[taken - 1] as FlowState), flow_id: ID, revision: taken, status: "running" });
+            await commitAll(taken);
+          }
+          store.restore(snapshot!);
+          expect((await store.read(ID))?.text).toBe(textThen);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("refuses a change of a flow removed since it was read, without encoding anything", async () => {
     const store = new MemoryStore();
     const [state] = fc.sample(arbitraryFlowState, { numRuns: 1, seed: 7 });
