@@ -121,7 +121,12 @@ describe("the memory store's kept states", () => {
           let textThen = "";
           const commitAll = async (from: number) => {
             for (let i = from; i < states.length; i++) {
-              const next = copy({ ...(states[i] as FlowState), flow_id: ID, revision: i + 1, status: "running" });
+              const next = copy({
+                ...(states[i] as FlowState),
+                flow_id: ID,
+                revision: i + 1,
+                status: "running",
+              });
               const change = committed === null ? null : diffFlowState(committed, next);
               await store.commit({ writes: [valueWrite(next, change, i)], deletes: [] });
               committed = copy(next);
@@ -138,7 +143,12 @@ describe("the memory store's kept states", () => {
           for (let round = 0; round < 2; round++) {
             store.restore(snapshot!);
             expect((await store.read(ID))?.text).toBe(textThen);
-            committed = copy({ ...(states[taken - 1] as FlowState), flow_id: ID, revision: taken, status: "running" });
+            committed = copy({
+              ...(states[taken - 1] as FlowState),
+              flow_id: ID,
+              revision: taken,
+              status: "running",
+            });
             await commitAll(taken);
           }
           store.restore(snapshot!);
