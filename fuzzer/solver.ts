@@ -111,6 +111,10 @@ export class Solver {
   private readonly readers = new Map<StepIR, readonly boolean[]>();
   /** `exiting` / `raisingReport` answers by step and names (namesFree). */
   private readonly byNames = new Map<StepIR, Map<string, unknown | null>>();
+  /** The parent steps of the goals parentAccepts made whose ensures read no paths. */
+  private readonly contextFreeGoals = new WeakMap<Goal, StepIR>();
+  /** `passing` of a child flow's last step with such a parent's checks, by step and parent, then offset. */
+  private readonly parentPass = new Map<StepIR, Map<StepIR, Map<number, Candidate | null>>>();
   readonly derived: Derived;
 
   constructor(
@@ -214,7 +218,7 @@ export class Solver {
 
   /** The parent step's checks on a child flow's output: its output contract and its ensures. */
   parentAccepts(parent: StepIR, paths: PathSource): Goal {
-    return (value) => {
+    const goal: Goal = (value) => {
       const outcomes = this.ensureOutcomes(parent, value, paths);
       return (
         (this.conforms(parent, value) ? 1 : 0) +
@@ -223,6 +227,8 @@ export class Solver {
         1
       );
     };
+    if (!this.readsPaths(parent)) this.contextFreeGoals.set(goal, parent);
+    return goal;
   }
 
   /** How far `value` is from passing the step's certificate and ensures (and `also`): 0 when it passes. */
@@ -247,8 +253,26 @@ export class Solver {
   passing(step: StepIR, paths: PathSource, offset = 0, also?: Goal): unknown | null {
     const fixed = also === undefined && !this.readsPaths(step);
     if (fixed && this.fixedPass.has(step)) return this.fixedPass.get(step)?.plain ?? null;
+    // With a parent's checks that read no paths either, the search depends on the step, the
+    // parent and the offset alone: a child flow's last step is searched again at each pass.
+    const parent = also === undefined || this.readsPaths(step) ? undefined : this.contextFreeGoals.get(also);
+    let memo: Map<number, Candidate | null> | undefined;
+    if (parent !== undefined) {
+      let byParent = this.parentPass.get(step);
+      if (byParent === undefined) {
+        byParent = new Map();
+        this.parentPass.set(step, byParent);
+      }
+      memo = byParent.get(parent);
+      if (memo === undefined) {
+        memo = new Map();
+        byParent.set(parent, memo);
+      }
+      if (memo.has(offset)) return memo.get(offset)?.plain ?? null;
+    }
     const found = this.search(step, this.goal(step, paths, also), offset, this.equalityHints(step, paths));
     if (fixed) this.fixedPass.set(step, found);
+    memo?.set(offset, found);
     return found?.plain ?? null;
   }
 
@@ -290,10 +314,23 @@ export class Solver {
         ),
     ];
     const keys = [...new Set(donors.flatMap((d) => Object.keys(d)))];
+    // By key, the texts of the values tried on `current` as it is now. A value tried again, or
+    // equal to current's own, makes a result equal to one already scored against this current, so
+    // the same score (evaluation is deterministic), which changes nothing: donors repeat values
+    // (enums, booleans, derived ones) and each try evaluates every ensure.
+    const tried = new Map<string, Set<string>>();
     for (let sweep = 0; sweep < 2; sweep++) {
       for (const key of keys) {
         for (const donor of donors) {
           if (!(key in donor)) continue;
+          const text = valueText(donor[key]);
+          let texts = tried.get(key);
+          if (texts === undefined) {
+            texts = new Set(Object.hasOwn(current, key) ? [valueText(current[key])] : []);
+            tried.set(key, texts);
+          }
+          if (texts.has(text)) continue;
+          texts.add(text);
           const next = { ...current, [key]: donor[key] };
           const value = fromJsonValue(next);
           if (!this.conforms(step, value)) continue;
@@ -302,6 +339,7 @@ export class Solver {
           if (score > bestScore) {
             current = next;
             bestScore = score;
+            tried.clear();
           }
         }
       }
@@ -534,6 +572,21 @@ function scoreOf(
     return Number.isFinite(n) ? n : null;
   }
   return null;
+}
+
+/**
+ * A text equal for two plain values exactly when they are the same JSON data with their keys in
+ * the same order (so convert to the same value): unlike JSON text it tells -0, NaN, the infinities,
+ * bigints and undefined members apart, and a number from a string.
+ */
+function valueText(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => {
+    if (typeof x === "number") return `n${Object.is(x, -0) ? "-0" : String(x)}`;
+    if (typeof x === "string") return `s${x}`;
+    if (typeof x === "bigint") return `b${String(x)}`;
+    if (x === undefined) return "u";
+    return x;
+  });
 }
 
 function mentionsResult(e: Expr): boolean {
