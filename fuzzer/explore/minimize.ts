@@ -2,7 +2,9 @@
 // left out (chunks first, then one at a time: what a loop the finding does not need adds goes) and
 // with values made simpler (strings toward '' and 'a', numbers toward 0 and 1, lists toward [] and
 // one element), keeping every change after which the finding still shows. The work is bounded by
-// a number of replays, not by time, so the same seed gives the same witness on any machine.
+// a number of replays, not by time, so the same seed gives the same witness on any machine. A
+// candidate shares its calls up to the first changed one with the witness: its replay continues
+// from the engine's state there (replay-prefix.ts) instead of from the plan.
 
 import { FUZZ_NO_COMPLETION } from "../../checker/index";
 import type { SpecCache } from "../../interpreter/index";
@@ -10,10 +12,11 @@ import type { FileAccess } from "../../stdlib/index";
 import { attributable, identityOf, type Observation } from "../run/observation";
 import { Observer } from "../run/observer";
 import type { Cut } from "../run/properties";
-import { type Plain, Session, type WireCall } from "../run/session";
+import { type EngineFork, type Plain, Session, type Transport, type WireCall } from "../run/session";
 import type { FuzzTarget } from "../target";
 import { engineTransport } from "../transport";
 import type { Shapes } from "../values/shapes";
+import { PrefixDiverged, prefixReplay, type ReplayRecord } from "./replay-prefix";
 
 /** Replays per finding, at most. */
 const MAX_REPLAYS = 160;
@@ -28,6 +31,8 @@ export interface MinimizeContext {
   readonly specs?: SpecCache;
   /** The time budget has run out: no more replays (the witness so far is kept). */
   readonly expired?: () => boolean;
+  /** Whether replays continue from the witness's engine state at their first changed call (the default) or all start from the plan. */
+  readonly sharePrefixes?: boolean;
 }
 
 export interface Wanted {
@@ -47,6 +52,8 @@ export interface Minimized {
   readonly calls: readonly WireCall[];
   /** The finding as the last replay of these calls showed it (its message may name their values). */
   readonly observation: Observation | null;
+  /** Calls the engine answered from a witness's record instead of again (replays sharing its prefix). */
+  readonly sharedCalls: number;
 }
 
 /**
@@ -59,16 +66,31 @@ export async function minimizeWitness(
   wanted: Wanted,
 ): Promise<Minimized> {
   let replays = 0;
-  const replay = async (candidate: readonly WireCall[]): Promise<Shown | null> => {
+  let sharedCalls = 0;
+  const engine = ctx.sharePrefixes === false ? null : forkingEngine(ctx);
+  const replay: Replay = async (candidate, witness) => {
     if (replays >= MAX_REPLAYS || ctx.expired?.() === true) return null;
     replays++;
-    return showingCall(ctx, candidate, wanted, calls.length);
+    if (engine === null)
+      return showingCall(ctx, engineTransport(ctx.files, ctx.specs), candidate, wanted, calls.length, null);
+    const from = witness?.record ?? null;
+    try {
+      const r = prefixReplay(engine, candidate, from);
+      const shown = await showingCall(ctx, r.transport, candidate, wanted, calls.length, r.record);
+      sharedCalls += r.shared;
+      return shown;
+    } catch (e) {
+      // The observer asked the engine what the witness's did not: replayed from the plan instead.
+      if (!(e instanceof PrefixDiverged) || from === null) throw e;
+      const r = prefixReplay(engine, candidate, null);
+      return showingCall(ctx, r.transport, candidate, wanted, calls.length, r.record);
+    }
   };
-  const first = await replay(calls);
-  if (first === null) return { calls, observation: null };
+  const first = await replay(calls, null);
+  if (first === null) return { calls, observation: null, sharedCalls };
   let best = await dropCalls(first, replay);
   best = await simplifyValues(ctx, best, replay);
-  return { calls: best.calls, observation: best.observation };
+  return { calls: best.calls, observation: best.observation, sharedCalls };
 }
 
 /** A replay that showed the finding: the calls up to the one that shows it, and what it showed. */
@@ -77,33 +99,47 @@ interface Shown {
   readonly observation: Observation | null;
   /** Each response's `status` and `error_type`: what the interpreter made of each call. */
   readonly signature: readonly string[];
+  /** What the replay sent the engine, for the replays that share its prefix (none: not shared). */
+  readonly record: ReplayRecord | null;
 }
 
-type Replay = (calls: readonly WireCall[]) => Promise<Shown | null>;
+/** Replays `calls`, continuing from the witness's engine state where they share its calls. */
+type Replay = (calls: readonly WireCall[], witness: Shown | null) => Promise<Shown | null>;
+
+/** The one engine of a minimization's replays, when its transport can fork. */
+function forkingEngine(ctx: MinimizeContext): (Transport & { readonly fork: () => EngineFork }) | null {
+  const t = engineTransport(ctx.files, ctx.specs);
+  const fork = t.fork;
+  return fork === undefined ? null : Object.assign(t, { fork });
+}
 
 /**
- * Replays `calls` on a fresh engine: the calls up to the one whose response shows the finding
- * (`limit`: the length of the witness being minimized, where a call-limit cut happened).
+ * Replays `calls` through `transport` (a fresh run): the calls up to the one whose response shows
+ * the finding (`limit`: the length of the witness being minimized, where a call-limit cut happened).
  */
 async function showingCall(
   ctx: MinimizeContext,
+  transport: Transport,
   calls: readonly WireCall[],
   wanted: Wanted,
   limit: number,
+  record: ReplayRecord | null,
 ): Promise<Shown | null> {
-  const session = new Session(engineTransport(ctx.files, ctx.specs));
+  const session = new Session(transport);
   const observer = new Observer(ctx.target.spec, ctx.shapes, session);
   const signature: string[] = [];
   const shown = (at: number, observation: Observation | null): Shown => ({
     calls: calls.slice(0, at + 1),
     observation,
     signature: signature.slice(0, at + 1),
+    record,
   });
   for (const [i, call] of calls.entries()) {
     let response: Plain;
     try {
       response = await session.replay(call);
-    } catch {
+    } catch (e) {
+      if (e instanceof PrefixDiverged) throw e;
       return null; // a call names a flow no response named: not a run
     }
     signature.push(`${String(response.status)}|${String(response.error_type ?? "")}`);
@@ -133,7 +169,7 @@ async function dropCalls(first: Shown, replay: Replay): Promise<Shown> {
   let best = first;
   for (let size = Math.floor((best.calls.length - 1) / 2); size >= 1; size = Math.floor(size / 2)) {
     for (let from = 1; from + size <= best.calls.length; ) {
-      const shorter = await replay([...best.calls.slice(0, from), ...best.calls.slice(from + size)]);
+      const shorter = await replay([...best.calls.slice(0, from), ...best.calls.slice(from + size)], best);
       if (shorter !== null && shorter.calls.length < best.calls.length) best = shorter;
       else from++;
     }
@@ -162,7 +198,7 @@ async function simplifyValues(ctx: MinimizeContext, first: Shown, replay: Replay
             { ...call, arguments: args },
             ...best.calls.slice(i + 1),
           ];
-          const shown = await replay(candidate);
+          const shown = await replay(candidate, best);
           if (shown !== null && samePath(shown.signature, best.signature)) {
             best = shown;
             break;

@@ -100,6 +100,6 @@ describe("minimizeWitness", () => {
       flow: "main",
       step: "check",
     });
-    expect(out).toEqual({ calls, observation: null });
+    expect(out).toEqual({ calls, observation: null, sharedCalls: 0 });
   });
 });
