@@ -64,45 +64,55 @@ function fieldsOf(state: FlowState): Loose {
  * The delta holds the working state's own values: encode it before that state changes again.
  */
 export function diffFlowState(committed: FlowState, working: FlowState): FlowDelta {
-  return diffKeys(committed, working, DELTA_KEYS);
-}
-
-/** diffFlowState over the given keys only (the others are left out of the delta). */
-export function diffKeys(committed: FlowState, working: FlowState, keys: readonly DeltaKey[]): FlowDelta {
   const before = fieldsOf(committed);
   const after = fieldsOf(working);
-  const set: Loose = {};
-  const append: Loose = {};
-  const put: Loose = {};
-  const del: Loose = {};
-  for (const key of keys) {
-    const a = before[key];
-    const b = after[key];
-    if (a === b) continue;
-    const field: LooseField = FIELDS[key];
-    if (field.kind === "value") {
-      if (!field.same(a, b)) set[key] = b;
-    } else if (field.kind === "list") {
-      const items = appended(a as readonly unknown[], b as readonly unknown[], field.same);
-      if (items === null) set[key] = b;
-      else if (items.length > 0) append[key] = items;
-    } else {
-      const change = mapChange(a as LooseMap, b as LooseMap, field.same);
-      if (change === "set") set[key] = b;
-      else if (change !== null) {
-        if (change.put.size > 0) put[key] = change.put;
-        if (change.deleted.length > 0) del[key] = change.deleted;
-      }
-    }
-  }
+  const groups = emptyGroups();
+  for (const key of DELTA_KEYS) diffKeyInto(groups, key, before[key], after[key]);
+  return deltaOf(working, groups);
+}
+
+/** A delta's four groups while it is built, each filled in the order its keys are given. */
+interface DeltaGroups {
+  readonly set: Loose;
+  readonly append: Loose;
+  readonly put: Loose;
+  readonly delete: Loose;
+}
+
+export function emptyGroups(): DeltaGroups {
+  return { set: {}, append: {}, put: {}, delete: {} };
+}
+
+/** The delta of `working` (its revision and status) with the groups built. */
+export function deltaOf(working: FlowState, groups: DeltaGroups): FlowDelta {
   return {
     revision: working.revision,
     status: working.status,
-    set,
-    append,
-    put,
-    delete: del,
+    set: groups.set,
+    append: groups.append,
+    put: groups.put,
+    delete: groups.delete,
   } as FlowDelta;
+}
+
+/** Adds to `groups` the change of one key from `a` (committed) to `b` (working), as diffFlowState does. */
+export function diffKeyInto(groups: DeltaGroups, key: DeltaKey, a: unknown, b: unknown): void {
+  if (a === b) return;
+  const field: LooseField = FIELDS[key];
+  if (field.kind === "value") {
+    if (!field.same(a, b)) groups.set[key] = b;
+  } else if (field.kind === "list") {
+    const items = appended(a as readonly unknown[], b as readonly unknown[], field.same);
+    if (items === null) groups.set[key] = b;
+    else if (items.length > 0) groups.append[key] = items;
+  } else {
+    const change = mapChange(a as LooseMap, b as LooseMap, field.same);
+    if (change === "set") groups.set[key] = b;
+    else if (change !== null) {
+      if (change.put.size > 0) groups.put[key] = change.put;
+      if (change.deleted.length > 0) groups.delete[key] = change.deleted;
+    }
+  }
 }
 
 /** The items added at the end of `after`, or null when `before` is not an identical prefix. */
@@ -232,7 +242,10 @@ export function applyDeltaInPlace(state: FlowState, delta: FlowDelta): void {
     const field = fieldOf(key);
     if (field?.kind !== "map") continue;
     const map = target[key] as Map<string, unknown>;
-    for (const [k, v] of put[key] as LooseMap) map.set(k, field.copy(v));
+    const copy = field.copy;
+    (put[key] as LooseMap).forEach((v, k) => {
+      map.set(k, copy(v));
+    });
   }
   state.revision = delta.revision;
   state.status = delta.status;
@@ -251,8 +264,12 @@ function copyField(field: LooseField, value: unknown): unknown {
     case "list":
       return (value as readonly unknown[]).map((item) => field.copy(item));
     case "map": {
+      // forEach, not for-of: no entry pair per item (the memory store copies every new flow).
       const out = new Map<string, unknown>();
-      for (const [k, v] of value as LooseMap) out.set(k, field.copy(v));
+      const copy = field.copy;
+      (value as LooseMap).forEach((v, k) => {
+        out.set(k, copy(v));
+      });
       return out;
     }
   }
@@ -260,8 +277,12 @@ function copyField(field: LooseField, value: unknown): unknown {
 
 /** The state with every field copied as a working copy's is, in the state's own key order. */
 export function copyState(state: FlowState): FlowState {
+  const fields = fieldsOf(state);
   const out: Loose = {};
-  for (const [key, value] of Object.entries(state)) {
+  // for-in, not Object.entries (an array of pairs per copy): a state is a plain object, whose
+  // own keys for-in lists in the same order.
+  for (const key in fields) {
+    const value = fields[key];
     out[key] = Object.hasOwn(FIELDS, key) ? copyField(FIELDS[key as DeltaKey], value) : value;
   }
   return out as unknown as FlowState;

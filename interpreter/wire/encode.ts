@@ -383,7 +383,10 @@ function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
     }
     return out;
   }
-  const out: Record<string, unknown> = Object.create(null);
+  // Filled as an ordinary object and given its null prototype at the end: Object.create(null)
+  // makes an object in V8's slow dictionary mode, which costs more to fill and to read, and every
+  // in-process response is made of these.
+  const out: Record<string, unknown> = {};
   if (value instanceof PyDict) {
     for (const [k, val] of value.entries.values()) {
       if (val === undefined) continue;
@@ -391,14 +394,14 @@ function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
       if (Object.hasOwn(out, key)) continue;
       const x = plainShallow(val, next, asNumber);
       if (x === TOO_DEEP) return TOO_DEEP;
-      out[key] = x;
+      setOwn(out, key, x);
     }
   } else if (value instanceof Map) {
     for (const [k, val] of value as ReadonlyMap<string, Wire>) {
       if (val === undefined) continue;
       const x = plainShallow(val, next, asNumber);
       if (x === TOO_DEEP) return TOO_DEEP;
-      out[k] = x;
+      setOwn(out, k, x);
     }
   } else {
     const source = value as WireObject;
@@ -409,10 +412,17 @@ function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
       if (val === undefined) continue;
       const x = plainShallow(val, next, asNumber);
       if (x === TOO_DEEP) return TOO_DEEP;
-      out[k] = x;
+      setOwn(out, k, x);
     }
   }
-  return out;
+  return Object.setPrototypeOf(out, null);
+}
+
+/** `out[key] = x` as an own data property, `__proto__` included (an ordinary object would take it as its prototype). */
+function setOwn(out: Record<string, unknown>, key: string, x: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(out, key, { value: x, writable: true, enumerable: true, configurable: true });
+  else out[key] = x;
 }
 
 /** wireToPlain by an explicit work list, for values of any depth. */

@@ -33,17 +33,20 @@ function measure(v: Wire, level: number, maxDepth: number): number {
       size += (i > 0 ? SEPARATOR : 0) + measure(items[i], level + 1, maxDepth);
     return size;
   }
-  if (v instanceof PyDict || v instanceof Map) {
+  // Maps by forEach and objects by for-in: a commit measures every change, and for-of over a
+  // map's entries or Object.keys allocated an iterator result, an entry pair or a key array per
+  // container (a tenth of a bare transition's garbage).
+  if (v instanceof PyDict) {
     if (level > maxDepth) throw new WireDepthError(maxDepth);
-    let size = 0;
-    const entries: Iterable<readonly [unknown, Wire]> =
-      v instanceof PyDict ? v.entries.values() : (v as ReadonlyMap<string, Wire>);
-    for (const [k, val] of entries) {
-      if (val === undefined) continue;
-      size +=
-        SEPARATOR + (typeof k === "string" ? k.length + 4 : SCALAR + 4) + measure(val, level + 1, maxDepth);
-    }
-    return size === 0 ? 2 : size; // the brackets stand where the first separator was counted
+    const sum = new Sum(level + 1, maxDepth);
+    v.entries.forEach(sum.pyEntry, sum);
+    return sum.size === 0 ? 2 : sum.size;
+  }
+  if (v instanceof Map) {
+    if (level > maxDepth) throw new WireDepthError(maxDepth);
+    const sum = new Sum(level + 1, maxDepth);
+    (v as ReadonlyMap<unknown, Wire>).forEach(sum.mapEntry, sum);
+    return sum.size === 0 ? 2 : sum.size;
   }
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) {
@@ -52,12 +55,36 @@ function measure(v: Wire, level: number, maxDepth: number): number {
   if (level > maxDepth) throw new WireDepthError(maxDepth);
   const source = v as WireObject;
   let size = 0;
-  const keys = Object.keys(source);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i] as string;
+  // A wire object is a plain object (its prototype was checked): for-in sees its own keys only.
+  for (const k in source) {
     const val = source[k];
     if (val === undefined) continue;
     size += SEPARATOR + k.length + 4 + measure(val, level + 1, maxDepth);
   }
-  return size === 0 ? 2 : size;
+  return size === 0 ? 2 : size; // the brackets stand where the first separator was counted
+}
+
+/** The running size of a map's entries (a map is measured by forEach, which allocates nothing per entry). */
+class Sum {
+  size = 0;
+  constructor(
+    private readonly level: number,
+    private readonly maxDepth: number,
+  ) {}
+
+  pyEntry(this: Sum, entry: readonly [unknown, Wire]): void {
+    this.entry(entry[0], entry[1]);
+  }
+
+  mapEntry(this: Sum, val: Wire, k: unknown): void {
+    this.entry(k, val);
+  }
+
+  private entry(k: unknown, val: Wire): void {
+    if (val === undefined) return;
+    this.size +=
+      SEPARATOR +
+      (typeof k === "string" ? k.length + 4 : SCALAR + 4) +
+      measure(val, this.level, this.maxDepth);
+  }
 }

@@ -147,6 +147,45 @@ describe("wireToPlain", () => {
       Object.assign(Object.create(null), { 1: "int", null: "none" }),
     ]);
   });
+
+  it("keeps a `__proto__` key as an own property of an object without a prototype", () => {
+    const own = (x: unknown): Record<string, unknown> => {
+      const o: Record<string, unknown> = Object.create(null);
+      Object.defineProperty(o, "__proto__", {
+        value: x,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      o.a = 2n;
+      return o;
+    };
+    const object: Record<string, Wire> = {};
+    Object.defineProperty(object, "__proto__", {
+      value: ["v"],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    object.a = 2n;
+    for (const v of [
+      new Map<string, Wire>([
+        ["__proto__", ["v"]],
+        ["a", 2n],
+      ]),
+      makeDict([
+        ["__proto__", ["v"]],
+        ["a", 2n],
+      ]),
+      object,
+    ] as Wire[]) {
+      const plain = wireToPlain(v) as Record<string, unknown>;
+      expect(Object.getPrototypeOf(plain)).toBeNull();
+      expect(Object.keys(plain)).toEqual(["__proto__", "a"]);
+      expect(plain).toStrictEqual(own(["v"]));
+      expect(JSON.stringify(wireToPlain(v, { bigints: "number" }))).toBe('{"__proto__":["v"],"a":2}');
+    }
+  });
 });
 
 describe("encodeWire", () => {
