@@ -9,6 +9,7 @@
 import type { NodeHost } from "../host/index";
 import { FlowCorruptError, type FlowRun, loadFlow } from "../interpreter/index";
 import type { AuditRecord, FlowList, FlowPage, InboxView, ItemsPage, StepView } from "./api-types";
+import { firstPage } from "./first-page";
 import { corruptInboxRow, type InboxRow, inboxRow } from "./inbox-rows";
 import { type InboxQuery, inboxView } from "./inbox-view";
 import {
@@ -95,8 +96,13 @@ export class FlowSource {
     return rows;
   }
 
-  /** One flow's page with a window of its steps and audit records. */
+  /**
+   * One flow's page with a window of its steps and audit records. A long flow not read yet is
+   * first answered unchecked (first-page.ts), its model loaded right after this answer is sent.
+   */
   async page(flowId: string, window: PageWindow): Promise<Loaded<FlowPage>> {
+    const first = await this.firstPage(flowId, window);
+    if (first !== null) return { kind: "ok", value: first };
     const loaded = await this.model(flowId);
     return loaded.kind === "ok"
       ? { kind: "ok", value: flowPage(loaded.value, loaded.value.item.updated_ms, window) }
@@ -133,6 +139,25 @@ export class FlowSource {
         items: model.audit.slice(offset, offset + clampLimit(limit)),
       },
     };
+  }
+
+  /**
+   * The unchecked page of a long flow that has no model for its change token, with its model's
+   * load kept to start after this turn (so this answer goes out first); else null.
+   */
+  private async firstPage(flowId: string, window: PageWindow): Promise<FlowPage | null> {
+    const token = await this.host.store.token(flowId);
+    if (token === null || this.models.get(flowId)?.token === token) return null;
+    const stored = await this.host.store.read(flowId);
+    if (stored === null || stored.token !== token || this.models.get(flowId)?.token === token) return null;
+    const page = firstPage(flowId, stored, window);
+    if (page === null) return null;
+    this.keep(
+      flowId,
+      token,
+      new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.loadModel(flowId)),
+    );
+    return page;
   }
 
   /** The flow's model as stored now: the kept one while the flow's change token holds. */
