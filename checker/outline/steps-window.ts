@@ -54,8 +54,10 @@ export function outlineSteps(
   if (typeof offset === "function") offset = offset(starts.length);
   const from = Math.max(0, Math.min(offset, starts.length));
   const to = Math.min(starts.length, from + Math.max(0, limit));
+  // An empty window: nothing to read (a `steps:` cut to no item would not load as a list).
+  if (from === to) return { total: starts.length, offset: from, steps: [] };
   const first = starts[0] ?? end;
-  const kept = from < to ? lines.slice(starts[from], to < starts.length ? starts[to] : end) : [];
+  const kept = lines.slice(starts[from], to < starts.length ? starts[to] : end);
   const cut = [...lines.slice(0, first), ...kept, ...lines.slice(end)].join("\n");
   const source = new SpecSource(cut);
   const sink = new DiagnosticSink();
