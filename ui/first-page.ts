@@ -29,11 +29,10 @@ function isObject(value: unknown): value is Json {
 
 const RECORD_TYPES: ReadonlySet<unknown> = new Set(["step", "gate", "skip", "policy"]);
 
-/** The trace records of a list, or null when one is not a record. */
+/** The trace records of a list as written, or null when one is not a record. */
 function records(value: unknown): AuditRecord[] | null {
   if (!Array.isArray(value)) return null;
-  const out: AuditRecord[] = [];
-  for (const r of value) {
+  for (const r of value)
     if (
       !isObject(r) ||
       typeof r.step_id !== "string" ||
@@ -41,14 +40,17 @@ function records(value: unknown): AuditRecord[] | null {
       typeof r.round !== "number"
     )
       return null;
-    // A step record read back has the result cache's keys (false and null in older files).
-    out.push(
-      (r.type === "step"
-        ? { ...r, cache_hit: r.cache_hit ?? false, cache_key: r.cache_key ?? null }
-        : { ...r }) as AuditRecord,
-    );
-  }
-  return out;
+  return value as AuditRecord[];
+}
+
+/**
+ * A record as the checked reading gives it: a step record read back has the result cache's keys
+ * (false and null in older files). Made for the records shown only: a long flow has thousands.
+ */
+function readBack(r: AuditRecord): AuditRecord {
+  return r.type === "step"
+    ? { ...r, cache_hit: r.cache_hit ?? false, cache_key: r.cache_key ?? null }
+    : { ...r };
 }
 
 /** The unchecked first page of `stored` (flow `flowId`), or null. */
@@ -122,8 +124,12 @@ export function firstPage(flowId: string, stored: StoredFlow, window: PageWindow
     parent_flow_id: parent as string | null,
   };
   const audit = [...(rounds as AuditRecord[][]).flat(), ...current];
-  const byStep = recordsByStep(audit);
-  const states = stepStates(current, item);
+  const shownIds = new Set(outline.steps.map((s) => s.id));
+  const byStep = recordsByStep(audit.filter((r) => shownIds.has(r.step_id)).map(readBack));
+  const states = stepStates(
+    current.filter((r) => shownIds.has(r.step_id)),
+    item,
+  );
   const steps = outline.steps.map(
     (s): StepView => ({
       id: s.id,
@@ -146,7 +152,7 @@ export function firstPage(flowId: string, stored: StoredFlow, window: PageWindow
     steps,
     steps_offset: outline.offset,
     steps_total: outline.total,
-    audit: audit.slice(auditOffset, auditOffset + limit),
+    audit: audit.slice(auditOffset, auditOffset + limit).map(readBack),
     audit_offset: auditOffset,
     audit_total: audit.length,
     gate: null,

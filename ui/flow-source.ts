@@ -7,7 +7,13 @@
 // from the list's own read: the notification about that gate links to its page.
 
 import type { NodeHost } from "../host/index";
-import { FlowCorruptError, type FlowRun, loadFlow } from "../interpreter/index";
+import {
+  FlowCorruptError,
+  type FlowRun,
+  type FlowStore,
+  loadFlow,
+  type StoredFlow,
+} from "../interpreter/index";
 import type { AuditRecord, FlowList, FlowPage, InboxView, ItemsPage, StepView } from "./api-types";
 import { firstPage } from "./first-page";
 import { corruptInboxRow, type InboxRow, inboxRow } from "./inbox-rows";
@@ -142,8 +148,9 @@ export class FlowSource {
   }
 
   /**
-   * The unchecked page of a long flow that has no model for its change token, with its model's
-   * load kept to start after this turn (so this answer goes out first); else null.
+   * For a flow with no model for its change token: its model's load kept, from one read of the
+   * flow; when that flow is long, its unchecked page (first-page.ts), the load then kept to start
+   * after this turn, so that this answer goes out first. Null otherwise.
    */
   private async firstPage(flowId: string, window: PageWindow): Promise<FlowPage | null> {
     const token = await this.host.store.token(flowId);
@@ -151,11 +158,12 @@ export class FlowSource {
     const stored = await this.host.store.read(flowId);
     if (stored === null || stored.token !== token || this.models.get(flowId)?.token === token) return null;
     const page = firstPage(flowId, stored, window);
-    if (page === null) return null;
     this.keep(
       flowId,
       token,
-      new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.loadModel(flowId)),
+      page === null
+        ? this.loadModel(flowId, stored)
+        : new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.loadModel(flowId, stored)),
     );
     return page;
   }
@@ -189,10 +197,16 @@ export class FlowSource {
     });
   }
 
-  private async loadModel(flowId: string): Promise<Loaded<FlowModel>> {
+  /** The flow's model; from `read` when given (the text the first page was answered from, not read twice). */
+  private async loadModel(flowId: string, read?: StoredFlow): Promise<Loaded<FlowModel>> {
+    const store = this.host.store;
+    const from: FlowStore =
+      read === undefined
+        ? store
+        : Object.assign(Object.create(store) as FlowStore, { read: async () => read });
     let loaded: Awaited<ReturnType<typeof loadFlow>>;
     try {
-      loaded = await loadFlow(this.host.store, flowId, (state) => this.host.restore(state));
+      loaded = await loadFlow(from, flowId, (state) => this.host.restore(state));
     } catch (e) {
       if (e instanceof FlowCorruptError) return { kind: "corrupt", problem: e.message };
       throw e;
