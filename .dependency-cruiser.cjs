@@ -159,6 +159,7 @@ const SUBFOLDER_ORDER = {
     "portable",
     "ir",
     "control",
+    "outline",
     "incremental",
     "services",
     "scenario",

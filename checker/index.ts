@@ -57,6 +57,7 @@ export type {
 } from "./ir/types";
 export { LineMap } from "./location";
 export type { SpecModel } from "./model/types";
+export { outlineSteps } from "./outline/steps-window";
 export {
   DEFAULT_PORTABLE_VERSION,
   portableTarget,

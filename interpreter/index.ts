@@ -81,6 +81,7 @@ export { runScenarioFile } from "./scenario/run-file";
 export { compileSpeckit } from "./speckit/compile";
 export { batchFlowIds, checkRevisions } from "./store/batch";
 export { encodeFlowState, FlowTooLargeError } from "./store/codec";
+export { DELTA_KEYS } from "./store/delta";
 export { sequenceGap } from "./store/delta-sequence";
 export { assertSafeFlowId, isSafeFlowId } from "./store/flow-id";
 export { MemoryStore } from "./store/memory-store";

@@ -211,6 +211,12 @@ export interface FlowPage {
   readonly may_resolve?: false;
   /** What a person deciding the gate is shown (ui/gate-review.ts); null unless the flow waits at a gate. */
   readonly review: GateReview | null;
+  /**
+   * A long flow's first answer from a server that had not read it (ui/first-page.ts): built from
+   * the flow file and the steps around the current one, the spec not checked yet; no gate, review
+   * or graph. The page shows it and asks again for the checked page. Absent on a checked page.
+   */
+  readonly unchecked?: true;
 }
 
 /** At the gate (docs/guides/ui-at-the-gate.md): what the steps under review went through, and earlier decisions. */

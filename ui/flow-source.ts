@@ -7,8 +7,15 @@
 // from the list's own read: the notification about that gate links to its page.
 
 import type { NodeHost } from "../host/index";
-import { FlowCorruptError, type FlowRun, loadFlow } from "../interpreter/index";
+import {
+  FlowCorruptError,
+  type FlowRun,
+  type FlowStore,
+  loadFlow,
+  type StoredFlow,
+} from "../interpreter/index";
 import type { AuditRecord, FlowList, FlowPage, InboxView, ItemsPage, StepView } from "./api-types";
+import { firstPage } from "./first-page";
 import { corruptInboxRow, type InboxRow, inboxRow } from "./inbox-rows";
 import { type InboxQuery, inboxView } from "./inbox-view";
 import {
@@ -95,8 +102,13 @@ export class FlowSource {
     return rows;
   }
 
-  /** One flow's page with a window of its steps and audit records. */
+  /**
+   * One flow's page with a window of its steps and audit records. A long flow not read yet is
+   * first answered unchecked (first-page.ts), its model loaded right after this answer is sent.
+   */
   async page(flowId: string, window: PageWindow): Promise<Loaded<FlowPage>> {
+    const first = await this.firstPage(flowId, window);
+    if (first !== null) return { kind: "ok", value: first };
     const loaded = await this.model(flowId);
     return loaded.kind === "ok"
       ? { kind: "ok", value: flowPage(loaded.value, loaded.value.item.updated_ms, window) }
@@ -135,6 +147,27 @@ export class FlowSource {
     };
   }
 
+  /**
+   * For a flow with no model for its change token: its model's load kept, from one read of the
+   * flow; when that flow is long, its unchecked page (first-page.ts), the load then kept to start
+   * after this turn, so that this answer goes out first. Null otherwise.
+   */
+  private async firstPage(flowId: string, window: PageWindow): Promise<FlowPage | null> {
+    const token = await this.host.store.token(flowId);
+    if (token === null || this.models.get(flowId)?.token === token) return null;
+    const stored = await this.host.store.read(flowId);
+    if (stored === null || stored.token !== token || this.models.get(flowId)?.token === token) return null;
+    const page = firstPage(flowId, stored, window);
+    this.keep(
+      flowId,
+      token,
+      page === null
+        ? this.loadModel(flowId, stored)
+        : new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.loadModel(flowId, stored)),
+    );
+    return page;
+  }
+
   /** The flow's model as stored now: the kept one while the flow's change token holds. */
   private async model(flowId: string): Promise<Loaded<FlowModel>> {
     const token = await this.host.store.token(flowId);
@@ -164,10 +197,16 @@ export class FlowSource {
     });
   }
 
-  private async loadModel(flowId: string): Promise<Loaded<FlowModel>> {
+  /** The flow's model; from `read` when given (the text the first page was answered from, not read twice). */
+  private async loadModel(flowId: string, read?: StoredFlow): Promise<Loaded<FlowModel>> {
+    const store = this.host.store;
+    const from: FlowStore =
+      read === undefined
+        ? store
+        : Object.assign(Object.create(store) as FlowStore, { read: async () => read });
     let loaded: Awaited<ReturnType<typeof loadFlow>>;
     try {
-      loaded = await loadFlow(this.host.store, flowId, (state) => this.host.restore(state));
+      loaded = await loadFlow(from, flowId, (state) => this.host.restore(state));
     } catch (e) {
       if (e instanceof FlowCorruptError) return { kind: "corrupt", problem: e.message };
       throw e;

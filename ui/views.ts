@@ -112,7 +112,15 @@ export function flowModel(run: FlowRun, updatedMs: number): FlowModel {
     current === undefined ? null : new LineMap(run.state.raw_spec).position(current.range.start).line,
   );
   const review = item.gate === null ? null : gateReview(run, item.gate.step_id);
-  return { run, item, states: stepStates(run, item), audit, byStep: recordsByStep(audit), spec, review };
+  return {
+    run,
+    item,
+    states: stepStates(run.state.records, item),
+    audit,
+    byStep: recordsByStep(audit),
+    spec,
+    review,
+  };
 }
 
 /** Which steps and audit records a flow's page carries (`GET /api/flows/<id>?steps_offset=&audit_offset=&limit=`). */
@@ -164,7 +172,7 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
 }
 
 /** The lines of a spec the page shows: all of a short one; of a long one, SPEC_MAX_LINES around the current step's. */
-function specWindow(source: string, current: number | null): FlowPage["spec"] {
+export function specWindow(source: string, current: number | null): FlowPage["spec"] {
   const lines = source.replace(/\n$/, "").split("\n");
   if (lines.length <= SPEC_MAX_LINES)
     return { source, first_line: 1, line_count: lines.length, current_step_line: current };
@@ -178,7 +186,7 @@ function specWindow(source: string, current: number | null): FlowPage["spec"] {
 }
 
 /** The first index of the page of `limit` items that holds `index` (0 for none). */
-function pageStart(index: number, limit: number): number {
+export function pageStart(index: number, limit: number): number {
   return index <= 0 ? 0 : Math.floor(index / limit) * limit;
 }
 
@@ -210,9 +218,17 @@ export function stepSlice(model: FlowModel, offset: number, limit: number): Step
  * skipped, gate → done or killed, a gate's policy → skipped, or done when only flagged), the current step's from the flow's status (running → current,
  * awaiting_gate, exhausted → failed, killed → killed), and pending for the rest.
  */
-function stepStates(run: FlowRun, item: FlowListItem): Map<string, StepState> {
+export function stepStates(
+  records: readonly {
+    readonly type: string;
+    readonly step_id: string;
+    readonly outcome?: unknown;
+    readonly effective_policy?: unknown;
+  }[],
+  item: FlowListItem,
+): Map<string, StepState> {
   const states = new Map<string, StepState>();
-  for (const record of run.state.records) {
+  for (const record of records) {
     if (record.type === "skip") states.set(record.step_id, "skipped");
     else if (record.type === "policy")
       states.set(record.step_id, record.effective_policy === "flag" ? "done" : "skipped");
@@ -254,7 +270,7 @@ function childFlowOf(records: readonly AuditRecord[], stepId: string, run: FlowR
 }
 
 /** Each step's records, oldest first, in one pass (a 10,000-step flow has as many records). */
-function recordsByStep(audit: readonly AuditRecord[]): Map<string, AuditRecord[]> {
+export function recordsByStep(audit: readonly AuditRecord[]): Map<string, AuditRecord[]> {
   const byStep = new Map<string, AuditRecord[]>();
   for (const r of audit) {
     const list = byStep.get(r.step_id);

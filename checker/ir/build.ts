@@ -174,7 +174,7 @@ function stringList(field: Field<readonly ScalarNode[]> | null): string[] {
 }
 
 /** The attempts a step gets: its kind's default (checker/kinds/<kind>.ts, `retries`). */
-function stepRetries(step: StepDecl, retries: KindRetries): number {
+export function stepRetries(step: StepDecl, retries: KindRetries): number {
   if ("fixed" in retries) return retries.fixed;
   if (retries.from === "step") return step.integer("retries")?.value ?? retries.default;
   return step.fn?.integer("retries")?.value ?? DEFAULT_FUNCTION_RETRIES;

@@ -199,10 +199,14 @@ describe("a flow of 10,000 steps", () => {
       answered.push(`${name} ${r.status}`);
       return r;
     };
-    const reading = fetch(`${ui.origin}/api/flows/${cold}`, { headers: auth }).then(async (r) => {
-      await r.arrayBuffer();
-      return done("flow")(r);
-    });
+    // A window of its steps: answered from the checked flow (the page's first answer about a long
+    // flow is not: it comes before the check, as the next test shows).
+    const reading = fetch(`${ui.origin}/api/flows/${cold}/steps?offset=0`, { headers: auth }).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return done("flow")(r);
+      },
+    );
     // Asked once the read is under way (the wait is no assertion: a later start only weakens the test).
     await new Promise((resolve) => setTimeout(resolve, 200));
     const events = new AbortController();
@@ -222,6 +226,38 @@ describe("a flow of 10,000 steps", () => {
     expect(answered.at(-1)).toBe("flow 200");
     expect(answered.slice(0, -1).sort()).toEqual(["events 200", "page 200", "script 200", "session 200"]);
   }
+
+  it("answers a fresh server's page of the flow before checking its spec, and draws the gate once checked", async () => {
+    const freshHome = join(tree.path, "fresh-home");
+    const fresh = writeBigFlow(freshHome, 10_000);
+    const ui = await startUi(freshHome, ["--token", TOKEN]);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      const answers: { unchecked: boolean; gate: boolean }[] = [];
+      page.on("response", (r) => {
+        if (new URL(r.url()).pathname !== `/api/flows/${fresh}`) return;
+        void r
+          .json()
+          .then((body: { unchecked?: true; gate: unknown }) =>
+            answers.push({ unchecked: body.unchecked === true, gate: body.gate !== null }),
+          );
+      });
+      await page.goto(`${ui.origin}/?token=${TOKEN}#/flow/${fresh}`);
+      await page.locator('#steps li[data-step-id="approve"][data-state="awaiting_gate"]').waitFor();
+      await page.locator("section#gate").waitFor();
+      expect(await page.locator(".unchecked-note").count()).toBe(0);
+      expect(await page.locator("#steps li").count()).toBe(100);
+      // The first answer came from the flow file without the spec's check (no gate in it), the
+      // next, asked at once by the page, from the checked flow.
+      expect(answers).toEqual([
+        { unchecked: true, gate: false },
+        { unchecked: false, gate: true },
+      ]);
+    } finally {
+      await page.close();
+      await ui.stop();
+    }
+  }, 60_000);
 
   it("renders the window around the current step within seconds, with a bounded element count", async () => {
     // The server has read the flow once (its first read, decoding and checking 10,000 steps, is

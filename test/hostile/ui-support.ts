@@ -1,12 +1,15 @@
 // For the hostile tests and the bench of `stratumc ui`: a flow of many steps written straight into
 // a file store (driving 10,000 steps through the engine would rewrite the growing flow file
 // 10,000 times), every step but the last done with an output and a trace record, the last a gate
-// the flow waits at; and a plain HTTP server on another port that records what reaches it.
+// the flow waits at (or, as a long flow at its gate almost always is on the file store, its snapshot
+// and then its last calls run by the engine as journal entries); and a plain HTTP server on another port that records what reaches it.
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { composeHostLazily } from "../../host/index";
+import { fromJsonValue } from "../../stdlib/index";
 
 /** A spec of `steps` steps: function steps s0 … s(n-2), then the gate `approve`. */
 function bigFlowSpec(steps: number): string {
@@ -99,6 +102,36 @@ export function writeBigFlow(home: string, steps: number): string {
   };
   mkdirSync(join(home, "flows"), { recursive: true });
   writeFileSync(join(home, "flows", `${flowId}.json`), JSON.stringify(state, null, 2));
+  return flowId;
+}
+
+/**
+ * writeBigFlow's flow stopped `calls` steps before its gate, then those steps run by real calls of
+ * the engine on the file store: the flow waits at its gate with its snapshot and `calls` journal
+ * entries (the store writes a snapshot only once the journal is as large as the snapshot).
+ */
+export async function writeJournaledBigFlow(home: string, steps: number, calls: number): Promise<string> {
+  const flowId = writeBigFlow(home, steps);
+  const at = steps - 1 - calls;
+  const file = join(home, "flows", `${flowId}.json`);
+  const state = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  state.records = (state.records as unknown[]).slice(0, at);
+  state.current_idx = at;
+  for (const map of [state.step_outputs, state.attempts] as Record<string, unknown>[])
+    for (let i = at; i < steps; i++) delete map[`s${i}`];
+  writeFileSync(file, JSON.stringify(state, null, 2));
+  const host = await composeHostLazily({ cwd: home, env: { ...process.env, STRATUM_HOME: home } });
+  const api = host.api();
+  for (let i = at; i < steps - 1; i++) {
+    const done = (await api.stepDone({
+      flow_id: flowId,
+      step_id: `s${i}`,
+      result: fromJsonValue({ name: `part ${i} of the plan, done` }),
+    })) as { status?: unknown };
+    const expected = i + 1 < steps - 1 ? "execute_step" : "await_gate";
+    if (done.status !== expected) throw new Error(`step s${i}: ${JSON.stringify(done)}`);
+  }
+  await host.close();
   return flowId;
 }
 

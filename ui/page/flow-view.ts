@@ -52,6 +52,8 @@ export class FlowView {
   /** Whether the audit, spec and inputs were drawn once; the page waiting to draw them, if any. */
   private restShown = false;
   private restPage: FlowPage | null = null;
+  /** Whether the last answer was an unchecked first page (the next is asked for at once, once). */
+  private unchecked = false;
 
   constructor(private readonly flowId: string) {
     this.crumbs = h(
@@ -139,6 +141,12 @@ export class FlowView {
       return;
     }
     this.render(result.value);
+    // A long flow's first answer from a server that had not read it: the checked page follows
+    // (the server checks the spec right after answering). Asked once, so a server that keeps
+    // answering unchecked (its check failing) is not asked in a loop.
+    const again = result.value.unchecked === true && !this.unchecked;
+    this.unchecked = result.value.unchecked === true;
+    if (again) void this.refresh();
   }
 
   private showError(status: number, code: string, message: string): void {
@@ -202,6 +210,9 @@ export class FlowView {
         h("dt", null, "Updated"),
         h("dd", null, timeElement(f.updated_ms)),
       ),
+      page.unchecked === true
+        ? h("p", { class: "muted unchecked-note", role: "status" }, "Checking the flow's spec…")
+        : null,
     );
     if (focused) heading.focus();
     this.renderGate(page);
