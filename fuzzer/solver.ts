@@ -24,8 +24,6 @@ import {
 import { ensureOf } from "./target";
 import { certified, hasCertificate } from "./values/certificate";
 import { Derived } from "./values/derived";
-import { drawnCandidates } from "./values/drawn";
-import { surelyConforms } from "./values/plain-conforms";
 import type { Shapes } from "./values/shapes";
 
 const CANDIDATES = 300;
@@ -141,12 +139,10 @@ export class Solver {
         .map((plain) => certified(step, plain, conforms))
         .map((plain) => ({ plain, value: fromJsonValue(plain) }))
         .filter((c) => this.conforms(step, c.value));
-      const contract = this.shapes.contractOf(step);
-      const drawn = drawnCandidates(
-        fc.sample(this.shapes.result(step), { seed: this.seed ^ (step.index * 7919), numRuns: CANDIDATES }),
-        (plain) => surelyConforms(contract, step.outputSchema, plain, this.spec),
-        (value) => this.conforms(step, value),
-      );
+      const drawn = fc
+        .sample(this.shapes.result(step), { seed: this.seed ^ (step.index * 7919), numRuns: CANDIDATES })
+        .map((plain) => ({ plain, value: fromJsonValue(plain) }))
+        .filter((c) => this.conforms(step, c.value));
       list = [...derived, ...drawn];
       this.derivedCounts.set(step, derived.length);
       this.candidates.set(step, list);
