@@ -6,7 +6,7 @@
 // whenever the file is not plainly readable this way: the caller then answers the checked page.
 
 import { outlineSteps } from "../checker/index";
-import { DELTA_KEYS, type StoredFlow } from "../interpreter/index";
+import { applyEntriesToPlain, plainJson, type StoredFlow } from "../interpreter/index";
 import type { AuditRecord, FlowListItem, FlowListStatus, FlowPage, StepView } from "./api-types";
 import {
   clampLimit,
@@ -53,79 +53,13 @@ function readBack(r: AuditRecord): AuditRecord {
     : { ...r };
 }
 
-/** The JSON of a text, or undefined when it is not plain JSON (NaN, …: the checked reading knows). */
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-const STATE_KEYS: ReadonlySet<string> = new Set(DELTA_KEYS);
-const ENTRY_KEYS: ReadonlySet<string> = new Set(["revision", "status", "set", "append", "put", "delete"]);
-
-/** Writes `key` as an own property (a key `__proto__` from a flow's data must not set a prototype). */
-function define(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
-/**
- * Applies the journal's entries (the interpreter's state deltas, store/delta.ts, written with the
- * flow file's encoder and its key names) to the flow file's JSON, as applyDeltaInPlace applies them
- * to a decoded state: `set` replaces a value, `append` adds items at the end of a list, `delete`
- * removes map keys and then `put` writes entries. A long flow at its gate has entries almost always:
- * the file store writes a snapshot only once its journal is as large as the snapshot. False on
- * anything a delta reader would refuse or not expect (the checked reading then answers and says why).
- */
-function withEntries(state: Json, entries: readonly string[], revision: number): boolean {
-  for (const text of entries) {
-    const entry = parsed(text);
-    if (!isObject(entry) || typeof state.revision !== "number" || entry.revision !== state.revision + 1)
-      return false;
-    for (const key in entry) if (!ENTRY_KEYS.has(key)) return false;
-    const { set = {}, append = {}, put = {}, delete: removed = {} } = entry;
-    if (!isObject(set) || !isObject(append) || !isObject(put) || !isObject(removed)) return false;
-    // A key is changed by one group only, or by `delete` and `put` of one map.
-    const seen = new Set<string>();
-    for (const group of [set, append, { ...put, ...removed }])
-      for (const key in group) {
-        if (!STATE_KEYS.has(key) || seen.has(key)) return false;
-        seen.add(key);
-      }
-    for (const key in set) define(state, key, set[key]);
-    for (const key in append) {
-      const list = state[key];
-      const items = append[key];
-      if (!Array.isArray(list) || !Array.isArray(items)) return false;
-      for (const item of items) list.push(item);
-    }
-    for (const key in removed) {
-      const map = state[key];
-      const keys = removed[key];
-      if (!isObject(map) || !Array.isArray(keys)) return false;
-      for (const k of keys) {
-        if (typeof k !== "string") return false;
-        delete map[k];
-      }
-    }
-    for (const key in put) {
-      const map = state[key];
-      const values = put[key];
-      if (!isObject(map) || !isObject(values)) return false;
-      for (const k in values) define(map, k, values[k]);
-    }
-    state.revision = entry.revision;
-    state.status = entry.status;
-  }
-  return state.revision === revision || entries.length === 0;
-}
-
 /** The unchecked first page of `stored` (flow `flowId`), or null. */
 export function firstPage(flowId: string, stored: StoredFlow, window: PageWindow): FlowPage | null {
   if (stored.text.length < FIRST_PAGE_MIN_CHARS || stored.deltaProblem !== undefined) return null;
-  const state = parsed(stored.text);
-  if (!isObject(state) || !withEntries(state, stored.deltas, stored.revision)) return null;
+  // A long flow at its gate has journal entries almost always: the file store writes a snapshot
+  // only once its journal is as large as the snapshot.
+  const state = plainJson(stored.text);
+  if (!isObject(state) || !applyEntriesToPlain(state, stored.deltas, stored.revision)) return null;
   const { flow_name: name, raw_spec: spec, current_idx: index, round, revision } = state;
   const terminal = state.terminal_status;
   const parent = state.parent_flow_id;
