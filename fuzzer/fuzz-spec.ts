@@ -146,7 +146,8 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
   const solver = new Solver(target.spec, shapes, seed, files);
   // Exhaustive mode draws its values with a seed of its own: what it proves or finds is the same
   // whatever seed the random runs use.
-  const exhaustiveSolver = new Solver(target.spec, shapes, EXHAUSTIVE_SEED, files);
+  // What no seed changes (the derived candidates and their context-free outcomes) it shares.
+  const exhaustiveSolver = solver.withSeed(EXHAUSTIVE_SEED);
   // The spec is checked once: every engine of the session (exploration, each replay of the
   // minimizer) finds this check in the shared cache instead of checking the text again.
   const specs = new SpecCache();

@@ -4,7 +4,9 @@
 // results first (values/derived.ts: the same on every seed, so whether a passing, raising or failing
 // result exists does not depend on the seed), then results drawn once from its generator with the
 // run's seed, so the same seed gives the same results. Every candidate carries the certificate a
-// reasoning_template asks for (values/certificate.ts).
+// reasoning_template asks for (values/certificate.ts). The derived candidates, and what does not
+// depend on the seed, are shared by the solvers of a session (solver-shared.ts); the drawn ones are
+// drawn only when a search gets past the derived ones.
 // Nothing here decides a finding about a run: findings come from the interpreter's responses.
 import fc from "fast-check";
 import type { CheckedSpec, ExpressionIR, StepIR } from "../checker/index";
@@ -21,24 +23,16 @@ import {
   type PyValue,
   truthy,
 } from "../stdlib/index";
+import { type Candidate, type Outcome, readsPath, SolverShared } from "./solver-shared";
 import { ensureOf } from "./target";
-import { certified, hasCertificate } from "./values/certificate";
-import { Derived } from "./values/derived";
+import { hasCertificate } from "./values/certificate";
+import type { Derived } from "./values/derived";
 import type { Shapes } from "./values/shapes";
+
+export type { Outcome } from "./solver-shared";
 
 const CANDIDATES = 300;
 const SCAN = 80;
-
-interface Candidate {
-  readonly plain: unknown;
-  readonly value: PyValue;
-  /**
-   * The outcomes of the step's ensures that read no paths, by index (the others left undefined),
-   * taken at the first scan: a candidate is scanned at every "do it right" choice of every run,
-   * and those outcomes are the same in every context.
-   */
-  fixedOutcomes?: readonly (Outcome | undefined)[];
-}
 
 /** 0 when a value meets the goal, negative otherwise (higher is closer). */
 export type Goal = (value: PyValue) => number;
@@ -48,9 +42,6 @@ interface CandidateGoal {
   readonly value: Goal;
   readonly candidate: (c: Candidate) => number;
 }
-
-/** `true` / `false`, or the error message when the expression raised. */
-export type Outcome = boolean | string;
 
 const compiled = new WeakMap<Expr, CompiledExpression>();
 
@@ -82,48 +73,37 @@ export function evaluateExpr(
   }
 }
 
-function readsPaths(exprs: readonly ExpressionIR[]): boolean {
-  return exprs.some(readsPath);
-}
-
-/** Whether an expression reads `$.…` paths (else its outcome depends on the names bound alone). */
-function readsPath(e: ExpressionIR): boolean {
-  let found = false;
-  walk(e.ast, {
-    enter(node) {
-      if (node.kind === "Path") found = true;
-      return !found;
-    },
-  });
-  return found;
-}
-
 export class Solver {
+  /** The drawn candidates of each step (after the derived ones), drawn when a search first needs them. */
+  private readonly drawnCandidates = new Map<StepIR, readonly Candidate[]>();
   private readonly candidates = new Map<StepIR, readonly Candidate[]>();
   private readonly fixedPass = new Map<StepIR, Candidate | null>();
   private readonly contractSamples = new Map<string, readonly unknown[]>();
-  private readonly derivedCounts = new Map<StepIR, number>();
-  /** Whether a step's ensures read `$.…` paths (else their outcomes depend on the result alone). */
-  private readonly pathReading = new Map<StepIR, boolean>();
   /** `raising` / `failing` of steps whose ensures read no paths: the same answer in every context. */
   private readonly fixedRaise = new Map<StepIR, unknown | null>();
   private readonly fixedFail = new Map<StepIR, unknown | null>();
-  private readonly readers = new Map<StepIR, readonly boolean[]>();
   /** `exiting` / `raisingReport` answers by step and names (namesFree). */
   private readonly byNames = new Map<StepIR, Map<string, unknown | null>>();
   /** The parent steps of the goals parentAccepts made whose ensures read no paths. */
   private readonly contextFreeGoals = new WeakMap<Goal, StepIR>();
   /** `passing` of a child flow's last step with such a parent's checks, by step and parent, then offset. */
   private readonly parentPass = new Map<StepIR, Map<StepIR, Map<number, Candidate | null>>>();
-  readonly derived: Derived;
 
   constructor(
     private readonly spec: CheckedSpec,
     private readonly shapes: Shapes,
     private readonly seed: number,
     private readonly files: FileAccess | null,
-  ) {
-    this.derived = new Derived(spec, shapes.literals);
+    private readonly shared: SolverShared = new SolverShared(spec, shapes, files),
+  ) {}
+
+  /** A solver of the same spec, shapes and files with another seed, sharing what no seed changes. */
+  withSeed(seed: number): Solver {
+    return new Solver(this.spec, this.shapes, seed, this.files, this.shared);
+  }
+
+  get derived(): Derived {
+    return this.shared.derived;
   }
 
   /**
@@ -133,27 +113,39 @@ export class Solver {
   conforming(step: StepIR): readonly Candidate[] {
     let list = this.candidates.get(step);
     if (list === undefined) {
-      const conforms = (v: PyValue) => this.conforms(step, v);
-      const derived = this.derived
-        .results(step)
-        .map((plain) => certified(step, plain, conforms))
-        .map((plain) => ({ plain, value: fromJsonValue(plain) }))
-        .filter((c) => this.conforms(step, c.value));
-      const drawn = fc
-        .sample(this.shapes.result(step), { seed: this.seed ^ (step.index * 7919), numRuns: CANDIDATES })
-        .map((plain) => ({ plain, value: fromJsonValue(plain) }))
-        .filter((c) => this.conforms(step, c.value));
-      list = [...derived, ...drawn];
-      this.derivedCounts.set(step, derived.length);
+      list = [...this.shared.derivedConforming(step), ...this.drawn(step)];
       this.candidates.set(step, list);
     }
     return list;
   }
 
+  /** The conforming candidates drawn from the step's generator with this solver's seed. */
+  private drawn(step: StepIR): readonly Candidate[] {
+    let list = this.drawnCandidates.get(step);
+    if (list === undefined) {
+      list = fc
+        .sample(this.shapes.result(step), { seed: this.seed ^ (step.index * 7919), numRuns: CANDIDATES })
+        .map((plain) => ({ plain, value: fromJsonValue(plain) }))
+        .filter((c) => this.conforms(step, c.value));
+      this.drawnCandidates.set(step, list);
+    }
+    return list;
+  }
+
+  /** `conforming(step)` in order, drawing only when a caller gets past the derived ones. */
+  private *each(step: StepIR): Generator<Candidate> {
+    yield* this.shared.derivedConforming(step);
+    yield* this.drawn(step);
+  }
+
+  /** The first of `conforming(step)`, or undefined when there is none. */
+  firstConforming(step: StepIR): Candidate | undefined {
+    return this.shared.derivedConforming(step)[0] ?? this.drawn(step)[0];
+  }
+
   /** How many of `conforming(step)` are derived (they come first). */
   derivedCount(step: StepIR): number {
-    this.conforming(step);
-    return this.derivedCounts.get(step) ?? 0;
+    return this.shared.derivedConforming(step).length;
   }
 
   /**
@@ -206,14 +198,8 @@ export class Solver {
     return ensures.map((_, i) => fixed[i] ?? evaluateAt(i));
   }
 
-  /** Which of the step's ensures read paths, by index. */
   private pathReaders(step: StepIR): readonly boolean[] {
-    let list = this.readers.get(step);
-    if (list === undefined) {
-      list = ensureOf(this.spec, step).map(readsPath);
-      this.readers.set(step, list);
-    }
-    return list;
+    return this.shared.pathReaders(step);
   }
 
   /** The parent step's checks on a child flow's output: its output contract and its ensures. */
@@ -282,25 +268,33 @@ export class Solver {
     offset: number,
     hints: readonly Record<string, unknown>[] = [],
   ): Candidate | null {
-    const list = this.conforming(step);
-    const derived = this.derivedCount(step);
-    let best: Candidate | null = null;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    // Every derived candidate (rotated by `offset`, so draws vary), a bounded scan of the drawn ones
-    // (this runs at every "do it right" choice of a run), then the field-wise repair.
-    const order: number[] = [];
-    for (let i = 0; i < derived; i++) order.push((i + offset) % derived);
-    const drawn = list.length - derived;
-    for (let i = 0; i < Math.min(drawn, SCAN); i++) order.push(derived + ((i + offset) % drawn));
-    for (const at of order) {
-      const c = list[at]!;
+    const top: { best: Candidate | null; score: number } = { best: null, score: Number.NEGATIVE_INFINITY };
+    const scan = (c: Candidate): boolean => {
       const score = goal.candidate(c);
-      if (score === 0) return c;
-      if (score > bestScore) {
-        best = c;
-        bestScore = score;
+      if (score === 0) return true;
+      if (score > top.score) {
+        top.best = c;
+        top.score = score;
       }
+      return false;
+    };
+    // Every derived candidate (rotated by `offset`, so draws vary), a bounded scan of the drawn ones
+    // (this runs at every "do it right" choice of a run), then the field-wise repair. The drawn
+    // ones are drawn only here, when no derived candidate passed.
+    const derivedList = this.shared.derivedConforming(step);
+    const derived = derivedList.length;
+    for (let i = 0; i < derived; i++) {
+      const c = derivedList[(i + offset) % derived]!;
+      if (scan(c)) return c;
     }
+    const list = this.conforming(step);
+    const drawn = list.length - derived;
+    for (let i = 0; i < Math.min(drawn, SCAN); i++) {
+      const c = list[derived + ((i + offset) % drawn)]!;
+      if (scan(c)) return c;
+    }
+    const best = top.best;
+    let bestScore = top.score;
     if (best === null || best.plain === null || typeof best.plain !== "object" || Array.isArray(best.plain))
       return null;
     let current = best.plain as Record<string, unknown>;
@@ -379,14 +373,8 @@ export class Solver {
     return out;
   }
 
-  /** Whether the step's ensures read paths (`$.input…`, `$.steps…`): their outcomes then depend on the context. */
   private readsPaths(step: StepIR): boolean {
-    let reads = this.pathReading.get(step);
-    if (reads === undefined) {
-      reads = readsPaths(ensureOf(this.spec, step));
-      this.pathReading.set(step, reads);
-    }
-    return reads;
+    return this.shared.readsPaths(step);
   }
 
   /**
@@ -408,7 +396,7 @@ export class Solver {
   /** A conforming result for which some ensure raises in this context, or null. */
   raising(step: StepIR, paths: PathSource): unknown | null {
     return this.contextFree(this.fixedRaise, step, () => {
-      for (const c of this.conforming(step)) {
+      for (const c of this.each(step)) {
         if (this.candidateOutcomes(step, c, paths).some((o) => typeof o === "string")) return c.plain;
       }
       return null;
@@ -462,7 +450,7 @@ export class Solver {
     names: ReadonlyMap<string, PyValue>,
     paths: PathSource,
   ): unknown | null {
-    for (const c of this.conforming(step)) {
+    for (const c of this.each(step)) {
       const all = new Map(names);
       all.set("result", bindable(c.value));
       if (
@@ -487,7 +475,7 @@ export class Solver {
   /** A conforming result that fails some ensure without raising, or null. */
   failing(step: StepIR, paths: PathSource): unknown | null {
     return this.contextFree(this.fixedFail, step, () => {
-      for (const c of this.conforming(step)) {
+      for (const c of this.each(step)) {
         const outcomes = this.candidateOutcomes(step, c, paths);
         if (outcomes.some((o) => o === false) && outcomes.every((o) => typeof o === "boolean"))
           return c.plain;
@@ -507,7 +495,7 @@ export class Solver {
     const expr = step.scoreExpr;
     if (expr === null) return null;
     let best: { plain: unknown; score: number } | null = null;
-    for (const c of this.conforming(step)) {
+    for (const c of this.each(step)) {
       const score = scoreOf(expr, c.value, paths, this.files);
       if (want === "none") {
         if (score === null) return c.plain;
@@ -538,7 +526,7 @@ export class Solver {
     const criterion = step.exitCriterion;
     if (criterion === null) return null;
     return this.namesFree(step, "exit", [criterion], names, () => {
-      for (const c of this.conforming(step)) {
+      for (const c of this.each(step)) {
         const all = new Map(names);
         all.set("result", bindable(c.value));
         if (evaluateExpr(criterion, all, paths, this.files) === true) return c.plain;

@@ -59,7 +59,7 @@ function contexts(input: AbsenceInput, flow: FlowIR): PathSource[] {
       flow.inputNames.map((n) => [n, input.solver.derived.declared(flow.input[n] ?? null)] as const),
     ),
     outputs: flow.steps.map((s) =>
-      s.kind === "gate" || s.kind === "flow" ? null : (input.solver.conforming(s)[0]?.plain ?? null),
+      s.kind === "gate" || s.kind === "flow" ? null : (input.solver.firstConforming(s)?.plain ?? null),
     ),
   };
   const drawn = fc.sample(arb, { seed: input.seed, numRuns: CONTEXTS - 1 });

@@ -1,0 +1,89 @@
+// What the solvers of one fuzz session share: everything that does not depend on their seed. A
+// session aims with two solvers (the random runs' seed and exhaustive mode's own), and each used to
+// derive, certify and check every step's derived results and evaluate their context-free ensures
+// again; those are the same on every seed (values/derived.ts), so they are made once per session.
+import type { CheckedSpec, ExpressionIR, StepIR } from "../checker/index";
+import { walk } from "../grammar/index";
+import type { FileAccess } from "../stdlib/index";
+import { fromJsonValue, type PyValue } from "../stdlib/index";
+import { ensureOf } from "./target";
+import { certified } from "./values/certificate";
+import { Derived } from "./values/derived";
+import type { Shapes } from "./values/shapes";
+
+/** `true` / `false`, or the error message when the expression raised. */
+export type Outcome = boolean | string;
+
+export interface Candidate {
+  readonly plain: unknown;
+  readonly value: PyValue;
+  /**
+   * The outcomes of the step's ensures that read no paths, by index (the others left undefined),
+   * taken at the first scan: a candidate is scanned at every "do it right" choice of every run,
+   * and those outcomes are the same in every context (and for every solver that shares it).
+   */
+  fixedOutcomes?: readonly (Outcome | undefined)[];
+}
+
+export class SolverShared {
+  readonly derived: Derived;
+  private readonly derivedCandidates = new Map<StepIR, readonly Candidate[]>();
+  /** Whether a step's ensures read `$.…` paths (else their outcomes depend on the result alone). */
+  private readonly pathReading = new Map<StepIR, boolean>();
+  private readonly readers = new Map<StepIR, readonly boolean[]>();
+
+  constructor(
+    readonly spec: CheckedSpec,
+    readonly shapes: Shapes,
+    readonly files: FileAccess | null,
+  ) {
+    this.derived = new Derived(spec, shapes.literals);
+  }
+
+  /** The step's derived results that pass its contract and output_schema, certified, in a fixed order. */
+  derivedConforming(step: StepIR): readonly Candidate[] {
+    let list = this.derivedCandidates.get(step);
+    if (list === undefined) {
+      const conforms = (v: PyValue) => this.shapes.conforms(step, v);
+      list = this.derived
+        .results(step)
+        .map((plain) => certified(step, plain, conforms))
+        .map((plain) => ({ plain, value: fromJsonValue(plain) }))
+        .filter((c) => conforms(c.value));
+      this.derivedCandidates.set(step, list);
+    }
+    return list;
+  }
+
+  /** Whether the step's ensures read paths (`$.input…`, `$.steps…`): their outcomes then depend on the context. */
+  readsPaths(step: StepIR): boolean {
+    let reads = this.pathReading.get(step);
+    if (reads === undefined) {
+      reads = ensureOf(this.spec, step).some(readsPath);
+      this.pathReading.set(step, reads);
+    }
+    return reads;
+  }
+
+  /** Which of the step's ensures read paths, by index. */
+  pathReaders(step: StepIR): readonly boolean[] {
+    let list = this.readers.get(step);
+    if (list === undefined) {
+      list = ensureOf(this.spec, step).map(readsPath);
+      this.readers.set(step, list);
+    }
+    return list;
+  }
+}
+
+/** Whether an expression reads `$.…` paths (else its outcome depends on the names bound alone). */
+export function readsPath(e: ExpressionIR): boolean {
+  let found = false;
+  walk(e.ast, {
+    enter(node) {
+      if (node.kind === "Path") found = true;
+      return !found;
+    },
+  });
+  return found;
+}
