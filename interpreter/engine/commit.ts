@@ -11,16 +11,26 @@ import type { FlowRun } from "../flow/run";
 import { inProgress, persistedStatus } from "../flow/status";
 import { encodeFlowState, measureFlowState } from "../store/codec";
 import { encodeDelta, type FlowDelta, measureDelta } from "../store/delta";
-import type { FlowStore, StoreDelete, StoreWrite, WrittenState } from "../store/store";
+import type {
+  ChangeToken,
+  FlowStore,
+  StoreBatch,
+  StoreDelete,
+  StoreWrite,
+  WrittenState,
+} from "../store/store";
 import type { Registry } from "./registry";
 import type { EngineTx } from "./transaction";
 
-export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registry): Promise<void> {
-  const writes: StoreWrite[] = [];
-  const deletes: StoreDelete[] = [];
-  const written: Written[] = [];
-  const unchanged: FlowRun[] = [];
-  for (const run of childrenFirst([...tx.working.values()])) {
+/**
+ * Commits the call: at once on a store that answers at once (FlowStore.immediate), else the
+ * returned promise settles when the store has. Throws (or rejects with) the store's error.
+ */
+export function commitTx(tx: EngineTx, store: FlowStore, registry: Registry): void | Promise<void> {
+  const writes: Write[] = [];
+  let deletes: StoreDelete[] | null = null;
+  let unchanged: FlowRun[] | null = null;
+  for (const run of childrenFirst(tx.working)) {
     const id = run.state.flow_id;
     const created = tx.created.has(id);
     if (tx.detached.has(id)) {
@@ -35,13 +45,13 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     const change = committed === undefined ? null : tx.deltaOf(id);
     if (committed !== undefined && change !== null && !tx.detached.has(id) && isEmpty(change, committed)) {
       run.state.revision = expectedRevision;
-      unchanged.push(run);
+      if (unchanged === null) unchanged = [run];
+      else unchanged.push(run);
       continue;
     }
-    const write = new Write(run, change, expectedRevision);
+    const write = new Write(run, change, expectedRevision, committed === undefined ? 0 : registry.weight(id));
     write.prepare(store.keepsStates === true);
     writes.push(write);
-    written.push({ write, before: committed === undefined ? 0 : registry.weight(id) });
   }
   for (const id of tx.detached) {
     if (tx.created.has(id)) continue;
@@ -49,18 +59,37 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
     const committed = tx.loaded.get(id);
     // A child that could not be loaded is left alone; a finished one is kept (DIV-KEEP-FINISHED).
     if (run === undefined || committed === undefined || !inProgress(persistedStatus(run))) continue;
-    deletes.push({ flowId: id, expectedRevision: committed.state.revision });
+    const del = { flowId: id, expectedRevision: committed.state.revision };
+    if (deletes === null) deletes = [del];
+    else deletes.push(del);
   }
   // The working copy of an unchanged flow holds what the committed one does, plus the call's
   // in-process timing (dispatch times), which is kept as a commit keeps it.
-  for (const run of unchanged) registry.replaceRun(run.state.flow_id, run);
-  if (writes.length === 0 && deletes.length === 0) return;
-  const tokens = await store.commit({ writes, deletes });
-  for (const { write, before } of written) {
+  if (unchanged !== null) for (const run of unchanged) registry.replaceRun(run.state.flow_id, run);
+  if (writes.length === 0 && deletes === null) return;
+  const batch: StoreBatch = { writes, deletes: deletes ?? NO_DELETES };
+  const now = store.immediate;
+  if (now !== undefined) {
+    takeCommitted(now.commit(batch), writes, tx, registry);
+    return;
+  }
+  return store.commit(batch).then((tokens) => takeCommitted(tokens, writes, tx, registry));
+}
+
+const NO_DELETES: readonly StoreDelete[] = [];
+
+/** The registry takes the committed runs with their new change tokens. */
+function takeCommitted(
+  tokens: ReadonlyMap<string, ChangeToken>,
+  writes: readonly Write[],
+  tx: EngineTx,
+  registry: Registry,
+): void {
+  for (const write of writes) {
     const { run } = write;
     const token = tokens.get(write.flowId);
     if (token === undefined) registry.drop(write.flowId);
-    else registry.set(write.flowId, { run, token, size: write.size(before) });
+    else registry.set(write.flowId, { run, token, size: write.size() });
   }
   for (const id of tx.detached) registry.drop(id);
 }
@@ -69,17 +98,17 @@ export async function commitTx(tx: EngineTx, store: FlowStore, registry: Registr
 function isEmpty(delta: FlowDelta, committed: FlowRun): boolean {
   return (
     delta.status === committed.state.status &&
-    Object.keys(delta.set).length === 0 &&
-    Object.keys(delta.append).length === 0 &&
-    Object.keys(delta.put).length === 0 &&
-    Object.keys(delta.delete).length === 0
+    noKeys(delta.set) &&
+    noKeys(delta.append) &&
+    noKeys(delta.put) &&
+    noKeys(delta.delete)
   );
 }
 
-/** A written flow and its committed weight in the registry (0 for a new flow). */
-interface Written {
-  readonly write: Write;
-  readonly before: number;
+/** `Object.keys(group).length === 0` without the array of keys (a commit is on every transition's path). */
+function noKeys(group: object): boolean {
+  for (const key in group) if (Object.hasOwn(group, key)) return false;
+  return true;
 }
 
 /**
@@ -96,10 +125,12 @@ class Write implements StoreWrite {
   private encodedDelta: string | null | undefined;
   /** The estimated length of the text or delta (measureFlowState, measureDelta) when it was measured instead. */
   private measured: number | undefined;
+  /** `before`: the flow's committed weight in the registry (0 for a new flow). */
   constructor(
     readonly run: FlowRun,
     change: FlowDelta | null,
     readonly expectedRevision: number,
+    private readonly before: number,
   ) {
     this.flowId = run.state.flow_id;
     this.finished = !inProgress(run.state.status);
@@ -135,7 +166,8 @@ class Write implements StoreWrite {
    * committed weight plus the delta; for a store that keeps states, the estimates of the same
    * lengths (measureWire: the text counted without its indentation).
    */
-  size(before: number): number {
+  size(): number {
+    const { before } = this;
     if (this.encoded !== undefined) return this.encoded.length;
     const change = this.value.change;
     if (change !== null && typeof this.encodedDelta === "string") return before + this.encodedDelta.length;
@@ -152,8 +184,9 @@ class Write implements StoreWrite {
 }
 
 /** Orders runs so that every child comes before its parent (sub-flows nest: depth first). */
-function childrenFirst(runs: FlowRun[]): FlowRun[] {
-  if (runs.length < 2) return runs; // the common case: a call touches one flow
+function childrenFirst(working: ReadonlyMap<string, FlowRun>): Iterable<FlowRun> {
+  if (working.size < 2) return working.values(); // the common case: a call touches one flow
+  const runs = [...working.values()];
   const byId = new Map(runs.map((r) => [r.state.flow_id, r]));
   const depth = (run: FlowRun): number => {
     let d = 0;

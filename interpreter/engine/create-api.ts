@@ -180,55 +180,88 @@ export function createEngine(options: EngineOptions): EngineApi {
     }
   }
 
-  /** Runs one tool function in a transaction on `flowId` (and its active children), or on no flow. */
-  async function transact<A>(flowId: string | null, fn: ToolFn<A>, args: A): Promise<Response> {
-    let loaded: Map<string, FlowRun>;
+  /**
+   * Runs one tool function in a transaction on `flowId` (and its active children), or on no flow.
+   * On a store that answers at once (FlowStore.immediate) the call settles synchronously and its
+   * response is a value; otherwise a promise. Never throws.
+   */
+  function transact<A>(flowId: string | null, fn: ToolFn<A>, args: A): Response | Promise<Response> {
+    let loaded: Map<string, FlowRun> | Promise<Map<string, FlowRun>>;
     try {
-      loaded = flowId === null ? new Map() : await registry.loadChain(flowId);
+      loaded = flowId === null ? new Map() : registry.loadChain(flowId);
     } catch (e) {
       return storeFailure(e) ?? internalError(e);
     }
+    if (loaded instanceof Promise) {
+      return loaded.then(
+        (l) => runTx(l, flowId, fn, args),
+        (e: unknown) => storeFailure(e) ?? internalError(e),
+      );
+    }
+    return runTx(loaded, flowId, fn, args);
+  }
+
+  /** The call on the flows loaded for it: its answer, and its commit when the answer commits. */
+  function runTx<A>(
+    loaded: Map<string, FlowRun>,
+    flowId: string | null,
+    fn: ToolFn<A>,
+    args: A,
+  ): Response | Promise<Response> {
     const tx = new EngineTx(env, loaded);
     const before = observer === undefined || !observing() ? null : positionsOf(loaded);
     const verifier = options.verifyEdits === true ? new EditVerifier(loaded) : null;
-    // Working copies change the committed containers in place: a call that does not commit
-    // undoes its changes before it answers.
-    const rollback = (): void => {
-      tx.rollback();
-      verifier?.rolledBack(tx);
-    };
     let response: Response;
     try {
       response = fn(tx, args);
     } catch (e) {
-      rollback();
+      rollback(tx, verifier);
       if (e instanceof ExecutionFailure) {
         return withWarnings(executionError(e.message, "execution_error", e.details), tx);
       }
       return internalError(e);
     }
     if (!commits(response)) {
-      rollback();
+      rollback(tx, verifier);
       return withWarnings(response, tx);
     }
+    let commit: void | Promise<void>;
     try {
-      await commitTx(tx, options.store, registry);
+      commit = commitTx(tx, options.store, registry);
     } catch (e) {
-      rollback();
-      if (e instanceof StoreLockedError) return toolError("state_locked", e.message);
-      const failure = storeFailure(e);
-      if (failure !== null) return failure;
-      if (e instanceof StaleStateError) {
-        registry.drop(e.flowId); // the retry reloads from the store
-        return toolError("stale_state", e.message);
-      }
-      return internalError(e);
+      return commitFailed(e, tx, verifier);
     }
-    verifier?.committed(tx);
-    tx.close();
-    storeCachedResults(tx);
-    if (before !== null) observe(tx, before, { resultFor: REPORTS_RESULT.has(fn) ? flowId : null }, response);
-    return withWarnings(response, tx);
+    const done = (): Response => {
+      verifier?.committed(tx);
+      tx.close();
+      storeCachedResults(tx);
+      if (before !== null)
+        observe(tx, before, { resultFor: REPORTS_RESULT.has(fn) ? flowId : null }, response);
+      return withWarnings(response, tx);
+    };
+    return commit instanceof Promise
+      ? commit.then(done, (e: unknown) => commitFailed(e, tx, verifier))
+      : done();
+  }
+
+  // Working copies change the committed containers in place: a call that does not commit
+  // undoes its changes before it answers.
+  function rollback(tx: EngineTx, verifier: EditVerifier | null): void {
+    tx.rollback();
+    verifier?.rolledBack(tx);
+  }
+
+  /** The answer of a call whose commit the store refused (or that failed before the store was asked). */
+  function commitFailed(e: unknown, tx: EngineTx, verifier: EditVerifier | null): Response {
+    rollback(tx, verifier);
+    if (e instanceof StoreLockedError) return toolError("state_locked", e.message);
+    const failure = storeFailure(e);
+    if (failure !== null) return failure;
+    if (e instanceof StaleStateError) {
+      registry.drop(e.flowId); // the retry reloads from the store
+      return toolError("stale_state", e.message);
+    }
+    return internalError(e);
   }
 
   function flowTool<A extends FlowArgs>(fn: ToolFn<A>): (args: A) => Promise<Response> {
@@ -238,7 +271,7 @@ export function createEngine(options: EngineOptions): EngineApi {
   const workspace = workspaceTools(options);
   const parallel = parallelDispatch(
     options,
-    (flowId, fn) => transact(flowId, (tx) => fn(tx), undefined),
+    async (flowId, fn) => transact(flowId, (tx) => fn(tx), undefined),
     (fn) => queue.run(fn),
   );
 

@@ -2,7 +2,7 @@
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
-  run<T>(task: () => Promise<T>): Promise<T> {
+  run<T>(task: () => T | Promise<T>): Promise<T> {
     const next = this.tail.then(task, task);
     this.tail = next.catch(() => undefined);
     return next;

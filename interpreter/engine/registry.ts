@@ -88,24 +88,32 @@ export class Registry {
 
   /**
    * The current committed run of a flow, reloaded or restored from the store as needed; null when
-   * unknown. Throws FlowCorruptError when the stored text cannot be decoded.
+   * unknown. Throws FlowCorruptError when the stored text cannot be decoded. A value at once from a
+   * store that answers at once (FlowStore.immediate), else a promise.
    */
-  async load(flowId: string): Promise<FlowRun | null> {
+  load(flowId: string): FlowRun | null | Promise<FlowRun | null> {
     if (!isSafeFlowId(flowId)) return null;
     const entry = this.entries.get(flowId);
-    let stored: StoredFlow | null;
-    if (entry === undefined) stored = await this.store.read(flowId);
-    else {
-      const found = await this.readIfChanged(flowId, entry.token);
-      if (found === "unchanged") {
-        this.touch(flowId, entry);
-        return entry.run;
-      }
-      // Our choice: a file that disappeared (pruned or deleted by another process) means the
-      // flow is gone; a file that changed is reloaded.
-      this.drop(flowId);
-      stored = found;
+    const found = entry === undefined ? this.read(flowId) : this.readIfChanged(flowId, entry.token);
+    return found instanceof Promise
+      ? found.then((f) => this.loaded(flowId, entry, f))
+      : this.loaded(flowId, entry, found);
+  }
+
+  /** The run of what the store answered for a flow (`entry`: what the registry held before). */
+  private loaded(
+    flowId: string,
+    entry: RegistryEntry | undefined,
+    found: StoredFlow | null | "unchanged",
+  ): FlowRun | null {
+    if (found === "unchanged" && entry !== undefined) {
+      this.touch(flowId, entry);
+      return entry.run;
     }
+    // Our choice: a file that disappeared (pruned or deleted by another process) means the
+    // flow is gone; a file that changed is reloaded.
+    if (entry !== undefined) this.drop(flowId);
+    const stored = found === "unchanged" ? null : found;
     if (stored === null) return null;
     const decoded = decodeStoredFlow(stored);
     if (!decoded.ok) throw corruptError(this.store, flowId, stored, decoded);
@@ -119,12 +127,29 @@ export class Registry {
     return run;
   }
 
+  private read(flowId: string): StoredFlow | null | Promise<StoredFlow | null> {
+    const now = this.store.immediate;
+    return now === undefined ? this.store.read(flowId) : now.read(flowId);
+  }
+
   /** The stored flow unless its token is still `token` (one request where the store has it). */
-  private async readIfChanged(flowId: string, token: ChangeToken): Promise<StoredFlow | null | "unchanged"> {
+  private readIfChanged(
+    flowId: string,
+    token: ChangeToken,
+  ): StoredFlow | null | "unchanged" | Promise<StoredFlow | null | "unchanged"> {
+    const now = this.store.immediate;
+    if (now !== undefined) {
+      const current = now.token(flowId);
+      if (current === token) return "unchanged";
+      return current === null ? null : now.read(flowId);
+    }
     if (this.store.readIfChanged !== undefined) return this.store.readIfChanged(flowId, token);
-    const now = await this.store.token(flowId);
-    if (now === token) return "unchanged";
-    return now === null ? null : this.store.read(flowId);
+    return this.store
+      .token(flowId)
+      .then((current): StoredFlow | null | "unchanged" | Promise<StoredFlow | null> => {
+        if (current === token) return "unchanged";
+        return current === null ? null : this.store.read(flowId);
+      });
   }
 
   /** The run held in memory for a flow, as last committed or loaded (no I/O, no reload); null when none. */
@@ -132,12 +157,27 @@ export class Registry {
     return this.entries.get(flowId)?.run ?? null;
   }
 
-  /** The flow and the chain of its active children (sub-flow steps use them synchronously). */
-  async loadChain(flowId: string): Promise<Map<string, FlowRun>> {
-    const out = new Map<string, FlowRun>();
-    let id: string | null = flowId;
+  /**
+   * The flow and the chain of its active children (sub-flow steps use them synchronously): at once
+   * from a store that answers at once, else a promise.
+   */
+  loadChain(flowId: string): Map<string, FlowRun> | Promise<Map<string, FlowRun>> {
+    return this.chainFrom(new Map(), flowId);
+  }
+
+  private chainFrom(
+    out: Map<string, FlowRun>,
+    from: string | null,
+  ): Map<string, FlowRun> | Promise<Map<string, FlowRun>> {
+    let id = from;
     while (id !== null && !out.has(id)) {
-      const run = await this.load(id);
+      const run = this.load(id);
+      if (run instanceof Promise) {
+        const at = id;
+        return run.then((r) =>
+          r === null ? out : this.chainFrom(out.set(at, r), r.state.active_child_flow_id),
+        );
+      }
       if (run === null) break;
       out.set(id, run);
       id = run.state.active_child_flow_id;

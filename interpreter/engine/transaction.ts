@@ -25,6 +25,9 @@ export interface TxEnvironment {
   readonly results?: ResultCacheStore | null;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+const NOTHING: readonly never[] = [];
+
 export class EngineTx implements Tx {
   readonly clock: Clock;
   readonly ids: IdSource;
@@ -32,13 +35,13 @@ export class EngineTx implements Tx {
   readonly budget?: BudgetEnvironment;
   /** Flow id → working copy (touched or created). */
   readonly working = new Map<string, FlowRun>();
-  readonly created = new Set<string>();
-  readonly detached = new Set<string>();
-  readonly warnings: string[] = [];
-  /** The typed facts of the call, for its events (flow/tx.ts TxFact). */
-  readonly facts: TxFact[] = [];
-  /** Outputs the call stores in the result cache, handed to the store once the call commits. */
-  readonly cached: ResultCacheEntry[] = [];
+  // The sets and lists below are made when the call first adds to them: most calls create,
+  // detach, warn, note and cache nothing, and a transaction is on every transition's path.
+  private createdIds: Set<string> | null = null;
+  private detachedIds: Set<string> | null = null;
+  private warningList: string[] | null = null;
+  private factList: TxFact[] | null = null;
+  private cachedList: ResultCacheEntry[] | null = null;
   readonly results: ResultCacheStore | null;
 
   /** `loaded`: the committed runs the engine loaded for this call (never mutated here). */
@@ -52,7 +55,29 @@ export class EngineTx implements Tx {
     if (env.budget !== undefined) this.budget = env.budget;
     const store = env.results ?? null;
     this.results =
-      store === null ? null : { get: (key) => store.get(key), put: (entry) => void this.cached.push(entry) };
+      store === null ? null : { get: (key) => store.get(key), put: (entry) => void this.cache(entry) };
+  }
+
+  get created(): ReadonlySet<string> {
+    return this.createdIds ?? NONE;
+  }
+
+  get detached(): ReadonlySet<string> {
+    return this.detachedIds ?? NONE;
+  }
+
+  get warnings(): readonly string[] {
+    return this.warningList ?? NOTHING;
+  }
+
+  /** The typed facts of the call, for its events (flow/tx.ts TxFact). */
+  get facts(): readonly TxFact[] {
+    return this.factList ?? NOTHING;
+  }
+
+  /** Outputs the call stores in the result cache, handed to the store once the call commits. */
+  get cached(): readonly ResultCacheEntry[] {
+    return this.cachedList ?? NOTHING;
   }
 
   files(cwd: string): FileAccess | null {
@@ -98,19 +123,28 @@ export class EngineTx implements Tx {
 
   create(run: FlowRun): void {
     this.working.set(run.state.flow_id, run);
-    this.created.add(run.state.flow_id);
+    this.createdIds ??= new Set();
+    this.createdIds.add(run.state.flow_id);
   }
 
   detach(flowId: string): void {
-    this.detached.add(flowId);
+    this.detachedIds ??= new Set();
+    this.detachedIds.add(flowId);
   }
 
   warn(message: string): void {
-    this.warnings.push(message);
+    this.warningList ??= [];
+    this.warningList.push(message);
   }
 
   note(fact: TxFact): void {
-    this.facts.push(fact);
+    this.factList ??= [];
+    this.factList.push(fact);
+  }
+
+  private cache(entry: ResultCacheEntry): void {
+    this.cachedList ??= [];
+    this.cachedList.push(entry);
   }
 
   compile(specText: string): CheckedSpec | null {

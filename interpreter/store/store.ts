@@ -104,6 +104,13 @@ export interface FlowStore {
    * is refused before the store is asked, as with every other store.
    */
   readonly keepsStates?: boolean;
+  /**
+   * The same reads and commit answered at once, for a store that does no I/O (the memory store):
+   * the engine calls them without awaiting, so that a call on such a store settles in one
+   * synchronous pass (the promise frames of a read and a commit were a measurable share of a
+   * fuzzed transition). Absent for a store that waits for a disk or a server.
+   */
+  readonly immediate?: ImmediateStore;
   /** The stored flow, or null when there is none. */
   read(flowId: string): Promise<StoredFlow | null>;
   /** The current change token without reading the flow; null when there is none. */
@@ -146,6 +153,16 @@ export interface FlowStore {
   open?(): Promise<void>;
   /** Releases what the store holds open (connections); the store must not be used afterwards. */
   close?(): Promise<void> | void;
+}
+
+/**
+ * FlowStore.immediate: `read`, `token` and `commit` as values; `commit` throws what the promise
+ * would reject with, and its map of tokens is read before the next commit (a store may refill one).
+ */
+export interface ImmediateStore {
+  read(flowId: string): StoredFlow | null;
+  token(flowId: string): ChangeToken | null;
+  commit(batch: StoreBatch): ReadonlyMap<string, ChangeToken>;
 }
 
 /**
