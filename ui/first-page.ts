@@ -21,6 +21,14 @@ import {
 /** Below this many characters of flow file the checked page is quick enough to be the first answer. */
 const FIRST_PAGE_MIN_CHARS = 128 * 1024;
 
+/**
+ * At most this many journal entries are applied to the flow file's JSON for the first answer. A
+ * journal near the store's snapshot threshold holds as many characters as the snapshot (thousands of
+ * entries, each parsed on its own): beyond this the first answer would cost as much as the checked
+ * page's decoding, so the checked page answers.
+ */
+export const FIRST_PAGE_MAX_ENTRIES = 1_000;
+
 type Json = Record<string, unknown>;
 
 function isObject(value: unknown): value is Json {
@@ -53,9 +61,19 @@ function readBack(r: AuditRecord): AuditRecord {
     : { ...r };
 }
 
-/** The unchecked first page of `stored` (flow `flowId`), or null. */
-export function firstPage(flowId: string, stored: StoredFlow, window: PageWindow): FlowPage | null {
-  if (stored.text.length < FIRST_PAGE_MIN_CHARS || stored.deltaProblem !== undefined) return null;
+/** The unchecked first page of `stored` (flow `flowId`), or null (also above `maxEntries` journal entries). */
+export function firstPage(
+  flowId: string,
+  stored: StoredFlow,
+  window: PageWindow,
+  maxEntries = FIRST_PAGE_MAX_ENTRIES,
+): FlowPage | null {
+  if (
+    stored.text.length < FIRST_PAGE_MIN_CHARS ||
+    stored.deltaProblem !== undefined ||
+    stored.deltas.length > maxEntries
+  )
+    return null;
   // A long flow at its gate has journal entries almost always: the file store writes a snapshot
   // only once its journal is as large as the snapshot.
   const state = plainJson(stored.text);

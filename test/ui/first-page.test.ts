@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { composeHostLazily, type NodeHost } from "../../host/index";
 import { fromJsonValue } from "../../stdlib/index";
 import type { FlowPage } from "../../ui/api-types";
-import { firstPage } from "../../ui/first-page";
+import { FIRST_PAGE_MAX_ENTRIES, firstPage } from "../../ui/first-page";
 import { FlowSource } from "../../ui/flow-source";
 import { writeBigFlow, writeJournaledBigFlow } from "../hostile/ui-support";
 
@@ -258,5 +258,17 @@ describe("the first page of a long flow", () => {
       [a, b, "{"],
     ])
       expect(firstPage(flowId, { ...stored, deltas }, {})).toBeNull();
+  });
+
+  it("is not answered from more journal entries than its cap: the checked page answers instead", async () => {
+    const flowId = stoppedAt(STEPS, 2_990);
+    await run((await countedHost()).host, flowId, 2_990, 2_993);
+    const stored = await (await countedHost()).host.store.read(flowId);
+    if (stored === null) throw new Error("flow not stored");
+    expect(stored.deltas).toHaveLength(3);
+    expect(firstPage(flowId, stored, {}, 3)?.revision).toBe(4);
+    expect(firstPage(flowId, stored, {}, 2)).toBeNull();
+    // The default cap is far above the last calls a flow at its gate has journaled, but bounded.
+    expect(FIRST_PAGE_MAX_ENTRIES).toBeGreaterThanOrEqual(100);
   });
 });
