@@ -19,7 +19,7 @@ import {
 } from "./views";
 
 /** Below this many characters of flow file the checked page is quick enough to be the first answer. */
-const FIRST_PAGE_MIN_CHARS = 128 * 1024;
+export const FIRST_PAGE_MIN_CHARS = 128 * 1024;
 
 /**
  * At most this many journal entries are applied to the flow file's JSON for the first answer. A
@@ -61,18 +61,18 @@ function readBack(r: AuditRecord): AuditRecord {
     : { ...r };
 }
 
-/** The unchecked first page of `stored` (flow `flowId`), or null (also above `maxEntries` journal entries). */
+/**
+ * The unchecked first page of `stored` (flow `flowId`), or null (also above `maxEntries` journal
+ * entries, and below `minChars` characters of flow file).
+ */
 export function firstPage(
   flowId: string,
   stored: StoredFlow,
   window: PageWindow,
   maxEntries = FIRST_PAGE_MAX_ENTRIES,
+  minChars = FIRST_PAGE_MIN_CHARS,
 ): FlowPage | null {
-  if (
-    stored.text.length < FIRST_PAGE_MIN_CHARS ||
-    stored.deltaProblem !== undefined ||
-    stored.deltas.length > maxEntries
-  )
+  if (stored.text.length < minChars || stored.deltaProblem !== undefined || stored.deltas.length > maxEntries)
     return null;
   // A long flow at its gate has journal entries almost always: the file store writes a snapshot
   // only once its journal is as large as the snapshot.

@@ -2,9 +2,10 @@
 // store as the server's, answering the server's requests one message each (gate resolutions too:
 // they load the flow the same way). Built as
 // dist/ui-reader.cjs; it does its work only when started as a worker.
-import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { composeHostLazily, type NodeHost } from "../host/index";
 import { StoreUnavailableError } from "../interpreter/index";
+import { warmFirstPage } from "./first-page-warmup";
 import type { ReaderAnswer, ReaderRequest, ReaderWorkerData } from "./flow-reader";
 import { FlowSource } from "./flow-source";
 import { resolvePageGate } from "./page-gate";
@@ -12,17 +13,31 @@ import { resolvePageGate } from "./page-gate";
 function serve(data: ReaderWorkerData): void {
   const port = parentPort;
   if (port === null) return;
-  // The listener is attached at once so that no request waits for the host; each answer waits
-  // for it instead (the server composed the same host before it started this worker).
-  const reading = composeHostLazily({ cwd: data.cwd, env: data.env }).then((flowHost) => ({
-    flowHost,
-    source: new FlowSource(flowHost),
-  }));
-  port.on("message", (request: ReaderRequest) => {
+  let asked = false;
+  const take = (request: ReaderRequest): void => {
+    asked = true;
     void reading
       .then(({ flowHost, source }) => answer(source, flowHost, request))
       .then((message) => port.postMessage(message));
-  });
+  };
+  // The listener is attached at once so that no request waits for the host; each answer waits
+  // for it instead (the server composes the same host while this worker starts). Once the host is
+  // there, a worker that has not been asked anything yet warms the first answer's code
+  // (first-page-warmup.ts): the page of a fresh server asks for a flow a few hundred ms later.
+  // A request sent while the worker was starting is still queued on the port at that point (its
+  // event comes later): it is taken from the queue instead, and no warm-up is made.
+  const reading = composeHostLazily({ cwd: data.cwd, env: data.env }).then(
+    (flowHost) =>
+      new Promise<{ flowHost: NodeHost; source: FlowSource }>((resolve) =>
+        setImmediate(() => {
+          const queued = asked ? undefined : receiveMessageOnPort(port);
+          if (queued !== undefined) take(queued.message as ReaderRequest);
+          else if (!asked) warmFirstPage();
+          resolve({ flowHost, source: new FlowSource(flowHost) });
+        }),
+      ),
+  );
+  port.on("message", take);
 }
 
 async function answer(source: FlowSource, flowHost: NodeHost, request: ReaderRequest): Promise<ReaderAnswer> {

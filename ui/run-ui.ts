@@ -82,6 +82,13 @@ export async function runUi(
     output.err(`stratumc ui: ${e.message}\n`);
     return 2;
   }
+  // Bundled (dist/ui.cjs), flows are read in a worker beside it (flow-reader.ts); from the sources,
+  // in place. Started first: loading its bundle (~200 ms) overlaps composing the host and binding
+  // the port, and a fresh server's first page asks it for a flow soon after the address is printed.
+  const reader: FlowReader | undefined =
+    typeof STRATUMC_UI_PAGE === "undefined"
+      ? undefined
+      : workerReader(join(__dirname, "ui-reader.cjs"), { cwd: host.cwd, env: { ...host.env } });
   const flowHost = await composeHostLazily({ cwd: host.cwd, env: host.env, logError });
   // The handler comes once the port is known (--port 0): the Host check names it.
   const server = createServer();
@@ -101,14 +108,10 @@ export async function runUi(
             ? e.message
             : String(e);
     output.err(`stratumc ui: cannot listen on ${options.host}:${options.port}: ${reason}\n`);
+    reader?.close();
     return 2;
   }
   const port = (server.address() as AddressInfo).port;
-  // Bundled (dist/ui.cjs), flows are read in a worker beside it (flow-reader.ts); from the sources, in place.
-  const reader: FlowReader | undefined =
-    typeof STRATUMC_UI_PAGE === "undefined"
-      ? undefined
-      : workerReader(join(__dirname, "ui-reader.cjs"), { cwd: host.cwd, env: { ...host.env } });
   const handler = createUiHandler({
     flowHost,
     auth: new UiAuth(people ?? token),

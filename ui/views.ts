@@ -173,16 +173,31 @@ export function flowPage(run: FlowRun | FlowModel, updatedMs: number, window: Pa
 
 /** The lines of a spec the page shows: all of a short one; of a long one, SPEC_MAX_LINES around the current step's. */
 export function specWindow(source: string, current: number | null): FlowPage["spec"] {
-  const lines = source.replace(/\n$/, "").split("\n");
-  if (lines.length <= SPEC_MAX_LINES)
-    return { source, first_line: 1, line_count: lines.length, current_step_line: current };
-  const first = Math.min(Math.max(0, (current ?? 1) - 1 - SPEC_MAX_LINES / 2), lines.length - SPEC_MAX_LINES);
+  // Offsets, not `split`: a long flow's spec has tens of thousands of lines, and this is part of
+  // the first answer about it (first-page.ts).
+  const body = source.endsWith("\n") ? source.length - 1 : source.length;
+  let count = 1;
+  for (let at = source.indexOf("\n"); at !== -1 && at < body; at = source.indexOf("\n", at + 1)) count++;
+  if (count <= SPEC_MAX_LINES)
+    return { source, first_line: 1, line_count: count, current_step_line: current };
+  const first = Math.min(Math.max(0, (current ?? 1) - 1 - SPEC_MAX_LINES / 2), count - SPEC_MAX_LINES);
   return {
-    source: `${lines.slice(first, first + SPEC_MAX_LINES).join("\n")}\n`,
+    source: `${source.slice(lineStart(source, first), lineStart(source, first + SPEC_MAX_LINES) - 1)}\n`,
     first_line: first + 1,
-    line_count: lines.length,
+    line_count: count,
     current_step_line: current,
   };
+}
+
+/** Where 0-based line `line` of `source` starts (its length + 1 past the last line). */
+function lineStart(source: string, line: number): number {
+  let at = 0;
+  for (let i = 0; i < line; i++) {
+    const next = source.indexOf("\n", at);
+    if (next === -1) return source.length + 1;
+    at = next + 1;
+  }
+  return at;
 }
 
 /** The first index of the page of `limit` items that holds `index` (0 for none). */

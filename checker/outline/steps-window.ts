@@ -47,7 +47,7 @@ export function outlineSteps(
   limit: number,
 ): StepsOutline | null {
   if (UNPLAIN.test(text)) return null;
-  const lines = text.split("\n");
+  const lines = new TextLines(text);
   const items = stepItems(lines, flowName);
   if (items === null) return null;
   const { starts, end } = items;
@@ -57,8 +57,11 @@ export function outlineSteps(
   // An empty window: nothing to read (a `steps:` cut to no item would not load as a list).
   if (from === to) return { total: starts.length, offset: from, steps: [] };
   const first = starts[0] ?? end;
-  const kept = lines.slice(starts[from], to < starts.length ? starts[to] : end);
-  const cut = [...lines.slice(0, first), ...kept, ...lines.slice(end)].join("\n");
+  const cut = lines.join([
+    [0, first],
+    [starts[from] ?? end, to < starts.length ? (starts[to] ?? end) : end],
+    [end, lines.count],
+  ]);
   const source = new SpecSource(cut);
   const sink = new DiagnosticSink();
   const loaded = loadYaml(source, sink);
@@ -84,19 +87,66 @@ export function outlineSteps(
 /** A line the scan does not follow: a tab in the indentation, a document marker or a directive. */
 const UNPLAIN = /^(?: *\t|---|\.\.\.|%)/m;
 
-// Character tests, not regular expressions or trims: the scan passes over every line of a
-// 30,000-line spec a few times, and is most of this module's time on a fresh process.
-function indentOf(line: string): number {
-  let i = 0;
-  while (line.charCodeAt(i) === 32) i++;
-  return i;
+/**
+ * The lines of a text as `text.split("\n")` gives them, without making a string per line: the scan
+ * passes over every line of a 30,000-line spec a few times and is most of this module's time on a
+ * fresh process, so each line's indentation (-1: blank or only a comment) is measured once, from
+ * offsets into the text.
+ */
+class TextLines {
+  /** Where each line starts, and (last) the text's length + 1: line i is text[starts[i], starts[i + 1] - 1). */
+  private readonly starts: Int32Array;
+  /** Each line's count of leading spaces, or -1 for a line that is not content. */
+  private readonly indents: Int32Array;
+  readonly count: number;
+
+  constructor(private readonly text: string) {
+    let count = 1;
+    for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
+    this.count = count;
+    this.starts = new Int32Array(count + 1);
+    this.indents = new Int32Array(count);
+    let start = 0;
+    for (let i = 0; i < count; i++) {
+      const next = i + 1 < count ? text.indexOf("\n", start) : text.length;
+      this.starts[i] = start;
+      this.indents[i] = contentIndent(text, start, next);
+      start = next + 1;
+    }
+    this.starts[count] = text.length + 1;
+  }
+
+  line(i: number): string {
+    return this.text.slice(this.starts[i], (this.starts[i + 1] ?? 0) - 1);
+  }
+
+  /** The line's indentation when it is content, else -1. */
+  indent(i: number): number {
+    return this.indents[i] ?? -1;
+  }
+
+  /** The character code at column `column` of line `i` (NaN past its end). */
+  charAt(i: number, column: number): number {
+    const at = (this.starts[i] ?? 0) + column;
+    return at < (this.starts[i + 1] ?? 0) - 1 ? this.text.charCodeAt(at) : Number.NaN;
+  }
+
+  /** Lines `lo` … `hi` of each range, joined by newlines as `lines.slice(lo, hi)` spread and joined would be. */
+  join(ranges: readonly (readonly [number, number])[]): string {
+    const parts: string[] = [];
+    for (const [lo, hi] of ranges)
+      if (lo < hi) parts.push(this.text.slice(this.starts[lo], (this.starts[hi] ?? 0) - 1));
+    return parts.join("\n");
+  }
 }
 
-/** Neither blank nor only a comment. */
-function isContent(line: string): boolean {
-  const i = indentOf(line);
-  const c = line.charCodeAt(i);
-  return !(Number.isNaN(c) || c === 35 || (c === 13 && i + 1 === line.length));
+/** The count of leading spaces of text[start, end) when it is content (neither blank nor only a comment), else -1. */
+function contentIndent(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && text.charCodeAt(i) === 32) i++;
+  if (i === end) return -1;
+  const c = text.charCodeAt(i);
+  return c === 35 || (c === 13 && i + 1 === end) ? -1 : i - start;
 }
 
 /** `<indent>key:` with nothing after but a comment. */
@@ -107,28 +157,20 @@ function keyLine(line: string, key: string): boolean {
   return after === "" || after.startsWith("#");
 }
 
-/** The index of the first content line at or after `from` whose indentation is at most `indent`, else `lines.length`. */
-function blockEnd(lines: readonly string[], from: number, indent: number): number {
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i] ?? "";
-    if (isContent(line) && indentOf(line) <= indent) return i;
+/** The index of the first content line at or after `from` whose indentation is at most `indent`, else `lines.count`. */
+function blockEnd(lines: TextLines, from: number, indent: number): number {
+  for (let i = from; i < lines.count; i++) {
+    const at = lines.indent(i);
+    if (at !== -1 && at <= indent) return i;
   }
-  return lines.length;
+  return lines.count;
 }
 
 /** The one line in `from` … `to` at indentation `indent` that is `key:`, else null. */
-function onlyKey(
-  lines: readonly string[],
-  from: number,
-  to: number,
-  indent: number,
-  key: string,
-): number | null {
+function onlyKey(lines: TextLines, from: number, to: number, indent: number, key: string): number | null {
   let found: number | null = null;
   for (let i = from; i < to; i++) {
-    const line = lines[i] ?? "";
-    if (!isContent(line) || indentOf(line) !== indent) continue;
-    if (!keyLine(line, key)) continue;
+    if (lines.indent(i) !== indent || !keyLine(lines.line(i), key)) continue;
     if (found !== null) return null;
     found = i;
   }
@@ -136,8 +178,8 @@ function onlyKey(
 }
 
 /** The first content line in `from` … `to`, else null. */
-function firstContent(lines: readonly string[], from: number, to: number): number | null {
-  for (let i = from; i < to; i++) if (isContent(lines[i] ?? "")) return i;
+function firstContent(lines: TextLines, from: number, to: number): number | null {
+  for (let i = from; i < to; i++) if (lines.indent(i) !== -1) return i;
   return null;
 }
 
@@ -146,35 +188,33 @@ function firstContent(lines: readonly string[], from: number, to: number): numbe
  * the line after the last; null when the text is not of that plain shape.
  */
 function stepItems(
-  lines: readonly string[],
+  lines: TextLines,
   flowName: string,
 ): { readonly starts: number[]; readonly end: number } | null {
-  const flows = onlyKey(lines, 0, lines.length, 0, "flows");
+  const flows = onlyKey(lines, 0, lines.count, 0, "flows");
   if (flows === null) return null;
   const flowsEnd = blockEnd(lines, flows + 1, 0);
   const firstFlow = firstContent(lines, flows + 1, flowsEnd);
   if (firstFlow === null) return null;
-  const flowIndent = indentOf(lines[firstFlow] ?? "");
+  const flowIndent = lines.indent(firstFlow);
   const flow = onlyKey(lines, flows + 1, flowsEnd, flowIndent, flowName);
   if (flow === null || flowIndent === 0) return null;
   const flowEnd = blockEnd(lines, flow + 1, flowIndent);
   const firstKey = firstContent(lines, flow + 1, flowEnd);
   if (firstKey === null) return null;
-  const keyIndent = indentOf(lines[firstKey] ?? "");
+  const keyIndent = lines.indent(firstKey);
   const steps = onlyKey(lines, flow + 1, flowEnd, keyIndent, "steps");
   if (steps === null || keyIndent <= flowIndent) return null;
   const firstItem = firstContent(lines, steps + 1, flowEnd);
   if (firstItem === null) return null;
-  const itemIndent = indentOf(lines[firstItem] ?? "");
-  if (itemIndent < keyIndent || !isItem(lines[firstItem] ?? "", itemIndent)) return null;
+  const itemIndent = lines.indent(firstItem);
+  if (itemIndent < keyIndent || !isItem(lines, firstItem, itemIndent)) return null;
   const starts: number[] = [];
   let end = flowEnd;
   for (let i = firstItem; i < flowEnd; i++) {
-    const line = lines[i] ?? "";
-    if (!isContent(line)) continue;
-    const indent = indentOf(line);
-    if (indent > itemIndent) continue;
-    if (indent === itemIndent && isItem(line, itemIndent)) {
+    const indent = lines.indent(i);
+    if (indent === -1 || indent > itemIndent) continue;
+    if (indent === itemIndent && isItem(lines, i, itemIndent)) {
       starts.push(i);
       continue;
     }
@@ -186,8 +226,7 @@ function stepItems(
 }
 
 /** `- …` or a lone `-` at `indent`. */
-function isItem(line: string, indent: number): boolean {
-  const c = line.charAt(indent);
-  const next = line.charAt(indent + 1);
-  return c === "-" && (next === "" || next === " ");
+function isItem(lines: TextLines, i: number, indent: number): boolean {
+  const next = lines.charAt(i, indent + 1);
+  return lines.charAt(i, indent) === 45 && (Number.isNaN(next) || next === 32);
 }

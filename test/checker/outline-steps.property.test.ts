@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkSpec } from "../../checker/check-spec";
 import { LineMap, outlineSteps } from "../../checker/index";
+import { outlineStepsByLines } from "./outline-steps-reference";
 
 type Kind = "function" | "gate" | "inline" | "flow";
 
@@ -105,6 +106,68 @@ describe("outlineSteps", () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it("agrees with the line-array scan on specs with lines added, removed and changed", () => {
+    // Lines a hand-edited spec may hold, at the indentations the scan looks at.
+    const odd = fc.constantFrom(
+      "",
+      "   ",
+      "# note",
+      "      # note",
+      "\r",
+      "  \r",
+      "      -",
+      "      - ",
+      "      -x",
+      "    -",
+      "    steps:",
+      "    steps: # again",
+      "  main:",
+      "flows:",
+      "flows: # more",
+      "  other: {}",
+      "---",
+      "\t- id: t",
+      "x: 1",
+      "        retries: 2",
+    );
+    const edit = fc.record({
+      at: fc.nat(200),
+      kind: fc.constantFrom("insert", "remove", "indent", "outdent"),
+      line: odd,
+    });
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.constantFrom(4, 6),
+        fc.array(edit, { maxLength: 4 }),
+        fc.boolean(),
+        fc.nat(14),
+        fc.integer({ min: 0, max: 14 }),
+        (steps, subFirst, itemIndent, edits, trailingNewline, offset, limit) => {
+          const all: GenStep[] = [
+            { kind: "function", retries: null, oneLine: false, comment: false },
+            ...steps,
+          ];
+          const lines = spec(all, subFirst, itemIndent, 2).split("\n");
+          for (const e of edits) {
+            const at = e.at % (lines.length + 1);
+            if (e.kind === "insert") lines.splice(at, 0, e.line);
+            else if (e.kind === "remove") lines.splice(at, 1);
+            else if (e.kind === "indent") lines[at] = `  ${lines[at] ?? ""}`;
+            else lines[at] = (lines[at] ?? "").replace(/^ {2}/, "");
+          }
+          const text = lines.join("\n").replace(/\n$/, "") + (trailingNewline ? "\n" : "");
+          const pick = (total: number): number => Math.min(offset, total);
+          expect(outlineSteps(text, "main", pick, limit)).toEqual(
+            outlineStepsByLines(text, "main", pick, limit),
+          );
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 

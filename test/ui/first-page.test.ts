@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { composeHostLazily, type NodeHost } from "../../host/index";
 import { fromJsonValue } from "../../stdlib/index";
 import type { FlowPage } from "../../ui/api-types";
-import { FIRST_PAGE_MAX_ENTRIES, firstPage } from "../../ui/first-page";
+import { FIRST_PAGE_MAX_ENTRIES, FIRST_PAGE_MIN_CHARS, firstPage } from "../../ui/first-page";
+import { warmFirstPage } from "../../ui/first-page-warmup";
 import { FlowSource } from "../../ui/flow-source";
 import { writeBigFlow, writeJournaledBigFlow } from "../hostile/ui-support";
 
@@ -270,5 +271,30 @@ describe("the first page of a long flow", () => {
     expect(firstPage(flowId, stored, {}, 2)).toBeNull();
     // The default cap is far above the last calls a flow at its gate has journaled, but bounded.
     expect(FIRST_PAGE_MAX_ENTRIES).toBeGreaterThanOrEqual(100);
+  });
+
+  it("is answered below its size threshold only when asked to (the reader worker's warm-up)", async () => {
+    const flowId = stoppedAt(40, 20);
+    const stored = await (await countedHost()).host.store.read(flowId);
+    if (stored === null) throw new Error("flow not stored");
+    expect(stored.text.length).toBeLessThan(FIRST_PAGE_MIN_CHARS);
+    expect(firstPage(flowId, stored, {})).toBeNull();
+    const page = firstPage(flowId, stored, {}, FIRST_PAGE_MAX_ENTRIES, 0);
+    expect(page?.unchecked).toBe(true);
+    expect(page?.steps.find((s) => s.state === "current")?.id).toBe("s20");
+  });
+
+  it("is what the reader worker's warm-up builds, from the whole path a long flow takes", () => {
+    // The warm-up's made-up flow: a window of steps and a gate, stopped halfway, one journal entry
+    // applied. A null here would mean the warm-up no longer runs the code the first answer runs.
+    const page = warmFirstPage();
+    expect(page?.unchecked).toBe(true);
+    const current = page?.steps.filter((s) => s.state === "current") ?? [];
+    expect(current).toHaveLength(1);
+    expect(page?.flow.completed_steps).toBe(page?.audit_total);
+    expect(page?.flow.current_step_id).toBe(current[0]?.id);
+    expect(page?.revision).toBe(2);
+    expect(page?.steps_total).toBe((page?.steps.length ?? 0) + 1);
+    expect(page?.spec.source).toContain("- id: approve");
   });
 });
