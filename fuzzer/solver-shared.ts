@@ -9,6 +9,7 @@ import { fromJsonValue, type PyValue } from "../stdlib/index";
 import { ensureOf } from "./target";
 import { certified } from "./values/certificate";
 import { Derived } from "./values/derived";
+import { raiseFreeTy, resultTy, type Ty, valueTy } from "./values/raise-free";
 import type { Shapes } from "./values/shapes";
 
 /** `true` / `false`, or the error message when the expression raised. */
@@ -31,6 +32,7 @@ export class SolverShared {
   /** Whether a step's ensures read `$.…` paths (else their outcomes depend on the result alone). */
   private readonly pathReading = new Map<StepIR, boolean>();
   private readonly readers = new Map<StepIR, readonly boolean[]>();
+  private readonly raiseFree = new Map<StepIR, boolean>();
 
   constructor(
     readonly spec: CheckedSpec,
@@ -63,6 +65,38 @@ export class SolverShared {
       this.pathReading.set(step, reads);
     }
     return reads;
+  }
+
+  /**
+   * Whether no ensure of the step can raise for a result that passes its contract, whatever the
+   * `$` paths read (values/raise-free.ts): no candidate raises then, and none need be drawn to see it.
+   */
+  ensuresRaiseFree(step: StepIR): boolean {
+    let free = this.raiseFree.get(step);
+    if (free === undefined) {
+      const names = new Map([["result", this.resultTy(step)]]);
+      free = ensureOf(this.spec, step).every((e) => raiseFreeTy(this.spec, e.ast, names) !== null);
+      this.raiseFree.set(step, free);
+    }
+    return free;
+  }
+
+  /**
+   * Whether, with these accumulator names, an iteration's exit criterion cannot raise and its
+   * accumulate expression cannot raise nor give anything but a list, for any conforming result.
+   */
+  reportRaiseFree(step: StepIR, names: ReadonlyMap<string, PyValue>): boolean {
+    const types = new Map<string, Ty>([...names].map(([name, v]) => [name, valueTy(v)]));
+    types.set("result", this.resultTy(step));
+    if (step.exitCriterion !== null && raiseFreeTy(this.spec, step.exitCriterion.ast, types) === null)
+      return false;
+    if (step.accumulate === null) return true;
+    const accumulated = raiseFreeTy(this.spec, step.accumulate.ast, types);
+    return accumulated?.every((kind) => kind.k === "list") ?? false;
+  }
+
+  private resultTy(step: StepIR): Ty {
+    return resultTy(this.shapes.contractOf(step));
   }
 
   /** Which of the step's ensures read paths, by index. */

@@ -395,6 +395,8 @@ export class Solver {
 
   /** A conforming result for which some ensure raises in this context, or null. */
   raising(step: StepIR, paths: PathSource): unknown | null {
+    // The scan would find none (and draw the step's random candidates to see it).
+    if (this.shared.ensuresRaiseFree(step)) return null;
     return this.contextFree(this.fixedRaise, step, () => {
       for (const c of this.each(step)) {
         if (this.candidateOutcomes(step, c, paths).some((o) => typeof o === "string")) return c.plain;
@@ -409,7 +411,9 @@ export class Solver {
    */
   raisingReport(step: StepIR, names: ReadonlyMap<string, PyValue>, paths: PathSource): unknown | null {
     const exprs = [step.exitCriterion, step.accumulate].filter((e) => e !== null);
-    return this.namesFree(step, "raise", exprs, names, () => this.raisingReportIn(step, names, paths));
+    return this.namesFree(step, "raise", exprs, names, () =>
+      this.shared.reportRaiseFree(step, names) ? null : this.raisingReportIn(step, names, paths),
+    );
   }
 
   /**
