@@ -17,43 +17,88 @@ const PREFIX = CONTRACT_PREFIX;
 /** Violations `contract violation: …` of `result` against `contract`, in declaration order, depth first. */
 export function checkContract(result: PyValue, contract: ContractIR, spec: CheckedSpec): string[] {
   const out: string[] = [];
-  if (asObject(result) === null) {
-    out.push(`${PREFIX}result must be an object (contract '${contract.name}'), got ${jsonKind(result)}`);
-    return out;
-  }
-  checkFields(result, contract, "", spec, out);
+  check(result, contract, spec, out);
   return out;
 }
 
-/** The fields of `contract` on an object value; `prefix` is the object's path (`""` at the root). */
+/**
+ * Whether `result` conforms to `contract`: checkContract finds no violation. The same walk, which
+ * stops at the first violation and builds no text or path (a reported result usually conforms,
+ * and its check is on every transition's path).
+ */
+export function conformsToContract(result: PyValue, contract: ContractIR, spec: CheckedSpec): boolean {
+  return check(result, contract, spec, null);
+}
+
+/**
+ * The walk of both: `out` collects every violation's text; null asks only whether there is one
+ * (false at the first, no text built). Returns whether no violation was found.
+ */
+function check(result: PyValue, contract: ContractIR, spec: CheckedSpec, out: string[] | null): boolean {
+  if (asObject(result) === null) {
+    out?.push(`${PREFIX}result must be an object (contract '${contract.name}'), got ${jsonKind(result)}`);
+    return false;
+  }
+  return checkFields(result, contract, "", spec, out);
+}
+
+/**
+ * The fields of `contract` on an object value; `prefix` is the object's path (`""` at the root,
+ * and wherever `out` is null: paths are only for texts).
+ */
 function checkFields(
   value: PyValue,
   contract: ContractIR,
   prefix: string,
   spec: CheckedSpec,
-  out: string[],
-): void {
+  out: string[] | null,
+): boolean {
   const object = asObject(value);
-  if (object === null) return;
-  for (const [name, def] of contract.fields) {
-    const path = prefix === "" ? name : `${prefix}.${name}`;
+  if (object === null) return true;
+  let ok = true;
+  // forEach, not for-of: no entry pair per field. `stop` ends the walk at the first violation
+  // when only the answer is wanted.
+  let stop = false;
+  contract.fields.forEach((def, name) => {
+    if (stop) return;
     const fieldValue = dictGetStr(object, name);
     if (fieldValue === undefined) {
-      if (def.required) out.push(`${PREFIX}missing required field '${path}' (contract '${contract.name}')`);
-      continue;
+      if (!def.required) return;
+      ok = false;
+      if (out === null) stop = true;
+      else
+        out.push(`${PREFIX}missing required field '${pathOf(prefix, name)}' (contract '${contract.name}')`);
+      return;
     }
-    checkValue(fieldValue, def, path, spec, out);
-  }
+    if (!checkValue(fieldValue, def, out === null ? "" : pathOf(prefix, name), spec, out)) {
+      ok = false;
+      if (out === null) stop = true;
+    }
+  });
+  return ok;
 }
 
-/** One present value (a field or an array element) against its definition. */
-function checkValue(value: PyValue, def: FieldDefIR, path: string, spec: CheckedSpec, out: string[]): void {
-  if (value === null && !def.required) return;
+function pathOf(prefix: string, name: string): string {
+  return prefix === "" ? name : `${prefix}.${name}`;
+}
+
+/** One present value (a field or an array element) against its definition; whether it conforms. */
+function checkValue(
+  value: PyValue,
+  def: FieldDefIR,
+  path: string,
+  spec: CheckedSpec,
+  out: string[] | null,
+): boolean {
+  if (value === null && !def.required) return true;
   if (!accepts(def, value)) {
-    out.push(`${PREFIX}field '${path}' must be of type ${def.type}, got ${jsonKind(value)}`);
-    return;
+    out?.push(`${PREFIX}field '${path}' must be of type ${def.type}, got ${jsonKind(value)}`);
+    return false;
   }
+  let ok = true;
   if (def.values !== null && !isAmong(value, def.values)) {
+    if (out === null) return false;
+    ok = false;
     out.push(
       `${PREFIX}field '${path}' must be one of ${repr(def.values.map(pyFromJson))}, got ${repr(value)}`,
     );
@@ -61,13 +106,16 @@ function checkValue(value: PyValue, def: FieldDefIR, path: string, spec: Checked
   if (def.kind === "array" && def.items !== null) {
     const items = asArray(value) ?? [];
     const itemDef = def.items;
-    items.forEach((item, i) => {
-      checkValue(item, itemDef, `${path}[${i}]`, spec, out);
-    });
+    for (let i = 0; i < items.length; i++) {
+      if (checkValue(items[i] as PyValue, itemDef, out === null ? "" : `${path}[${i}]`, spec, out)) continue;
+      if (out === null) return false;
+      ok = false;
+    }
   } else if (def.kind === "contract") {
     const nested = spec.contracts.get(def.type);
-    if (nested !== undefined) checkFields(value, nested, path, spec, out);
+    if (nested !== undefined && !checkFields(value, nested, path, spec, out)) ok = false;
   }
+  return ok;
 }
 
 /** Whether the JSON kind of `value` is acceptable for the field's type (docs/reference/language.md §3.2). */

@@ -13,10 +13,24 @@ const validators = new WeakMap<JsonObject, SchemaValidator>();
 
 /** Violations `output_schema violation: …` of `result` against a (statically valid) schema. */
 export function checkOutputSchema(result: PyValue, schema: JsonObject): string[] {
+  return validatorOf(schema)
+    .errors(result)
+    .map((message) => PREFIX + message);
+}
+
+/**
+ * Whether `result` conforms to the schema: checkOutputSchema finds no violation. The same walk,
+ * stopped at the first violation, no text built (a reported result usually conforms).
+ */
+export function conformsToOutputSchema(result: PyValue, schema: JsonObject): boolean {
+  return validatorOf(schema).conforms(result);
+}
+
+function validatorOf(schema: JsonObject): SchemaValidator {
   let validator = validators.get(schema);
   if (validator === undefined) {
     validator = new SchemaValidator(schema);
     validators.set(schema, validator);
   }
-  return validator.errors(result).map((message) => PREFIX + message);
+  return validator;
 }

@@ -67,6 +67,8 @@ import { workspaceTools } from "./workspace-tools";
 type ToolFn<A> = (tx: Tx, args: A) => Response;
 
 const NOT_BUDGETED: Response = { status: "ok" };
+/** What a call on no flow (`stratum_plan`) loads: one shared empty map, which no call changes. */
+const NO_FLOWS: ReadonlyMap<string, FlowRun> = new Map();
 
 /** The tools whose response is the answer to a reported result (the observer reads its violations). */
 const REPORTS_RESULT: ReadonlySet<unknown> = new Set<unknown>([stepDone, parallelDone, parallelAdvance]);
@@ -186,9 +188,9 @@ export function createEngine(options: EngineOptions): EngineApi {
    * response is a value; otherwise a promise. Never throws.
    */
   function transact<A>(flowId: string | null, fn: ToolFn<A>, args: A): Response | Promise<Response> {
-    let loaded: Map<string, FlowRun> | Promise<Map<string, FlowRun>>;
+    let loaded: ReadonlyMap<string, FlowRun> | Promise<ReadonlyMap<string, FlowRun>>;
     try {
-      loaded = flowId === null ? new Map() : registry.loadChain(flowId);
+      loaded = flowId === null ? NO_FLOWS : registry.loadChain(flowId);
     } catch (e) {
       return storeFailure(e) ?? internalError(e);
     }
@@ -203,7 +205,7 @@ export function createEngine(options: EngineOptions): EngineApi {
 
   /** The call on the flows loaded for it: its answer, and its commit when the answer commits. */
   function runTx<A>(
-    loaded: Map<string, FlowRun>,
+    loaded: ReadonlyMap<string, FlowRun>,
     flowId: string | null,
     fn: ToolFn<A>,
     args: A,

@@ -40,9 +40,11 @@ export class EditLog {
    * asking it answers as a set of its containers taken now would, without building one per call.
    */
   private committed: FlowRun | null;
-  private readonly maps = new Map<EntryMap, MapLog>();
+  // Both made on the first change logged: a working copy is made for every flow a call edits,
+  // and many calls change no shared map, or no shared list, of it.
+  private maps: Map<EntryMap, MapLog> | null = null;
   /** Shared list → its committed length. */
-  private readonly lists = new Map<unknown[], number>();
+  private lists: Map<unknown[], number> | null = null;
 
   constructor(committed: FlowRun) {
     this.committed = committed;
@@ -86,13 +88,14 @@ export class EditLog {
   }
 
   push(list: unknown[], item: unknown): void {
+    this.lists ??= new Map();
     if (!this.lists.has(list)) this.lists.set(list, list.length);
     list.push(item);
   }
 
   /** The change of a shared map made through this log, or null when there was none. */
   mapEdit(map: ReadonlyMap<string, unknown>): MapEdit | null {
-    const log = this.maps.get(map as EntryMap);
+    const log = this.maps?.get(map as EntryMap);
     if (log === undefined) return null;
     const put = new Map<string, unknown>();
     const deleted: string[] = [];
@@ -107,41 +110,43 @@ export class EditLog {
 
   /** The items pushed onto a shared list through this log, or null when there were none. */
   appended(list: readonly unknown[]): readonly unknown[] | null {
-    const length = this.lists.get(list as unknown[]);
+    const length = this.lists?.get(list as unknown[]);
     return length === undefined ? null : list.slice(length);
   }
 
   /** Whether a shared container was changed through this log. */
   changed(container: unknown): boolean {
-    return this.maps.has(container as EntryMap) || this.lists.has(container as unknown[]);
+    return this.maps?.has(container as EntryMap) === true || this.lists?.has(container as unknown[]) === true;
   }
 
   /** Undoes every change: each shared container holds its committed entries in their order again. */
   rollback(): void {
-    for (const [map, log] of this.maps) {
-      if (log.saved !== null) {
-        map.clear();
-        for (const [key, value] of log.saved) map.set(key, value);
-        continue;
+    if (this.maps !== null)
+      for (const [map, log] of this.maps) {
+        if (log.saved !== null) {
+          map.clear();
+          for (const [key, value] of log.saved) map.set(key, value);
+          continue;
+        }
+        // No committed key was deleted: they are all in place; new keys were added at the end.
+        for (const [key, touch] of log.touched) {
+          if (touch.had) map.set(key, touch.old);
+          else map.delete(key);
+        }
       }
-      // No committed key was deleted: they are all in place; new keys were added at the end.
-      for (const [key, touch] of log.touched) {
-        if (touch.had) map.set(key, touch.old);
-        else map.delete(key);
-      }
-    }
-    for (const [list, length] of this.lists) list.length = length;
+    if (this.lists !== null) for (const [list, length] of this.lists) list.length = length;
     this.close();
   }
 
   /** Forgets everything (after a commit): later changes are no longer logged. */
   close(): void {
-    this.maps.clear();
-    this.lists.clear();
+    this.maps = null;
+    this.lists = null;
     this.committed = null;
   }
 
   private mapLog(map: EntryMap): MapLog {
+    this.maps ??= new Map();
     let log = this.maps.get(map);
     if (log === undefined) {
       log = new MapLog();

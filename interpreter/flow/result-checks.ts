@@ -7,6 +7,7 @@
 import type { ContractIR, ExpressionIR, StepIR } from "../../checker/ir/types";
 import { truthy } from "../../stdlib/values/truth";
 import type { PyValue } from "../../stdlib/values/value";
+import { conformsToContract, conformsToOutputSchema } from "../checks/checks";
 import { bindable, evaluateIn } from "./expressions";
 import { guardrailsOf, guardrailViolations } from "./guardrails";
 import { certificateOf, certificateViolations } from "./reasoning";
@@ -47,11 +48,18 @@ function ensureOf(run: FlowRun, step: StepIR): readonly ExpressionIR[] {
 
 export function checkResult(tx: Tx, run: FlowRun, step: StepIR, result: PyValue): CheckOutcome {
   const contract = contractOf(run, step);
-  const schemaViolations = [
-    ...(contract === undefined ? [] : contractViolations(result, contract, run.spec)),
-    ...(step.outputSchema === null ? [] : outputSchemaViolations(result, step.outputSchema)),
-  ];
-  if (schemaViolations.length > 0) return { ok: false, status: "schema_failed", reasons: schemaViolations };
+  // Most reported results conform: asked first without building any text, and checked again in
+  // full (the same checks, building every violation) only when one does not.
+  const conforms =
+    (contract === undefined || conformsToContract(result, contract, run.spec)) &&
+    (step.outputSchema === null || conformsToOutputSchema(result, step.outputSchema));
+  if (!conforms) {
+    const schemaViolations = [
+      ...(contract === undefined ? [] : contractViolations(result, contract, run.spec)),
+      ...(step.outputSchema === null ? [] : outputSchemaViolations(result, step.outputSchema)),
+    ];
+    return { ok: false, status: "schema_failed", reasons: schemaViolations };
+  }
   const blocked = guardrailViolations(guardrailsOf(run, step), result);
   if (blocked.length > 0) return { ok: false, status: "guardrail_blocked", reasons: blocked };
   // reasoning_template (Claude agents): after the schema checks, before ensure, as the reference.

@@ -235,13 +235,18 @@ export function applyDeltaInPlace(state: FlowState, delta: FlowDelta): void {
   for (const key in del) {
     if (fieldOf(key)?.kind !== "map") continue;
     const map = target[key] as Map<string, unknown>;
+    if (map === NO_ENTRIES) continue;
     for (const k of del[key] as readonly string[]) map.delete(k);
   }
   const put = delta.put as Loose;
   for (const key in put) {
     const field = fieldOf(key);
     if (field?.kind !== "map") continue;
-    const map = target[key] as Map<string, unknown>;
+    let map = target[key] as Map<string, unknown>;
+    if (map === NO_ENTRIES) {
+      map = new Map();
+      target[key] = map;
+    }
     const copy = field.copy;
     (put[key] as LooseMap).forEach((v, k) => {
       map.set(k, copy(v));
@@ -256,14 +261,21 @@ function fieldOf(key: string): LooseField | undefined {
   return Object.hasOwn(FIELDS, key) ? FIELDS[key as DeltaKey] : undefined;
 }
 
-/** A copy of a field's value as a working copy holds it. */
-function copyField(field: LooseField, value: unknown): unknown {
+/**
+ * The one empty map of the states copied with `emptyMaps: "shared"` (copyState): never changed;
+ * applyDeltaInPlace puts a new map in its place before it puts an entry.
+ */
+const NO_ENTRIES: ReadonlyMap<string, unknown> = new Map();
+
+/** A copy of a field's value as a working copy holds it (an empty map as NO_ENTRIES when `shareEmpty`). */
+function copyField(field: LooseField, value: unknown, shareEmpty = false): unknown {
   switch (field.kind) {
     case "value":
       return field.copy(value);
     case "list":
       return (value as readonly unknown[]).map((item) => field.copy(item));
     case "map": {
+      if (shareEmpty && (value as LooseMap).size === 0) return NO_ENTRIES;
       // forEach, not for-of: no entry pair per item (the memory store copies every new flow).
       const out = new Map<string, unknown>();
       const copy = field.copy;
@@ -275,15 +287,21 @@ function copyField(field: LooseField, value: unknown): unknown {
   }
 }
 
-/** The state with every field copied as a working copy's is, in the state's own key order. */
-export function copyState(state: FlowState): FlowState {
+/**
+ * The state with every field copied as a working copy's is, in the state's own key order.
+ * `emptyMaps: "shared"` is for a state only applyDeltaInPlace changes (the memory store's): its
+ * empty maps are one shared map, which applyDeltaInPlace replaces before putting into it (a new
+ * flow has a dozen empty maps, kept as long as the flow is).
+ */
+export function copyState(state: FlowState, emptyMaps: "own" | "shared" = "own"): FlowState {
   const fields = fieldsOf(state);
   const out: Loose = {};
+  const shareEmpty = emptyMaps === "shared";
   // for-in, not Object.entries (an array of pairs per copy): a state is a plain object, whose
   // own keys for-in lists in the same order.
   for (const key in fields) {
     const value = fields[key];
-    out[key] = Object.hasOwn(FIELDS, key) ? copyField(FIELDS[key as DeltaKey], value) : value;
+    out[key] = Object.hasOwn(FIELDS, key) ? copyField(FIELDS[key as DeltaKey], value, shareEmpty) : value;
   }
   return out as unknown as FlowState;
 }

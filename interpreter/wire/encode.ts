@@ -405,9 +405,10 @@ function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
     }
   } else {
     const source = value as WireObject;
-    const keys = Object.keys(source);
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
+    // for-in, not Object.keys (an array per object of every response): a wire object is a plain
+    // object, whose own keys for-in lists in the same order, and no prototype of one has
+    // enumerable keys.
+    for (const k in source) {
       const val = source[k];
       if (val === undefined) continue;
       const x = plainShallow(val, next, asNumber);

@@ -66,6 +66,16 @@ export class SchemaValidator {
     return errors;
   }
 
+  /**
+   * Whether `errors(instance)` would be empty: the same walk with a fresh budget, stopped at the
+   * first error, no text built. A walk that spends the budget does not conform (errors reports it).
+   */
+  conforms(instance: PyValue): boolean {
+    this.spent = 0;
+    this.exhausted = false;
+    return this.isValid(instance, this.root) && !this.exhausted;
+  }
+
   /** Every error of `instance` against a subschema, inside a check (the budget goes on). */
   subErrors(instance: PyValue, schema: JsonValue): string[] {
     const sink = newSink(false);

@@ -22,9 +22,14 @@ function copy(state: FlowState): FlowState {
 }
 
 /** A write as the engine's commit makes it, with values; its texts must never be asked for. */
-function valueWrite(state: FlowState, change: FlowDelta | null, expectedRevision: number): StoreWrite {
+function valueWrite(
+  state: FlowState,
+  change: FlowDelta | null,
+  expectedRevision: number,
+  flowId = ID,
+): StoreWrite {
   return {
-    flowId: ID,
+    flowId,
     text: () => {
       throw new Error("the memory store encoded a written text");
     },
@@ -66,6 +71,24 @@ function vandalise(state: FlowState): void {
   }
   if (state.active_iteration !== null) (state.active_iteration as { count: number }).count = -1;
   for (const v of Object.values(state)) empty(v);
+}
+
+/**
+ * The change with every map that was empty and is set written as puts instead, as the engine's
+ * edit log writes entries put into a committed map (diffFlowState sets a map that had none).
+ */
+function asPuts(change: FlowDelta, committed: FlowState): FlowDelta {
+  const set: Record<string, unknown> = { ...change.set };
+  const put: Record<string, unknown> = { ...change.put };
+  const before = committed as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(set)) {
+    const old = before[key];
+    if (old instanceof Map && old.size === 0 && value instanceof Map) {
+      put[key] = value;
+      delete set[key];
+    }
+  }
+  return { ...change, set, put } as FlowDelta;
 }
 
 describe("the memory store's kept states", () => {
@@ -153,6 +176,55 @@ describe("the memory store's kept states", () => {
           }
           store.restore(snapshot!);
           expect((await store.read(ID))?.text).toBe(textThen);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("flows created with empty maps stay apart: one flow's changes never show in another's", async () => {
+    const OTHER = "00000000-0000-4000-8000-000000000002";
+    await fc.assert(
+      fc.asyncProperty(
+        arbitraryFlowState,
+        fc.array(arbitraryFlowState, { minLength: 2, maxLength: 5 }),
+        async (other, states) => {
+          const store = new MemoryStore();
+          // Every map of both new flows empty (the store may keep them as one shared map).
+          const blank = (s: FlowState, flowId: string): FlowState => {
+            const out = copy({ ...s, flow_id: flowId, revision: 1, status: "running" });
+            for (const v of Object.values(out)) if (v instanceof Map) v.clear();
+            return out;
+          };
+          const otherState = blank(other, OTHER);
+          let committed = blank(states[0] as FlowState, ID);
+          await store.commit({
+            writes: [valueWrite(committed, null, 0), valueWrite(otherState, null, 0, OTHER)],
+            deletes: [],
+          });
+          const otherText = encodeFlowState(otherState);
+          const snapshot = store.snapshot([ID]);
+          for (const [i, s] of states.slice(1).entries()) {
+            const next = copy({ ...s, flow_id: ID, revision: i + 2, status: "running" });
+            await store.commit({
+              writes: [valueWrite(next, asPuts(diffFlowState(committed, next), committed), i + 1)],
+              deletes: [],
+            });
+            expect((await store.read(ID))?.text).toBe(encodeFlowState(next));
+            committed = copy(next);
+            vandalise(next);
+            expect((await store.read(OTHER))?.text).toBe(otherText);
+          }
+          // A restored flow's kept (copied on write) state is apart from the others too.
+          store.restore(snapshot);
+          const again = copy({ ...(states[1] as FlowState), flow_id: ID, revision: 2, status: "running" });
+          const first = blank(states[0] as FlowState, ID);
+          await store.commit({
+            writes: [valueWrite(again, asPuts(diffFlowState(first, again), first), 1)],
+            deletes: [],
+          });
+          expect((await store.read(ID))?.text).toBe(encodeFlowState(again));
+          expect((await store.read(OTHER))?.text).toBe(otherText);
         },
       ),
       { numRuns: 40 },
