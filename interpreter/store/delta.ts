@@ -261,11 +261,24 @@ function fieldOf(key: string): LooseField | undefined {
   return Object.hasOwn(FIELDS, key) ? FIELDS[key as DeltaKey] : undefined;
 }
 
+/** A map that stays empty: changing it throws, so a stray write cannot reach every flow that shares it. */
+class SealedEmptyMap extends Map<string, unknown> {
+  override set(key: string): this {
+    throw new Error(`internal error: a write of '${key}' into a state's shared empty map`);
+  }
+  override delete(key: string): boolean {
+    throw new Error(`internal error: a delete of '${key}' from a state's shared empty map`);
+  }
+  override clear(): void {
+    throw new Error("internal error: a clear of a state's shared empty map");
+  }
+}
+
 /**
  * The one empty map of the states copied with `emptyMaps: "shared"` (copyState): never changed;
  * applyDeltaInPlace puts a new map in its place before it puts an entry.
  */
-const NO_ENTRIES: ReadonlyMap<string, unknown> = new Map();
+const NO_ENTRIES: ReadonlyMap<string, unknown> = new SealedEmptyMap();
 
 /** A copy of a field's value as a working copy holds it (an empty map as NO_ENTRIES when `shareEmpty`). */
 function copyField(field: LooseField, value: unknown, shareEmpty = false): unknown {
