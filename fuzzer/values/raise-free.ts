@@ -37,6 +37,10 @@ const STR: Ty = [{ k: "str" }];
 const MAX_DEPTH = 64;
 /** Elements whose kinds are looked at when typing a list value (the kinds of a union repeat). */
 const MAX_ELEMENTS = 64;
+/** Lists nested deeper than this in a value at hand are typed as lists of anything. */
+const MAX_NESTING = 4;
+/** The most kinds a value at hand is typed with, all its lists together. */
+const MAX_VALUE_KINDS = 256;
 
 type ExprOf<K extends Expr["kind"]> = Extract<Expr, { kind: K }>;
 
@@ -94,8 +98,18 @@ export function resultTy(contract: ContractIR | null): Ty {
   return contract === null ? ANY : [{ k: "dict", contract }];
 }
 
-/** The kinds of a value at hand (the accumulator names of an iteration report). */
+/**
+ * The kinds of a value at hand (the accumulator names of an iteration report). Past MAX_ELEMENTS
+ * elements in one list, MAX_NESTING nested lists or MAX_VALUE_KINDS kinds in all, a list's items
+ * are "any": the judgment stays sound (any value may raise) and its size bounded whatever the
+ * agent reported.
+ */
 export function valueTy(v: PyValue): Ty {
+  return kindsOf(v, 0, { left: MAX_VALUE_KINDS });
+}
+
+function kindsOf(v: PyValue, depth: number, budget: { left: number }): Ty {
+  budget.left--;
   if (v === null) return NONE;
   switch (typeof v) {
     case "boolean":
@@ -108,8 +122,13 @@ export function valueTy(v: PyValue): Ty {
   }
   if (v instanceof PyFloat) return FLOAT;
   if (Array.isArray(v)) {
-    if (v.length > MAX_ELEMENTS) return [{ k: "list", item: ANY }];
-    return [{ k: "list", item: (v as readonly PyValue[]).flatMap(valueTy) }];
+    if (v.length > MAX_ELEMENTS || depth >= MAX_NESTING) return [{ k: "list", item: ANY }];
+    const item: Kind[] = [];
+    for (const x of v as readonly PyValue[]) {
+      if (budget.left <= 0) return [{ k: "list", item: ANY }];
+      item.push(...kindsOf(x, depth + 1, budget));
+    }
+    return [{ k: "list", item }];
   }
   if (v instanceof PyDict) return [{ k: "dict", contract: null }];
   return ANY;

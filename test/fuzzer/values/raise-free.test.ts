@@ -169,6 +169,18 @@ describe("the raise-free verdict on hand examples", () => {
     expect(verdict(HAND, "len(result.title) > 0", new Map([["len", 1]]))).toBe(false);
     expect(verdict(HAND, "all(len > 0 for len in result.items[0].tags)")).toBe(false);
   });
+
+  it("types a deep or wide value at hand in bounded size, as lists of anything past the bounds", () => {
+    let deep: PyValue = [1];
+    for (let i = 0; i < 50; i++) deep = [deep];
+    const kinds = (t: Ty): number => t.reduce((n, k) => n + 1 + ("item" in k ? kinds(k.item) : 0), 0);
+    expect(kinds(valueTy(deep))).toBeLessThanOrEqual(6);
+    const wide: PyValue = Array.from({ length: 40 }, () => Array.from({ length: 40 }, (_, i) => [i]));
+    expect(kinds(valueTy(wide))).toBeLessThanOrEqual(256 + 2 * 40);
+    // Whatever is inside a list typed as "anything" may raise when used.
+    expect(verdict(HAND, "len(deep[0][0][0][0][0]) > 0", new Map([["deep", deep]]))).toBe(false);
+    expect(verdict(HAND, "len(pairs) > 0", new Map([["pairs", wide]]))).toBe(true);
+  });
 });
 
 describe("the solver with raise-free ensures", () => {
