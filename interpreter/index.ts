@@ -5,7 +5,12 @@
 export type { PlanArgs, StratumApi, VerifierStart } from "./api";
 export type { FlowState, TraceRecord } from "./base/flow-state";
 export { toolError } from "./base/tool-errors";
-export { checkContract, checkOutputSchema } from "./checks/checks";
+export {
+  checkContract,
+  checkOutputSchema,
+  conformsToContract,
+  conformsToOutputSchema,
+} from "./checks/checks";
 export { createApi, createEngine, type EngineApi } from "./engine/create-api";
 export { eventFromJson, eventToJson } from "./engine/event-json";
 export { MemoryResultCache } from "./engine/memory-result-cache";

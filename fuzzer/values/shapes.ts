@@ -8,7 +8,7 @@ import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../../
 import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../../checker/index";
 
 import { walk } from "../../grammar/index";
-import { checkContract, checkOutputSchema } from "../../interpreter/index";
+import { conformsToContract, conformsToOutputSchema } from "../../interpreter/index";
 import type { PyValue } from "../../stdlib/index";
 import { ensureOf, type Literals } from "../target";
 import { certified } from "./certificate";
@@ -194,8 +194,8 @@ export class Shapes {
   /** Whether a result passes the step's contract and output_schema (the interpreter's own checks). */
   conforms(step: StepIR, value: PyValue): boolean {
     const contract = this.contractOf(step);
-    if (contract !== null && checkContract(value, contract, this.spec).length > 0) return false;
-    return step.outputSchema === null || checkOutputSchema(value, step.outputSchema).length === 0;
+    if (contract !== null && !conformsToContract(value, contract, this.spec)) return false;
+    return step.outputSchema === null || conformsToOutputSchema(value, step.outputSchema);
   }
 
   private shapeResult(step: StepIR): fc.Arbitrary<unknown> {
