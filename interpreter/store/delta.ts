@@ -275,7 +275,7 @@ class SealedEmptyMap extends Map<string, unknown> {
 }
 
 /**
- * The one empty map of the states copied with `emptyMaps: "shared"` (copyState): never changed;
+ * The one empty map of the states copied by keptCopyOfState: never changed;
  * applyDeltaInPlace puts a new map in its place before it puts an entry.
  */
 const NO_ENTRIES: ReadonlyMap<string, unknown> = new SealedEmptyMap();
@@ -300,16 +300,23 @@ function copyField(field: LooseField, value: unknown, shareEmpty = false): unkno
   }
 }
 
+/** The state with every field copied as a working copy's is, in the state's own key order. */
+export function copyState(state: FlowState): FlowState {
+  return copyFields(state, false);
+}
+
 /**
- * The state with every field copied as a working copy's is, in the state's own key order.
- * `emptyMaps: "shared"` is for a state only applyDeltaInPlace changes (the memory store's): its
- * empty maps are one shared map, which applyDeltaInPlace replaces before putting into it (a new
+ * copyState for a state only applyDeltaInPlace changes (the memory store's kept states): its empty
+ * maps are one shared, sealed map, which applyDeltaInPlace replaces before putting into it (a new
  * flow has a dozen empty maps, kept as long as the flow is).
  */
-export function copyState(state: FlowState, emptyMaps: "own" | "shared" = "own"): FlowState {
+export function keptCopyOfState(state: FlowState): FlowState {
+  return copyFields(state, true);
+}
+
+function copyFields(state: FlowState, shareEmpty: boolean): FlowState {
   const fields = fieldsOf(state);
   const out: Loose = {};
-  const shareEmpty = emptyMaps === "shared";
   // for-in, not Object.entries (an array of pairs per copy): a state is a plain object, whose
   // own keys for-in lists in the same order.
   for (const key in fields) {

@@ -3,14 +3,14 @@
 // It keeps each flow's state rather than its text (`keepsStates`): a new flow's state copied as a
 // working copy is, each commit's change applied to it in place with the copies `applyDeltaInPlace`
 // makes (so the engine's next call, which changes its own containers in place, changes nothing
-// here); its empty maps are one shared map until a change puts into them (copyState "shared"). A flow is encoded only when it is read, once per revision: the engine rarely reads back
+// here); its empty maps are one shared map until a change puts into them (keptCopyOfState). A flow is encoded only when it is read, once per revision: the engine rarely reads back
 // (its registry holds the runs), so encoding every commit's delta or every new flow's text was
 // most of the store's cost. A read answers exactly the text a store of whole texts would hold.
 import { compareCodePoints } from "../../stdlib/values/strings";
 import type { FlowState } from "../base/flow-state";
 import { batchFlowIds, checkRevisions } from "./batch";
 import { decodeFlowState, encodeFlowState } from "./codec";
-import { applyDeltaInPlace, copyState, decodeDelta } from "./delta";
+import { applyDeltaInPlace, decodeDelta, keptCopyOfState } from "./delta";
 import { assertSafeFlowId, isSafeFlowId } from "./flow-id";
 import { revisionOf } from "./revision";
 import type {
@@ -157,7 +157,7 @@ export class MemoryStore implements FlowStore {
     const revision = w.revision ?? 0;
     const value = w.value;
     if (value !== undefined && value.change === null) {
-      this.keep(w.flowId, copyState(value.state, "shared"), null, revision, token);
+      this.keep(w.flowId, keptCopyOfState(value.state), null, revision, token);
       return;
     }
     const delta = value === undefined ? w.delta : null;
@@ -169,7 +169,7 @@ export class MemoryStore implements FlowStore {
     const entry = this.flows.get(w.flowId) as Entry;
     const kept = entry.state;
     const state =
-      kept === null ? decodeKept(entry.text as string) : entry.shared ? copyState(kept, "shared") : kept;
+      kept === null ? decodeKept(entry.text as string) : entry.shared ? keptCopyOfState(kept) : kept;
     applyDeltaInPlace(state, value?.change ?? decodeKeptDelta(delta as string));
     entry.state = state;
     entry.shared = false;

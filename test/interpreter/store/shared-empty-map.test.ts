@@ -1,10 +1,15 @@
-// The memory store keeps a state's empty maps as one map shared by every flow (copyState with
-// "shared"): applyDeltaInPlace gives a flow a map of its own before putting into it, and any other
-// write into the shared map throws instead of reaching every flow that holds it.
+// The memory store keeps a state's empty maps as one map common to every flow (keptCopyOfState):
+// applyDeltaInPlace gives a flow a map of its own before putting into it, and any other write into
+// that map throws instead of reaching every flow that holds it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FlowState } from "../../../interpreter/base/flow-state";
-import { applyDeltaInPlace, copyState, type FlowDelta } from "../../../interpreter/store/delta";
+import {
+  applyDeltaInPlace,
+  copyState,
+  type FlowDelta,
+  keptCopyOfState,
+} from "../../../interpreter/store/delta";
 import type { PyValue } from "../../../stdlib/index";
 import { arbitraryFlowState } from "../support/arbitrary-state";
 
@@ -23,8 +28,8 @@ describe("a state's shared empty maps", () => {
   const state = blank(sample as FlowState);
 
   it("are one map across states, which refuses writes", () => {
-    const a = maps(copyState(state, "shared"));
-    const b = maps(copyState(state, "shared"));
+    const a = maps(keptCopyOfState(state));
+    const b = maps(keptCopyOfState(state));
     expect(a.length).toBeGreaterThan(1);
     expect(new Set([...a, ...b]).size).toBe(1);
     const shared = a[0] as Map<string, unknown>;
@@ -38,12 +43,12 @@ describe("a state's shared empty maps", () => {
     const own = maps(copyState(state));
     expect(new Set(own).size).toBe(own.length);
     for (const m of own) m.set("k", 1);
-    expect(maps(copyState(state, "shared")).every((m) => m.size === 0)).toBe(true);
+    expect(maps(keptCopyOfState(state)).every((m) => m.size === 0)).toBe(true);
   });
 
   it("are replaced by a map of the flow's own when a change puts into one", () => {
-    const a = copyState(state, "shared");
-    const b = copyState(state, "shared");
+    const a = keptCopyOfState(state);
+    const b = keptCopyOfState(state);
     const change: FlowDelta = {
       revision: a.revision + 1,
       status: "running",
