@@ -143,6 +143,11 @@ export class Solver {
     return this.shared.derivedConforming(step)[0] ?? this.drawn(step)[0];
   }
 
+  /** The derived candidates of the step: the first `derivedCount(step)` of `conforming(step)`, undrawn. */
+  firstCandidates(step: StepIR): readonly Candidate[] {
+    return this.shared.derivedConforming(step);
+  }
+
   /** How many of `conforming(step)` are derived (they come first). */
   derivedCount(step: StepIR): number {
     return this.shared.derivedConforming(step).length;

@@ -289,7 +289,11 @@ class Run {
     this.draws.set(key, n + 1);
     const drawn = this.decider.value(key, n);
     if (drawn !== undefined) return drawn;
-    const list = this.setup.solver.conforming(step);
+    // The derived candidates come first in `conforming(step)`: below their count, `n` modulo the
+    // length is `n` whatever the drawn ones are, so they are drawn only when a run gets past them.
+    const solver = this.setup.solver;
+    if (n < solver.derivedCount(step)) return solver.firstCandidates(step)[n]!.plain;
+    const list = solver.conforming(step);
     return list.length === 0 ? {} : list[n % list.length]!.plain;
   }
 

@@ -7,9 +7,28 @@ import { sha256Hex } from "./sha256";
 
 export type ReportOutcome = "exit_success" | "exit_stagnation" | "exit_max" | "continue";
 
+/** Texts up to this length have their digest remembered (longer ones are rarely reported twice). */
+const REMEMBERED_TEXT = 2048;
+/** How many digests are remembered: past it the memo starts again empty, so it stays small. */
+const REMEMBERED_DIGESTS = 256;
+/**
+ * Canonical text → digest of results reported lately. A loop is often reported the same result
+ * again (stagnation is three in a row; the fuzzer reports a few results over and over), and the
+ * digest of an equal text is the same: hashing it again only costs time.
+ */
+const digests = new Map<string, string>();
+
 /** Lowercase hex SHA-256 of the canonical JSON of the raw result. */
 export function resultFingerprint(result: PyValue): string {
-  return sha256Hex(canonicalJson(result));
+  const text = canonicalJson(result);
+  if (text.length > REMEMBERED_TEXT) return sha256Hex(text);
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    digest = sha256Hex(text);
+    if (digests.size >= REMEMBERED_DIGESTS) digests.clear();
+    digests.set(text, digest);
+  }
+  return digest;
 }
 
 /**
