@@ -11,7 +11,9 @@
 # Exit status 14 is node refusing a snapshot before running anything: the stale blob is removed
 # and the plain bundle runs. STRATUMC_NO_SNAPSHOT=1 forces the plain bundle.
 # `check` and `validate` (without --deep, and as stratumc) start from dist/stratumc-check.blob, a
-# smaller snapshot with only those two commands, when the build made it (cli/check-commands.ts).
+# smaller snapshot with only those two commands, when the build made it (cli/check-commands.ts);
+# `check --deep` and `fuzz` from dist/stratumc-explore.blob, the checker and the fuzzer without the
+# other commands (cli/explore-commands.ts).
 s=$0
 case $s in *"/"*) ;; *) s=./$s ;; esac
 while [ -h "$s" ]; do
@@ -25,16 +27,19 @@ n=
 # bin/stratum-mcp.cjs explains; a value the caller set wins.
 [ "${STRATUMC_PROG:-stratumc}/$1" = stratumc/serve ] && { MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}; export MALLOC_ARENA_MAX; }
 b=$d/stratumc.blob
+e=$d/stratumc-explore.blob
 case ${STRATUMC_PROG:-stratumc}/$1 in
   stratumc/check | stratumc/validate)
     [ -f "$d/stratumc-check.blob" ] && b=$d/stratumc-check.blob
-    for a; do [ "$a" = --deep ] && b=$d/stratumc.blob; done ;;
+    for a; do [ "$a" = --deep ] && { b=$d/stratumc.blob; [ -f "$e" ] && b=$e; }; done ;;
+  stratumc/fuzz) [ -f "$e" ] && b=$e ;;
 esac
 # Node 20 reads and parses every certificate of NODE_EXTRA_CA_CERTS when it starts, used or not
-# (a 220 KB bundle: ~40 ms of CPU, more than the check itself). The check-only program opens no
-# connection and starts no process, so it is started without the variable (docs/design/startup.md).
+# (a 220 KB bundle: ~40 ms of CPU, more than the check itself). The check-only and explore programs
+# open no connection (the explore program's worker threads neither), so they are started without
+# the variable (docs/design/startup.md).
 k=
-[ "$b" = "$d/stratumc-check.blob" ] && k=1
+case $b in "$d/stratumc-check.blob" | "$e") k=1 ;; esac
 p=
 if [ -n "$n" ] && [ -f "$b" ] && [ -z "$NODE_OPTIONS$STRATUMC_NO_SNAPSHOT" ]; then
   o=$IFS; IFS=:; set -f

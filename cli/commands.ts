@@ -3,6 +3,7 @@
 // first use, also in the bundle), so a command run by name loads nothing of the others.
 import { CHECK_ENTRY, VALIDATE_ENTRY } from "./check-commands";
 import type { CommandEntry } from "./command-table";
+import { FUZZ_ENTRY } from "./explore-commands";
 
 export const ALL_COMMANDS: readonly CommandEntry[] = [
   CHECK_ENTRY,
@@ -43,7 +44,7 @@ export const ALL_COMMANDS: readonly CommandEntry[] = [
   // The language server and the fuzzer are stratumc's own; stratum-mcp keeps the reference's command set.
   { words: ["init"], stratumcOnly: true, load: async () => (await import("./init/command")).registerInit },
   { words: ["lsp"], stratumcOnly: true, load: async () => (await import("./lsp/command")).registerLsp },
-  { words: ["fuzz"], stratumcOnly: true, load: async () => (await import("./fuzz/command")).registerFuzz },
+  FUZZ_ENTRY,
   // Scenario tests of specs (docs/guides/testing-a-spec.md) are stratumc's own.
   { words: ["test"], stratumcOnly: true, load: async () => (await import("./test/command")).registerTest },
   {

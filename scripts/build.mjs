@@ -20,6 +20,7 @@ const dist = join(root, "dist");
 const fixture = join(root, "bench/fixtures/typical.stratum.yaml");
 const snapshotEntry = join(dist, "stratumc-snapshot.cjs");
 const checkSnapshotEntry = join(dist, "stratumc-check-snapshot.cjs");
+const exploreSnapshotEntry = join(dist, "stratumc-explore-snapshot.cjs");
 
 const snapshotOnly = process.argv.includes("--snapshot-only");
 const nothingToDo =
@@ -118,6 +119,13 @@ async function bundle() {
     entryPoints: { "stratumc-check-snapshot": "scripts/snapshot-check-entry.ts" },
   });
   asciiOnly(checkSnapshotEntry);
+  // The `explore` snapshot: `check --deep` and `fuzz` with `check` and `validate` (cli/explore-commands.ts).
+  await build({
+    ...snapshotBuild,
+    plugins: [...snapshotBuild.plugins, exploreOnly()],
+    entryPoints: { "stratumc-explore-snapshot": "scripts/snapshot-explore-entry.ts" },
+  });
+  asciiOnly(exploreSnapshotEntry);
 }
 
 /**
@@ -154,16 +162,21 @@ function asciiOnly(file) {
 }
 
 /**
- * dist/stratumc.blob: the CLI with every module initialised, for `node --snapshot-blob`; and
- * dist/stratumc-check.blob, the check-only program (`check`, `validate`). A blob only works with
- * the node binary that built it, so both are built here (never committed or packed) together with
+ * dist/stratumc.blob: the CLI with every module initialised, for `node --snapshot-blob`;
+ * dist/stratumc-check.blob, the check-only program (`check`, `validate`); and
+ * dist/stratumc-explore.blob, the explore program (`check --deep`, `fuzz`). A blob only works with
+ * the node binary that built it, so all three are built here (never committed or packed) together with
  * dist/stratumc.blob.nodepath, the path of that binary, which bin/stratumc.cjs checks. Any failure
  * leaves no blob behind, and bin/stratumc.cjs then runs the plain bundle (or, without the check
  * blob, the whole CLI's blob).
  */
 function buildSnapshot() {
   const stamp = join(dist, "stratumc.blob.nodepath");
-  const blobs = [join(dist, "stratumc.blob"), join(dist, "stratumc-check.blob")];
+  const blobs = [
+    join(dist, "stratumc.blob"),
+    join(dist, "stratumc-check.blob"),
+    join(dist, "stratumc-explore.blob"),
+  ];
   for (const file of [...blobs, stamp]) rmSync(file, { force: true });
   const packing = process.env.npm_command === "pack" || process.env.npm_command === "publish";
   if (process.env.STRATUMC_NO_SNAPSHOT || packing || process.platform === "win32") return;
@@ -188,7 +201,13 @@ function buildSnapshot() {
     [["validate", "-"], ["--version"], ...common],
     spec,
   );
-  if (full || check) writeFileSync(stamp, `${process.execPath}\n`);
+  const explore = snapshotBlob(
+    blobs[2],
+    exploreSnapshotEntry,
+    [["--version"], ...common, ["fuzz", "--format", "json", "-"], ["check", "--deep", "-"]],
+    spec,
+  );
+  if (full || check || explore) writeFileSync(stamp, `${process.execPath}\n`);
 }
 
 /** Builds one blob from its entry and keeps it only when it answers `cases` like the plain bundle. */
@@ -227,14 +246,24 @@ function snapshotBlob(blob, entry, cases, spec) {
 
 /**
  * Keeps out of the `check` snapshot what the check-only program never runs: the fuzzer (`check
- * --deep`, which bin/stratumc.cjs and cli/main-check.ts send to the whole CLI) and stratum-mcp's
- * command rules (stratum-mcp is never served by it either). Reaching one would fail loudly.
+ * --deep`, which bin/stratumc.cjs sends to the explore snapshot and cli/main-check.ts to the whole
+ * CLI) and stratum-mcp's command rules (stratum-mcp is never served by it either). Reaching one
+ * would fail loudly.
  */
 function checkOnly() {
+  return neverLoaded("check-only", /^\.\.\/fuzzer\/index$|^\.\/mcp-commands\/dispatch$/);
+}
+
+/** Keeps stratum-mcp's command rules out of the `explore` snapshot, which never serves stratum-mcp. */
+function exploreOnly() {
+  return neverLoaded("explore-only", /^\.\/mcp-commands\/dispatch$/);
+}
+
+function neverLoaded(name, filter) {
   return {
-    name: "check-only",
+    name,
     setup(b) {
-      b.onResolve({ filter: /^\.\.\/fuzzer\/index$|^\.\/mcp-commands\/dispatch$/ }, (args) => ({
+      b.onResolve({ filter }, (args) => ({
         path: `./not-in-the-check-snapshot/${args.path}`,
         external: true,
       }));

@@ -3,10 +3,9 @@
 // command line that the `check` snapshot, scripts/snapshot-check-entry.ts, does not serve).
 //
 // Building the snapshot runs this file once: the warm-up registers every command (`--help`, which
-// loads each command's modules) and runs `check` on a clean and a broken spec, an `eval`, and
-// `fuzz` and `check --deep` through an injected host, so that every module is initialised, the
-// lazily built singletons exist and the functions of the common paths are already compiled to
-// bytecode. A process started from
+// loads each command's modules) and runs `check` on a clean and a broken spec and an `eval`
+// through an injected host, so that every module is initialised, the lazily built singletons exist
+// and the functions of the common paths are already compiled to bytecode. A process started from
 // the snapshot skips all of that (docs/design/performance.md).
 //
 // cli/main.ts is required only when the process starts: arguments, environment, working directory,
@@ -26,13 +25,12 @@ startupSnapshot.setDeserializeMainFunction(() => {
   require("../cli/main");
 });
 // The snapshot is taken once the event loop is empty, that is after the warm-up.
-// `fuzz` and `check --deep` are warmed up too: the fuzzer, fast-check and the engine they drive are
-// initialised and compiled in the snapshot, so a process that fuzzes does not load them first
-// (the warm-up fuzzes a few runs only; what it explored is not kept: each fuzz builds its own).
+// `fuzz` and `check --deep` are not warmed up here: they start from the explore snapshot
+// (scripts/snapshot-explore-entry.ts), and an initialised fuzzer would make this heap a quarter
+// larger, which every other command would pay for at each start. Without the explore blob they
+// still run from this one, initialising the fuzzer as they go.
 void warmUp(runCli, [
   { args: ["--help"], stdin: "" },
   ...WARMUP_SPECS.map((spec) => ({ args: ["check", "-"], stdin: spec })),
   { args: ["eval", "len([x for x in [1, 2] if x > 1]) == 1"], stdin: "" },
-  ...WARMUP_SPECS.map((spec) => ({ args: ["fuzz", "--runs", "5", "-"], stdin: spec })),
-  { args: ["check", "--deep", "-"], stdin: WARMUP_SPECS[0] ?? "" },
 ]);

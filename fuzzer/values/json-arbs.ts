@@ -34,7 +34,15 @@ const EDGE_FLOATS = [0.5, -0.5, 0.001, 0.1, 0.25, 0.75, 0.95, 0.99, 1.5, 1e-7, 1
 const STRING_4 = fc.string({ maxLength: 4 });
 const STRING_6 = fc.string({ maxLength: 6 });
 const STRING_8 = fc.string({ maxLength: 8 });
-const GRAPHEMES_4 = fc.string({ unit: "grapheme", maxLength: 4 });
+// The grapheme one is built when a spec first needs a string, not when this module loads: making
+// it maps every grapheme (a 1.9 MB map, kept by fast-check), which a startup snapshot that loads
+// the fuzzer without fuzzing (the whole CLI's: `--help` loads every command) would carry and
+// deserialise at every start of every command.
+let graphemes4: fc.Arbitrary<string> | null = null;
+function graphemes(): fc.Arbitrary<string> {
+  graphemes4 ??= fc.string({ unit: "grapheme", maxLength: 4 });
+  return graphemes4;
+}
 
 /** A non-integral float (x + 0.5 when x is integral). */
 function nonIntegral(x: number): number {
@@ -90,7 +98,7 @@ export function stringArb(
     lengths.length === 0
       ? STRING_8
       : fc.tuple(fc.constantFrom(...lengths), fc.constantFrom("a", "0", "f")).map(([n, c]) => c.repeat(n));
-  const rest = fc.oneof(affixed, STRING_8, GRAPHEMES_4, sized);
+  const rest = fc.oneof(affixed, STRING_8, graphemes(), sized);
   const edges = EDGE_STRINGS.filter(fits);
   const base = withLiterals(lits, edges.length > 0 ? edges : ["x".repeat(minLength)], rest);
   return minLength === 0 && maxLength === undefined ? base : base.filter(fits);

@@ -43,15 +43,19 @@ if (args[0] === "wait") {
   if (args[0] === "exit") process.exitCode = Number(args[1]);
 }`;
 const PLAIN_BUNDLE = behaviour("plain", 2);
-const SNAPSHOT_ENTRY = `require("node:v8").startupSnapshot.setDeserializeMainFunction(() => {${behaviour("snapshot", 1)}});`;
+const snapshotEntry = (label: string) =>
+  `require("node:v8").startupSnapshot.setDeserializeMainFunction(() => {${behaviour(label, 1)}});`;
 
 let work: string;
 let goodBlob: string;
 let refusedBlob: string;
+/** Stand-ins for dist/stratumc-check.blob and dist/stratumc-explore.blob that say which ran. */
+let checkBlob: string;
+let exploreBlob: string;
 
-function buildBlob(out: string, v8Flags: readonly string[]): void {
-  const entry = join(work, "entry.cjs");
-  writeFileSync(entry, SNAPSHOT_ENTRY);
+function buildBlob(out: string, v8Flags: readonly string[], label = "snapshot"): void {
+  const entry = join(work, `entry-${label}.cjs`);
+  writeFileSync(entry, snapshotEntry(label));
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const r = spawnSync(process.execPath, [...v8Flags, "--snapshot-blob", out, "--build-snapshot", entry], {
@@ -68,6 +72,10 @@ beforeAll(() => {
   buildBlob(goodBlob, []);
   // Built with a V8 flag the launcher does not pass: node refuses it with exit status 14.
   buildBlob(refusedBlob, ["--stack-size=900"]);
+  checkBlob = join(work, "check.blob");
+  exploreBlob = join(work, "explore.blob");
+  buildBlob(checkBlob, [], "check");
+  buildBlob(exploreBlob, [], "explore");
 });
 
 afterAll(() => {
@@ -231,6 +239,43 @@ describe("bin/stratumc.cjs run as a program", () => {
     }
     // Without the check blob, `check` runs the whole CLI's snapshot, which keeps it too.
     expect(run(layout().bin, ["check", "extra-ca"], { env: e }).stdout).toBe(`snapshot ${kept}`);
+  });
+
+  it("starts check and validate from the check blob, check --deep and fuzz from the explore blob, the rest from the whole CLI's", () => {
+    const l = layout();
+    copyFileSync(checkBlob, join(l.root, "dist/stratumc-check.blob"));
+    copyFileSync(exploreBlob, join(l.root, "dist/stratumc-explore.blob"));
+    const ran = (args: readonly string[], e: NodeJS.ProcessEnv = env()) =>
+      run(l.bin, args, { env: e }).stdout.split(" ")[0];
+    expect(ran(["check", "a.stratum.yaml"])).toBe("check");
+    expect(ran(["validate", "a.stratum.yaml"])).toBe("check");
+    expect(ran(["check", "a.stratum.yaml", "--deep"])).toBe("explore");
+    expect(ran(["check", "--deep", "--jobs", "2", "a.stratum.yaml"])).toBe("explore");
+    expect(ran(["fuzz", "a.stratum.yaml"])).toBe("explore");
+    for (const args of [["eval", "1"], ["gate", "list"], ["--version"], []])
+      expect(ran(args)).toBe("snapshot");
+    // stratum-mcp has no fuzz command and no --deep: the whole CLI answers as the reference's.
+    expect(ran(["fuzz", "a.stratum.yaml"], env({ STRATUMC_PROG: "stratum-mcp" }))).toBe("snapshot");
+    // The explore program opens no connection: it starts without NODE_EXTRA_CA_CERTS, as `check`.
+    const e = env({ NODE_EXTRA_CA_CERTS: join(work, "no-such-bundle.pem") });
+    for (const args of [
+      ["fuzz", "a.stratum.yaml", "extra-ca"],
+      ["check", "--deep", "extra-ca"],
+    ]) {
+      expect(run(l.bin, args, { env: e })).toEqual({
+        status: 0,
+        stdout: "explore NODE_EXTRA_CA_CERTS=null\n",
+        stderr: "",
+      });
+    }
+  });
+
+  it("starts check --deep and fuzz from the whole CLI's blob when the build made no explore blob", () => {
+    const l = layout();
+    copyFileSync(checkBlob, join(l.root, "dist/stratumc-check.blob"));
+    expect(run(l.bin, ["check", "--deep", "a"]).stdout).toBe('snapshot ["check","--deep","a"]\n');
+    expect(run(l.bin, ["fuzz", "a"]).stdout).toBe('snapshot ["fuzz","a"]\n');
+    expect(run(l.bin, ["check", "a"]).stdout).toBe('check ["check","a"]\n');
   });
 
   it("falls back and removes the blob when node refuses it (exit status 14)", () => {

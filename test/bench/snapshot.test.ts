@@ -11,6 +11,7 @@ import { BROKEN, REPO, TYPICAL } from "./cli-fixtures";
 const BUNDLE = join(REPO, "dist/stratumc.cjs");
 const BLOB = join(REPO, "dist/stratumc.blob");
 const CHECK_BLOB = join(REPO, "dist/stratumc-check.blob");
+const EXPLORE_BLOB = join(REPO, "dist/stratumc-explore.blob");
 /** Enough broken specs that a report (160 KB pretty, more as JSON) overfills a pipe (64 KB on Linux). */
 const MANY = 200;
 
@@ -130,6 +131,36 @@ describe.skipIf(process.platform === "win32" || process.env.STRATUMC_NO_SNAPSHOT
       expect(fast).toEqual(run([BUNDLE], c));
       expect(fast.status).toBe(1);
       if (format === "json") expect(JSON.parse(fast.stdout)).toHaveLength(MANY);
+    });
+  },
+);
+
+// The explore snapshot (`check --deep` and `fuzz`) ends its process the same way, and hands every
+// other command line to the whole CLI.
+describe.skipIf(process.platform === "win32" || process.env.STRATUMC_NO_SNAPSHOT)(
+  "the explore startup snapshot",
+  () => {
+    const EXPLORE_CASES = CASES.filter((c) =>
+      ["check", "validate", "fuzz", "--version", "eval"].includes(c.args[0] ?? ""),
+    );
+
+    it("was built", () => {
+      expect(existsSync(EXPLORE_BLOB)).toBe(true);
+    });
+
+    it.each(EXPLORE_CASES.map((c) => [c.args.join(" "), c] as const))(
+      "stratumc %s: same output as the plain bundle",
+      (_, c) => {
+        expect(run(["--snapshot-blob", EXPLORE_BLOB, "--"], c)).toEqual(run([BUNDLE], c));
+      },
+    );
+
+    it("writes a fuzz report larger than a pipe holds whole", () => {
+      const c: Case = { args: ["fuzz", "many", "--format", "json"] };
+      const fast = run(["--snapshot-blob", EXPLORE_BLOB, "--"], c);
+      expect(fast.stdout.length).toBeGreaterThan(128 * 1024);
+      expect(fast).toEqual(run([BUNDLE], c));
+      expect(fast.status).toBe(1);
     });
   },
 );

@@ -63,9 +63,12 @@ function packedFiles(): string[] {
   return pack.files.map((f) => f.path).sort();
 }
 
-/** The check-only bundles' stand-in path for modules they must never load (scripts/build.mjs checkOnly). */
+/**
+ * The stand-in path the snapshots of a few commands use for modules they must never load
+ * (scripts/build.mjs checkOnly, exploreOnly).
+ */
 const NEVER_LOADED = "./not-in-the-check-snapshot/";
-const CHECK_ONLY_BUNDLES = new Set(["dist/stratumc-check-snapshot.cjs"]);
+const PARTIAL_BUNDLES = new Set(["dist/stratumc-check-snapshot.cjs", "dist/stratumc-explore-snapshot.cjs"]);
 
 describe("npm package", () => {
   let files: string[];
@@ -106,6 +109,7 @@ describe("npm package", () => {
       "dist/mcp.cjs",
       "dist/pg.cjs",
       "dist/stratumc-check-snapshot.cjs",
+      "dist/stratumc-explore-snapshot.cjs",
       "dist/stratumc-snapshot.cjs",
       "dist/stratumc.cjs",
       "dist/ui-reader.cjs",
@@ -151,8 +155,8 @@ describe("npm package", () => {
       // Code calls, not the source text ajv generates (`'require("ajv/dist/runtime/uri")'`).
       for (const [, spec] of text.matchAll(/(?<![`'"\w.$])(?:require|import)\("([^"]+)"\)/g)) {
         if (spec === undefined) continue;
-        if (CHECK_ONLY_BUNDLES.has(bundle) && spec.startsWith(NEVER_LOADED)) {
-          continue; // what the check-only program hands to the whole CLI (scripts/build.mjs checkOnly)
+        if (PARTIAL_BUNDLES.has(bundle) && spec.startsWith(NEVER_LOADED)) {
+          continue; // what those programs hand to the whole CLI (scripts/build.mjs neverLoaded)
         }
         if (spec.startsWith(".")) {
           const target = relative(installed, join(installed, bundle, "..", spec));
@@ -175,6 +179,7 @@ describe("npm package", () => {
     expect(first.status, first.stderr).toBe(0);
     expect(existsSync(join(installed, "dist/stratumc.blob"))).toBe(process.platform !== "win32");
     expect(existsSync(join(installed, "dist/stratumc-check.blob"))).toBe(process.platform !== "win32");
+    expect(existsSync(join(installed, "dist/stratumc-explore.blob"))).toBe(process.platform !== "win32");
     const second = postinstall();
     expect(second.status).toBe(0);
     expect(second.stderr).toBe("");
