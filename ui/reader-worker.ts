@@ -6,9 +6,10 @@ import { isMainThread, parentPort, receiveMessageOnPort, workerData } from "node
 import { composeHostLazily, type NodeHost } from "../host/index";
 import { StoreUnavailableError } from "../interpreter/index";
 import { warmFirstPage } from "./first-page-warmup";
-import type { ReaderAnswer, ReaderRequest, ReaderWorkerData } from "./flow-reader";
+import type { ReaderAnswer, ReaderRequest } from "./flow-reader";
 import { FlowSource } from "./flow-source";
 import { resolvePageGate } from "./page-gate";
+import type { ReaderWorkerData } from "./reader-start";
 
 function serve(data: ReaderWorkerData): void {
   const port = parentPort;
