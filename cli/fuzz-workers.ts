@@ -10,9 +10,10 @@
 // so time a spec does not use passes on to the next ones. A spec whose worker crashes, or (under a
 // budget) does not answer within HANG_GRACE_MS of its share, is reported at the spec
 // (FUZZ-WORKER-FAILED), the worker is replaced, and the other specs are fuzzed as usual.
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { type CheckResult, type Diagnostic, FUZZ_WORKER_FAILED } from "../checker/index";
 import type { FuzzProgress, FuzzReport } from "../fuzzer/index";
 import type { FromSpecJob, SpecJobOptions, SpecJobRequest } from "./fuzz-spec-job";
@@ -76,6 +77,13 @@ export async function fuzzSpecs(specs: readonly CheckResult[], o: FuzzSpecsOptio
     }
     return outcomes;
   }
+  // node:worker_threads is loaded here, when a worker is needed, never while a startup snapshot is
+  // built (the snapshots' warm-up fuzzes): node 20 keeps state of that module in the snapshot that
+  // a process started from it cannot use, and every worker it starts then crashes at once. It is
+  // required, not imported: a process started from a snapshot has no dynamic import.
+  const { Worker: WorkerThread } = createRequire(import.meta.url)(
+    "node:worker_threads",
+  ) as typeof import("node:worker_threads");
   const lane = async (workerScript: string): Promise<void> => {
     let worker: Worker | null = null;
     try {
@@ -88,7 +96,7 @@ export async function fuzzSpecs(specs: readonly CheckResult[], o: FuzzSpecsOptio
           options: { ...o.fuzz, ...(deadlineAt === undefined ? {} : { deadlineAt }) },
           progress: o.onProgress !== undefined,
         };
-        worker ??= new Worker(workerScript);
+        worker ??= new WorkerThread(workerScript);
         const outcome = await runOn(worker, request, deadlineAt, o.onProgress);
         if (outcome.kind === "failed") {
           void worker.terminate();

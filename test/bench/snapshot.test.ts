@@ -61,6 +61,9 @@ const CASES: readonly Case[] = [
   { args: ["fuzz", TYPICAL, "--format", "json", "--runs", "10"] },
   { args: ["fuzz", TYPICAL, "--seed", "7", "--runs", "5"] },
   { args: ["fuzz", "specs"] },
+  // Two specs on two worker threads, started by a process that began from the snapshot.
+  { args: ["fuzz", TYPICAL, "specs/nested/ok.stratum.yaml", "--jobs", "2", "--runs", "3"] },
+  { args: ["check", "--deep", TYPICAL, "specs/nested/ok.stratum.yaml", "--jobs", "2"] },
   { args: ["check", "--deep", TYPICAL] },
 ];
 

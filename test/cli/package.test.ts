@@ -99,6 +99,7 @@ describe("npm package", () => {
       "README.md",
       "bin/stratum-mcp.cjs",
       "bin/stratumc.cjs",
+      "dist/fuzz-spec-worker.cjs",
       "dist/fuzz-worker.cjs",
       "dist/lsp.cjs",
       "dist/mcp-client.cjs",
@@ -190,6 +191,22 @@ describe("npm package", () => {
       new RegExp(`^0 error\\(s\\), 0 warning\\(s\\) in ${examples} file\\(s\\)\\n$`, "m"),
     );
     expect(r.status).toBe(0);
+  });
+
+  it("fuzzes specs on worker threads with nothing but the packed files", () => {
+    const examples = readdirSync(join(REPO, "examples"))
+      .filter((f) => f.endsWith(".stratum.yaml"))
+      .slice(0, 2)
+      .map((f) => `examples/${f}`);
+    const r = spawnSync(
+      join(installed, "bin/stratumc.cjs"),
+      ["fuzz", "--jobs", "2", "--runs", "3", "--format", "json", ...examples],
+      { encoding: "utf8", cwd: REPO },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).not.toContain("FUZZ-WORKER-FAILED");
+    const report = JSON.parse(r.stdout) as { files: { file: string; runs: number }[] };
+    expect(report.files.map((f) => [f.file, f.runs])).toEqual(examples.map((f) => [f, 3]));
   });
 
   it("reads a PostgreSQL store with nothing but the packed files: the client library is its own bundle", async () => {
