@@ -2,7 +2,8 @@
 // server's reader (flow-reader.ts) and by the `ui` command, which starts it before it loads the
 // server's own bundle (load-ui.ts): the worker's start, its bundle and the first page it builds
 // ahead (FlowSource.prefetchNewest) then overlap that load, which a fresh server's page waits for.
-import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 
 /** What the worker needs to open the same store: the CLI's working directory and environment. */
 export interface ReaderWorkerData {
@@ -17,7 +18,13 @@ export function readerData(host: ReaderWorkerData): ReaderWorkerData {
 
 /** The worker on `file`, not keeping the process alive by itself. */
 export function startReaderWorker(file: string, data: ReaderWorkerData): Worker {
-  const worker = new Worker(file, { workerData: { ...data, stratumcUiReader: true } });
+  // Required here, not imported: this module is in the CLI's bundle, whose startup snapshot must
+  // not load node:worker_threads (node 20 keeps state of it there that the started process cannot
+  // use, and every worker it starts crashes; cli/fuzz-workers.ts does the same).
+  const { Worker: WorkerThread } = createRequire(import.meta.url)(
+    "node:worker_threads",
+  ) as typeof import("node:worker_threads");
+  const worker = new WorkerThread(file, { workerData: { ...data, stratumcUiReader: true } });
   worker.unref();
   return worker;
 }
