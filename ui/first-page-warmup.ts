@@ -2,7 +2,8 @@
 // flow (first-page.ts) is the first time the worker runs the YAML loader, the structure phase and
 // the page's assembly, and run cold on a 100-step window they take about a third longer than once
 // warm (docs/design/performance-findings.md, "The first answer before the check"). The worker runs
-// them once on a made-up flow of the same shape as soon as it starts, before any request can come.
+// them once as soon as it starts, before any request can come: on the store's most recently changed
+// flow when that is a long one (FlowSource.prefetchNewest), else on a made-up flow of the same shape.
 import type { FlowPage } from "./api-types";
 import { FIRST_PAGE_MAX_ENTRIES, firstPage } from "./first-page";
 import { PAGE_SIZE } from "./views";

@@ -5,7 +5,7 @@
 // shipped CLI therefore reads flows in a worker thread (reader-worker.ts); from the sources
 // (tests that build the handler in-process) the same FlowSource runs in place. Resolving a gate
 // loads the flow the same way, so it runs there too.
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { NodeHost } from "../host/index";
 import { StoreUnavailableError } from "../interpreter/index";
 import type {
@@ -20,6 +20,7 @@ import type {
 import type { FlowSource, Loaded } from "./flow-source";
 import type { InboxQuery } from "./inbox-view";
 import { type PageGateReply, resolvePageGate } from "./page-gate";
+import { type ReaderWorkerData, startReaderWorker } from "./reader-start";
 import type { PageWindow } from "./views";
 
 export interface FlowReader {
@@ -51,12 +52,6 @@ export type ReaderAnswer =
       readonly unavailable: { readonly where: string; readonly reason: string } | null;
     };
 
-/** What the worker needs to open the same store: the CLI's working directory and environment. */
-export interface ReaderWorkerData {
-  readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
-
 /** The FlowSource itself, on this thread. */
 export function inPlaceReader(source: FlowSource, flowHost: NodeHost): FlowReader {
   return {
@@ -70,9 +65,13 @@ export function inPlaceReader(source: FlowSource, flowHost: NodeHost): FlowReade
   };
 }
 
-/** A FlowSource in a worker thread running `file` (dist/ui-reader.cjs); restarted when it dies. */
-export function workerReader(file: string, data: ReaderWorkerData): FlowReader {
+/**
+ * A FlowSource in a worker thread running `file` (dist/ui-reader.cjs); restarted when it dies.
+ * `early`: that worker already started for the same `file` and `data` (reader-start.ts), used first.
+ */
+export function workerReader(file: string, data: ReaderWorkerData, early?: Worker): FlowReader {
   let worker: Worker | null = null;
+  let first = early;
   let nextId = 0;
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 
@@ -83,8 +82,8 @@ export function workerReader(file: string, data: ReaderWorkerData): FlowReader {
 
   function started(): Worker {
     if (worker !== null) return worker;
-    const w = new Worker(file, { workerData: { ...data, stratumcUiReader: true } });
-    w.unref();
+    const w = first ?? startReaderWorker(file, data);
+    first = undefined;
     w.on("message", (answer: ReaderAnswer) => {
       const waiting = pending.get(answer.id);
       if (waiting === undefined) return;

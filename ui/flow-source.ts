@@ -4,7 +4,9 @@
 // that refreshes on every change costs two stat calls per unchanged flow. A flow's page keeps the
 // flow's model (views.ts) the same way, so a 10,000-step flow is decoded once per commit, not once
 // per page of steps the page asks for. A flow the list sees come to a gate is kept as a model
-// from the list's own read: the notification about that gate links to its page.
+// from the list's own read: the notification about that gate links to its page. A fresh reader
+// builds the unchecked first page of the store's most recently changed long flow before anyone asks
+// (prefetchNewest): the flow a person starting `stratumc ui` comes to look at, most often.
 
 import type { NodeHost } from "../host/index";
 import {
@@ -13,6 +15,7 @@ import {
   type FlowStore,
   loadFlow,
   type StoredFlow,
+  type StoredFlowInfo,
 } from "../interpreter/index";
 import type { AuditRecord, FlowList, FlowPage, InboxView, ItemsPage, StepView } from "./api-types";
 import { firstPage } from "./first-page";
@@ -24,6 +27,7 @@ import {
   type FlowModel,
   flowModel,
   flowPage,
+  PAGE_SIZE,
   type PageWindow,
   sortFlowList,
   stepSlice,
@@ -44,8 +48,32 @@ export class FlowSource {
     string,
     { readonly token: string; readonly model: Promise<Loaded<FlowModel>> }
   >();
+  /** The first page prefetchNewest built, until that flow's page is asked for (then used once, or dropped). */
+  private prefetched: { readonly flowId: string; readonly token: string; readonly page: FlowPage } | null =
+    null;
 
   constructor(private readonly host: NodeHost) {}
+
+  /**
+   * Builds the unchecked first page (first-page.ts) of the most recently changed flow when it is a
+   * long one, and keeps it for that flow's first ask, answered from it while the flow's change token
+   * holds; nothing else is kept (the checked read starts when the page is asked, as without it).
+   * True when a page was built, which also ran the first answer's code (the reader worker's warm-up).
+   */
+  async prefetchNewest(): Promise<boolean> {
+    let newest: StoredFlowInfo | undefined;
+    for (const info of await this.host.store.list())
+      if (newest === undefined || info.modifiedMs > newest.modifiedMs) newest = info;
+    if (newest === undefined) return false;
+    const flowId = newest.flowId;
+    const stored = await this.host.store.read(flowId);
+    // Asked for meanwhile: that request's own reading stands.
+    if (stored === null || this.models.has(flowId)) return false;
+    const page = firstPage(flowId, stored, {});
+    if (page === null) return false;
+    this.prefetched = { flowId, token: stored.token, page };
+    return true;
+  }
 
   get home(): string {
     return this.host.where;
@@ -155,6 +183,19 @@ export class FlowSource {
   private async firstPage(flowId: string, window: PageWindow): Promise<FlowPage | null> {
     const token = await this.host.store.token(flowId);
     if (token === null || this.models.get(flowId)?.token === token) return null;
+    const ready = this.prefetched?.flowId === flowId ? this.prefetched : null;
+    if (ready !== null) {
+      this.prefetched = null;
+      if (ready.token === token && isFirstWindow(window)) {
+        // The model reads the flow again: the prefetch keeps the page only, not the flow's text.
+        this.keep(
+          flowId,
+          token,
+          new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.loadModel(flowId)),
+        );
+        return ready.page;
+      }
+    }
     const stored = await this.host.store.read(flowId);
     if (stored === null || stored.token !== token || this.models.get(flowId)?.token === token) return null;
     const page = firstPage(flowId, stored, window);
@@ -185,6 +226,8 @@ export class FlowSource {
 
   /** Keeps `model` as the flow's, most recently used, dropping the least recently used beyond MODELS_KEPT. */
   private keep(flowId: string, token: string, model: Promise<Loaded<FlowModel>>): void {
+    // A model answers this flow's pages from now on: a prefetched first page is never asked for.
+    if (this.prefetched?.flowId === flowId) this.prefetched = null;
     this.models.delete(flowId);
     this.models.set(flowId, { token, model });
     for (const id of this.models.keys()) {
@@ -240,6 +283,15 @@ export class FlowSource {
       };
     }
   }
+}
+
+/** Whether `window` is the one a flow's page asks for first (prefetchNewest builds that one). */
+function isFirstWindow(window: PageWindow): boolean {
+  return (
+    window.stepsOffset === undefined &&
+    window.auditOffset === undefined &&
+    clampLimit(window.limit ?? PAGE_SIZE) === PAGE_SIZE
+  );
 }
 
 /** A kept row with the flow's modification time as listed now. */

@@ -6,9 +6,10 @@ import { isMainThread, parentPort, receiveMessageOnPort, workerData } from "node
 import { composeHostLazily, type NodeHost } from "../host/index";
 import { StoreUnavailableError } from "../interpreter/index";
 import { warmFirstPage } from "./first-page-warmup";
-import type { ReaderAnswer, ReaderRequest, ReaderWorkerData } from "./flow-reader";
+import type { ReaderAnswer, ReaderRequest } from "./flow-reader";
 import { FlowSource } from "./flow-source";
 import { resolvePageGate } from "./page-gate";
+import type { ReaderWorkerData } from "./reader-start";
 
 function serve(data: ReaderWorkerData): void {
   const port = parentPort;
@@ -22,18 +23,32 @@ function serve(data: ReaderWorkerData): void {
   };
   // The listener is attached at once so that no request waits for the host; each answer waits
   // for it instead (the server composes the same host while this worker starts). Once the host is
-  // there, a worker that has not been asked anything yet warms the first answer's code
-  // (first-page-warmup.ts): the page of a fresh server asks for a flow a few hundred ms later.
-  // A request sent while the worker was starting is still queued on the port at that point (its
-  // event comes later): it is taken from the queue instead, and no warm-up is made.
+  // there, a worker that has not been asked anything yet builds the first page of the store's most
+  // recently changed long flow (FlowSource.prefetchNewest): the page of a fresh server asks for a
+  // flow a few hundred ms later, most often that one. Without such a flow it warms the first
+  // answer's code on a made-up one (first-page-warmup.ts). A request sent while the worker was
+  // starting is still queued on the port at that point (its event comes later): it is taken from
+  // the queue instead, and neither is made.
   const reading = composeHostLazily({ cwd: data.cwd, env: data.env }).then(
     (flowHost) =>
       new Promise<{ flowHost: NodeHost; source: FlowSource }>((resolve) =>
         setImmediate(() => {
+          const source = new FlowSource(flowHost);
+          const ready = { flowHost, source };
           const queued = asked ? undefined : receiveMessageOnPort(port);
           if (queued !== undefined) take(queued.message as ReaderRequest);
-          else if (!asked) warmFirstPage();
-          resolve({ flowHost, source: new FlowSource(flowHost) });
+          if (queued !== undefined || asked) {
+            resolve(ready);
+            return;
+          }
+          // Requests that come meanwhile wait for it: the flow's own would otherwise read it twice.
+          void source
+            .prefetchNewest()
+            .catch(() => false)
+            .then((built) => {
+              if (!built) warmFirstPage();
+              resolve(ready);
+            });
         }),
       ),
   );

@@ -6,11 +6,13 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
+import type { Worker } from "node:worker_threads";
 import { composeHostLazily, type HostOptions } from "../host/index";
 import { randomToken, UiAuth } from "./auth";
 import { type FlowReader, inPlaceReader, workerReader } from "./flow-reader";
 import { FlowSource } from "./flow-source";
 import { launchNotify, notifyAddresses, refuseNotifyOptions } from "./notify/start-notify";
+import { readerData } from "./reader-start";
 import { createUiHandler, type PageAssets } from "./server";
 import { UsersFileError } from "./users-file";
 import { UsersSource } from "./users-source";
@@ -32,6 +34,8 @@ export interface UiOptions {
   readonly publicUrl?: string;
   /** The most attempts per notification. */
   readonly notifyAttempts?: number;
+  /** The reader worker the command started for this store before loading the server (load-ui.ts). */
+  readonly reader?: Worker;
 }
 
 export interface UiOutput {
@@ -78,17 +82,20 @@ export async function runUi(
   try {
     people = usersAt === null ? null : new UsersSource(resolve(host.cwd, usersAt), logError);
   } catch (e) {
+    void options.reader?.terminate();
     if (!(e instanceof UsersFileError)) throw e;
     output.err(`stratumc ui: ${e.message}\n`);
     return 2;
   }
   // Bundled (dist/ui.cjs), flows are read in a worker beside it (flow-reader.ts); from the sources,
-  // in place. Started first: loading its bundle (~200 ms) overlaps composing the host and binding
-  // the port, and a fresh server's first page asks it for a flow soon after the address is printed.
+  // in place. Started first (by the command, before it loaded this bundle): loading its bundle
+  // (~200 ms) overlaps composing the host and binding the port, and a fresh server's first page
+  // asks it for a flow soon after the address is printed.
+  if (typeof STRATUMC_UI_PAGE === "undefined") void options.reader?.terminate();
   const reader: FlowReader | undefined =
     typeof STRATUMC_UI_PAGE === "undefined"
       ? undefined
-      : workerReader(join(__dirname, "ui-reader.cjs"), { cwd: host.cwd, env: { ...host.env } });
+      : workerReader(join(__dirname, "ui-reader.cjs"), readerData(host), options.reader);
   const flowHost = await composeHostLazily({ cwd: host.cwd, env: host.env, logError });
   // The handler comes once the port is known (--port 0): the Host check names it.
   const server = createServer();

@@ -3,7 +3,7 @@
 // (docs/guides/ui.md); `stratumc ui add-user NAME` makes a named reviewer's token
 // (docs/guides/ui-people.md). The server is loaded only here (load-ui.ts).
 import { type Command, InvalidArgumentError } from "commander";
-import { loadUi } from "../../ui/index";
+import { loadUi, startUiReader } from "../../ui/index";
 import type { CommandContext } from "../command-context";
 import { EXIT_USAGE } from "../exit-codes";
 import { STORE_OPTION_FLAGS, STORE_OPTION_HELP, withStoreOption } from "../store-location";
@@ -49,6 +49,9 @@ export function registerUi(program: Command, ctx: CommandContext): void {
     .option("--notify-attempts <n>", "the most attempts per notification (default 5)", parseAttempts)
     .option(STORE_OPTION_FLAGS, STORE_OPTION_HELP)
     .action(async (flags: UiFlags) => {
+      const host = withStoreOption(ctx.host, flags.store);
+      // Its start and its first page overlap loading the server (a fresh server's page waits for it).
+      const reader = startUiReader(host);
       const { refuseUiOptions, runUi } = await loadUi();
       const options = {
         port: flags.port,
@@ -59,14 +62,16 @@ export function registerUi(program: Command, ctx: CommandContext): void {
         ...(flags.publicUrl === undefined ? {} : { publicUrl: flags.publicUrl }),
         ...(flags.notifyAttempts === undefined ? {} : { notifyAttempts: flags.notifyAttempts }),
         ...(flags.users === undefined ? {} : { users: flags.users }),
+        ...(reader === undefined ? {} : { reader }),
       };
       const refused = refuseUiOptions(options, ctx.host.env);
       if (refused !== null) {
+        void reader?.terminate();
         ctx.io.err(`${ctx.programName} ui: ${refused}\n`);
         ctx.setExitCode(EXIT_USAGE);
         return;
       }
-      ctx.setExitCode(await runUi(withStoreOption(ctx.host, flags.store), options, ctx.io));
+      ctx.setExitCode(await runUi(host, options, ctx.io));
     });
   ui.command("add-user")
     .description(

@@ -1,7 +1,7 @@
 // The worker side of `stratumc ui`'s flow reading (ui/flow-reader.ts), with a stand-in worker
 // script: answers come back to the request that asked, a store that cannot be reached stays a
 // StoreUnavailableError (the server answers 503 for it), a worker that dies fails what it held and
-// the next request starts a new one. The real worker (dist/ui-reader.cjs) is driven by the tests
+// the next request starts a new one; a worker the command started early is the first one used. The real worker (dist/ui-reader.cjs) is driven by the tests
 // of the built `stratumc ui` (test/hostile/ui-hostile.test.ts, test/ui/browser.test.ts).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { StoreUnavailableError } from "../../interpreter/index";
 import { workerReader } from "../../ui/flow-reader";
+import { readerData, startReaderWorker } from "../../ui/reader-start";
 
 const dir = mkdtempSync(join(tmpdir(), "stratumc-ui-reader-"));
 const WORKER = join(dir, "worker.cjs");
@@ -62,6 +63,20 @@ describe("workerReader", () => {
     try {
       await expect(reader.page("die", {})).rejects.toThrow(/exit 3/);
       expect(await reader.page("again", {})).toMatchObject({ method: "page", args: ["again", {}] });
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("answers from the worker started before it (the command's), then from its own once that one dies", async () => {
+    const early = startReaderWorker(WORKER, readerData({ cwd: "/early", env: {} }));
+    const exited = new Promise<number>((resolve) => early.once("exit", resolve));
+    const reader = workerReader(WORKER, { cwd: "/later", env: {} }, early);
+    try {
+      expect(await reader.list()).toMatchObject({ method: "list", cwd: "/early", marked: true });
+      await expect(reader.page("die", {})).rejects.toThrow(/exit 3/);
+      expect(await exited).toBe(3);
+      expect(await reader.list()).toMatchObject({ method: "list", cwd: "/later", marked: true });
     } finally {
       reader.close();
     }

@@ -1,8 +1,10 @@
 // The built reader worker (dist/ui-reader.cjs, run `node scripts/build.mjs` first): a long flow's
 // page asked while the worker is still starting — before it could warm the first answer's code
 // (ui/first-page-warmup.ts) — is taken from its port's queue and answered unchecked, and the
-// checked page follows; a worker left idle warms up and still answers the same first page.
-import { mkdtempSync, rmSync } from "node:fs";
+// checked page follows; a worker left idle warms up and still answers the same first page; the
+// worker of a `stratumc ui` started from the CLI's startup snapshot (bin/stratumc.cjs) answers too.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -59,3 +61,39 @@ describe("the built reader worker", () => {
     }
   });
 });
+
+const BLOB = join(REPO, "dist/stratumc.blob");
+
+describe.skipIf(process.platform === "win32" || !existsSync(BLOB))(
+  "`stratumc ui` started from the startup snapshot",
+  () => {
+    it("reads flows in its worker (a snapshot that loaded node:worker_threads crashes every worker it starts)", async () => {
+      const child = spawn(process.execPath, ["--snapshot-blob", BLOB, "--", "ui", "--port", "0"], {
+        cwd: home,
+        env: { ...process.env, STRATUM_HOME: home },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      try {
+        const url = await new Promise<URL>((resolve, reject) => {
+          let out = "";
+          child.stdout.on("data", (chunk: Buffer) => {
+            out += chunk.toString("utf8");
+            const m = /stratumc ui: (http:\/\/\S+)\n/.exec(out);
+            if (m?.[1] !== undefined) resolve(new URL(m[1]));
+          });
+          child.once("exit", (code) => reject(new Error(`exited (${code}) before printing its address`)));
+        });
+        const auth = { Authorization: `Bearer ${url.searchParams.get("token") ?? ""}` };
+        const answer = await fetch(`${url.origin}/api/flows/${flowId}`, { headers: auth });
+        expect(answer.status).toBe(200);
+        const first = (await answer.json()) as FlowPage;
+        expect(first.flow.flow_id).toBe(flowId);
+        expect(first.steps.at(-1)?.id).toBe("approve");
+        const inbox = await fetch(`${url.origin}/api/inbox?limit=1`, { headers: auth });
+        expect(inbox.status).toBe(200);
+      } finally {
+        child.kill("SIGTERM");
+      }
+    });
+  },
+);
