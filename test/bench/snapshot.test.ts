@@ -2,7 +2,7 @@
 // the plain bundle: nothing that depends on the process (arguments, environment, working directory,
 // standard input, terminal) may be frozen into the snapshot at build time.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,18 @@ describe.skipIf(process.platform === "win32" || process.env.STRATUMC_NO_SNAPSHOT
       expect(existsSync(BLOB)).toBe(true);
       expect(existsSync(`${BLOB}.nodepath`)).toBe(true);
     });
+
+    // Node 20 keeps state of node:worker_threads in a snapshot whose warm-up loaded it, and every
+    // worker a process started from that snapshot makes then crashes: the snapshots' bundles require
+    // it only when they start a worker (cli/fuzz-workers.ts, ui/reader-start.ts), never as a module
+    // loads, which is what a static import becomes.
+    it.each(["stratumc-snapshot.cjs", "stratumc-check-snapshot.cjs", "stratumc-explore-snapshot.cjs"])(
+      "dist/%s never loads node:worker_threads as a module loads",
+      (bundle) => {
+        const text = readFileSync(join(REPO, "dist", bundle), "utf8");
+        expect(text).not.toMatch(/\brequire\("node:worker_threads"\)|\bimport\("node:worker_threads"\)/);
+      },
+    );
 
     it.each(CASES.map((c) => [c.args.join(" "), c] as const))(
       "stratumc %s: same output as the plain bundle",
