@@ -58,10 +58,14 @@ flows:
         inputs: {}
 `;
 
-/** Every process of the cluster: the postmaster and its children (backends, writers). */
-function clusterPids(server: PgServer): number[] {
-  const postmaster = Number(readFileSync(join(server.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-  const children = readdirSync("/proc")
+/** The postmaster's pid, from the data directory. */
+function postmasterPid(server: PgServer): number {
+  return Number(readFileSync(join(server.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+/** The postmaster's children (backends, writers) as /proc lists them now. */
+function childPids(postmaster: number): number[] {
+  return readdirSync("/proc")
     .filter((d) => /^[0-9]+$/.test(d))
     .filter((d) => {
       try {
@@ -72,13 +76,26 @@ function clusterPids(server: PgServer): number[] {
       }
     })
     .map(Number);
-  return [postmaster, ...children];
 }
 
 let frozen: number[] = [];
+/**
+ * Stops the postmaster first: stopped, it forks no more children, so the list of its children is
+ * complete. A child that exits between the listing and its signal (a backend whose connection just
+ * closed) needs no stopping.
+ */
 function freeze(): void {
-  frozen = clusterPids(pg());
-  for (const pid of frozen) process.kill(pid, "SIGSTOP");
+  const postmaster = postmasterPid(pg());
+  process.kill(postmaster, "SIGSTOP");
+  frozen = [postmaster];
+  for (const pid of childPids(postmaster)) {
+    try {
+      process.kill(pid, "SIGSTOP");
+      frozen.push(pid);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ESRCH") throw e;
+    }
+  }
 }
 function thaw(): void {
   for (const pid of frozen) {
