@@ -23,11 +23,17 @@ export const CHECK_COMMANDS: readonly CommandEntry[] = [CHECK_ENTRY, VALIDATE_EN
  * rule in shell to pick the blob.
  */
 export function checkOnlyServes(args: readonly string[], programName: string): boolean {
+  return firstWordAmong(CHECK_COMMANDS, args, programName) && !args.includes("--deep");
+}
+
+/** Whether `args` run one of `commands` of stratumc (stratum-mcp's command set is the whole CLI's). */
+export function firstWordAmong(
+  commands: readonly CommandEntry[],
+  args: readonly string[],
+  programName: string,
+): boolean {
   const first = args[0];
   return (
-    programName === "stratumc" &&
-    first !== undefined &&
-    CHECK_COMMANDS.some((entry) => entry.words.includes(first)) &&
-    !args.includes("--deep")
+    programName === "stratumc" && first !== undefined && commands.some((entry) => entry.words.includes(first))
   );
 }

@@ -3,7 +3,7 @@
 // and the fuzzer initialised and warmed up, without the other commands, so it deserialises faster
 // than the whole CLI's (docs/design/startup.md). cli/commands.ts lists these same entries among all
 // the others.
-import { CHECK_ENTRY, VALIDATE_ENTRY } from "./check-commands";
+import { CHECK_ENTRY, firstWordAmong, VALIDATE_ENTRY } from "./check-commands";
 import type { CommandEntry } from "./command-table";
 
 export const FUZZ_ENTRY: CommandEntry = {
@@ -19,10 +19,5 @@ export const EXPLORE_COMMANDS: readonly CommandEntry[] = [CHECK_ENTRY, VALIDATE_
  * `validate` or `fuzz` first. bin/stratumc.cjs starts it for `check --deep` and `fuzz`.
  */
 export function exploreServes(args: readonly string[], programName: string): boolean {
-  const first = args[0];
-  return (
-    programName === "stratumc" &&
-    first !== undefined &&
-    EXPLORE_COMMANDS.some((entry) => entry.words.includes(first))
-  );
+  return firstWordAmong(EXPLORE_COMMANDS, args, programName);
 }
