@@ -405,6 +405,8 @@ function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
     }
   } else {
     const source = value as WireObject;
+    const copied = plainCopy(source, next, asNumber);
+    if (copied !== null) return copied;
     // for-in, not Object.keys (an array per object of every response): a wire object is a plain
     // object, whose own keys for-in lists in the same order, and no prototype of one has
     // enumerable keys.
@@ -415,6 +417,26 @@ function plainShallow(value: Wire, level: number, asNumber: boolean): unknown {
       if (x === TOO_DEEP) return TOO_DEEP;
       setOwn(out, k, x);
     }
+  }
+  return Object.setPrototypeOf(out, null);
+}
+
+/**
+ * A plain object converted as a copy of it whose values are then converted in place: a spread
+ * copies the object's shape at once, where adding its keys one by one to an empty object took a
+ * transition per key (most of a response's conversion). The copy keeps the keys in their order,
+ * `__proto__` as an own property. Null when a value is `undefined` (its key is left out: the caller
+ * builds the object key by key); TOO_DEEP as plainShallow.
+ */
+function plainCopy(source: WireObject, next: number, asNumber: boolean): unknown {
+  const out: Record<string, unknown> = { ...source };
+  for (const k in out) {
+    const val = out[k] as Wire;
+    if (val === undefined) return null;
+    if (val === null || (typeof val !== "object" && (typeof val !== "bigint" || !asNumber))) continue;
+    const x = plainShallow(val, next, asNumber);
+    if (x === TOO_DEEP) return TOO_DEEP;
+    out[k] = x;
   }
   return Object.setPrototypeOf(out, null);
 }

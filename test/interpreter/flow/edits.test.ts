@@ -11,7 +11,14 @@ import { appendItem, deleteEntry, putEntry, putTiming } from "../../../interpret
 import { skipRecord } from "../../../interpreter/flow/records";
 import type { FlowRun } from "../../../interpreter/flow/run";
 import { encodeFlowState } from "../../../interpreter/store/codec";
-import { applyDelta, decodeDelta, encodeDelta, type FlowDelta } from "../../../interpreter/store/delta";
+import {
+  applyDelta,
+  DELTA_KEYS,
+  decodeDelta,
+  diffFlowState,
+  encodeDelta,
+  type FlowDelta,
+} from "../../../interpreter/store/delta";
 import { runOf } from "./fixtures";
 
 const SPEC = `version: "0.2"
@@ -207,6 +214,47 @@ describe("random edits", () => {
         expect([...base.timing.stepDispatchedAt]).toEqual(timing);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("the delta's keys", () => {
+  it("editDelta reads every key of a delta once, in file key order (its groups' order)", () => {
+    const base = committed();
+    const work = cloneRun(base);
+    const read: string[] = [];
+    const spy = new Proxy(base.state, {
+      get(target, key, receiver) {
+        if (typeof key === "string") read.push(key);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    if (work.edits === undefined) throw new Error("a working copy has a log");
+    editDelta(spy, work.state, work.edits);
+    expect(read).toEqual(DELTA_KEYS);
+  });
+
+  it("fields reassigned from another flow's state give diffFlowState's delta, text for text", () => {
+    const other = committed();
+    other.state.flow_id = "flow-2";
+    other.state.step_outputs = new Map([["d", "out d"]]);
+    other.state.records.push(skipRecord(other, "b", "q"));
+    other.state.current_idx = 2;
+    other.state.round_start_step_id = "b";
+    other.state.parent_flow_id = "p";
+    other.state.attempts = new Map([["a", 2]]);
+    const source = other.state as unknown as Record<string, unknown>;
+    fc.assert(
+      fc.property(fc.subarray([...DELTA_KEYS]), (keys) => {
+        const base = committed();
+        const work = cloneRun(base);
+        const fields = work.state as unknown as Record<string, unknown>;
+        for (const key of keys) fields[key] = source[key];
+        if (work.edits === undefined) throw new Error("a working copy has a log");
+        const delta = encodeDelta(editDelta(base.state, work.state, work.edits));
+        expect(delta).toBe(encodeDelta(diffFlowState(base.state, work.state)));
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -4,7 +4,8 @@ import { applySnapshot, cloneRun, cloneState, takeSnapshot } from "../../../inte
 import { appendItem, putTiming } from "../../../interpreter/flow/edits";
 import { skipRecord } from "../../../interpreter/flow/records";
 import { clearFrom } from "../../../interpreter/flow/routing";
-import { encodeFlowState } from "../../../interpreter/store/codec";
+import { decodeFlowState, encodeFlowState } from "../../../interpreter/store/codec";
+import { copyState, keptCopyOfState } from "../../../interpreter/store/delta";
 import { PyFloat } from "../../../stdlib/values/value";
 import { json, runOf } from "./fixtures";
 
@@ -101,5 +102,21 @@ describe("copies", () => {
     run.state.step_outputs.clear();
     applySnapshot(run.state, snap);
     expect(encodeFlowState(run.state)).toBe(original);
+  });
+});
+
+describe("the key order of copies", () => {
+  it("a working copy and the store's copies keep the key order of new and decoded states (their text's)", () => {
+    const made = populated();
+    const decoded = decodeFlowState(encodeFlowState(made.state));
+    if (!decoded.ok) throw new Error(decoded.reason);
+    for (const state of [made.state, runOf(SPEC, "main").state, decoded.state]) {
+      const keys = Object.keys(state);
+      const copies = [cloneRun({ ...made, state }).state, copyState(state), keptCopyOfState(state)];
+      for (const copy of copies) {
+        expect(Object.keys(copy)).toEqual(keys);
+        expect(encodeFlowState(copy)).toBe(encodeFlowState(state));
+      }
+    }
   });
 });
