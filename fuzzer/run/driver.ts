@@ -48,6 +48,22 @@ export function poolKey(flow: string, step: string): string {
   return `${flow}/${step}`;
 }
 
+/**
+ * A step's output as the agent reported it, converted for the solver only when it reads it: most
+ * outputs are never read (only ensures that read `$.steps` paths do), and converting every report
+ * was a copy of every result. Reported results are never changed after the report.
+ */
+class Reported {
+  private converted: PyValue | undefined;
+
+  constructor(private readonly plain: unknown) {}
+
+  value(): PyValue {
+    this.converted ??= fromJsonValue(this.plain);
+    return this.converted;
+  }
+}
+
 interface Frame {
   readonly flowId: string;
   readonly parent: { readonly flowId: string; readonly stepId: string } | null;
@@ -147,7 +163,7 @@ class Run {
   private readonly observer: Observer;
   private readonly frames: Frame[] = [];
   private readonly inputs = new Map<string, PyDict>();
-  private readonly outputs = new Map<string, Map<string, PyValue>>();
+  private readonly outputs = new Map<string, Map<string, PyValue | Reported>>();
   private readonly lastResult = new Map<string, unknown>();
   private readonly draws = new Map<string, number>();
   private readonly lastGate = new Map<string, string>();
@@ -329,11 +345,14 @@ class Run {
         const inputs = this.inputs.get(flowId);
         return inputs === undefined ? undefined : dictGetStr(inputs, name);
       },
-      stepOutput: (id) => this.outputs.get(flowId)?.get(id),
+      stepOutput: (id) => {
+        const out = this.outputs.get(flowId)?.get(id);
+        return out instanceof Reported ? out.value() : out;
+      },
     };
   }
 
-  private setOutput(flowId: string, stepId: string, value: PyValue): void {
+  private setOutput(flowId: string, stepId: string, value: PyValue | Reported): void {
     let m = this.outputs.get(flowId);
     if (m === undefined) {
       m = new Map();
@@ -496,7 +515,7 @@ class Run {
     const retried =
       (r.status === "ensure_failed" || r.status === "schema_failed" || r.status === "guardrail_blocked") &&
       r.step_id === stepId;
-    if (!retried && r.status !== "error") this.setOutput(flowId, stepId, fromJsonValue(result));
+    if (!retried && r.status !== "error") this.setOutput(flowId, stepId, new Reported(result));
     return r;
   }
 
