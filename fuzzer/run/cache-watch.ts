@@ -12,6 +12,20 @@ import type { Plain } from "./session";
 
 type Finding = Omit<Observation, "related">;
 
+type OutputPath = ReturnType<typeof outputPath>;
+
+/** Each input's `$.steps.S.output…` path, parsed once: servedInputs reads it at every dispatch. */
+const PATHS = new WeakMap<StepIR["inputs"][number], OutputPath>();
+
+function pathOf(input: StepIR["inputs"][number]): OutputPath {
+  let path = PATHS.get(input);
+  if (path === undefined) {
+    path = outputPath(input.raw);
+    PATHS.set(input, path);
+  }
+  return path;
+}
+
 function internal(flow: string, step: string, what: string, call: number): Finding {
   return {
     code: FUZZ_INTERNAL.code,
@@ -31,6 +45,9 @@ export class CacheWatch {
 
   /** A result the agent reported for a step (stratum_step_done, or an iteration's report). */
   noteReported(flow: string, step: string, result: unknown): void {
+    // Only a cached step's reports are ever compared (servedInputs): the others are not kept.
+    const ir = this.spec.flows.get(flow)?.stepById.get(step);
+    if (ir === undefined || !isCached(this.spec, ir)) return;
     const key = `${flow}/${step}`;
     let list = this.reported.get(key);
     if (list === undefined) {
@@ -53,7 +70,7 @@ export class CacheWatch {
     call: number,
   ): Finding | null {
     for (const input of step.inputs) {
-      const path = outputPath(input.raw);
+      const path = pathOf(input);
       if (path === null || !Object.hasOwn(inputs, input.name)) continue;
       const producer = flow.stepById.get(path.step);
       if (producer === undefined || !isCached(this.spec, producer) || dispatched(producer.id)) continue;

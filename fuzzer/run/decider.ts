@@ -47,17 +47,21 @@ export class ScenarioDecider implements Decider {
 
   constructor(private readonly scenario: Scenario) {}
 
+  // Called at every decision of every run: the live options are walked in place, not copied.
   choose<T extends string>(options: readonly Option<T>[]): T {
-    const live = options.filter((o) => o.weight > 0);
-    const pick = live.length > 0 ? live : options;
-    const total = pick.reduce((s, o) => s + Math.max(o.weight, 1), 0);
+    const anyLive = options.some((o) => o.weight > 0);
+    let total = 0;
+    for (const o of options) if (!anyLive || o.weight > 0) total += Math.max(o.weight, 1);
     const t = this.scenario.tape[this.at++] ?? 0;
     let target = (t / (TAPE_MAX + 1)) * total;
-    for (const o of pick) {
+    let last: Option<T> | undefined;
+    for (const o of options) {
+      if (anyLive && o.weight <= 0) continue;
+      last = o;
       target -= Math.max(o.weight, 1);
       if (target < 0) return o.name;
     }
-    return pick[pick.length - 1]!.name;
+    return last!.name;
   }
 
   inputs(): Record<string, unknown> {
@@ -93,9 +97,15 @@ export class TapeDecider implements Decider {
   }
 
   choose<T extends string>(options: readonly Option<T>[]): T {
-    const enumerated = options.filter((o) => o.exhaustive);
-    const pick = enumerated.length > 0 ? enumerated : options.slice(0, 1);
-    return pick[this.next(pick.length)]!.name;
+    let arity = 0;
+    for (const o of options) if (o.exhaustive) arity++;
+    if (arity === 0) {
+      this.next(1);
+      return options[0]!.name;
+    }
+    let c = this.next(arity);
+    for (const o of options) if (o.exhaustive && c-- === 0) return o.name;
+    throw new Error("unreachable: the choice is below the arity");
   }
 
   inputs(): Record<string, unknown> {

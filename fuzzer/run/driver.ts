@@ -48,6 +48,22 @@ export function poolKey(flow: string, step: string): string {
   return `${flow}/${step}`;
 }
 
+/**
+ * A step's output as the agent reported it, converted for the solver only when it reads it: most
+ * outputs are never read (only ensures that read `$.steps` paths do), and converting every report
+ * was a copy of every result. Reported results are never changed after the report.
+ */
+class Reported {
+  private converted: PyValue | undefined;
+
+  constructor(private readonly plain: unknown) {}
+
+  value(): PyValue {
+    this.converted ??= fromJsonValue(this.plain);
+    return this.converted;
+  }
+}
+
 interface Frame {
   readonly flowId: string;
   readonly parent: { readonly flowId: string; readonly stepId: string } | null;
@@ -78,6 +94,66 @@ type ResultKind = "pool" | "pass" | "fail" | "raise" | "repeat" | "violate" | "s
 
 type ReportKind = "pool" | "exit" | "raise" | "repeat" | "abort" | ScoreMove;
 
+// The option lists of a step's result and of a loop's report depend on a few facts of the step
+// only: built once per combination, not at every call (the decision points of every run ask).
+const RESULT_OPTIONS = new Map<number, readonly Option<ResultKind>[]>();
+
+function resultOptions(
+  hasEnsure: boolean,
+  canViolate: boolean,
+  skippable: boolean,
+): readonly Option<ResultKind>[] {
+  const key = (hasEnsure ? 1 : 0) | (canViolate ? 2 : 0) | (skippable ? 4 : 0);
+  let options = RESULT_OPTIONS.get(key);
+  if (options === undefined) {
+    options = [
+      { name: "pool", weight: 35, exhaustive: false },
+      { name: "pass", weight: 45, exhaustive: true },
+      { name: "fail", weight: hasEnsure ? 5 : 0, exhaustive: hasEnsure },
+      // Data that makes an ensure raise, if some conforming result does (the hunt for FUZZ-ENSURE-RAISES).
+      { name: "raise", weight: hasEnsure ? 8 : 0, exhaustive: false },
+      { name: "repeat", weight: 8, exhaustive: false },
+      { name: "violate", weight: canViolate ? 5 : 0, exhaustive: false },
+      // The human skips by hand only where the spec itself declares the step skippable (skip_if).
+      { name: "skip", weight: skippable ? 3 : 0, exhaustive: false },
+    ];
+    RESULT_OPTIONS.set(key, options);
+  }
+  return options;
+}
+
+const REPORT_OPTIONS = new Map<number, readonly Option<ReportKind>[]>();
+
+function reportOptions(step: StepIR): readonly Option<ReportKind>[] {
+  // A scored loop (score_expr): reports whose scores go up, down, stay or are no number, so the
+  // best entry, its ties and the early stop on a plateau are reached; random mode only.
+  const scored = step.scoreExpr === null ? 0 : 1;
+  const exits = step.exitCriterion !== null;
+  const raises = step.exitCriterion !== null || step.accumulate !== null;
+  const key = scored | (exits ? 2 : 0) | (raises ? 4 : 0);
+  let options = REPORT_OPTIONS.get(key);
+  if (options === undefined) {
+    options = [
+      { name: "pool", weight: 45, exhaustive: true },
+      { name: "up", weight: 15 * scored, exhaustive: false },
+      { name: "down", weight: 10 * scored, exhaustive: false },
+      { name: "same", weight: 10 * scored, exhaustive: false },
+      { name: "none", weight: 4 * scored, exhaustive: false },
+      { name: "exit", weight: exits ? 25 : 0, exhaustive: exits },
+      { name: "raise", weight: raises ? 8 : 0, exhaustive: false },
+      { name: "repeat", weight: 20, exhaustive: false },
+      { name: "abort", weight: 5, exhaustive: true },
+    ];
+    REPORT_OPTIONS.set(key, options);
+  }
+  return options;
+}
+
+const LOOP_OPTIONS: readonly Option<"iterate" | "no-loop">[] = [
+  { name: "iterate", weight: 85, exhaustive: true },
+  { name: "no-loop", weight: 15, exhaustive: true },
+];
+
 export async function driveRun(setup: RunSetup, decider: Decider): Promise<RunOutcome> {
   return new Run(setup, decider).drive();
 }
@@ -87,7 +163,7 @@ class Run {
   private readonly observer: Observer;
   private readonly frames: Frame[] = [];
   private readonly inputs = new Map<string, PyDict>();
-  private readonly outputs = new Map<string, Map<string, PyValue>>();
+  private readonly outputs = new Map<string, Map<string, PyValue | Reported>>();
   private readonly lastResult = new Map<string, unknown>();
   private readonly draws = new Map<string, number>();
   private readonly lastGate = new Map<string, string>();
@@ -269,11 +345,14 @@ class Run {
         const inputs = this.inputs.get(flowId);
         return inputs === undefined ? undefined : dictGetStr(inputs, name);
       },
-      stepOutput: (id) => this.outputs.get(flowId)?.get(id),
+      stepOutput: (id) => {
+        const out = this.outputs.get(flowId)?.get(id);
+        return out instanceof Reported ? out.value() : out;
+      },
     };
   }
 
-  private setOutput(flowId: string, stepId: string, value: PyValue): void {
+  private setOutput(flowId: string, stepId: string, value: PyValue | Reported): void {
     let m = this.outputs.get(flowId);
     if (m === undefined) {
       m = new Map();
@@ -304,30 +383,15 @@ class Run {
     const step = flow?.stepById.get(stepId);
     if (flow === undefined || step === undefined) return "stuck";
     if (step.maxIterations !== null) {
-      const loop = this.decider.choose([
-        { name: "iterate", weight: 85, exhaustive: true },
-        { name: "no-loop", weight: 15, exhaustive: true },
-      ]);
+      const loop = this.decider.choose(LOOP_OPTIONS);
       if (loop === "iterate") await this.iterate(flow, step, flowId);
       if (this.observer.stopped !== null) return this.observer.stopped;
     }
     const hasEnsure = ensureOf(this.setup.target.spec, step).length > 0;
     const remaining = typeof payload.retries_remaining === "number" ? payload.retries_remaining : 1;
-    const kind = this.decider.choose<ResultKind>([
-      { name: "pool", weight: 35, exhaustive: false },
-      { name: "pass", weight: 45, exhaustive: true },
-      { name: "fail", weight: hasEnsure ? 5 : 0, exhaustive: hasEnsure },
-      // Data that makes an ensure raise, if some conforming result does (the hunt for FUZZ-ENSURE-RAISES).
-      { name: "raise", weight: hasEnsure ? 8 : 0, exhaustive: false },
-      { name: "repeat", weight: 8, exhaustive: false },
-      {
-        name: "violate",
-        weight: this.setup.shapes.hasShape(step) && remaining >= 2 ? 5 : 0,
-        exhaustive: false,
-      },
-      // The human skips by hand only where the spec itself declares the step skippable (skip_if).
-      { name: "skip", weight: step.skipIf === null ? 0 : 3, exhaustive: false },
-    ]);
+    const kind = this.decider.choose(
+      resultOptions(hasEnsure, this.setup.shapes.hasShape(step) && remaining >= 2, step.skipIf !== null),
+    );
     if (kind === "skip") {
       const r = await this.call("stratum_skip_step", {
         flow_id: flowId,
@@ -424,6 +488,8 @@ class Run {
 
   /** Whether `response` is the dispatch refusing the task list this report of `stepId` holds. */
   private refused(flowId: string, stepId: string, result: unknown, response: Plain): boolean {
+    // Only an error refuses (isRefusedTaskList): no call to build for every other answer.
+    if (response.status !== "error") return false;
     const call: WireCall = { tool: "stratum_step_done", arguments: { step_id: stepId, result } };
     return isRefusedTaskList(this.flowOf(flowId), call, response);
   }
@@ -449,7 +515,7 @@ class Run {
     const retried =
       (r.status === "ensure_failed" || r.status === "schema_failed" || r.status === "guardrail_blocked") &&
       r.step_id === stepId;
-    if (!retried && r.status !== "error") this.setOutput(flowId, stepId, fromJsonValue(result));
+    if (!retried && r.status !== "error") this.setOutput(flowId, stepId, new Reported(result));
     return r;
   }
 
@@ -460,29 +526,8 @@ class Run {
     let lastScore: number | null = null;
     let dryStreak = 0;
     const max = (step.maxIterations ?? 1) + 1;
-    // A scored loop (score_expr): reports whose scores go up, down, stay or are no number, so the
-    // best entry, its ties and the early stop on a plateau are reached; random mode only.
-    const scored = step.scoreExpr === null ? 0 : 1;
     for (let i = 0; i < max && this.observer.stopped === null; i++) {
-      const kind = this.decider.choose<ReportKind>([
-        { name: "pool", weight: 45, exhaustive: true },
-        { name: "up", weight: 15 * scored, exhaustive: false },
-        { name: "down", weight: 10 * scored, exhaustive: false },
-        { name: "same", weight: 10 * scored, exhaustive: false },
-        { name: "none", weight: 4 * scored, exhaustive: false },
-        {
-          name: "exit",
-          weight: step.exitCriterion === null ? 0 : 25,
-          exhaustive: step.exitCriterion !== null,
-        },
-        {
-          name: "raise",
-          weight: step.exitCriterion === null && step.accumulate === null ? 0 : 8,
-          exhaustive: false,
-        },
-        { name: "repeat", weight: 20, exhaustive: false },
-        { name: "abort", weight: 5, exhaustive: true },
-      ]);
+      const kind = this.decider.choose(reportOptions(step));
       if (kind === "abort") {
         await this.call("stratum_iteration_abort", {
           flow_id: flowId,
@@ -491,19 +536,20 @@ class Run {
         });
         return;
       }
-      const names = new Map<string, PyValue>([
-        ["accumulator", []],
-        ["accumulated_count", 0],
-        ["new_count", null],
-        ["dry_streak", dryStreak],
-      ]);
+      const names = (): Map<string, PyValue> =>
+        new Map<string, PyValue>([
+          ["accumulator", []],
+          ["accumulated_count", 0],
+          ["new_count", null],
+          ["dry_streak", dryStreak],
+        ]);
       const solver = this.setup.solver;
       let result: unknown;
       if (kind === "repeat" && last !== undefined) result = last;
       else if (kind === "exit")
-        result = solver.exiting(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
+        result = solver.exiting(step, names(), this.paths(flowId)) ?? this.poolValue(flow, step);
       else if (kind === "raise")
-        result = solver.raisingReport(step, names, this.paths(flowId)) ?? this.poolValue(flow, step);
+        result = solver.raisingReport(step, names(), this.paths(flowId)) ?? this.poolValue(flow, step);
       else if (kind === "up" || kind === "down" || kind === "same" || kind === "none")
         result = solver.scored(step, kind, lastScore, this.paths(flowId)) ?? this.poolValue(flow, step);
       else result = this.poolValue(flow, step);

@@ -133,27 +133,32 @@ export function emptyCoverage(): Coverage {
   };
 }
 
+// Once per run: forEach, not for-of, so that no [key, value] pair is built per entry.
 export function mergeCoverage(into: Coverage, from: Coverage): void {
-  for (const k of from.dispatched) into.dispatched.add(k);
-  for (const k of from.ensurePassed) into.ensurePassed.add(k);
-  for (const k of from.exitMet) into.exitMet.add(k);
-  for (const [k, n] of from.ensureTried) into.ensureTried.set(k, (into.ensureTried.get(k) ?? 0) + n);
-  for (const [k, n] of from.exitTried) into.exitTried.set(k, (into.exitTried.get(k) ?? 0) + n);
-  for (const k of from.accepted) into.accepted.add(k);
-  for (const [k, why] of from.rejectedAim) if (!into.rejectedAim.has(k)) into.rejectedAim.set(k, why);
-  for (const k of from.skipped) into.skipped.add(k);
-  for (const k of from.exhausted) into.exhausted.add(k);
-  for (const k of from.gateOutcomes) into.gateOutcomes.add(k);
-  for (const k of from.completed) into.completed.add(k);
-  for (const k of from.propertiesUndecided) into.propertiesUndecided.add(k);
-  for (const [flow, ends] of from.endings) {
+  const addTo = (set: Set<string>) => (k: string) => set.add(k);
+  const countInto = (map: Map<string, number>) => (n: number, k: string) => map.set(k, (map.get(k) ?? 0) + n);
+  from.dispatched.forEach(addTo(into.dispatched));
+  from.ensurePassed.forEach(addTo(into.ensurePassed));
+  from.exitMet.forEach(addTo(into.exitMet));
+  from.ensureTried.forEach(countInto(into.ensureTried));
+  from.exitTried.forEach(countInto(into.exitTried));
+  from.accepted.forEach(addTo(into.accepted));
+  from.rejectedAim.forEach((why, k) => {
+    if (!into.rejectedAim.has(k)) into.rejectedAim.set(k, why);
+  });
+  from.skipped.forEach(addTo(into.skipped));
+  from.exhausted.forEach(addTo(into.exhausted));
+  from.gateOutcomes.forEach(addTo(into.gateOutcomes));
+  from.completed.forEach(addTo(into.completed));
+  from.propertiesUndecided.forEach(addTo(into.propertiesUndecided));
+  from.endings.forEach((ends, flow) => {
     let mine = into.endings.get(flow);
     if (mine === undefined) {
       mine = new Map();
       into.endings.set(flow, mine);
     }
-    for (const [k, n] of ends) mine.set(k, (mine.get(k) ?? 0) + n);
-  }
+    ends.forEach(countInto(mine));
+  });
 }
 
 /** Steps an aimed-at pass never got accepted for: the interpreter's reason, by step key. */

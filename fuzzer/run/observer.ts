@@ -55,6 +55,15 @@ const DISPATCH_STATUSES = new Set([
   FAN_OUT_STATUS,
 ]);
 
+/** Whether some `$.steps.X` input of `step` (X not a gate, whose output is always null) got null. */
+function readsNullProducer(flow: FlowIR, step: StepIR, inputs: Plain): boolean {
+  for (const input of step.inputs) {
+    if (input.ref?.scope !== "steps" || inputs[input.name] !== null) continue;
+    if (flow.stepById.get(input.ref.name.name)?.kind !== "gate") return true;
+  }
+  return false;
+}
+
 export class Observer {
   readonly observations: Observation[] = [];
   private readonly seen = new Set<string>();
@@ -131,7 +140,7 @@ export class Observer {
     }
     this.skipIfRaised(ex, index);
     await this.payload(response, callFlowId, cause, index);
-    for (const b of this.properties?.observe(ex, index) ?? []) this.breach(b);
+    if (this.properties !== null) for (const b of this.properties.observe(ex, index)) this.breach(b);
   }
 
   /** Starts checking the root flow's properties, if the spec states any. */
@@ -246,8 +255,10 @@ export class Observer {
       this.stopped = "loop";
     }
     if (str(response.status) === "execute_step") {
-      await this.readsSkipped(flow, step, flowId, response, index);
       const inputs = obj(response.inputs);
+      // Most dispatches read no skipped producer: no trace to wait for, no promise made.
+      if (inputs !== null && readsNullProducer(flow, step, inputs))
+        await this.readsSkipped(flow, step, flowId, inputs, index);
       const served =
         inputs === null ? null : this.cache.servedInputs(flow, step, inputs, (s) => counts.has(s), index);
       if (served !== null) this.add(served);
@@ -255,9 +266,7 @@ export class Observer {
   }
 
   /** A `$.steps.X` input that resolved to null because X's skip_if skipped it. */
-  private async readsSkipped(flow: FlowIR, step: StepIR, flowId: string, response: Plain, index: number) {
-    const inputs = obj(response.inputs);
-    if (inputs === null) return;
+  private async readsSkipped(flow: FlowIR, step: StepIR, flowId: string, inputs: Plain, index: number) {
     let trace: Plain[] | null = null;
     for (const input of step.inputs) {
       if (input.ref?.scope !== "steps" || inputs[input.name] !== null) continue;

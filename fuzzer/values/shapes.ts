@@ -8,7 +8,7 @@ import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../../
 import { JSON_FIELD_TYPES, type JsonObject, type JsonValue } from "../../checker/index";
 
 import { walk } from "../../grammar/index";
-import { conformsToContract, conformsToOutputSchema } from "../../interpreter/index";
+import { certificateOf, conformsToContract, conformsToOutputSchema } from "../../interpreter/index";
 import type { PyValue } from "../../stdlib/index";
 import { ensureOf, type Literals } from "../target";
 import { certified } from "./certificate";
@@ -18,7 +18,9 @@ import {
   floatArb,
   intArb,
   type Maybe,
+  merged,
   numberArb,
+  objectArb,
   objectOf,
   optional,
   stringArb,
@@ -69,12 +71,17 @@ export class Shapes {
 
   /** An object accepted by a contract: required fields present and non-null; optional ones absent, null or set. */
   contract(contract: ContractIR, depth = 0): fc.Arbitrary<Record<string, unknown>> {
-    const entries = [...contract.fields].map(([name, def]) => {
-      if (depth >= MAX_DEPTH && !def.required) return fc.constant([name, ABSENT] as const);
-      const value = this.field(def, depth);
-      return (def.required ? value : optional(value)).map((v) => [name, v] as const);
-    });
-    return fc.tuple(...entries).map(objectOf);
+    const names: string[] = [];
+    const values: fc.Arbitrary<Maybe>[] = [];
+    for (const [name, def] of contract.fields) {
+      names.push(name);
+      if (depth >= MAX_DEPTH && !def.required) values.push(fc.constant(ABSENT));
+      else {
+        const value = this.field(def, depth);
+        values.push(def.required ? value : optional(value));
+      }
+    }
+    return objectArb(names, values);
   }
 
   /** A value valid under a JSON Schema (best effort for the keywords listed above). */
@@ -110,13 +117,14 @@ export class Shapes {
         if (props === null || typeof props !== "object" || Array.isArray(props) || depth >= MAX_DEPTH) {
           return fc.constant(objectOf([...required].map((r) => [r as string, null] as const)));
         }
-        const entries = Object.entries(props as JsonObject).map(([name, sub]) => {
+        const names: string[] = [];
+        const values: fc.Arbitrary<Maybe>[] = [];
+        for (const [name, sub] of Object.entries(props as JsonObject)) {
           const value = this.schema(sub, depth + 1);
-          return (required.has(name) ? value : fc.option(value, { nil: ABSENT as Maybe })).map(
-            (v) => [name, v] as const,
-          );
-        });
-        return fc.tuple(...entries).map(objectOf);
+          names.push(name);
+          values.push(required.has(name) ? value : fc.option(value, { nil: ABSENT as Maybe }));
+        }
+        return objectArb(names, values);
       }
       case "array": {
         const item = depth >= MAX_DEPTH ? fc.constant(null) : this.schema(s.items ?? true, depth + 1);
@@ -188,6 +196,8 @@ export class Shapes {
 
   private buildResult(step: StepIR): fc.Arbitrary<unknown> {
     // A well-behaved agent writes the certificate a reasoning_template asks for (certificate.ts).
+    // Without one, `certified` gives every value back as it is: no map layer for each draw.
+    if (certificateOf(step) === null) return this.shapeResult(step);
     return this.shapeResult(step).map((plain) => certified(step, plain, (v) => this.conforms(step, v)));
   }
 
@@ -209,7 +219,7 @@ export class Shapes {
         .tuple(fromContract, fromSchema)
         .map(([c, s]) =>
           s !== null && typeof s === "object" && !Array.isArray(s)
-            ? { ...c, ...(s as Record<string, unknown>) }
+            ? merged(c, s as Record<string, unknown>)
             : c,
         );
     }
@@ -220,7 +230,10 @@ export class Shapes {
     // No declared shape: the fields the step's expressions read, each maybe absent.
     const fields = resultFieldsRead(this.spec, step);
     const any = anyJsonArb(this.literals);
-    return fc.tuple(...fields.map((f) => optional(any).map((v) => [f, v] as const))).map(objectOf);
+    return objectArb(
+      fields,
+      fields.map(() => optional(any)),
+    );
   }
 
   /** The step's output contract (function output, output_contract), or null. */
@@ -239,14 +252,13 @@ export class Shapes {
 
   /** Flow inputs from the flow's `input` declarations; `required: false` ones may be absent. */
   inputs(flow: FlowIR): fc.Arbitrary<Record<string, unknown>> {
-    const entries = flow.inputNames.map((name) => {
-      const decl = flow.input[name];
-      const value = this.declared(decl ?? null);
-      return (
-        optionalInput(this.spec, flow, name) ? fc.option(value, { nil: ABSENT as Maybe, freq: 3 }) : value
-      ).map((v) => [name, v] as const);
+    const values = flow.inputNames.map((name) => {
+      const value = this.declared(flow.input[name] ?? null);
+      return optionalInput(this.spec, flow, name)
+        ? fc.option(value, { nil: ABSENT as Maybe, freq: 3 })
+        : value;
     });
-    return fc.tuple(...entries).map(objectOf);
+    return objectArb(flow.inputNames, values);
   }
 
   /** A value for an input declaration `{type: …}` (any JSON value when the type is not one of the six). */

@@ -1,5 +1,5 @@
 // JSON decoding and encoding (docs/reference/language.md §10.7.2) and canonical JSON (docs/reference/language.md §10.16).
-import { dictSet, makeDict } from "./dict";
+import { dictSet } from "./dict";
 import { floatRepr, str } from "./repr";
 import { compareCodePoints } from "./strings";
 import {
@@ -31,7 +31,12 @@ export function fromJsonValue(v: unknown): PyValue {
   }
   if (Array.isArray(v)) return v.map(fromJsonValue);
   if (typeof v === "object") {
-    return makeDict(Object.entries(v).map(([k, x]) => [k, fromJsonValue(x)] as const));
+    // Every argument the fuzzer sends goes through here: keys walked in place (Object.entries'
+    // order, own enumerable string keys), not copied as pairs twice.
+    const o = v as Record<string, unknown>;
+    const d = new PyDict();
+    for (const k in o) if (Object.hasOwn(o, k)) dictSet(d, k, fromJsonValue(o[k]));
+    return d;
   }
   return null;
 }

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { makeDict } from "../../../stdlib/values/dict";
 import {
   canonicalJson,
   fromJsonValue,
@@ -93,6 +95,44 @@ describe("fromJsonValue", () => {
   it("maps JSON.parse output (integral numbers → int)", () => {
     expect(repr(fromJsonValue(JSON.parse('{"a": [1, 1.5, 1e21, -0, null, "x", true]}')))).toBe(
       "{'a': [1, 1.5, 1000000000000000000000, 0, None, 'x', True]}",
+    );
+  });
+});
+
+describe("fromJsonValue of objects", () => {
+  // The definition it must keep: a dict of the converted Object.entries, in their order.
+  const byEntries = (v: unknown): PyValue =>
+    Array.isArray(v)
+      ? v.map(byEntries)
+      : v !== null && typeof v === "object"
+        ? makeDict(Object.entries(v).map(([k, x]) => [k, byEntries(x)] as const))
+        : fromJsonValue(v);
+
+  it("is the dict of the object's own entries, in their order (odd keys included)", () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "0", "10", "-1", "1.5"));
+    const json = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: "small" },
+        fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.string()),
+        fc.array(tie("v"), { maxLength: 3 }),
+        fc
+          .array(fc.tuple(key, tie("v")), { maxLength: 4 })
+          .map((pairs) => Object.fromEntries(pairs) as unknown),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(json, fc.boolean(), (v, bare) => {
+        // JSON.parse's objects and null-prototype ones alike.
+        const input =
+          bare && v !== null && typeof v === "object" && !Array.isArray(v)
+            ? Object.assign(Object.create(null), v)
+            : v;
+        expect(repr(fromJsonValue(input))).toBe(repr(byEntries(input)));
+        expect(repr(fromJsonValue(JSON.parse(JSON.stringify(v) ?? "null")))).toBe(
+          repr(byEntries(JSON.parse(JSON.stringify(v) ?? "null"))),
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 });
