@@ -29,6 +29,7 @@ import { blocksEveryResult } from "./guardrail-proof";
 import { FAN_OUT_STATUS, FUZZ_KINDS } from "./kinds/index";
 import type { MemberMemory } from "./kinds/kind";
 import { boundOf, type Cause, type Revisit, revisitOf, unboundedLoop, type Visit } from "./loops";
+import { readsNullProducer } from "./null-producer";
 import {
   type Coverage,
   emptyCoverage,
@@ -54,15 +55,6 @@ const DISPATCH_STATUSES = new Set([
   "await_gate",
   FAN_OUT_STATUS,
 ]);
-
-/** Whether some `$.steps.X` input of `step` (X not a gate, whose output is always null) got null. */
-function readsNullProducer(flow: FlowIR, step: StepIR, inputs: Plain): boolean {
-  for (const input of step.inputs) {
-    if (input.ref?.scope !== "steps" || inputs[input.name] !== null) continue;
-    if (flow.stepById.get(input.ref.name.name)?.kind !== "gate") return true;
-  }
-  return false;
-}
 
 export class Observer {
   readonly observations: Observation[] = [];
@@ -256,7 +248,6 @@ export class Observer {
     }
     if (str(response.status) === "execute_step") {
       const inputs = obj(response.inputs);
-      // Most dispatches read no skipped producer: no trace to wait for, no promise made.
       if (inputs !== null && readsNullProducer(flow, step, inputs))
         await this.readsSkipped(flow, step, flowId, inputs, index);
       const served =
