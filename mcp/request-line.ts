@@ -4,7 +4,15 @@
 // it, its `params.arguments` as plain data down to the levels the argument schemas look at (deeper
 // containers stay the decoded values, so a big result is never converted). The decoded arguments
 // go on with the message, so the server never parses the line again. Any other line is JSON.parse's.
-import { dictGetStr, JsonSyntaxError, PyDict, PyFloat, type PyValue, parseJson } from "../stdlib/index";
+import {
+  dictGetStr,
+  JsonSyntaxError,
+  PyDict,
+  PyFloat,
+  type PyValue,
+  parseJson,
+  setOwnProperty as setOwn,
+} from "../stdlib/index";
 
 export interface ParsedLine {
   /** The message as JSON.parse gives it (for a tools/call, `params.arguments` as schemaView makes it). */
@@ -125,11 +133,4 @@ function asJson(value: PyValue): unknown {
     setOwn(into, at, out);
   }
   return root.value;
-}
-
-/** An own property, `__proto__` included (as JSON.parse makes it), never the prototype. */
-function setOwn(object: Record<string | number, unknown>, key: string | number, value: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  else object[key] = value;
 }

@@ -8,6 +8,7 @@ export { dictGetStr, makeDict } from "./values/dict";
 export { PyError } from "./values/errors";
 export { fromJsonValue, JsonSyntaxError, parseJson } from "./values/json";
 export { makeNamespace } from "./values/namespace";
+export { setOwnProperty } from "./values/own-property";
 export { repr } from "./values/repr";
 export { compareCodePoints } from "./values/strings";
 export { truthy } from "./values/truth";

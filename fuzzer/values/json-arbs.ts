@@ -4,6 +4,7 @@
 // neighbours, so that comparisons in ensure / skip_if / exit_criterion go both ways.
 // Floats are never integral (an integral float would turn into an int on the wire).
 import fc from "fast-check";
+import { setOwnProperty as put } from "../../stdlib/index";
 import type { Literals } from "../target";
 
 /** Marks a field left out of an object. */
@@ -192,13 +193,6 @@ export function merged(a: Record<string, unknown>, b: Record<string, unknown>): 
   for (const k in a) if (Object.hasOwn(a, k)) put(out, k, a[k]);
   for (const k in b) if (Object.hasOwn(b, k)) put(out, k, b[k]);
   return out;
-}
-
-function put(out: Record<string, unknown>, key: string, value: unknown): void {
-  // A field name is spec text: `__proto__` is defined as an own field, as Object.fromEntries does.
-  if (key === "__proto__")
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  else out[key] = value;
 }
 
 /** A field that may be absent, null or a value. */

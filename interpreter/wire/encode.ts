@@ -3,6 +3,7 @@
 // keys, empty containers as `[]` / `{}`), otherwise `", "` / `": "` separators on one line. Keys
 // whose value is `undefined` are left out.
 import { jsonFloat, jsonKey, jsonString } from "../../stdlib/values/json";
+import { setOwnProperty as setOwn } from "../../stdlib/values/own-property";
 import { PyDict, PyFloat, PyTuple, type PyValue } from "../../stdlib/values/value";
 import type { Wire, WireObject } from "./wire";
 
@@ -439,13 +440,6 @@ function plainCopy(source: WireObject, next: number, asNumber: boolean): unknown
     out[k] = x;
   }
   return Object.setPrototypeOf(out, null);
-}
-
-/** `out[key] = x` as an own data property, `__proto__` included (an ordinary object would take it as its prototype). */
-function setOwn(out: Record<string, unknown>, key: string, x: unknown): void {
-  if (key === "__proto__")
-    Object.defineProperty(out, key, { value: x, writable: true, enumerable: true, configurable: true });
-  else out[key] = x;
 }
 
 /** wireToPlain by an explicit work list, for values of any depth. */
