@@ -40,8 +40,12 @@ export function engineTransport(files: FileAccess | null, specs?: SpecCache): Tr
     ...(specs === undefined ? {} : { specs }),
   });
   const transport = apiTransport(engine, log);
+  // The flows of the run before go with it: no run sees another's, and kept they would be copied
+  // by the garbage collector's young-generation passes until promoted, a cost growing with the runs.
   const newRun = (): void => {
     cache.entries.clear();
+    store.drop(runFlows);
+    engine.forgetFlows(runFlows);
     runFlows = [];
   };
   const fork = (): EngineFork => {

@@ -92,6 +92,11 @@ export interface EngineApi extends StratumApi {
    */
   snapshotFlows(flowIds: Iterable<string>): RegistrySnapshot;
   restoreFlows(snapshot: RegistrySnapshot): void;
+  /**
+   * Forgets the flows `flowIds` held in memory, for an owner that removed them from its store too
+   * (the fuzzer between runs). Only between calls.
+   */
+  forgetFlows(flowIds: Iterable<string>): void;
 }
 
 export function createApi(options: EngineOptions): StratumApi {
@@ -336,6 +341,7 @@ export function createEngine(options: EngineOptions): EngineApi {
       }),
     snapshotFlows: (flowIds) => registry.snapshot(flowIds),
     restoreFlows: (snapshot) => registry.restore(snapshot),
+    forgetFlows: (flowIds) => registry.forget(flowIds),
   };
 }
 

@@ -250,6 +250,14 @@ export class Registry {
     for (const [id, entry] of snapshot) this.set(id, { ...entry, run: copyRun(entry.run) });
   }
 
+  /** Forgets these flows, their dispatch times too (their store forgets them as well). */
+  forget(flowIds: Iterable<string>): void {
+    for (const id of flowIds) {
+      this.drop(id);
+      this.evictedTimings.delete(id);
+    }
+  }
+
   /** Forgets everything (a simulated restart in tests). */
   clear(): void {
     this.entries.clear();
