@@ -191,7 +191,7 @@ function recording(inner: Transport, calls: Call[], responses: string[]): Transp
     const response = await inner(tool, args);
     if (tool !== "stratum_audit") {
       calls.push({ tool, args: structuredClone(args) });
-      responses.push(JSON.stringify(response));
+      responses.push(JSON.stringify(response.response));
     }
     return response;
   });
@@ -256,7 +256,7 @@ async function benchExample(name: string, text: string): Promise<ExampleFuzz> {
   // The replay must be the same transitions: every response identical.
   const check = apiTransport(fuzzEngine(virtualFiles(target.literals.strings)));
   for (const [i, c] of calls.entries()) {
-    if (JSON.stringify(await check(c.tool, c.args)) !== responses[i]) {
+    if (JSON.stringify((await check(c.tool, c.args)).response) !== responses[i]) {
       throw new Error(`fuzz bench: replaying ${name} diverges at call ${i} (${c.tool})`);
     }
   }
