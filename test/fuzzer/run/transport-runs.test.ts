@@ -1,6 +1,7 @@
 // The fuzzing engine's transport forgets a run's flows when the next run starts: no run sees
 // another's, and kept, they grew the memory of a long exploration with every run. A fork taken
-// during a run still puts its flows back after later runs, as exhaustive exploration needs.
+// during a run still puts its flows back after later runs, as exhaustive exploration needs, and
+// forgets the flows the run created after it (kept, they were held to the end of the session).
 import { describe, expect, it } from "vitest";
 import { virtualFiles } from "../../../fuzzer/engine";
 import { engineTransport } from "../../../fuzzer/transport";
@@ -58,5 +59,17 @@ describe("the fuzzing transport between runs", () => {
     fork?.restore();
     const { response } = await t("stratum_step_done", { flow_id: id, step_id: "a", result: {} });
     expect(response).toMatchObject({ status: "execute_step", step_id: "b" });
+  });
+
+  it("forgets on restore the flows the run created after the fork", async () => {
+    const t = engineTransport(virtualFiles([]));
+    t.newRun?.();
+    const before = await plan(t);
+    const fork = t.fork?.();
+    const after = await plan(t);
+    fork?.restore();
+    const { response } = await t("stratum_audit", { flow_id: after });
+    expect(response).toMatchObject({ status: "error", error_type: "flow_not_found" });
+    expect(await audited(t, before)).not.toBe("error");
   });
 });
