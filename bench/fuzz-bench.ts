@@ -3,10 +3,12 @@
 // 1. Throughput, per spec of examples/: random mode alone (`exploreRandom`, RUNS runs per flow,
 //    every flow of the spec in turn, as fuzzSpec's random phase does), timed from the first run to
 //    the last. Transitions are the tool calls the fuzzer makes, counted by a wrapper around the
-//    in-process transport (`apiTransport(fuzzEngine(files))`); the stratum_audit calls of the
-//    observer are counted apart and are not transitions.
+//    transport `stratumc fuzz` uses (`engineTransport`: the engine with its typed events, which the
+//    observer reads, and the run's result cache); the stratum_audit calls of the observer are
+//    counted apart and are not transitions.
 // 2. The cost of a fuzzed transition against a bare interpreter transition measured in the same
-//    rounds: the bare side replays, through a fresh `apiTransport(fuzzEngine(files))`, the exact
+//    rounds: the bare side replays, through a fresh `apiTransport(fuzzEngine(files))` (the engine
+//    alone: no observer building events, no result cache; no example caches a step), the exact
 //    call sequence (audits left out) that the fuzzed exploration made, recorded once in an untimed
 //    pass and checked to give the same responses. The engine is deterministic (fixed clock,
 //    numbered flow ids), so the replay performs the same transitions with no generation,
@@ -47,6 +49,7 @@ import type { RunSetup } from "../fuzzer/run/driver";
 import { apiTransport, type Plain, type ToolName, type Transport } from "../fuzzer/run/session";
 import { Solver } from "../fuzzer/solver";
 import { type FuzzTarget, fuzzTarget } from "../fuzzer/target";
+import { engineTransport } from "../fuzzer/transport";
 import { Shapes } from "../fuzzer/values/shapes";
 import { SpecCache } from "../interpreter/index";
 import { median } from "./lib/stats";
@@ -158,12 +161,17 @@ function setupsOf(
   const files = virtualFiles(target.literals.strings);
   const shapes = new Shapes(target.spec, target.literals);
   const solver = new Solver(target.spec, shapes, FUZZ_SEED, files);
-  const transport = wrap(apiTransport(fuzzEngine(files, specs === undefined ? {} : { specs })));
+  const transport = wrap(engineTransport(files, specs));
   return flows.map((flow) => ({ target, shapes, solver, transport, flow, maxCalls: DEFAULT_MAX_CALLS }));
 }
 
+/** A wrapper of `inner` that keeps its start of each run (the engine forgets the run before). */
+function wrapping(inner: Transport, call: Transport): Transport {
+  return inner.newRun === undefined ? call : Object.assign(call, { newRun: inner.newRun });
+}
+
 function counting(inner: Transport, counts: Counts): Transport {
-  return async (tool, args) => {
+  return wrapping(inner, async (tool, args) => {
     const start = cpuMs();
     const response = await inner(tool, args);
     const ms = cpuMs() - start;
@@ -175,18 +183,18 @@ function counting(inner: Transport, counts: Counts): Transport {
       counts.callMs += ms;
     }
     return response;
-  };
+  });
 }
 
 function recording(inner: Transport, calls: Call[], responses: string[]): Transport {
-  return async (tool, args) => {
+  return wrapping(inner, async (tool, args) => {
     const response = await inner(tool, args);
     if (tool !== "stratum_audit") {
       calls.push({ tool, args: structuredClone(args) });
-      responses.push(JSON.stringify(response));
+      responses.push(JSON.stringify(response.response));
     }
     return response;
-  };
+  });
 }
 
 export interface Repeats {
@@ -199,7 +207,13 @@ export interface Repeats {
  * engine that has had every earlier call too), each timed; the answers must be the same.
  */
 export function repeating(inner: Transport, again: Transport, t: Repeats): Transport {
-  return async (tool, args) => {
+  const both: Transport = Object.assign(async (tool: ToolName, args: Plain) => inner(tool, args), {
+    newRun: () => {
+      inner.newRun?.();
+      again.newRun?.();
+    },
+  });
+  return wrapping(both, async (tool, args) => {
     if (tool === "stratum_audit") return inner(tool, args);
     // The same arguments, not a copy: copying them between the two calls (or before the first)
     // measurably slows the calls that follow, which is the effect this pass isolates.
@@ -213,7 +227,7 @@ export function repeating(inner: Transport, again: Transport, t: Repeats): Trans
       throw new Error(`fuzz bench: the second engine answers ${tool} differently`);
     }
     return response;
-  };
+  });
 }
 
 async function exploreAll(setups: readonly RunSetup[]): Promise<number> {
@@ -242,7 +256,7 @@ async function benchExample(name: string, text: string): Promise<ExampleFuzz> {
   // The replay must be the same transitions: every response identical.
   const check = apiTransport(fuzzEngine(virtualFiles(target.literals.strings)));
   for (const [i, c] of calls.entries()) {
-    if (JSON.stringify(await check(c.tool, c.args)) !== responses[i]) {
+    if (JSON.stringify((await check(c.tool, c.args)).response) !== responses[i]) {
       throw new Error(`fuzz bench: replaying ${name} diverges at call ${i} (${c.tool})`);
     }
   }
@@ -295,7 +309,7 @@ async function benchExample(name: string, text: string): Promise<ExampleFuzz> {
   const againMs: number[] = [];
   for (let r = 0; r < REPEAT_ROUNDS; r++) {
     const t: Repeats = { firstMs: 0, againMs: 0 };
-    const again = apiTransport(fuzzEngine(virtualFiles(target.literals.strings), { specs }));
+    const again = engineTransport(virtualFiles(target.literals.strings), specs);
     await exploreAll(setupsOf(target, flows, (inner) => repeating(inner, again, t), specs));
     firstMs.push(t.firstMs);
     againMs.push(t.againMs);

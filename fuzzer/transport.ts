@@ -40,8 +40,12 @@ export function engineTransport(files: FileAccess | null, specs?: SpecCache): Tr
     ...(specs === undefined ? {} : { specs }),
   });
   const transport = apiTransport(engine, log);
+  // The flows of the run before go with it: no run sees another's, and kept they would be copied
+  // by the garbage collector's young-generation passes until promoted, a cost growing with the runs.
   const newRun = (): void => {
-    cache.entries.clear();
+    cache.clear();
+    store.drop(runFlows);
+    engine.forgetFlows(runFlows);
     runFlows = [];
   };
   const fork = (): EngineFork => {
@@ -53,9 +57,14 @@ export function engineTransport(files: FileAccess | null, specs?: SpecCache): Tr
     const cached = [...cache.entries];
     return {
       restore: () => {
+        // What the run created after the fork goes too: kept, it would be held to the end.
+        const kept = new Set(flows);
+        const later = runFlows.filter((id) => !kept.has(id));
+        store.drop(later);
+        engine.forgetFlows(later);
         store.restore(stored);
         engine.restoreFlows(held);
-        cache.entries.clear();
+        cache.clear();
         for (const [k, v] of cached) cache.entries.set(k, v);
         runFlows = flows.slice();
       },

@@ -7,22 +7,22 @@
 import { callWord } from "../call-word";
 import type { Exchange } from "./session";
 
-/** The property state after one call, as the loop watch compares it. */
+/** The property state after one call, as the loop watch keeps it. */
 interface CallState {
   readonly call: number;
-  /** Equal for equal states, the round included. */
-  readonly exact: string;
-  /** Equal for states that differ by their round at most. */
-  readonly roundless: string;
-  readonly round: number;
-  /** The state in words (the steps running, the gates decided). */
-  readonly words: string;
+  readonly exchange: Exchange;
+  readonly state: LoopState;
 }
 
-/** A state the property state can give, as the loop watch reads it. */
+/**
+ * The property state after a call, as the loop watch reads it; it must not change afterwards. Its
+ * key and words are asked for only when a run is cut: most runs never need them.
+ */
 export interface LoopState {
+  /** Equal for equal states; `round: false` leaves the round out. */
   key(round: boolean): string;
   readonly currentRound: number;
+  /** The state in words (the steps running, the gates decided). */
   describe(): string;
 }
 
@@ -40,19 +40,11 @@ export interface Lasso {
 
 export class LoopWatch {
   private readonly states: CallState[] = [];
-  private readonly words: string[] = [];
   private readonly dispatches = new Map<string, number>();
 
-  /** The call at `call` ended with the root flow in `state`. */
+  /** The call at `call` ended with the root flow in `state` (which must not change afterwards). */
   noteCall(ex: Exchange, call: number, state: LoopState): void {
-    this.words[call] = callWord(ex.call);
-    this.states.push({
-      call,
-      exact: state.key(true),
-      roundless: state.key(false),
-      round: state.currentRound,
-      words: state.describe(),
-    });
+    this.states.push({ call, exchange: ex, state });
   }
 
   /** The root flow dispatched `step` (once more). */
@@ -64,20 +56,27 @@ export class LoopWatch {
   lasso(round: boolean): Lasso | null {
     const first = new Map<string, CallState>();
     for (const s of this.states) {
-      const key = round ? s.exact : s.roundless;
+      const key = s.state.key(round);
       const earlier = first.get(key);
       if (earlier !== undefined && earlier.call < s.call) {
         return {
           from: earlier.call + 1,
           to: s.call,
-          calls: this.words.slice(earlier.call + 1, s.call + 1),
-          state: earlier.words,
-          roundAside: earlier.round !== s.round,
+          calls: this.words().slice(earlier.call + 1, s.call + 1),
+          state: earlier.state.describe(),
+          roundAside: earlier.state.currentRound !== s.state.currentRound,
         };
       }
       if (earlier === undefined) first.set(key, s);
     }
     return null;
+  }
+
+  /** Each noted call in words, at its index (a call that changed no state has none). */
+  private words(): string[] {
+    const out: string[] = [];
+    for (const s of this.states) out[s.call] = callWord(s.exchange.call);
+    return out;
   }
 
   /**

@@ -183,14 +183,16 @@ class Run {
     this.observer = new Observer(setup.target.spec, setup.shapes, this.session);
     this.rootInput = decider.inputs();
     const observer = this.observer;
+    // Functions only, no getter: an object literal's getter is an accessor of its own, which V8
+    // keeps in a hidden class in the old generation; the getter's scope (this whole run) then
+    // survived every young-generation collection until a full one, and a long fuzz's heap grew by
+    // each run in between.
     this.play = {
       spec: setup.target.spec,
       solver: setup.solver,
       literals: setup.target.literals.strings,
       decider,
-      get stopped() {
-        return observer.stopped;
-      },
+      stopped: () => observer.stopped,
       call: (tool, args) => this.call(tool, args),
       result: (aim, flow, step, flowId) => this.result(aim, flow, step, flowId),
       stepDone: (flowId, stepId, result, repeatable, aim) =>

@@ -129,7 +129,7 @@ export class PropertyMonitor {
           ...this.ended(`the flow ended (${e.type === "flow_finished" ? e.status : "finished"})`, call, null),
         );
     }
-    if (changed) this.loop.noteCall(ex, call, this.state);
+    if (changed) this.loop.noteCall(ex, call, this.state.at());
     return out;
   }
 

@@ -11,15 +11,32 @@
 import type { FlowIR } from "../../checker/index";
 import type { FlowEvent } from "../../interpreter/index";
 import { fromJsonValue, makeDict, type PyValue } from "../../stdlib/index";
+import type { LoopState } from "./cut-loop";
 
 type StepStatus = "pending" | "running" | "done" | "failed" | "skipped";
 type FlowStatus = "running" | "complete" | "failed" | "killed";
 
+/** One step's view; a change replaces it, so a view once made never changes (StateAt keeps them). */
 interface StepView {
-  status: StepStatus;
-  attempts: number;
+  readonly status: StepStatus;
+  readonly attempts: number;
   /** The output the flow stored (shared with the event: never modified here). */
-  output: PyValue;
+  readonly output: PyValue;
+  /** The view as the property expressions read it, made on the first read. */
+  read?: PyValue;
+}
+
+function stepView(status: StepStatus, attempts: number, output: PyValue): StepView {
+  return { status, attempts, output };
+}
+
+function readStep(s: StepView): PyValue {
+  s.read ??= makeDict([
+    ["status", s.status],
+    ["attempts", s.attempts],
+    ["output", s.output],
+  ]);
+  return s.read;
 }
 
 export class RunState {
@@ -41,7 +58,7 @@ export class RunState {
   private reset(from: number, keep: string | null = null): void {
     this.flow.steps.forEach((s, i) => {
       if (i >= from && s.id !== keep) {
-        this.steps.set(s.id, { status: "pending", attempts: 0, output: null });
+        this.steps.set(s.id, stepView("pending", 0, null));
         this.unseen.delete(s.id);
       }
     });
@@ -134,51 +151,32 @@ export class RunState {
     return this.ended;
   }
 
+  /** Replaces the step's view (field by field: a literal spreading two objects is V8's slow path). */
   private set(id: string, change: Partial<StepView>): boolean {
     const known = this.steps.get(id);
     if (known === undefined) return false;
-    this.steps.set(id, { ...known, ...change });
+    this.steps.set(
+      id,
+      stepView(
+        change.status ?? known.status,
+        change.attempts ?? known.attempts,
+        change.output !== undefined ? change.output : known.output,
+      ),
+    );
     return true;
   }
 
   /**
-   * The state as text, equal for equal states; `round: false` leaves the round out (for the
-   * properties that do not read it, a state that differs only by its round is the same).
+   * The state as it is now, for the loop watch (cut-loop.ts): it keeps one after every call, and
+   * reads them only when the run is cut, so this copies the lists and leaves the texts for then.
    */
-  key(round: boolean): string {
-    const steps = [...this.steps].map(([id, s]) => [id, s.status, s.attempts, s.output]);
-    return JSON.stringify([this.status, round ? this.round : null, this.input, steps, [...this.gates]]);
-  }
-
-  /** The round (the revise count) the flow is in. */
-  get currentRound(): number {
-    return this.round;
-  }
-
-  /** What a person needs to recognise the state: the steps running, the gates decided, the round. */
-  describe(): string {
-    const running = [...this.steps]
-      .filter(([, s]) => s.status === "running")
-      .map(([id, s]) => (s.attempts > 0 ? `'${id}' running, attempt ${s.attempts}` : `'${id}' running`));
-    const gates = [...this.gates].filter(([, o]) => o !== null).map(([id, o]) => `gate '${id}' ${o}`);
-    const parts = [...running, ...gates];
-    if (this.round > 0) parts.push(`round ${this.round}`);
-    return parts.length > 0 ? parts.join(", ") : `flow ${this.status}`;
+  at(): LoopState {
+    return new StateAt(this.status, this.round, this.input, [...this.steps], [...this.gates]);
   }
 
   /** The state as the property expressions read it. */
   snapshot(): PyValue {
-    const steps = [...this.steps].map(
-      ([id, s]) =>
-        [
-          id,
-          makeDict([
-            ["status", s.status],
-            ["attempts", s.attempts],
-            ["output", s.output],
-          ]),
-        ] as const,
-    );
+    const steps = [...this.steps].map(([id, s]) => [id, readStep(s)] as const);
     const gates = [...this.gates].map(([id, outcome]) => [id, makeDict([["outcome", outcome]])] as const);
     return makeDict([
       ["input", this.input],
@@ -192,5 +190,41 @@ export class RunState {
       ["steps", makeDict(steps)],
       ["gates", makeDict(gates)],
     ]);
+  }
+}
+
+/** The property state at one moment (RunState.at): its key and its words, made when asked. */
+class StateAt implements LoopState {
+  constructor(
+    private readonly status: FlowStatus,
+    private readonly round: number,
+    private readonly input: PyValue,
+    private readonly steps: readonly (readonly [string, StepView])[],
+    private readonly gates: readonly (readonly [string, string | null])[],
+  ) {}
+
+  /**
+   * The state as text, equal for equal states; `round: false` leaves the round out (for the
+   * properties that do not read it, a state that differs only by its round is the same).
+   */
+  key(round: boolean): string {
+    const steps = this.steps.map(([id, s]) => [id, s.status, s.attempts, s.output]);
+    return JSON.stringify([this.status, round ? this.round : null, this.input, steps, this.gates]);
+  }
+
+  /** The round (the revise count) the flow is in. */
+  get currentRound(): number {
+    return this.round;
+  }
+
+  /** What a person needs to recognise the state: the steps running, the gates decided, the round. */
+  describe(): string {
+    const running = this.steps
+      .filter(([, s]) => s.status === "running")
+      .map(([id, s]) => (s.attempts > 0 ? `'${id}' running, attempt ${s.attempts}` : `'${id}' running`));
+    const gates = this.gates.filter(([, o]) => o !== null).map(([id, o]) => `gate '${id}' ${o}`);
+    const parts = [...running, ...gates];
+    if (this.round > 0) parts.push(`round ${this.round}`);
+    return parts.length > 0 ? parts.join(", ") : `flow ${this.status}`;
   }
 }

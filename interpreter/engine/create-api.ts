@@ -4,6 +4,8 @@
 // conflicts and unexpected failures to their error responses. Data arguments (inputs, results, a
 // draft) are trusted to be within the limits of limits.ts: the boundary they came through checked
 // them (api.ts).
+
+import { withFields } from "../../stdlib/values/own-property";
 import type {
   AgentRunChargeArgs,
   AgentRunCheckArgs,
@@ -92,6 +94,11 @@ export interface EngineApi extends StratumApi {
    */
   snapshotFlows(flowIds: Iterable<string>): RegistrySnapshot;
   restoreFlows(snapshot: RegistrySnapshot): void;
+  /**
+   * Forgets the flows `flowIds` held in memory, for an owner that removed them from its store too
+   * (the fuzzer between runs). Only between calls.
+   */
+  forgetFlows(flowIds: Iterable<string>): void;
 }
 
 export function createApi(options: EngineOptions): StratumApi {
@@ -336,6 +343,7 @@ export function createEngine(options: EngineOptions): EngineApi {
       }),
     snapshotFlows: (flowIds) => registry.snapshot(flowIds),
     restoreFlows: (snapshot) => registry.restore(snapshot),
+    forgetFlows: (flowIds) => registry.forget(flowIds),
   };
 }
 
@@ -365,5 +373,5 @@ function guarded(fn: () => Response, onError: (e: unknown) => Response): Respons
 
 /** The call's warnings as the last key `warnings`, present only when non-empty (docs/reference/language.md §3.1, docs/reference/runtime.md §16.4). */
 function withWarnings(response: Response, tx: EngineTx): Response {
-  return tx.warnings.length === 0 ? response : { ...response, warnings: [...tx.warnings] };
+  return tx.warnings.length === 0 ? response : withFields(response, { warnings: [...tx.warnings] });
 }

@@ -6,10 +6,19 @@ import type { ResultCacheEntry, ResultCacheStore } from "../flow/result-cache";
 import { encodeWire } from "../wire/encode";
 
 export class MemoryResultCache implements ResultCacheStore {
-  /** Key → the stored output's JSON text. */
-  readonly entries = new Map<string, string>();
+  private held = new Map<string, string>();
   /** How many reads found an entry. */
   hits = 0;
+
+  /** Key → the stored output's JSON text. */
+  get entries(): Map<string, string> {
+    return this.held;
+  }
+
+  /** Forgets every entry: a fresh map, not `Map.clear` (../base/forget-keys.ts says why). */
+  clear(): void {
+    this.held = new Map();
+  }
 
   get(key: string): PyValue | null {
     const text = this.entries.get(key);

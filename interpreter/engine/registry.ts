@@ -7,6 +7,7 @@
 // like one changed by another process; its in-process timing (dispatch times, a few numbers per
 // flow in progress) is kept aside in a larger bounded map so a reload does not reset a running step's clock.
 import type { CheckedSpec } from "../../checker/ir/types";
+import { withoutKeys } from "../base/forget-keys";
 import { cloneState } from "../flow/clone";
 import type { Clock } from "../flow/ports";
 import type { FlowRun, FlowTiming } from "../flow/run";
@@ -70,9 +71,9 @@ function copyRun(run: FlowRun): FlowRun {
 }
 
 export class Registry {
-  private readonly entries = new Map<string, RegistryEntry>();
+  private entries = new Map<string, RegistryEntry>();
   private totalSize = 0;
-  private readonly evictedTimings = new Map<string, FlowTiming>();
+  private evictedTimings = new Map<string, FlowTiming>();
 
   constructor(
     private readonly store: FlowStore,
@@ -250,10 +251,21 @@ export class Registry {
     for (const [id, entry] of snapshot) this.set(id, { ...entry, run: copyRun(entry.run) });
   }
 
+  /**
+   * Forgets these flows, their dispatch times too (their store forgets them as well). The fuzzer
+   * forgets all it holds as each run starts: fresh maps then (base/forget-keys.ts says why).
+   */
+  forget(flowIds: Iterable<string>): void {
+    const ids = new Set(flowIds);
+    for (const id of ids) this.totalSize -= this.entries.get(id)?.size ?? 0;
+    this.entries = withoutKeys(this.entries, ids);
+    this.evictedTimings = withoutKeys(this.evictedTimings, ids);
+  }
+
   /** Forgets everything (a simulated restart in tests). */
   clear(): void {
-    this.entries.clear();
-    this.evictedTimings.clear();
+    this.entries = new Map();
+    this.evictedTimings = new Map();
     this.totalSize = 0;
   }
 

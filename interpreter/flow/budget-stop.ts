@@ -1,6 +1,8 @@
 // Where a flow's run budget stops it (docs/reference/runtime.md §11.4): charging the usage a
 // stratum_step_done reports, and the hard stop at every entry that would advance the flow — the
 // terminal status `budget_exhausted` and its payload instead of the next dispatch.
+
+import { withFields } from "../../stdlib/values/own-property";
 import type { PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
 import { budgetWire } from "./audit";
@@ -52,8 +54,7 @@ export function budgetStopped(tx: Tx, flowId: string): Response | null {
 
 /** `{status: "budget_exhausted", flow_id, output, trace, total_duration_ms, budget_state}`. */
 function haltPayload(tx: Tx, run: FlowRun): Response {
-  return {
-    ...completionPayload(run, tx.clock, "budget_exhausted"),
+  return withFields(completionPayload(run, tx.clock, "budget_exhausted"), {
     budget_state: budgetWire(run.state.budget_state),
-  };
+  });
 }

@@ -3,6 +3,7 @@
 // dispatch times); reverting replaces those fields and dispatches the current step again, without
 // the policy loop (as the reference).
 import { isSpaceCp } from "../../stdlib/builtins/unicode";
+import { withFields } from "../../stdlib/values/own-property";
 import type { LabelArgs } from "../api";
 import type { Snapshot } from "../base/flow-state";
 import { flowNotFound, toolError } from "../base/tool-errors";
@@ -58,7 +59,7 @@ export function revertCheckpoint(tx: Tx, args: LabelArgs): Response {
   // A flow that is finished (restored so, or finished while skipping) answers a completion whose
   // output is the stored output of the last step, possibly null (as the reference).
   if (payload === null) return revertedToFinished(tx, work);
-  return { ...payload, reverted_to: label };
+  return withFields(payload, { reverted_to: label });
 }
 
 /**

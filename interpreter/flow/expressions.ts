@@ -54,12 +54,11 @@ export function evaluateIn(
     return { ok: true, value };
   } catch (e) {
     if (e instanceof PyError) {
-      const error: RaisedError = { type: e.kind, message: e.message, answer: e.answer };
-      return {
-        ok: false,
-        message: e.message,
-        error: e.violations === null ? error : { ...error, violations: e.violations },
-      };
+      const error: RaisedError =
+        e.violations === null
+          ? { type: e.kind, message: e.message, answer: e.answer }
+          : { type: e.kind, message: e.message, answer: e.answer, violations: e.violations };
+      return { ok: false, message: e.message, error };
     }
     throw e;
   }

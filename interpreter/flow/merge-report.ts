@@ -4,6 +4,7 @@
 // The step is decided on `status` alone; the records are surfaced as they were given
 // (`bounced_tasks` on every failure envelope) and worded as violations.
 import { dictGetStr } from "../../stdlib/values/dict";
+import { withFields } from "../../stdlib/values/own-property";
 import { str } from "../../stdlib/values/repr";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import type { Response } from "../wire/wire";
@@ -71,7 +72,7 @@ export function bounceViolations(bounced: readonly PyValue[]): Violation[] {
 /** `bounced_tasks` added to a failure envelope (one carrying `violations`); other responses unchanged. */
 export function withBouncedTasks(response: Response, bounced: readonly PyValue[]): Response {
   if (response.violations === undefined) return response;
-  return { ...response, bounced_tasks: [...bounced] };
+  return withFields(response, { bounced_tasks: [...bounced] });
 }
 
 function field(bounce: PyDict, key: string, absent: string): string {

@@ -3,6 +3,7 @@
 // payload, snapshot the child's audit and detach the child whatever the outcome (docs/reference/runtime.md §8.2–8.3).
 import type { StepIR } from "../../checker/ir/types";
 import { dictGetStr, dictHas, dictSet } from "../../stdlib/values/dict";
+import { withFields } from "../../stdlib/values/own-property";
 import { PyDict, type PyValue } from "../../stdlib/values/value";
 import type { StepDoneArgs } from "../api";
 import type { StepRecord } from "../base/flow-state";
@@ -120,8 +121,8 @@ function retry(
   const halted = budgetHalt(tx, run);
   if (halted !== null) return halted;
   const payload = dispatch(tx, run); // no policy loop on a retry re-dispatch
-  if (payload === null) return { ...completionPayload(run, tx.clock), violations };
-  return { ...payload, status, violations };
+  if (payload === null) return withFields(completionPayload(run, tx.clock), { violations });
+  return withFields(payload, { status, violations });
 }
 
 /** docs/reference/runtime.md §4.5: a StepRecord; then on_fail routing, or the `retries_exhausted` tool error. */
@@ -156,7 +157,7 @@ export function exhaust(
   tx.note({ type: "routed", flowId: run.state.flow_id, from: step.id, to: step.onFail, route: "on_fail" });
   clearFrom(run, step.onFail, new Set([step.id]));
   run.state.current_idx = indexOfStep(run, step.onFail);
-  return { ...advance(tx, run), routed_from: step.id, violations };
+  return withFields(advance(tx, run), { routed_from: step.id, violations });
 }
 
 /** docs/reference/runtime.md §4.6: store the output (with the accumulator merged), record, route by `next` or move on. */

@@ -8,6 +8,7 @@
 // most of the store's cost. A read answers exactly the text a store of whole texts would hold.
 import { compareCodePoints } from "../../stdlib/values/strings";
 import type { FlowState } from "../base/flow-state";
+import { withoutKeys } from "../base/forget-keys";
 import { batchFlowIds, checkRevisions } from "./batch";
 import { decodeFlowState, encodeFlowState } from "./codec";
 import { applyDeltaInPlace, decodeDelta, keptCopyOfState } from "./delta";
@@ -40,23 +41,21 @@ export type MemoryStoreSnapshot = ReadonlyMap<string, Readonly<Entry> | null>;
 
 export class MemoryStore implements FlowStore {
   readonly keepsStates = true;
-  private readonly flows = new Map<string, Entry>();
+  private flows = new Map<string, Entry>();
   private counter = 0;
 
   /** `now` stamps `modifiedMs` in list() (injected: the core reads no clock). */
   constructor(private readonly now: () => number = () => 0) {}
 
-  /** The tokens of the last commit answered at once: their reader takes them before the next one. */
-  private readonly lastTokens = new Map<string, ChangeToken>();
   private readonly storedRevision = (flowId: string): number | null =>
     this.flows.get(flowId)?.revision ?? null;
 
   /**
    * The memory store's operations answered at once (FlowStore.immediate); the async ones wrap
    * them. None for a subclass that overrides `read`, `token` or `commit` (a test's store that
-   * counts or fails them): the engine then asks through them. The commit answers the same map each
-   * time, refilled: the engine reads the tokens at once, and a map per commit was a container per
-   * transition for nothing.
+   * counts or fails them): the engine then asks through them. Each commit answers a map of its own:
+   * one map refilled was emptied by `clear`, whose left tables kept every earlier commit's tokens
+   * alive through the young-generation collections (base/forget-keys.ts).
    */
   get immediate(): ImmediateStore | undefined {
     const own = MemoryStore.prototype;
@@ -68,10 +67,7 @@ export class MemoryStore implements FlowStore {
   private readonly atOnce: ImmediateStore = {
     read: (flowId) => this.readNow(flowId),
     token: (flowId) => this.flows.get(flowId)?.token ?? null,
-    commit: (batch) => {
-      this.lastTokens.clear();
-      return this.commitNow(batch, this.lastTokens);
-    },
+    commit: (batch) => this.commitNow(batch, new Map()),
   };
 
   async read(flowId: string): Promise<StoredFlow | null> {
@@ -115,6 +111,15 @@ export class MemoryStore implements FlowStore {
 
   async remove(flowId: string): Promise<boolean> {
     return this.flows.delete(flowId);
+  }
+
+  /**
+   * Forgets flows at once (the fuzzer drops a finished run's flows, which no later run can see:
+   * kept, every one of them would be copied by the garbage collector until it grew old). When they
+   * are all the store holds, it starts a fresh map (base/forget-keys.ts says why).
+   */
+  drop(flowIds: Iterable<string>): void {
+    this.flows = withoutKeys(this.flows, flowIds);
   }
 
   /** Stores a text as another process would (test setup, e.g. a file written by the reference). */

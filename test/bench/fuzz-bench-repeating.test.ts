@@ -34,6 +34,18 @@ describe("fuzz bench repeating pass", () => {
     expect(t.againMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("starts each run on both engines, so that both forget the run before alike", () => {
+    const started: string[] = [];
+    const withRuns = (name: string) =>
+      Object.assign(
+        fake([], () => ({})),
+        { newRun: () => started.push(name) },
+      );
+    const transport = repeating(withRuns("first"), withRuns("second"), { firstMs: 0, againMs: 0 });
+    transport.newRun?.();
+    expect(started).toEqual(["first", "second"]);
+  });
+
   it("stops when the second engine answers otherwise", async () => {
     const transport = repeating(
       fake([], () => ({ status: "ok" })),

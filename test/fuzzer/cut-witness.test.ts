@@ -168,6 +168,27 @@ function exchange(step: string): Exchange {
 }
 
 describe("LoopWatch", () => {
+  it("reads no state's key or words until it is asked what looped", () => {
+    let reads = 0;
+    const counted: LoopState = {
+      key: () => {
+        reads++;
+        return "same";
+      },
+      currentRound: 0,
+      describe: () => {
+        reads++;
+        return "same";
+      },
+    };
+    const watch = new LoopWatch();
+    watch.noteCall(exchange("a"), 0, counted);
+    watch.noteCall(exchange("b"), 1, counted);
+    expect(reads).toBe(0);
+    expect(watch.describe(true)).toContain("what looped: call 2 (b");
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it("finds the first call after which the run is back in an earlier state (fast-check)", () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 12 }), (keys) => {

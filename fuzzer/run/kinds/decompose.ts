@@ -32,7 +32,7 @@ async function reportTaskLists(
   const listAim = shape === "as-generated" ? aim : "other";
   const reported = shapeTaskLists(result, paths, shape);
   const r = await run.stepDone(flowId, step.id, reported, true, listAim);
-  if (!run.refused(flowId, step.id, reported, r) || run.stopped !== null) return r;
+  if (!run.refused(flowId, step.id, reported, r) || run.stopped() !== null) return r;
   return run.stepDone(flowId, step.id, shapeTaskLists(result, paths, "several"), true, "other");
 }
 

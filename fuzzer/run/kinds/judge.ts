@@ -60,7 +60,7 @@ async function judgeThenReport(
       stakes: judge.stakes,
       budget: judge.budget,
     });
-    if (run.stopped !== null) return { status: "stopped" };
+    if (run.stopped() !== null) return { status: "stopped" };
   }
   return run.stepDone(flowId, step.id, result, true, aim);
 }

@@ -20,8 +20,8 @@ export interface KindRun {
   /** The spec's string literals (the agent's words). */
   readonly literals: readonly string[];
   readonly decider: Decider;
-  /** Set when the run must stop. */
-  readonly stopped: RunEnd | null;
+  /** How the run must stop, once it must; null until then. */
+  stopped(): RunEnd | null;
   /** A tool call, recorded and shown to the observer. */
   call(tool: ToolName, args: Plain): Promise<Plain>;
   /** A result of `step` aimed as asked (the solver's, else a generated one). */

@@ -69,3 +69,35 @@ describe("the property state's step outputs", () => {
     expect(state.outputUnseen("a")).toBe(false);
   });
 });
+
+describe("the property state kept for the loop watch", () => {
+  it("is the state when it was taken, whatever happens after", () => {
+    const state = stateOf();
+    state.apply(e("step_dispatched", { step_id: "a", attempt: 1, round: 0 }));
+    const before = state.at();
+    const key = before.key(true);
+    const words = before.describe();
+    expect(words).toBe("'a' running, attempt 1");
+    state.apply(accepted({ n: 1 }));
+    state.apply(e("gate_resolved", { step_id: "g", outcome: "revise", round: 0 }));
+    state.apply(e("step_routed", { from_step_id: "g", to_step_id: "a", route: "on_revise" }));
+    state.apply(e("step_dispatched", { step_id: "a", attempt: 1, round: 1 }));
+    expect(before.key(true)).toBe(key);
+    expect(before.describe()).toBe(words);
+    expect(before.currentRound).toBe(0);
+    // The same steps and gates in a later round: equal without the round, different with it.
+    const after = state.at();
+    expect(after.currentRound).toBe(1);
+    expect(after.key(true)).not.toBe(key);
+  });
+
+  it("reads the same step values as the snapshot after a step's view is reused", () => {
+    const state = stateOf();
+    state.apply(accepted({ n: 2 }));
+    const first = wireToPlain(state.snapshot());
+    state.apply(e("gate_awaited", { step_id: "g", round: 0 }));
+    const second = wireToPlain(state.snapshot()) as { steps: { a: unknown; g: unknown } };
+    expect(second.steps.a).toEqual((first as { steps: { a: unknown } }).steps.a);
+    expect(second.steps.g).toEqual({ status: "running", attempts: 0, output: null });
+  });
+});

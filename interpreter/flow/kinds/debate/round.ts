@@ -6,6 +6,7 @@
 // it is dispatched again (the whole round) while the step's `retries` per round allow, then the
 // step fails as any step does (retries_exhausted or on_fail, with a StepRecord).
 import type { StepIR } from "../../../../checker/ir/types";
+import { withFields } from "../../../../stdlib/values/own-property";
 import { truthy } from "../../../../stdlib/values/truth";
 import type { PyValue } from "../../../../stdlib/values/value";
 import { toolError } from "../../../base/tool-errors";
@@ -74,7 +75,10 @@ export function debateRoundDone(
   writeProgress(run, step, kept);
   if (exhausted) return exhaust(tx, run, step, null, null, attempt, reasons);
   const violations = rejected(tx, run, step, reasons);
-  return { ...roundPayload(run, step, resolveInputs(run, step), kept), status: "ensure_failed", violations };
+  return withFields(roundPayload(run, step, resolveInputs(run, step), kept), {
+    status: "ensure_failed",
+    violations,
+  });
 }
 
 /** Keeps the round; the next round's payload, or the synthesis's when the debate is over. */

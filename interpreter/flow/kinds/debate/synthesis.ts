@@ -4,6 +4,7 @@
 // step's output_schema and ensure) with `synthesis.retries` attempts; success stores it as the
 // step's output and moves on, exhaustion follows the ordinary rules (retries_exhausted or on_fail).
 import type { StepIR } from "../../../../checker/ir/types";
+import { withFields } from "../../../../stdlib/values/own-property";
 import type { PyValue } from "../../../../stdlib/values/value";
 import { toolError } from "../../../base/tool-errors";
 import type { Response } from "../../../wire/wire";
@@ -32,7 +33,10 @@ export function debateStepDone(tx: Tx, run: FlowRun, step: StepIR, result: PyVal
   }
   if (attempt < debate.synthesis.retries) {
     const payload = synthesisPayload(run, step, resolveInputs(run, step), progress);
-    return { ...payload, status: outcome.status, violations: rejected(tx, run, step, outcome.reasons) };
+    return withFields(payload, {
+      status: outcome.status,
+      violations: rejected(tx, run, step, outcome.reasons),
+    });
   }
   writeProgress(run, step, { ...progress, phase: "failed" });
   return exhaust(tx, run, step, null, result, attempt, outcome.reasons);

@@ -5,6 +5,7 @@
 // agreement is an `ensure_failed` with the `no quorum …` violation, so retries (which re-dispatch
 // all runs), exhaustion, on_fail and the StepRecord follow the ordinary rules (step-done.ts).
 import type { StepIR } from "../../../../checker/ir/types";
+import { withFields } from "../../../../stdlib/values/own-property";
 import type { PyValue } from "../../../../stdlib/values/value";
 import { toolError } from "../../../base/tool-errors";
 import type { Response } from "../../../wire/wire";
@@ -30,7 +31,7 @@ export function quorumDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: read
     const answer = settleAttempt(tx, run, step, null, judgement.winner.result, attempt, { ok: true });
     // Like a won race's `race`: the winner and the runs that voted for nothing (docs/reference/runtime.md §23.13).
     const rejected = judgement.rejected.map((m) => ({ id: m.member, violations: [m.verdict.why] }));
-    return { ...answer, quorum: { winner: judgement.winner.id, rejected } };
+    return withFields(answer, { quorum: { winner: judgement.winner.id, rejected } });
   }
   const outcome: CheckOutcome = { ok: false, status: "ensure_failed", reasons: judgement.violations };
   return settleAttempt(tx, run, step, null, null, attempt, outcome);

@@ -9,6 +9,7 @@
 // `judge_outcome[<step>]`, so a restarted server carries on where it stood.
 import type { StepIR } from "../../../../checker/ir/types";
 import { dictGetStr, dictSet } from "../../../../stdlib/values/dict";
+import { withFields } from "../../../../stdlib/values/own-property";
 import { PyDict, type PyValue } from "../../../../stdlib/values/value";
 import { toolError } from "../../../base/tool-errors";
 import type { Response, Wire } from "../../../wire/wire";
@@ -66,7 +67,7 @@ export function raceDone(tx: Tx, run: FlowRun, step: StepIR, taskResults: readon
   if (winner !== undefined) {
     const attempt = beginAttempt(run, step);
     const answer = settleAttempt(tx, run, step, null, winner.result, attempt, { ok: true });
-    return { ...answer, race: { winner: winner.id, cancel: outstanding, rejected } };
+    return withFields(answer, { race: { winner: winner.id, cancel: outstanding, rejected } });
   }
   if (outstanding.length > 0) {
     return {

@@ -65,7 +65,7 @@ function scripted(text: string, script: string[], answers: Plain[]): Played & { 
     solver,
     literals: target.literals.strings,
     decider,
-    stopped: null,
+    stopped: () => null,
     call,
     // Each result is numbered, so which member's result became the output shows.
     result: (aim: ResultAim, _flow, step) => ({ aim, step: step.id, n: drawn++ }),
