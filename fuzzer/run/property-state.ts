@@ -151,7 +151,7 @@ export class RunState {
     return this.ended;
   }
 
-  /** Replaces the step's view (field by field: a literal spreading two objects is V8's slow path). */
+  /** Replaces the step's view with a new one (not a spread of the old: its `read` must not carry over). */
   private set(id: string, change: Partial<StepView>): boolean {
     const known = this.steps.get(id);
     if (known === undefined) return false;

@@ -4,17 +4,12 @@
 // through every young-generation collection until a full one, and a long fuzz's heap grew by
 // each run in between (a 10,000-run fuzz of examples/sub-flows peaked at 228 MB).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkSpec } from "../../../checker/index";
-import { virtualFiles } from "../../../fuzzer/engine";
 import { DEFAULT_MAX_CALLS } from "../../../fuzzer/fuzz-spec";
 import { ScenarioDecider } from "../../../fuzzer/run/decider";
 import { driveRun } from "../../../fuzzer/run/driver";
 import { FUZZ_KINDS } from "../../../fuzzer/run/kinds/index";
 import type { FuzzKind, KindRun } from "../../../fuzzer/run/kinds/kind";
-import { Solver } from "../../../fuzzer/solver";
-import { fuzzTarget } from "../../../fuzzer/target";
-import { engineTransport } from "../../../fuzzer/transport";
-import { Shapes } from "../../../fuzzer/values/shapes";
+import { setupOf } from "../support/scripted-run";
 
 const SPEC = `version: "0.3"
 contracts:
@@ -39,18 +34,7 @@ afterEach(() => {
 
 describe("the run a kind plays with", () => {
   it("has no accessor of its own, and tells whether the run must stop", async () => {
-    const target = fuzzTarget(checkSpec(SPEC));
-    if (target === null) throw new Error("the spec does not check clean");
-    const files = virtualFiles(target.literals.strings);
-    const shapes = new Shapes(target.spec, target.literals);
-    const setup = {
-      target,
-      shapes,
-      solver: new Solver(target.spec, shapes, 42, files),
-      transport: engineTransport(files),
-      flow: "main",
-      maxCalls: DEFAULT_MAX_CALLS,
-    };
+    const setup = setupOf(SPEC, "main", DEFAULT_MAX_CALLS);
     // A decompose step's result is reported by its kind's play: the spy sees the run it gets.
     const kind = FUZZ_KINDS.decompose as { report: NonNullable<FuzzKind["report"]> };
     const report = vi.spyOn(kind, "report");
