@@ -19,6 +19,12 @@ const QUICK_MS = 1_000;
  * when the other calls arrive.
  */
 const LONG_FLOW_STEPS = 300;
+/**
+ * Random runs per flow: the tool's most. The default 100 runs of the long flow once outlasted the
+ * budget too, until a faster fuzzer on a quicker machine finished them in under 2 s and answered
+ * without the deadline; the deadline, not the run count, must be what stops these jobs.
+ */
+const MAX_RUNS = 10_000;
 
 type Plain = Record<string, unknown>;
 
@@ -43,7 +49,10 @@ function fuzzCall(s: RawSession, id: string, spec: string, extra: Plain = {}): v
   s.send({
     id,
     method: "tools/call",
-    params: { name: "stratum_fuzz", arguments: { spec, time_budget_ms: BUDGET_MS, ...extra } },
+    params: {
+      name: "stratum_fuzz",
+      arguments: { spec, runs: MAX_RUNS, time_budget_ms: BUDGET_MS, ...extra },
+    },
   });
 }
 

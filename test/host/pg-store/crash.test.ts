@@ -119,9 +119,12 @@ async function driveUntilKilled(
       }
     }
   } catch (e) {
-    // Only the kill may end the loop: the call in flight then fails with the closed connection.
-    if (!killed || !/Connection closed/.test(String(e))) throw e;
-    tally.inFlight += 1;
+    // Only the kill may end the loop: the call in flight then fails with the closed connection,
+    // and a call made after the process died (between the kill and the loop's next look at
+    // `killed`) is refused by the client as not connected.
+    const message = String(e);
+    if (!killed || !/Connection closed|Not connected/.test(message)) throw e;
+    if (/Connection closed/.test(message)) tally.inFlight += 1;
   }
   await kill;
 }
