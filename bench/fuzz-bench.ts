@@ -52,6 +52,7 @@ import { type FuzzTarget, fuzzTarget } from "../fuzzer/target";
 import { engineTransport } from "../fuzzer/transport";
 import { Shapes } from "../fuzzer/values/shapes";
 import { SpecCache } from "../interpreter/index";
+import { benchFuzzScaling } from "./fuzz-scaling-bench";
 import { median } from "./lib/stats";
 import type { Row } from "./lib/table";
 
@@ -509,6 +510,7 @@ export async function benchFuzz(repoDir: string): Promise<FuzzBench> {
       ratio: null,
       target: null,
     },
+    ...(await benchFuzzScaling()),
   ];
   return {
     rows,

@@ -45,6 +45,7 @@ export { FUZZ_UNBOUNDED_LOOP } from "./fuzz/FUZZ-UNBOUNDED-LOOP";
 export { FUZZ_WORKER_FAILED } from "./fuzz/FUZZ-WORKER-FAILED";
 export { IncrementalChecker } from "./incremental/incremental-checker";
 export { changeBetween, type TextChange } from "./incremental/text-change";
+export { reachableFlows } from "./ir/reachable-flows";
 export type {
   BudgetIR,
   CheckedSpec,

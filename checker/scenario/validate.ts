@@ -3,7 +3,8 @@
 // answered, and every scripted result conforms to the step's output contract, field by field.
 import { STEP_KIND_TABLE } from "../base/step-kinds";
 import { suggest } from "../expr/did-you-mean";
-import type { CheckedSpec, ContractIR, FieldDefIR, FlowIR, StepIR } from "../ir/types";
+import { reachableFlows } from "../ir/reachable-flows";
+import type { CheckedSpec, ContractIR, FieldDefIR, StepIR } from "../ir/types";
 import type { Reporter } from "../report";
 import type { MapNode, SpecNode } from "../yaml/nodes";
 import { toJson } from "../yaml/to-json";
@@ -12,23 +13,6 @@ import { TEST_RESULT_CONTRACT } from "./TEST-RESULT-CONTRACT";
 import { TEST_SPEC } from "./TEST-SPEC";
 import { TEST_UNKNOWN_STEP } from "./TEST-UNKNOWN-STEP";
 import { nodeKind } from "./values";
-
-/** The flows a run of `root` may dispatch steps of: itself and every sub-flow it reaches. */
-function reachableFlows(spec: CheckedSpec, root: FlowIR): FlowIR[] {
-  const out: FlowIR[] = [];
-  const seen = new Set<string>();
-  const visit = (flow: FlowIR) => {
-    if (seen.has(flow.name)) return;
-    seen.add(flow.name);
-    out.push(flow);
-    for (const step of flow.steps) {
-      const child = step.flow === null ? undefined : spec.flows.get(step.flow);
-      if (child !== undefined) visit(child);
-    }
-  };
-  visit(root);
-  return out;
-}
 
 export function validateScenario(file: ScenarioFile, spec: CheckedSpec, reporter: Reporter): void {
   const flow = spec.flows.get(file.flow.value);

@@ -4,6 +4,7 @@
 // it while the finding still shows: the shortest tape and simplest values it finds become the
 // counterexample.
 import fc from "fast-check";
+import { reachableFlows } from "../../checker/index";
 import { type Decider, type Scenario, ScenarioDecider, TAPE_MAX } from "../run/decider";
 import { driveRun, poolKey, type RunOutcome, type RunSetup } from "../run/driver";
 import {
@@ -25,8 +26,8 @@ export interface RandomSettings {
   readonly onRun?: () => void;
   /**
    * fast-check's own time limit (it reads the real clock): generating a scenario is costly when a
-   * spec has many flows, and the property cannot stop fast-check generating the next one. Default
-   * none.
+   * flow reaches many steps (a pool for each), and the property cannot stop fast-check generating
+   * the next one. Default none.
    */
   readonly interruptAfterMs?: number;
 }
@@ -46,11 +47,19 @@ export interface RandomResult {
   readonly ends: Map<RunEnd, RunOutcome>;
 }
 
+/**
+ * A scenario holds pools for the steps of the flows a run can reach, no others: fast-check draws
+ * every key of a record whether or not the run reads it, so pools for every flow of the spec made
+ * each run cost in proportion to the spec, and a fuzz of every flow cost its square.
+ */
 function scenarioArb(setup: RunSetup): fc.Arbitrary<Scenario> {
   const spec = setup.target.spec;
   const flow = spec.flows.get(setup.flow)!;
   const pools: Record<string, fc.Arbitrary<unknown[]>> = {};
+  // In the spec's order (the record's keys, so the values drawn, follow it).
+  const reached = new Set(reachableFlows(spec, flow));
   for (const f of spec.flows.values()) {
+    if (!reached.has(f)) continue;
     for (const s of f.steps) {
       if (s.kind === "gate" || s.kind === "flow") continue;
       pools[poolKey(f.name, s.id)] = fc.array(setup.shapes.result(s), { minLength: 1, maxLength: 3 });

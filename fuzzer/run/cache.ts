@@ -1,7 +1,7 @@
 // The result cache as the fuzzer plays it (docs/reference/runtime.md §25.4): which steps the engine
 // may serve from the cache, whether a flow has one (then a run that completed sometimes plans the
 // flow again with the same inputs, so the second run meets its hits), and what a hit may serve.
-import type { CheckedSpec, FlowIR, StepIR } from "../../checker/index";
+import { type CheckedSpec, type FlowIR, reachableFlows, type StepIR } from "../../checker/index";
 
 /** Whether the engine may serve `step` from the cache: a compute function step with `cache` on it or its function. */
 export function isCached(spec: CheckedSpec, step: StepIR): boolean {
@@ -11,8 +11,23 @@ export function isCached(spec: CheckedSpec, step: StepIR): boolean {
 }
 
 /** Whether some step of `flow` may be served from the cache. */
-export function hasCachedStep(spec: CheckedSpec, flow: FlowIR): boolean {
+function hasCachedStep(spec: CheckedSpec, flow: FlowIR): boolean {
   return flow.steps.some((s) => isCached(spec, s));
+}
+
+const REACHES_CACHED = new WeakMap<FlowIR, boolean>();
+
+/**
+ * Whether a run of `root` can meet a cached step: in it or in a sub-flow it reaches (no other
+ * flow runs). Asked after every completed run, so it is worked out once per flow.
+ */
+export function reachesCachedStep(spec: CheckedSpec, root: FlowIR): boolean {
+  let reaches = REACHES_CACHED.get(root);
+  if (reaches === undefined) {
+    reaches = reachableFlows(spec, root).some((f) => hasCachedStep(spec, f));
+    REACHES_CACHED.set(root, reaches);
+  }
+  return reaches;
 }
 
 /** JSON with sorted keys: the same value gives the same text whatever its keys' order. */

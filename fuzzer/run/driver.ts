@@ -9,7 +9,7 @@ import { dictGetStr, fromJsonValue } from "../../stdlib/index";
 import type { Goal, ScoreMove, Solver } from "../solver";
 import { ensureOf, type FuzzTarget } from "../target";
 import type { Shapes } from "../values/shapes";
-import { hasCachedStep } from "./cache";
+import { reachesCachedStep } from "./cache";
 import type { Decider, Option } from "./decider";
 import { FAN_OUT_STATUS, FUZZ_KINDS, fansOut } from "./kinds/index";
 import type { KindRun } from "./kinds/kind";
@@ -237,7 +237,7 @@ class Run {
   private again(): boolean {
     if (this.replanned) return false;
     const spec = this.setup.target.spec;
-    if (![...spec.flows.values()].some((f) => hasCachedStep(spec, f))) return false;
+    if (!reachesCachedStep(spec, spec.flows.get(this.setup.flow)!)) return false;
     this.replanned = this.decider.choose(AGAIN_OPTIONS) === "again";
     return this.replanned;
   }
