@@ -327,6 +327,7 @@ export async function fuzzChecked(check: CheckResult, options: FuzzOptions = {})
     coverage,
     seed,
     blocked,
+    exploredFlows: new Set(flows.map((f) => f.name).filter((name) => !notExplored.includes(name))),
     proven: allExhaustive,
     runs,
     runsPerFlow: fewestRuns,

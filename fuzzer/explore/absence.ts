@@ -30,6 +30,12 @@ export interface AbsenceInput {
   readonly seed: number;
   /** Flows whose runs got stuck, or that have an unsatisfiable ensure: their unreached steps are collateral, not dead. */
   readonly blocked: ReadonlySet<string>;
+  /**
+   * The flows explored as roots: only their steps may be called dead. A flow left out (another
+   * flow was asked for, or the deadline came first) was never planned on its own, and a sub-flow
+   * run only as a selected flow's child may run other steps when planned with other inputs.
+   */
+  readonly exploredFlows: ReadonlySet<string>;
   /** Whether exploration was exhaustive (for the wording of dead steps). */
   readonly proven: boolean;
   readonly runs: number;
@@ -119,8 +125,10 @@ export function absenceFindings(input: AbsenceInput): Observation[] {
   const unpassed = new Set(
     [...neverAccepted(input.coverage).keys()].map((k) => k.slice(0, k.lastIndexOf("/"))),
   );
+  const cutShort = callersOf(spec, unpassed);
   for (const flow of spec.flows.values()) {
-    if (collateral.has(flow.name) || callersOf(spec, unpassed).has(flow.name)) continue;
+    if (!input.exploredFlows.has(flow.name)) continue;
+    if (collateral.has(flow.name) || cutShort.has(flow.name)) continue;
     for (const step of flow.steps) {
       if (input.coverage.dispatched.has(stepKey(flow.name, step.id))) continue;
       const unreached = whyUnreached(flow, step, input.coverage);
