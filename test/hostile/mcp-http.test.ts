@@ -221,7 +221,12 @@ describe("stratum-mcp --http refuses what it must", () => {
           jsonrpc: "2.0",
           id: 7,
           method: "tools/call",
-          params: { name: "stratum_fuzz", arguments: { spec: manyFlowsSpec(50), time_budget_ms: 1_500 } },
+          // The most runs: the deadline, not a finished exploration, ends it, so it is still in
+          // progress when the second request comes, however fast the machine.
+          params: {
+            name: "stratum_fuzz",
+            arguments: { spec: manyFlowsSpec(50), runs: 10_000, time_budget_ms: 1_500 },
+          },
         }),
       ]);
     const first = fuzz();
@@ -276,7 +281,10 @@ describe("stratum-mcp --http refuses what it must", () => {
     const order: string[] = [];
     const fuzz = fuzzing
       .callTool(
-        { name: "stratum_fuzz", arguments: { spec: manyFlowsSpec(300), time_budget_ms: 4_000 } },
+        {
+          name: "stratum_fuzz",
+          arguments: { spec: manyFlowsSpec(300), runs: 10_000, time_budget_ms: 4_000 },
+        },
         undefined,
         { timeout: 60_000 },
       )
