@@ -137,6 +137,23 @@ describe("stratumc fuzz", () => {
     );
   });
 
+  it("--flow judges that flow alone: no step of a flow it did not explore is called dead", async () => {
+    // sub-flows: release runs build_component; fuzzing the child alone never plans release.
+    const r = await run([
+      "fuzz",
+      "examples/sub-flows.stratum.yaml",
+      "--flow",
+      "build_component",
+      ...FAST,
+      "--format",
+      "json",
+    ]);
+    expect([r.code, r.err]).toEqual([0, ""]);
+    const [file] = files(r.out);
+    expect(Object.keys(file?.soundness ?? {})).toEqual(["build_component"]);
+    expect(file?.findings.filter((f) => f.code === "FUZZ-DEAD-STEP")).toEqual([]);
+  });
+
   it("exits 2 for an unknown --flow, naming the flows there are", async () => {
     const r = await run(["fuzz", DEFECT, "--flow", "nope"]);
     expect(r).toEqual({
