@@ -87,7 +87,9 @@ async function gateRecords(flowId: string): Promise<Record<string, unknown>[]> {
 describe("stratumc ui in Chromium", () => {
   it("shows a new gate without a reload, approves it with a note, and the audit records the note", async () => {
     const page = await openUi();
-    await page.waitForSelector("#app");
+    // The page hears of changes only once its event stream is open (#app is in the page's HTML, so
+    // waiting for it waits for nothing): a flow changed before that would never reach it.
+    await page.locator('#live[data-state="live"]').waitFor();
     const flowId = await flowAtGate();
     const row = page.locator(`tr[data-flow-id="${flowId}"]`);
     // Live, without a reload: the row may first appear while the flow still runs its first step (the

@@ -101,6 +101,8 @@ describe("named reviewers in Chromium", () => {
     const flowId = await flowAtGate();
     const [ada, bob] = [await openAs("ada", flowId), await openAs("bob", flowId)];
     await bob.locator("section#gate").waitFor();
+    // bob's page is to hear of ada's decision live: its event stream must be open before she decides.
+    await bob.locator('#live[data-state="live"]').waitFor();
     await ada.locator("section#gate").waitFor();
     await ada.fill("#gate-note", "Reviewed by ada");
     await ada.click('button[data-outcome="approve"]');
