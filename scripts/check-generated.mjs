@@ -39,6 +39,8 @@ export const GENERATORS = [
     ],
   },
   { script: "scripts/gen-install-assets.mjs", outputs: ["install/generated"] },
+  // fast-check's grapheme tables, for the fuzzer's own grapheme unit.
+  { script: "scripts/gen-grapheme-ranges.mjs", outputs: ["fuzzer/values/grapheme-ranges.ts"] },
   // The generated docs and schema, and the numbers inside the hand-written pages.
   { script: "scripts/gen-docs.mjs", outputs: [...GENERATED_PAGES, ...MARKED_PAGES] },
 ];

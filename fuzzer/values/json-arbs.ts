@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { setOwnProperty as put } from "../../stdlib/index";
 import type { Literals } from "../target";
+import { GRAPHEME_UNIT } from "./grapheme-unit";
 
 /** Marks a field left out of an object. */
 export const ABSENT: unique symbol = Symbol("absent");
@@ -29,21 +30,15 @@ const EDGE_INTS = [
 const EDGE_FLOATS = [0.5, -0.5, 0.001, 0.1, 0.25, 0.75, 0.95, 0.99, 1.5, 1e-7, 123456.789, -1e9 - 0.5];
 
 // The plain string generators, built once: fast-check builds a string arbitrary's slices when it
-// is made (a grapheme one maps every code point first), which cost a fuzz of a small spec more
-// than its runs when every field of every contract made its own. An arbitrary holds no state a
-// draw changes, so sharing one draws exactly the values separate ones would.
+// is made, which cost a fuzz of a small spec more than its runs when every field of every contract
+// made its own. An arbitrary holds no state a draw changes, so sharing one draws exactly the
+// values separate ones would.
 const STRING_4 = fc.string({ maxLength: 4 });
 const STRING_6 = fc.string({ maxLength: 6 });
 const STRING_8 = fc.string({ maxLength: 8 });
-// The grapheme one is built when a spec first needs a string, not when this module loads: making
-// it maps every grapheme (a 1.9 MB map, kept by fast-check), which a startup snapshot that loads
-// the fuzzer without fuzzing (the whole CLI's: `--help` loads every command) would carry and
-// deserialise at every start of every command.
-let graphemes4: fc.Arbitrary<string> | null = null;
-function graphemes(): fc.Arbitrary<string> {
-  graphemes4 ??= fc.string({ unit: "grapheme", maxLength: 4 });
-  return graphemes4;
-}
+// Graphemes on the fuzzer's own unit (grapheme-unit.ts): the same draws as fast-check's
+// "grapheme" unit, without the map of every grapheme that unit makes and keeps.
+const GRAPHEMES_4 = fc.string({ unit: GRAPHEME_UNIT, maxLength: 4 });
 
 /** A non-integral float (x + 0.5 when x is integral). */
 function nonIntegral(x: number): number {
@@ -99,7 +94,7 @@ export function stringArb(
     lengths.length === 0
       ? STRING_8
       : fc.tuple(fc.constantFrom(...lengths), fc.constantFrom("a", "0", "f")).map(([n, c]) => c.repeat(n));
-  const rest = fc.oneof(affixed, STRING_8, graphemes(), sized);
+  const rest = fc.oneof(affixed, STRING_8, GRAPHEMES_4, sized);
   const edges = EDGE_STRINGS.filter(fits);
   const base = withLiterals(lits, edges.length > 0 ? edges : ["x".repeat(minLength)], rest);
   return minLength === 0 && maxLength === undefined ? base : base.filter(fits);
