@@ -125,6 +125,22 @@ describe("stratumc ui in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  it("shows a flow that changed while its change stream was still opening", async () => {
+    // The server tells a page only of changes made after its stream opened: the page's first load
+    // waits for that, so a change made before it is in what the page loads.
+    const page = await openUi((p) =>
+      p.route("**/api/events", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue().catch(() => {});
+      }),
+    );
+    const flowId = await flowAtGate("Made while the page was still opening its change stream");
+    await page
+      .locator(`tr[data-flow-id="${flowId}"][data-status="awaiting_gate"]`)
+      .waitFor({ timeout: 5_000 });
+    await page.close();
+  }, 60_000);
+
   it("revises: the flow goes back to the draft step, and the agent is asked again", async () => {
     const flowId = await flowAtGate();
     const page = await openUi();

@@ -7,9 +7,17 @@ export type LiveState = "live" | "connecting" | "offline";
 
 const RETRY_MS = 1_000;
 
-/** Calls `onChange` on each change (and on each reconnection: whatever changed meanwhile). */
-export function listenForChanges(onChange: () => void, onState: (state: LiveState) => void): void {
+/**
+ * Calls `onChange` on each change (and on each reconnection: whatever changed meanwhile). The
+ * promise settles when the first connection is open or has failed: the server tells only of
+ * changes made after it, so what the page shows is to be loaded after that (main.ts).
+ */
+export function listenForChanges(onChange: () => void, onState: (state: LiveState) => void): Promise<void> {
   let connected = false;
+  let settle: () => void = () => {};
+  const firstAttempt = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
   void (async () => {
     for (;;) {
       try {
@@ -20,10 +28,12 @@ export function listenForChanges(onChange: () => void, onState: (state: LiveStat
         });
         if (response.status === 401) {
           onState("offline");
+          settle();
           return;
         }
         if (response.ok && response.body !== null) {
           onState("live");
+          settle();
           // The page has just loaded what it shows; after a reconnection, whatever changed meanwhile.
           if (connected) onChange();
           connected = true;
@@ -32,10 +42,12 @@ export function listenForChanges(onChange: () => void, onState: (state: LiveStat
       } catch {
         // The server went away or the network failed: try again below.
       }
+      settle();
       onState("connecting");
       await new Promise((resolve) => window.setTimeout(resolve, RETRY_MS));
     }
   })();
+  return firstAttempt;
 }
 
 async function readEvents(body: ReadableStream<Uint8Array>, onChange: () => void): Promise<void> {

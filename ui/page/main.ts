@@ -37,6 +37,10 @@ export function parseRoute(hash: string): Route {
 }
 
 const app = byId("app", HTMLElement);
+/** How long the first load waits at most for the change stream to open. */
+const STREAM_WAIT_MS = 1_000;
+/** Settles when the change stream has opened or failed once (or after STREAM_WAIT_MS). */
+let streamOpen: Promise<unknown> = Promise.resolve();
 let view: View | null = null;
 let inflight = false;
 let again = false;
@@ -91,7 +95,7 @@ function navigate(): void {
   view.el.querySelector<HTMLElement>("h1")?.focus({ preventScroll: true });
   again = false;
   inflight = false;
-  void refresh();
+  void streamOpen.then(refresh);
   if (!homeKnown && route.name !== "list") {
     void fetchInbox("limit=1").then((r) => {
       if (r.ok) setHome(r.value.home);
@@ -153,8 +157,13 @@ void startSession().then((started) => {
   }
   whenUnauthorized(() => showNeedsToken(NEEDS_TOKEN));
   showWho(signedInName());
+  // The first load waits for the change stream (one round trip, or a second at most): a change
+  // made between a load and the stream's opening would otherwise never reach the page.
+  streamOpen = Promise.race([
+    listenForChanges(() => void refresh(), setLive),
+    new Promise<void>((resolve) => window.setTimeout(resolve, STREAM_WAIT_MS)),
+  ]);
   window.addEventListener("hashchange", navigate);
   navigate();
-  listenForChanges(() => void refresh(), setLive);
   window.setInterval(tickTimes, 15_000);
 });
