@@ -1,7 +1,7 @@
 // The fuzzer's grapheme strings: fast-check's `string({ unit: "grapheme" })`, value for value, on a
 // unit of our own. fast-check's unit, when made, maps each of its ~33,000 graphemes back to its
 // number (to cut its list of "dangerous strings" into graphemes) and keeps that map for the
-// process: ~40 ms of a cold start to build, 1.7 MB of every startup snapshot that fuzzes to carry.
+// process: ~40 ms of a cold start to build, 1.6 MB of every startup snapshot that fuzzes to carry.
 // Ours numbers the same code points in the same order (grapheme-ranges.ts, generated from
 // fast-check's tables), so every draw is the same; it finds a grapheme's number by a binary search
 // instead, and keeps a map only of the 980 decomposed ones, made at the first look-up of one.
