@@ -22,7 +22,7 @@ const HAS_STRACE = spawnSync("strace", ["-qq", "-e", "trace=none", "true"]).stat
 const LAUNCHER = join(REPO, "bin/stratumc.cjs");
 
 // Both stand-ins report their argv, echo stdin for `stdin`, NODE_EXTRA_CA_CERTS for a command line
-// that ends with `extra-ca`, and exit with N for `exit N`; `wait`
+// that ends with `extra-ca`, GLIBC_TUNABLES for one that ends with `tunables`, and exit with N for `exit N`; `wait`
 // prints "ready" and runs until a signal ends it, `wait N` until SIGHUP, SIGINT or SIGTERM, on
 // which it prints the signal and exits with N.
 const behaviour = (label: string, argvStart: number) => `
@@ -38,6 +38,8 @@ if (args[0] === "wait") {
   process.stdin.setEncoding("utf8").on("data", (c) => (data += c)).on("end", () => console.log("${label} stdin " + data));
 } else if (args[args.length - 1] === "extra-ca") {
   console.log("${label} NODE_EXTRA_CA_CERTS=" + JSON.stringify(process.env.NODE_EXTRA_CA_CERTS ?? null));
+} else if (args[args.length - 1] === "tunables") {
+  console.log("${label} GLIBC_TUNABLES=" + JSON.stringify(process.env.GLIBC_TUNABLES ?? null));
 } else {
   console.log("${label} " + JSON.stringify(args));
   if (args[0] === "exit") process.exitCode = Number(args[1]);
@@ -116,6 +118,7 @@ function env(changes: Record<string, string | undefined> = {}): NodeJS.ProcessEn
   };
   delete e.NODE_OPTIONS;
   delete e.STRATUMC_NO_SNAPSHOT;
+  delete e.GLIBC_TUNABLES;
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined) delete e[k];
     else e[k] = v;
@@ -239,6 +242,36 @@ describe("bin/stratumc.cjs run as a program", () => {
     }
     // Without the check blob, `check` runs the whole CLI's snapshot, which keeps it too.
     expect(run(layout().bin, ["check", "extra-ca"], { env: e }).stdout).toBe(`snapshot ${kept}`);
+  });
+
+  // Node copies the blob into fresh memory twice as it starts; huge pages take most of the page
+  // faults out of that. Only the check-only and explore programs, which start no other process.
+  it("asks glibc for huge pages in the check-only and explore programs only, and keeps the caller's tunables", () => {
+    const l = layout();
+    copyFileSync(checkBlob, join(l.root, "dist/stratumc-check.blob"));
+    copyFileSync(exploreBlob, join(l.root, "dist/stratumc-explore.blob"));
+    const tunables = (args: readonly string[], set?: string) =>
+      run(l.bin, [...args, "tunables"], { env: env(set === undefined ? {} : { GLIBC_TUNABLES: set }) })
+        .stdout;
+    expect(tunables(["check", "a"])).toBe('check GLIBC_TUNABLES="glibc.malloc.hugetlb=1"\n');
+    expect(tunables(["validate", "a"])).toBe('check GLIBC_TUNABLES="glibc.malloc.hugetlb=1"\n');
+    expect(tunables(["check", "--deep", "a"])).toBe('explore GLIBC_TUNABLES="glibc.malloc.hugetlb=1"\n');
+    expect(tunables(["fuzz", "a"])).toBe('explore GLIBC_TUNABLES="glibc.malloc.hugetlb=1"\n');
+    expect(tunables(["fuzz", "a"], "glibc.malloc.arena_max=2")).toBe(
+      'explore GLIBC_TUNABLES="glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"\n',
+    );
+    expect(tunables(["check", "a"], "glibc.malloc.hugetlb=0")).toBe(
+      'check GLIBC_TUNABLES="glibc.malloc.hugetlb=0"\n',
+    );
+    // The servers and every command that may start an agent's process get the caller's environment.
+    expect(tunables(["eval", "1"])).toBe("snapshot GLIBC_TUNABLES=null\n");
+    expect(tunables(["serve"], "glibc.malloc.arena_max=2")).toBe(
+      'snapshot GLIBC_TUNABLES="glibc.malloc.arena_max=2"\n',
+    );
+    // The plain bundle (no snapshot usable) is node as the caller started it.
+    expect(run(layout().bin, ["check", "tunables"], { env: env({ STRATUMC_NO_SNAPSHOT: "1" }) }).stdout).toBe(
+      "plain GLIBC_TUNABLES=null\n",
+    );
   });
 
   it("starts check and validate from the check blob, check --deep and fuzz from the explore blob, the rest from the whole CLI's", () => {
