@@ -5,12 +5,15 @@
 //   - `check --deep` over `check`: the median of the per-round differences (deep − check of the
 //     same round), target ≤ 150 ms; the baseline is `check`'s median.
 //   - `fuzz`: the median of the rounds, target ≤ 300 ms; the baseline is `check` of the same file.
+// Three more rows split what the launcher's start settings buy: `fuzz` of the typical spec started
+// by node directly from the explore snapshot, without glibc's huge pages, without node's thread pool
+// sized to the machine, and without either, each against the start as the launcher makes it.
 // The specs: the typical fixture, every examples/*.stratum.yaml that checks without errors, and a
 // few of the reference implementation's specs kept as test data. The load average at the start and
 // the end goes with the table (describeBudgets): on a shared machine the times are not a quiet
 // machine's, and only the differences and ratios compare between runs.
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { basename, join } from "node:path";
 import { TYPICAL_SPEC } from "./cold-bench";
@@ -64,8 +67,9 @@ export function benchBudgets(repoDir: string, rounds: number): BudgetBench {
     command(repoDir, ["check", "--deep", s], env),
     command(repoDir, ["fuzz", s], env),
   ]);
+  const starts = launcherSettings(repoDir, env);
   const loadBefore = loadavg()[0] ?? 0;
-  const samples = coldSamplesMs(commands, rounds);
+  const samples = coldSamplesMs([...commands, ...starts.map((s) => s.command)], rounds);
   const loadAfter = loadavg()[0] ?? 0;
   const rows: Row[] = [];
   const deepOver: number[] = [];
@@ -112,7 +116,49 @@ export function benchBudgets(repoDir: string, rounds: number): BudgetBench {
     ratio: median(fuzzMs) / c,
     target: TARGET_FUZZ_MS,
   });
+  const asLauncher = median(samples[commands.length] ?? []);
+  starts.slice(1).forEach((start, k) => {
+    const ms = median(samples[commands.length + 1 + k] ?? []);
+    rows.push({
+      metric: `fuzz ms, typical spec from the explore snapshot, ${start.name} (baseline: as the launcher starts it)`,
+      median: ms,
+      baseline: asLauncher,
+      ratio: ms / asLauncher,
+      target: null,
+    });
+  });
   return { rows, rounds, specs: specs.length, loadBefore, loadAfter };
+}
+
+/**
+ * `fuzz` of the typical spec from the explore snapshot started by node directly: first as
+ * bin/stratumc.cjs starts it (glibc's huge pages, V8's thread pool sized to the machine), then
+ * without each setting and without both. None when the build made no explore snapshot.
+ */
+function launcherSettings(
+  repoDir: string,
+  env: NodeJS.ProcessEnv,
+): { readonly name: string; readonly command: ColdCommand }[] {
+  const blob = join(repoDir, "dist/stratumc-explore.blob");
+  if (!existsSync(blob)) return [];
+  const plain: NodeJS.ProcessEnv = { ...env };
+  delete plain.GLIBC_TUNABLES;
+  delete plain.NODE_EXTRA_CA_CERTS;
+  const hugePages = { ...plain, GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" };
+  const start = (name: string, pool: boolean, e: NodeJS.ProcessEnv) => {
+    const spec = join(repoDir, TYPICAL_SPEC);
+    const args = [...(pool ? ["--v8-pool-size=0"] : []), "--snapshot-blob", blob, "--", "fuzz", spec];
+    const r = spawnSync(process.execPath, args, { stdio: "ignore", env: e });
+    if (r.status !== 0 && r.status !== 1)
+      throw new Error(`${args.join(" ")} exited with ${r.status ?? r.signal}`);
+    return { name, command: { command: process.execPath, args, env: e, status: r.status } };
+  };
+  return [
+    start("as the launcher starts it", true, hugePages),
+    start("without huge pages", true, plain),
+    start("with node's default thread pool", false, hugePages),
+    start("with neither", false, plain),
+  ];
 }
 
 export function describeBudgets(b: BudgetBench): string {

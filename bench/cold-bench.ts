@@ -143,7 +143,7 @@ export function benchColdStarts(repoDir: string, runs: number): ColdBench {
       if (spec === specs[0])
         rows.push(
           vsNode(
-            `cold start ms: the same with glibc's huge pages, as the launcher starts it (baseline: without)`,
+            `cold start ms: the same with glibc's huge pages, which the launcher asks for (baseline: without)`,
             undefined,
             checkOnly.median,
           ),

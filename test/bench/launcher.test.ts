@@ -22,7 +22,8 @@ const HAS_STRACE = spawnSync("strace", ["-qq", "-e", "trace=none", "true"]).stat
 const LAUNCHER = join(REPO, "bin/stratumc.cjs");
 
 // Both stand-ins report their argv, echo stdin for `stdin`, NODE_EXTRA_CA_CERTS for a command line
-// that ends with `extra-ca`, GLIBC_TUNABLES for one that ends with `tunables`, and exit with N for `exit N`; `wait`
+// that ends with `extra-ca`, GLIBC_TUNABLES for one that ends with `tunables`, node's `--v8-*` options for one that ends
+// with `exec-argv`, and exit with N for `exit N`; `wait`
 // prints "ready" and runs until a signal ends it, `wait N` until SIGHUP, SIGINT or SIGTERM, on
 // which it prints the signal and exits with N.
 const behaviour = (label: string, argvStart: number) => `
@@ -40,6 +41,8 @@ if (args[0] === "wait") {
   console.log("${label} NODE_EXTRA_CA_CERTS=" + JSON.stringify(process.env.NODE_EXTRA_CA_CERTS ?? null));
 } else if (args[args.length - 1] === "tunables") {
   console.log("${label} GLIBC_TUNABLES=" + JSON.stringify(process.env.GLIBC_TUNABLES ?? null));
+} else if (args[args.length - 1] === "exec-argv") {
+  console.log("${label} " + JSON.stringify(process.execArgv.filter((a) => a.startsWith("--v8-"))));
 } else {
   console.log("${label} " + JSON.stringify(args));
   if (args[0] === "exit") process.exitCode = Number(args[1]);
@@ -272,6 +275,19 @@ describe("bin/stratumc.cjs run as a program", () => {
     expect(run(layout().bin, ["check", "tunables"], { env: env({ STRATUMC_NO_SNAPSHOT: "1" }) }).stdout).toBe(
       "plain GLIBC_TUNABLES=null\n",
     );
+  });
+
+  // Node's default pool of four V8 worker threads takes the cores from the main thread on a small
+  // machine; node's own estimate (0: the cores less one) for the two short-lived programs only.
+  it("sizes V8's thread pool to the machine in the check-only and explore programs only", () => {
+    const l = layout();
+    copyFileSync(checkBlob, join(l.root, "dist/stratumc-check.blob"));
+    copyFileSync(exploreBlob, join(l.root, "dist/stratumc-explore.blob"));
+    const v8Options = (args: readonly string[]) => run(l.bin, [...args, "exec-argv"], { env: env() }).stdout;
+    expect(v8Options(["check", "a"])).toBe('check ["--v8-pool-size=0"]\n');
+    expect(v8Options(["check", "--deep", "a"])).toBe('explore ["--v8-pool-size=0"]\n');
+    expect(v8Options(["fuzz", "a"])).toBe('explore ["--v8-pool-size=0"]\n');
+    for (const args of [["eval", "1"], ["serve"], ["lsp"]]) expect(v8Options(args)).toBe("snapshot []\n");
   });
 
   it("starts check and validate from the check blob, check --deep and fuzz from the explore blob, the rest from the whole CLI's", () => {
