@@ -41,11 +41,11 @@ esac
 k=
 case $b in "$d/stratumc-check.blob" | "$e") k=1 ;; esac
 # Node reads the whole blob into fresh memory twice (the file, then a copy for V8) before V8
-# deserialises it, and a first touch of each 4 KB page is a page fault: 50-75 ms of a 200-500 ms
-# check or fuzz on the development machine. glibc 2.35 and later backs malloc's large blocks with
-# transparent huge pages when asked (the kernel's default "madvise" mode allows it; other C
-# libraries ignore the variable). The two short-lived programs only, which start no process; a
-# caller's own choice of the tunable wins.
+# deserialises it, and a first touch of each 4 KB page is a page fault: 45-115 ms of a check or
+# fuzz on the development machine (a virtual machine, where a fault costs more). glibc 2.35 and
+# later backs malloc's large blocks with transparent huge pages when asked (the kernel's default
+# "madvise" mode allows it; other C libraries ignore the variable). The two short-lived programs
+# only, which start no process; a caller's own choice of the tunable wins.
 t=${GLIBC_TUNABLES-}
 case $t in *glibc.malloc.hugetlb=*) ;; *) t=${t:+$t:}glibc.malloc.hugetlb=1 ;; esac
 # Node's default of four V8 worker threads lets the optimising compiler and the garbage collector
