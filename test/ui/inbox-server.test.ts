@@ -209,8 +209,9 @@ describe("GET /api/inbox", () => {
       decisions: [],
       flows: [waitingMain, waitingRelease].sort(),
     });
-    // Text: a note, case-insensitive; a gate's intent; a flow id's prefix.
-    expect(ids(await inbox("?q=ADA"))).toEqual({ waiting: [], decisions: [approved], flows: [] });
+    // Text: a note, case-insensitive; a gate's intent; a flow id's prefix. Searched text holds a
+    // letter no flow id has (ids are random hexadecimal, and a search matches anywhere in an id).
+    expect(ids(await inbox("?q=TO%20ADA"))).toEqual({ waiting: [], decisions: [approved], flows: [] });
     expect(ids(await inbox("?q=sign%20off"))).toEqual({
       waiting: [waitingRelease],
       decisions: [],
