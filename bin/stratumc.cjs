@@ -40,20 +40,25 @@ esac
 # the variable (docs/design/startup.md).
 k=
 case $b in "$d/stratumc-check.blob" | "$e") k=1 ;; esac
-# Node reads the whole blob into fresh memory twice (the file, then a copy for V8) before V8
-# deserialises it, and a first touch of each 4 KB page is a page fault: 45-115 ms of a check or
-# fuzz on the development machine (a virtual machine, where a fault costs more). glibc 2.35 and
-# later backs malloc's large blocks with transparent huge pages when asked (the kernel's default
-# "madvise" mode allows it; other C libraries ignore the variable). The two short-lived programs
-# only, which start no process; a caller's own choice of the tunable wins.
-t=${GLIBC_TUNABLES-}
-case $t in *glibc.malloc.hugetlb=*) ;; *) t=${t:+$t:}glibc.malloc.hugetlb=1 ;; esac
-# Node's default of four V8 worker threads lets the optimising compiler and the garbage collector
-# take the cores from the main thread on a small machine (on 2 cores a fuzz took a quarter longer);
-# 0 is node's own estimate, the cores less one. The same two programs only: the servers keep
-# node's default.
-v=
-[ -z "$k" ] || v=--v8-pool-size=0
+# Node from the blob, as a child of this shell (below), so the settings of the two short-lived
+# programs stay out of the plain bundle's fallback:
+# - Node reads the whole blob into fresh memory twice (the file, then a copy for V8) before V8
+#   deserialises it, and a first touch of each 4 KB page is a page fault: 45-115 ms of a check or
+#   fuzz on the development machine (a virtual machine, where a fault costs more). glibc 2.35 and
+#   later backs malloc's large blocks with transparent huge pages when asked (the kernel's default
+#   "madvise" mode allows it; other C libraries ignore the variable). A caller's own choice wins.
+# - Node's default of four V8 worker threads lets the optimising compiler and the garbage
+#   collector take the cores from the main thread on a small machine (on 2 cores a fuzz took a
+#   quarter longer); 0 is node's own estimate, the cores less one. The servers keep the default.
+snapshot_node() {
+  if [ -z "$k" ]; then exec "$n" --snapshot-blob "$b" -- "$@"; fi
+  unset NODE_EXTRA_CA_CERTS
+  case ${GLIBC_TUNABLES-} in
+    *glibc.malloc.hugetlb=*) ;;
+    *) GLIBC_TUNABLES=${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1; export GLIBC_TUNABLES ;;
+  esac
+  exec "$n" --v8-pool-size=0 --snapshot-blob "$b" -- "$@"
+}
 p=
 if [ -n "$n" ] && [ -f "$b" ] && [ -z "$NODE_OPTIONS$STRATUMC_NO_SNAPSHOT" ]; then
   o=$IFS; IFS=:; set -f
@@ -73,10 +78,10 @@ if [ -n "$p" ] && [ "$p" -ef "$n" ] && [ "$b" -nt "$n" ]; then
     trap "f=$g w=1; if [ -n \"\$!\" ]; then kill -$g \$! 2>/dev/null; else q=$g; fi" "$g"
   done
   if { command exec 9<&0; } 2>/dev/null; then
-    { [ -z "$k" ] || { unset NODE_EXTRA_CA_CERTS; GLIBC_TUNABLES=$t; export GLIBC_TUNABLES; }; exec "$n" $v --snapshot-blob "$b" -- "$@" <&9 9<&-; } &
+    snapshot_node "$@" <&9 9<&- &
     exec 9<&-
   else
-    { [ -z "$k" ] || { unset NODE_EXTRA_CA_CERTS; GLIBC_TUNABLES=$t; export GLIBC_TUNABLES; }; exec "$n" $v --snapshot-blob "$b" -- "$@"; } &
+    snapshot_node "$@" &
   fi
   [ -n "$q" ] && kill -"$q" $! 2>/dev/null
   r= w=1
