@@ -95,11 +95,16 @@ function navigate(): void {
   view.el.querySelector<HTMLElement>("h1")?.focus({ preventScroll: true });
   again = false;
   inflight = false;
-  void streamOpen.then(refresh);
+  const loaded = streamOpen.then(refresh);
   if (!homeKnown && route.name !== "list") {
-    void fetchInbox("limit=1").then((r) => {
-      if (r.ok) setHome(r.value.home);
-    });
+    // Asked after the view's first answer: the inbox reads every flow of the store, and on a
+    // server that has not read a long flow yet, asked first it would hold the view's own answer
+    // (built ahead, quick) behind that read.
+    void loaded
+      .then(() => fetchInbox("limit=1"))
+      .then((r) => {
+        if (r.ok) setHome(r.value.home);
+      });
   }
 }
 
