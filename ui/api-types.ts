@@ -319,6 +319,8 @@ export interface SessionView {
   readonly expires_ms: number;
   /** Who signed in (`stratumc ui --users`); null with the single token. */
   readonly name: string | null;
+  /** The flow store the server reads, for the page's header (FlowList.home). */
+  readonly home: string;
 }
 
 export interface ApiError {

@@ -57,7 +57,7 @@ export class UiAuth {
    * A new session for a page that showed `token` (checked by the caller); it ends with this process
    * or at `expires_ms`, and with `--users` as soon as the person leaves the file or gets a new token.
    */
-  newSession(token: string | null = null): SessionView {
+  newSession(token: string | null = null): Omit<SessionView, "home"> {
     const person =
       typeof this.credentials === "string" || token === null ? null : this.credentials.current().find(token);
     const reviewer = person === null ? ANONYMOUS : reviewerOf(person);

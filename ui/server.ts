@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NodeHost } from "../host/index";
 import { StoreUnavailableError, StoreUnusableError } from "../interpreter/index";
-import type { ApiError, GateOutcome, GateRequest } from "./api-types";
+import type { ApiError, GateOutcome, GateRequest, SessionView } from "./api-types";
 import { UiAuth } from "./auth";
 import { type FlowReader, inPlaceReader } from "./flow-reader";
 import { FlowSource, type Loaded } from "./flow-source";
@@ -197,7 +197,10 @@ export function createUiHandler(options: UiServerOptions): UiHandler {
       return;
     }
     request.resume();
-    sendJson(response, 200, options.auth.newSession(UiAuth.bearer(request)));
+    // The store's name comes with the session: a page opened at a flow shows it without asking
+    // for the inbox, which reads every flow of the store.
+    const session: SessionView = { ...options.auth.newSession(UiAuth.bearer(request)), home: source.home };
+    sendJson(response, 200, session);
   }
 
   async function postGate(

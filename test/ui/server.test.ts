@@ -97,11 +97,11 @@ async function page(flowId: string): Promise<FlowPage> {
 }
 
 /** A session as the page gets one: POST /api/session with the token. */
-async function newSession(): Promise<{ session: string; expires_ms: number }> {
+async function newSession(): Promise<{ session: string; expires_ms: number; home: string }> {
   const r = await fetch(`${base}/api/session`, { method: "POST", headers: { ...bearer, Origin: base } });
   expect(r.status).toBe(200);
   expect(r.headers.get("set-cookie")).toBeNull();
-  return (await r.json()) as { session: string; expires_ms: number };
+  return (await r.json()) as { session: string; expires_ms: number; home: string };
 }
 
 describe("access", () => {
@@ -133,9 +133,11 @@ describe("access", () => {
   });
 
   it("trades the token for a session that authorizes as a bearer credential; a cookie counts for nothing", async () => {
-    const { session, expires_ms } = await newSession();
+    const { session, expires_ms, home: store } = await newSession();
     expect(session).not.toContain(TOKEN);
     expect(expires_ms - now).toBe(SESSION_MS);
+    // The store's name, for the page's header: the same as the flow list gives.
+    expect(store).toBe(home);
     expect(
       (await fetch(`${base}/api/flows`, { headers: { Authorization: `Bearer ${session}` } })).status,
     ).toBe(200);

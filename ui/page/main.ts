@@ -1,14 +1,14 @@
 // The page's entry point: the session first (session.ts), then a hash router (`#/` the inbox, its
 // filters after it as `#/?status=…&q=…`; `#/flow/<id>` one flow), live refresh of the view on the server's `change` events, and the
 // relative times kept current.
-import { fetchInbox, whenUnauthorized } from "./api";
+import { whenUnauthorized } from "./api";
 import { byId, fill, h } from "./dom";
 import { type LiveState, listenForChanges } from "./events";
 import { FlowView } from "./flow-view";
 import { relativeTime } from "./format";
 import { parseFilters } from "./inbox-route";
 import { InboxView } from "./inbox-view";
-import { NEEDS_TOKEN, signedInName, startSession } from "./session";
+import { NEEDS_TOKEN, signedInName, startSession, storeHome } from "./session";
 import { clearStatus } from "./status";
 
 interface View {
@@ -44,10 +44,7 @@ let streamOpen: Promise<unknown> = Promise.resolve();
 let view: View | null = null;
 let inflight = false;
 let again = false;
-let homeKnown = false;
-
 function setHome(home: string): void {
-  homeKnown = true;
   const el = document.getElementById("home");
   if (el === null) return;
   el.textContent = home;
@@ -95,17 +92,7 @@ function navigate(): void {
   view.el.querySelector<HTMLElement>("h1")?.focus({ preventScroll: true });
   again = false;
   inflight = false;
-  const loaded = streamOpen.then(refresh);
-  if (!homeKnown && route.name !== "list") {
-    // Asked after the view's first answer: the inbox reads every flow of the store, and on a
-    // server that has not read a long flow yet, asked first it would hold the view's own answer
-    // (built ahead, quick) behind that read.
-    void loaded
-      .then(() => fetchInbox("limit=1"))
-      .then((r) => {
-        if (r.ok) setHome(r.value.home);
-      });
-  }
+  void streamOpen.then(refresh);
 }
 
 function setLive(state: LiveState): void {
@@ -162,6 +149,8 @@ void startSession().then((started) => {
   }
   whenUnauthorized(() => showNeedsToken(NEEDS_TOKEN));
   showWho(signedInName());
+  const home = storeHome();
+  if (home !== null) setHome(home);
   // The first load waits for the change stream (one round trip, or a second at most): a change
   // made between a load and the stream's opening would otherwise never reach the page.
   streamOpen = Promise.race([

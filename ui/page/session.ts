@@ -13,6 +13,8 @@ interface Stored {
   readonly expires_ms: number;
   /** The signed-in person (`stratumc ui --users`); null with the single token. */
   readonly name: string | null;
+  /** The flow store the server reads (SessionView.home). */
+  readonly home: string;
 }
 
 function isStored(value: unknown): value is Stored {
@@ -24,7 +26,9 @@ function isStored(value: unknown): value is Stored {
     "expires_ms" in value &&
     typeof value.expires_ms === "number" &&
     // Older servers did not say who: nobody in particular.
-    (!("name" in value) || value.name === null || typeof value.name === "string")
+    (!("name" in value) || value.name === null || typeof value.name === "string") &&
+    "home" in value &&
+    typeof value.home === "string"
   );
 }
 
@@ -47,6 +51,11 @@ export function authHeaders(): Record<string, string> {
 /** Who signed in (`stratumc ui --users`), or null with the single token. */
 export function signedInName(): string | null {
   return current?.name ?? null;
+}
+
+/** The flow store the server reads, as the session said (null: no session). */
+export function storeHome(): string | null {
+  return current?.home ?? null;
 }
 
 /** Forgets the session (the server refused it: restarted, expired). */
@@ -90,7 +99,7 @@ export async function startSession(): Promise<SessionStart> {
     const error = (body as Partial<ApiError> | null)?.error;
     return { ok: false, message: error?.message ?? `The server answered ${response.status}.` };
   }
-  current = { session: body.session, expires_ms: body.expires_ms, name: body.name ?? null };
+  current = { session: body.session, expires_ms: body.expires_ms, name: body.name ?? null, home: body.home };
   try {
     sessionStorage.setItem(KEY, JSON.stringify(current));
   } catch {
