@@ -103,6 +103,8 @@ describe("the inbox in Chromium", () => {
     const page = await openUi();
     await page.locator(`#waiting-list li[data-flow-id="${release}"]`).waitFor();
     expect(await waitingIds(page)).toEqual([older, release]);
+    // The header names the store (the session gives it).
+    expect(await page.locator("#home").textContent()).toBe(home);
     const first = page.locator(`#waiting-list li[data-flow-id="${older}"]`);
     expect(await first.locator(".age").textContent()).toMatch(/^waiting 2 h( 1 min)?$/);
     expect(await first.textContent()).toContain("reviews draft (Write the draft)");

@@ -43,10 +43,7 @@ export class InboxView {
   /** A search being typed has its history entry already; its next keys replace it. */
   private typing = false;
 
-  constructor(
-    private readonly onHome: (home: string) => void,
-    filters: InboxFilters,
-  ) {
+  constructor(filters: InboxFilters) {
     this.filters = filters;
     this.status = h(
       "select",
@@ -144,7 +141,6 @@ export class InboxView {
       fill(this.summary, h("span", { class: "error-text" }, `Could not load the inbox: ${result.message}`));
       return;
     }
-    this.onHome(result.value.home);
     this.render(result.value);
   }
 

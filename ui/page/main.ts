@@ -44,6 +44,8 @@ let streamOpen: Promise<unknown> = Promise.resolve();
 let view: View | null = null;
 let inflight = false;
 let again = false;
+
+/** The store's name in the header, as the session gave it. */
 function setHome(home: string): void {
   const el = document.getElementById("home");
   if (el === null) return;
@@ -73,7 +75,7 @@ function navigate(): void {
   view?.dispose?.();
   clearStatus();
   const route = parseRoute(location.hash);
-  if (route.name === "list") view = new InboxView(setHome, parseFilters(route.search));
+  if (route.name === "list") view = new InboxView(parseFilters(route.search));
   else if (route.name === "flow") view = new FlowView(route.id);
   else {
     view = {
